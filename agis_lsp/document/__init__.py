@@ -1,0 +1,64 @@
+"""The document layer: the only code that knows syntax and positions."""
+from __future__ import annotations
+
+import os
+
+from .model import Container, Document, Entry, ParseProblem
+from .paths import Path, format_path
+from .positions import LineIndex, Position, Range
+
+__all__ = ["Container", "Document", "Entry", "ParseProblem", "Path", "format_path", "LineIndex",
+           "Position", "Range", "parse_text", "read_document", "detect_syntax", "decode_bytes"]
+
+
+def detect_syntax(text: str, path: str | None = None) -> str:
+    """By content first (AGIS section 9: YAML and JSON whatever the extension)."""
+    if path and path.endswith(".toml"):
+        return "toml"
+    stripped = text.lstrip("\ufeff \t\r\n")
+    if stripped[:1] in ("{", "["):
+        return "json"
+    return "yaml"
+
+
+def parse_text(text: str, path: str | None = None, syntax: str | None = None) -> Document:
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    syntax = syntax or detect_syntax(text, path)
+    if syntax == "json":
+        from .json_parser import parse_json
+        return parse_json(text, path)
+    if syntax == "toml":
+        from .toml_parser import parse_toml  # provided by the AGTP formats
+        return parse_toml(text, path)
+    from .yaml_parser import parse_yaml
+    return parse_yaml(text, path)
+
+
+def decode_bytes(raw: bytes) -> tuple[str, ParseProblem | None]:
+    """Decode UTF-8; undecodable or binary input becomes a positioned finding."""
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        text = raw.decode("utf-8", errors="replace")
+        prefix = raw[: exc.start].decode("utf-8", errors="replace")
+        kind = "binary data" if b"\x00" in raw[:8192] else "bytes that are not UTF-8"
+        return text, ParseProblem("AGIS005", f"file contains {kind} (byte 0x{raw[exc.start]:02x} at "
+                                  f"offset {exc.start}); AGIS documents are UTF-8 text",
+                                  len(prefix), len(prefix) + 1)
+    if "\x00" in text:
+        at = text.index("\x00")
+        return text, ParseProblem("AGIS005", "file contains NUL bytes (binary data?); "
+                                  "AGIS documents are UTF-8 text", at, at + 1)
+    return text, None
+
+
+def read_document(path: str | os.PathLike, syntax: str | None = None) -> Document:
+    with open(path, "rb") as fh:
+        raw = fh.read()
+    text, problem = decode_bytes(raw)
+    if problem is not None:
+        doc = Document(text, os.fspath(path))
+        doc.problems.append(problem)
+        return doc
+    return parse_text(text, os.fspath(path), syntax)

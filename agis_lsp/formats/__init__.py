@@ -1,0 +1,29 @@
+"""What a document *is*: AGIS document, AGTP endpoint, server config, ..."""
+from __future__ import annotations
+
+import os
+
+from ..document import Document
+
+AGIS_SUFFIXES = (".agis", ".agis.yaml", ".agis.yml", ".agis.json")
+
+
+def detect_kind(doc: Document) -> str | None:
+    """The document kind used to select rules, or None for files we leave alone."""
+    path = (doc.path or "").replace(os.sep, "/")
+    name = path.rsplit("/", 1)[-1].lower()
+    if doc.syntax == "toml" or name.endswith(".toml"):
+        from . import agtp_kinds  # provided with the AGTP formats
+        return agtp_kinds.detect_toml_kind(doc, path)
+    data = doc.data
+    if name.endswith(AGIS_SUFFIXES):
+        return "agis"
+    if isinstance(data, dict):
+        if "agis" in data or ("endpoints" in data and "vocabulary" in data):
+            return "agis"
+        try:
+            from . import agtp_kinds
+        except ImportError:  # pragma: no cover
+            return None
+        return agtp_kinds.detect_json_kind(doc, path)
+    return None

@@ -1,0 +1,207 @@
+"""Fix operations (path based) -> text edits, for YAML and JSON documents.
+
+Edits touch only the characters they must, so comments, quoting and layout
+elsewhere in the file are kept.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from . import render
+from .model import Document, Entry
+
+
+class EditError(Exception):
+    """A fix operation that cannot be expressed on this document."""
+
+
+def render_op(doc: Document, op) -> list:
+    from ..engine.model import AddKey, Append, Remove, RenameKey, SetValue, TextEdit
+    handler = {SetValue: _set_value, RenameKey: _rename_key, Remove: _remove, Append: _append,
+               AddKey: _add_key}.get(type(op))
+    if handler is None:
+        raise EditError(f"unsupported fix operation {type(op).__name__}")
+    if doc.syntax not in ("yaml", "json"):
+        custom = getattr(doc, "render_op", None)
+        if custom is None:
+            raise EditError(f"fixes are not supported for {doc.syntax} documents")
+        return custom(op)
+    return [TextEdit(s, e, t) for s, e, t in handler(doc, op)]
+
+
+# -- helpers -------------------------------------------------------------------
+def _entry(doc: Document, path) -> Entry:
+    e = doc.entry(tuple(path))
+    if e is None:
+        raise EditError(f"nothing at {doc.describe(tuple(path))}")
+    return e
+
+
+def _line_start(text: str, offset: int) -> int:
+    return text.rfind("\n", 0, offset) + 1
+
+
+def _line_end(text: str, offset: int) -> int:
+    i = text.find("\n", offset)
+    return len(text) if i == -1 else i
+
+
+def _indent_of_line(text: str, offset: int) -> int:
+    start = _line_start(text, offset)
+    i = start
+    while i < len(text) and text[i] == " ":
+        i += 1
+    return i - start
+
+
+def _scalar_text(doc: Document, value: Any, style: str) -> str:
+    if doc.syntax == "json":
+        return render.json_value(value, 0)
+    return render.yaml_scalar(value, style if style in ('"', "'") else "")
+
+
+def _parent_info(doc: Document, path):
+    parent = doc.get(tuple(path[:-1]))
+    info = doc.container(parent)
+    if info is None:
+        raise EditError(f"no container at {doc.describe(tuple(path[:-1]))}")
+    return parent, info
+
+
+def _is_block_item(doc: Document, e: Entry, is_seq: bool) -> bool:
+    """True when the entry begins its own line (only indentation, or '- ', before it)."""
+    text = doc.text
+    start = _line_start(text, e.key_start)
+    before = text[start:e.key_start].strip()
+    return before == "" or (is_seq and before == "-")
+
+
+# -- operations ----------------------------------------------------------------
+def _set_value(doc: Document, op):
+    e = _entry(doc, op.path)
+    value = op.value
+    text = doc.text
+    if not isinstance(value, (dict, list)) or not value:
+        if doc.syntax == "yaml" and isinstance(value, (dict, list)):
+            return [(e.value_start, e.value_end, render.yaml_flow(value))]
+        return [(e.value_start, e.value_end, _scalar_text(doc, value, e.style))]
+    if doc.syntax == "json":
+        indent = _indent_of_line(text, e.key_start)
+        return [(e.value_start, e.value_end, render.json_value(value, indent))]
+    parent, info = _parent_info(doc, op.path)
+    if info.flow or render._is_small(value):
+        return [(e.value_start, e.value_end, render.yaml_flow(value))]
+    if isinstance(parent, list):  # "- <value>": first line inline after the dash
+        col = doc.lines.column(e.value_start)
+        lines = render.yaml_block(value, col)
+        return [(e.value_start, e.value_end, "\n".join([lines[0].lstrip()] + lines[1:]))]
+    key_indent = doc.lines.column(e.key_start)
+    colon = text.find(":", e.key_end)
+    lines = render.yaml_block(value, key_indent + 2)
+    return [(colon + 1, e.value_end, "\n" + "\n".join(lines))]
+
+
+def _rename_key(doc: Document, op):
+    e = _entry(doc, op.path)
+    if isinstance(op.path[-1], int):
+        raise EditError("sequence items have no key")
+    quote = doc.text[e.key_start]
+    if doc.syntax == "json":
+        new = render.json_value(op.new_key, 0)
+    else:
+        new = render.yaml_scalar(op.new_key, quote if quote in ('"', "'") else "")
+    return [(e.key_start, e.key_end, new)]
+
+
+def _remove(doc: Document, op):
+    parent, info = _parent_info(doc, op.path)
+    key = op.path[-1]
+    keys = list(info.entries)
+    if key not in info.entries:
+        raise EditError(f"nothing at {doc.describe(tuple(op.path))}")
+    idx = keys.index(key)
+    e = info.entries[key]
+    text = doc.text
+    if info.flow:
+        if len(keys) == 1:
+            return [(e.entry_start, e.value_end, "")]
+        if idx + 1 < len(keys):
+            nxt = info.entries[keys[idx + 1]]
+            return [(e.entry_start, nxt.entry_start, "")]
+        prev = info.entries[keys[idx - 1]]
+        return [(prev.value_end, e.value_end, "")]
+    is_seq = isinstance(parent, list)
+    if _is_block_item(doc, e, is_seq):
+        if len(keys) == 1:
+            raise EditError("removing the only entry of a block collection")
+        start = _line_start(text, e.key_start)
+        end = _line_end(text, e.value_end)
+        # Keep a following comment-free blank line structure intact: drop our newline.
+        end = min(end + 1, len(text))
+        return [(start, end, "")]
+    if idx + 1 < len(keys):  # "- key: v" where the key shares its line with the dash
+        nxt = info.entries[keys[idx + 1]]
+        return [(e.key_start, _line_end(text, e.value_end) + 1, ""),
+                (_line_start(text, nxt.key_start), nxt.key_start, "")]
+    raise EditError("cannot remove the last entry of an inline item")
+
+
+def _append(doc: Document, op):
+    seq = doc.get(tuple(op.path))
+    if not isinstance(seq, list):
+        raise EditError(f"{doc.describe(tuple(op.path))} is not a sequence")
+    info = doc.container(seq)
+    if info is None:
+        raise EditError("sequence without position")
+    value = op.value
+    if doc.syntax == "json":
+        if not seq:
+            return [(info.start + 1, info.end - 1, render.json_value(value, 0))]
+        last = info.entries[len(seq) - 1]
+        indent = _indent_of_line(doc.text, last.value_start)
+        sep = ",\n" + " " * indent if doc.text[info.start:last.value_start].count("\n") else ", "
+        return [(last.value_end, last.value_end, sep + render.json_value(value, indent))]
+    if info.flow:
+        if not seq:
+            return [(info.start + 1, info.end - 1, render.yaml_flow(value))]
+        last = info.entries[len(seq) - 1]
+        return [(last.value_end, last.value_end, ", " + render.yaml_flow(value))]
+    last = info.entries[len(seq) - 1]
+    dash_col = doc.lines.column(info.start)
+    item = render.yaml_block([value], dash_col)
+    return [(_line_end(doc.text, last.value_end), _line_end(doc.text, last.value_end),
+             "\n" + "\n".join(item))]
+
+
+def _add_key(doc: Document, op):
+    mapping = doc.get(tuple(op.path))
+    if not isinstance(mapping, dict):
+        raise EditError(f"{doc.describe(tuple(op.path))} is not a mapping")
+    info = doc.container(mapping)
+    if info is None:
+        raise EditError("mapping without position")
+    key, value = op.key, op.value
+    if doc.syntax == "json":
+        pair = f"{render.json_value(key, 0)}: "
+        if not mapping:
+            indent = _indent_of_line(doc.text, info.start)
+            return [(info.start + 1, info.end - 1,
+                     "\n" + " " * (indent + 2) + pair + render.json_value(value, indent + 2)
+                     + "\n" + " " * indent)]
+        last = list(info.entries.values())[-1]
+        indent = _indent_of_line(doc.text, last.key_start)
+        multiline = doc.text[info.start:last.key_start].count("\n") > 0
+        sep = ",\n" + " " * indent if multiline else ", "
+        return [(last.value_end, last.value_end, sep + pair + render.json_value(value, indent))]
+    if info.flow:
+        pair = f"{render.yaml_scalar(key)}: {render.yaml_flow(value)}"
+        if not mapping:
+            return [(info.start + 1, info.end - 1, pair)]
+        last = list(info.entries.values())[-1]
+        return [(last.value_end, last.value_end, ", " + pair)]
+    first = next(iter(info.entries.values()))
+    last = list(info.entries.values())[-1]
+    col = doc.lines.column(first.key_start)
+    lines = render.yaml_block({key: value}, col)
+    at = _line_end(doc.text, last.value_end)
+    return [(at, at, "\n" + "\n".join(lines))]

@@ -1,0 +1,155 @@
+"""JSON -> positioned data with an iterative scanner.
+
+``json.loads`` gives no positions and recurses; this scanner uses the C string
+decoder and a few regular expressions, keeps an explicit stack (so nesting depth
+is bounded only by memory) and reports duplicate keys and syntax errors where
+they occur.
+"""
+from __future__ import annotations
+
+import re
+from json.decoder import scanstring
+
+from .model import Container, Document, Entry, ParseProblem
+
+_WS = re.compile(r"[ \t\n\r]*")
+_NUMBER = re.compile(r"-?(?:0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)?")
+_LITERALS = {"true": True, "false": False, "null": None}
+
+
+class JsonDocument(Document):
+    syntax = "json"
+
+
+class JsonSyntaxError(Exception):
+    def __init__(self, message: str, index: int) -> None:
+        super().__init__(message)
+        self.index = index
+
+
+def parse_json(text: str, path: str | None = None) -> JsonDocument:
+    doc = JsonDocument(text, path)
+    try:
+        _scan(doc)
+        doc.parsed = True
+    except JsonSyntaxError as exc:
+        index = min(max(exc.index, 0), len(text))
+        doc.problems.append(ParseProblem("AGIS001", f"JSON syntax error: {exc}", index,
+                                         min(index + 1, len(text)) if index < len(text) else index))
+        doc.data, doc.parsed, doc.containers = None, False, {}
+    return doc
+
+
+def _describe(text: str, i: int) -> str:
+    if i >= len(text):
+        return "end of file"
+    return repr(text[i])
+
+
+def _scan(doc: JsonDocument) -> None:  # noqa: C901 - a small state machine
+    text = doc.text
+    n = len(text)
+    ws = _WS.match
+    containers = doc.containers
+    # Stack frames: [obj, info, is_map, key, kstart, kend]
+    stack: list[list] = []
+    i = ws(text, 0).end()
+    root = None
+    root_span = (0, 0)
+
+    while True:
+        # ---- parse one value at i
+        if i >= n:
+            raise JsonSyntaxError("expected a value, found end of file", i)
+        ch = text[i]
+        start = i
+        if ch == "{" or ch == "[":
+            obj = {} if ch == "{" else []
+            info = Container(i, i + 1, True)
+            containers[id(obj)] = info
+            stack.append([obj, info, ch == "{", None, -1, -1])
+            i = ws(text, i + 1).end()
+            close = "}" if ch == "{" else "]"
+            if i < n and text[i] == close:
+                i += 1
+                stack.pop()
+                info.end = i
+                value, style, end = obj, ("map" if close == "}" else "seq"), i
+            elif ch == "{":
+                i = _read_key(text, i, stack[-1], containers, doc)
+                continue
+            else:
+                continue
+        elif ch == '"':
+            try:
+                value, i = scanstring(text, i + 1, True)
+            except ValueError as exc:
+                raise JsonSyntaxError(str(exc).split(":")[0], getattr(exc, "pos", i)) from None
+            style, end = '"', i
+        else:
+            m = _NUMBER.match(text, i)
+            if m and m.end() > i:
+                lit = m.group(0)
+                value = float(lit) if (m.group(1) or m.group(2)) else int(lit)
+                i, style, end = m.end(), "", m.end()
+            else:
+                for word, lit_value in _LITERALS.items():
+                    if text.startswith(word, i):
+                        value, i, style, end = lit_value, i + len(word), "", i + len(word)
+                        break
+                else:
+                    raise JsonSyntaxError(f"expected a value, found {_describe(text, i)}", i)
+
+        # ---- attach value and close finished containers
+        while True:
+            if not stack:
+                root, root_span = value, (start, end)
+                i = ws(text, i).end()
+                if i < n:
+                    raise JsonSyntaxError(f"unexpected {_describe(text, i)} after the document", i)
+                doc.data, doc.root_span = root, root_span
+                return
+            frame = stack[-1]
+            obj, info = frame[0], frame[1]
+            if frame[2]:
+                key = frame[3]
+                if key in obj:
+                    first = doc.lines.position(info.entries[key].key_start)
+                    doc.problems.append(ParseProblem(
+                        "AGIS002", f"duplicate key '{key}' (first defined on line {first.line + 1}); "
+                        "the later value wins", frame[4], frame[5]))
+                    del obj[key]
+                obj[key] = value
+                info.entries[key] = Entry(frame[4], frame[5], start, end, style, frame[4], end)
+            else:
+                info.entries[len(obj)] = Entry(start, end, start, end, style, start, end)
+                obj.append(value)
+            i = ws(text, i).end()
+            close = "}" if frame[2] else "]"
+            if i < n and text[i] == ",":
+                i = ws(text, i + 1).end()
+                if frame[2]:
+                    i = _read_key(text, i, frame, containers, doc)
+                break  # parse the next value
+            if i < n and text[i] == close:
+                i += 1
+                info.end = i
+                stack.pop()
+                value, start, end, style = obj, info.start, i, ("map" if frame[2] else "seq")
+                continue
+            expected = "',' or '}'" if frame[2] else "',' or ']'"
+            raise JsonSyntaxError(f"expected {expected}, found {_describe(text, i)}", i)
+
+
+def _read_key(text: str, i: int, frame: list, containers, doc) -> int:
+    if i >= len(text) or text[i] != '"':
+        raise JsonSyntaxError(f"expected a quoted key, found {_describe(text, i)}", i)
+    try:
+        key, j = scanstring(text, i + 1, True)
+    except ValueError as exc:
+        raise JsonSyntaxError(str(exc).split(":")[0], getattr(exc, "pos", i)) from None
+    frame[3], frame[4], frame[5] = key, i, j
+    j = _WS.match(text, j).end()
+    if j >= len(text) or text[j] != ":":
+        raise JsonSyntaxError(f"expected ':' after key, found {_describe(text, j)}", j)
+    return _WS.match(text, j + 1).end()

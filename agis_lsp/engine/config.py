@@ -1,0 +1,193 @@
+"""Configuration: ``[tool.agis-lint]`` in pyproject.toml or ``.agis-lint.toml``.
+
+Found from the linted file upwards; the first file that configures agis-lint
+wins. Severities live here (defaults in ``severity/*.toml``), never in rules.
+"""
+from __future__ import annotations
+
+import fnmatch
+import os
+import sys
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
+from pathlib import Path
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover
+    import tomli as tomllib
+
+from .model import Severity
+
+CONFIG_FILES = (".agis-lint.toml", "pyproject.toml")
+_KEYS = {"select", "ignore", "extend-select", "severity", "level", "semantic", "catalog",
+         "per-file-ignores", "fail-level"}
+
+
+class ConfigError(Exception):
+    def __init__(self, message: str, path: str | None = None) -> None:
+        super().__init__(f"{path}: {message}" if path else message)
+        self.path = path
+
+
+@lru_cache(maxsize=1)
+def default_severities() -> dict[str, Severity]:
+    out: dict[str, Severity] = {}
+    folder = Path(__file__).with_name("severity")
+    for f in sorted(folder.glob("*.toml")):
+        with open(f, "rb") as fh:
+            for code, value in tomllib.load(fh).get("severity", {}).items():
+                out[code] = Severity.parse(value)
+    return out
+
+
+@dataclass(frozen=True)
+class Config:
+    select: tuple = ()                  # code prefixes; empty = everything
+    ignore: tuple = ()
+    severity: dict = field(default_factory=dict)   # code -> Severity | None (off)
+    level: int = 1
+    semantic: bool = True
+    catalog: str | None = None
+    per_file_ignores: dict = field(default_factory=dict)  # glob -> tuple of prefixes
+    fail_level: Severity = Severity.ERROR
+    source: str | None = None
+
+    def enabled(self, code: str, path: str | None = None) -> bool:
+        if self.select and not any(code.startswith(p) for p in self.select):
+            return False
+        if any(code.startswith(p) for p in self.ignore):
+            return False
+        if path and self.per_file_ignores:
+            rel = _relative(path, self.source)
+            for pattern, prefixes in self.per_file_ignores.items():
+                if fnmatch.fnmatch(rel, pattern) and any(code.startswith(p) for p in prefixes):
+                    return False
+        return self.severity_of(code) is not None
+
+    def severity_of(self, code: str) -> Severity | None:
+        if code in self.severity:
+            return self.severity[code]
+        return default_severities().get(code, Severity.WARNING)
+
+    def merged(self, **overrides) -> "Config":
+        clean = {k: v for k, v in overrides.items() if v is not None}
+        if "severity" in clean:
+            clean["severity"] = {**self.severity, **clean["severity"]}
+        return replace(self, **clean)
+
+
+def _relative(path: str, source: str | None) -> str:
+    base = os.path.dirname(source) if source else os.getcwd()
+    try:
+        return os.path.relpath(path, base).replace(os.sep, "/")
+    except ValueError:
+        return path
+
+
+def _codes(value, key: str, source: str) -> tuple:
+    if isinstance(value, str):
+        value = [value]
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise ConfigError(f"'{key}' must be a list of rule codes", source)
+    return tuple(v.strip().upper() for v in value)
+
+
+def parse_severity(value) -> Severity | None:
+    if value in ("off", "none", False):
+        return None
+    return Severity.parse(str(value))
+
+
+def config_from_table(table: dict, source: str | None = None) -> Config:
+    unknown = set(table) - _KEYS
+    if unknown:
+        raise ConfigError(f"unknown option(s): {', '.join(sorted(unknown))}", source)
+    kw: dict = {"source": source}
+    if "select" in table:
+        kw["select"] = _codes(table["select"], "select", source)
+    if "extend-select" in table:
+        kw["select"] = kw.get("select", ()) + _codes(table["extend-select"], "extend-select", source)
+    if "ignore" in table:
+        kw["ignore"] = _codes(table["ignore"], "ignore", source)
+    if "severity" in table:
+        sev = table["severity"]
+        if not isinstance(sev, dict):
+            raise ConfigError("'severity' must be a table of CODE = \"error|warning|information|hint|off\"",
+                              source)
+        try:
+            kw["severity"] = {k.upper(): parse_severity(v) for k, v in sev.items()}
+        except KeyError as exc:
+            raise ConfigError(f"unknown severity {exc}", source) from None
+    if "level" in table:
+        if table["level"] not in (1, 2):
+            raise ConfigError("'level' must be 1 or 2", source)
+        kw["level"] = table["level"]
+    if "semantic" in table:
+        if not isinstance(table["semantic"], bool):
+            raise ConfigError("'semantic' must be true or false", source)
+        kw["semantic"] = table["semantic"]
+    if "catalog" in table:
+        cat = table["catalog"]
+        if not isinstance(cat, str):
+            raise ConfigError("'catalog' must be a path", source)
+        if source and not os.path.isabs(cat):
+            cat = os.path.join(os.path.dirname(source), cat)
+        kw["catalog"] = cat
+    if "per-file-ignores" in table:
+        pfi = table["per-file-ignores"]
+        if not isinstance(pfi, dict):
+            raise ConfigError("'per-file-ignores' must be a table of glob = [codes]", source)
+        kw["per_file_ignores"] = {g: _codes(v, "per-file-ignores", source) for g, v in pfi.items()}
+    if "fail-level" in table:
+        try:
+            kw["fail_level"] = Severity.parse(table["fail-level"])
+        except KeyError:
+            raise ConfigError("'fail-level' must be error, warning, information or hint", source) \
+                from None
+    return Config(**kw)
+
+
+def find_config_file(start: str | os.PathLike) -> str | None:
+    p = Path(start).resolve()
+    folder = p if p.is_dir() else p.parent
+    for d in (folder, *folder.parents):
+        for name in CONFIG_FILES:
+            candidate = d / name
+            if candidate.is_file():
+                if name == "pyproject.toml" and not _has_tool_table(candidate):
+                    continue
+                return str(candidate)
+    return None
+
+
+def _has_tool_table(path: Path) -> bool:
+    try:
+        return b"[tool.agis-lint" in path.read_bytes()
+    except OSError:
+        return False
+
+
+@lru_cache(maxsize=64)
+def _load_cached(path: str, mtime: float) -> Config:
+    try:
+        with open(path, "rb") as fh:
+            data = tomllib.load(fh)
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"invalid TOML: {exc}", path) from None
+    if path.endswith("pyproject.toml"):
+        data = data.get("tool", {}).get("agis-lint", {})
+    return config_from_table(data, path)
+
+
+def load_config_file(path: str) -> Config:
+    return _load_cached(os.path.abspath(path), os.path.getmtime(path))
+
+
+def config_for(path: str | os.PathLike | None) -> Config:
+    """The configuration that applies to ``path`` (defaults when none is found)."""
+    if path is None:
+        found = find_config_file(os.getcwd())
+    else:
+        found = find_config_file(path)
+    return load_config_file(found) if found else Config()

@@ -1,0 +1,56 @@
+"""What a rule sees: the document, its typed view, configuration and services."""
+from __future__ import annotations
+
+from functools import cached_property
+from typing import Any
+
+from ..document import Document
+from .config import Config
+
+
+class SemanticSkipped(Exception):
+    """Raised by :meth:`LintContext.model` when the semantic passes are off."""
+
+
+class LintContext:
+    def __init__(self, doc: Document, kind: str, config: Config, *, semantic: bool = False,
+                 deployment: Any = None, catalog: Any = None) -> None:
+        self.doc = doc
+        self.kind = kind
+        self.config = config
+        self.semantic = semantic
+        self.deployment = deployment
+        self._catalog = catalog
+
+    @property
+    def data(self) -> Any:
+        return self.doc.data
+
+    @cached_property
+    def view(self):
+        if self.kind == "agis":
+            from ..formats.agis import AgisView
+            return AgisView(self.doc)
+        from ..formats import agtp_kinds
+        return agtp_kinds.view_for(self.kind, self.doc)
+
+    @property
+    def level(self) -> int:
+        return self.config.level
+
+    @property
+    def catalog(self):
+        if self._catalog is None:
+            from ..catalog import load_catalog
+            self._catalog = load_catalog(self.config.catalog)
+        return self._catalog
+
+    def model(self):
+        """The semantic model; raises SemanticSkipped (with the reason) when unavailable."""
+        if not self.semantic:
+            raise SemanticSkipped("semantic passes disabled")
+        from ..semantic import SemanticUnavailable, get_model
+        try:
+            return get_model()
+        except SemanticUnavailable as exc:
+            raise SemanticSkipped(str(exc)) from None

@@ -1,0 +1,79 @@
+"""Apply fixes until the document stops changing (ruff-style convergence)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..document import parse_text
+from .config import Config
+from .model import TextEdit
+from .runner import iter_fixes, lint
+
+MAX_ROUNDS = 12
+
+
+@dataclass
+class FixResult:
+    text: str
+    applied: list = field(default_factory=list)   # (code, title) per applied fix
+    rounds: int = 0
+    converged: bool = True
+    reverted: list = field(default_factory=list)  # fixes whose result did not parse
+
+
+def apply_edits(text: str, edits: list[TextEdit]) -> str:
+    out = []
+    last = len(text)
+    for e in sorted(edits, key=lambda e: (e.start, e.end), reverse=True):
+        out.append(text[e.end:last])
+        out.append(e.new_text)
+        last = e.start
+    out.append(text[:last])
+    return "".join(reversed(out))
+
+
+def _non_overlapping(pairs):
+    chosen, taken = [], []
+    for diag, fix in pairs:
+        spans = [(e.start, e.end) for e in fix.edits]
+        if not spans:
+            continue
+        if any(s < te and ts < e or (s == e == ts == te) for s, e in spans for ts, te in taken):
+            continue
+        chosen.append((diag, fix))
+        taken.extend(spans)
+    return chosen
+
+
+def fix_text(text: str, path: str | None, config: Config | None = None, *, unsafe: bool = False,
+             semantic: bool = False, deployment=None) -> FixResult:
+    result = FixResult(text)
+    for rnd in range(MAX_ROUNDS):
+        doc = parse_text(result.text, path)
+        if not doc.parsed:
+            break
+        diags = lint(doc, config, semantic=semantic, deployment=deployment).diagnostics
+        chosen = _non_overlapping(iter_fixes(diags, unsafe))
+        if not chosen:
+            result.rounds = rnd
+            return result
+        new_text = apply_edits(result.text, [e for _, f in chosen for e in f.edits])
+        if not parse_text(new_text, path).parsed:
+            # Apply one at a time, keeping only fixes that leave a parseable document.
+            new_text = result.text
+            kept = []
+            for d, f in chosen:
+                trial = apply_edits(new_text, f.edits)
+                if parse_text(trial, path).parsed:
+                    new_text = trial
+                    kept.append((d, f))
+                    break  # offsets are stale after the first edit; next round re-lints
+                result.reverted.append((d.code, f.title))
+            chosen = kept
+            if not chosen:
+                result.rounds = rnd + 1
+                return result
+        result.applied.extend((d.code, f.title) for d, f in chosen)
+        result.text = new_text
+    result.rounds = MAX_ROUNDS
+    result.converged = False
+    return result

@@ -1,0 +1,130 @@
+"""What rules produce and what the engine hands to the CLI and the server.
+
+Rules yield :class:`Finding` objects that name places by *document path* and
+describe fixes as path-based operations (:class:`FixOp`). The engine turns them
+into positioned :class:`Diagnostic` objects with concrete text edits; only the
+document layer knows how.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import IntEnum
+from typing import Any
+
+
+class Severity(IntEnum):
+    """Numbered as LSP's DiagnosticSeverity."""
+    ERROR = 1
+    WARNING = 2
+    INFORMATION = 3
+    HINT = 4
+
+    @property
+    def label(self) -> str:
+        return self.name.lower()
+
+    @classmethod
+    def parse(cls, value: str) -> "Severity":
+        aliases = {"info": "information", "warn": "warning"}
+        value = aliases.get(value.lower(), value.lower())
+        return cls[value.upper()]
+
+
+# --- fix operations (path based; the document layer renders them as edits) ---
+@dataclass(frozen=True)
+class FixOp:
+    path: tuple
+
+
+@dataclass(frozen=True)
+class SetValue(FixOp):
+    """Replace the value at ``path`` (scalar or subtree)."""
+    value: Any
+
+
+@dataclass(frozen=True)
+class RenameKey(FixOp):
+    """Rename the mapping key at ``path`` to ``new_key``."""
+    new_key: str
+
+
+@dataclass(frozen=True)
+class Remove(FixOp):
+    """Remove the mapping entry or sequence item at ``path``."""
+
+
+@dataclass(frozen=True)
+class Append(FixOp):
+    """Append ``value`` to the sequence at ``path``."""
+    value: Any
+
+
+@dataclass(frozen=True)
+class AddKey(FixOp):
+    """Add ``key: value`` to the mapping at ``path`` (after its last entry)."""
+    key: str
+    value: Any
+
+
+@dataclass(frozen=True)
+class TextEdit:
+    """A concrete edit in code-point offsets of the document text."""
+    start: int
+    end: int
+    new_text: str
+
+
+@dataclass
+class Fix:
+    title: str
+    safe: bool
+    ops: list = field(default_factory=list)        # list[FixOp]
+    edits: list = field(default_factory=list)      # list[TextEdit], filled by the engine
+
+    @property
+    def safety(self) -> str:
+        return "safe" if self.safe else "unsafe"
+
+
+@dataclass
+class Related:
+    path: tuple
+    message: str
+    part: str = "value"
+    uri: str | None = None       # None: the same document
+
+
+@dataclass
+class Finding:
+    """A rule's verdict about one place."""
+    path: tuple
+    message: str
+    part: str = "value"          # "value" | "key" | "entry"
+    fixes: list = field(default_factory=list)
+    related: list = field(default_factory=list)
+    tags: tuple = ()             # "deprecated", "unnecessary"
+    span: tuple | None = None    # explicit (start, end) offsets; document-layer findings only
+    uri: str | None = None       # report against another document (cross-file rules)
+    data: dict = field(default_factory=dict)
+
+
+@dataclass
+class Diagnostic:
+    """A positioned, severity-assigned finding: the engine's output."""
+    code: str
+    name: str
+    pass_no: int | None
+    severity: Severity
+    message: str
+    path: tuple
+    start: int
+    end: int
+    range: Any                   # document.positions.Range
+    fixes: list = field(default_factory=list)
+    related: list = field(default_factory=list)   # list[(uri|None, Range, message)]
+    tags: tuple = ()
+    uri: str | None = None
+    data: dict = field(default_factory=dict)
+
+    def sort_key(self):
+        return (self.range.start.line, self.range.start.character, self.pass_no or 0, self.code)

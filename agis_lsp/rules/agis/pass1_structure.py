@@ -1,0 +1,253 @@
+"""Pass 1 (structural): the document skeleton against the shipped JSON Schema."""
+from __future__ import annotations
+
+import difflib
+
+from ...engine.model import AddKey, Finding, Fix, RenameKey, SetValue
+from ...engine.registry import rule
+from ._schema import agis_schema, endpoint_validator, top_level_validator, vocabulary_skeleton
+
+RECOMMENDED = ("description", "version")
+
+
+def _type_name(v) -> str:
+    return {dict: "a mapping", list: "a list", str: "a string", bool: "a boolean",
+            type(None): "null", int: "a number", float: "a number"}.get(type(v), type(v).__name__)
+
+
+def _errors(ctx, validator_name: str):
+    """Schema errors of the skeleton, as (validator keyword, path, error); one per path and kind."""
+    data = ctx.data
+    seen: set = set()
+
+    def once(keyword, path, err):
+        key = (keyword == "required", path, err.message if keyword == "required" and err else "")
+        if key in seen:
+            return None
+        seen.add(key)
+        return keyword, path, err
+
+    out = []
+    for err in top_level_validator().iter_errors(data):
+        out.append(once(err.validator, tuple(err.absolute_path), err))
+    raw = data.get("endpoints")
+    for ep in ctx.view.endpoints:
+        item = raw[ep.index] if isinstance(raw, list) else raw.get(ep.key)
+        if not isinstance(item, dict):
+            out.append(once("type", ep.node_path, None))
+            continue
+        for err in endpoint_validator(ep.keyed).iter_errors(item):
+            out.append(once(err.validator, ep.node_path + tuple(err.absolute_path), err))
+    if isinstance(data.get("vocabulary"), dict):
+        for err in vocabulary_skeleton().iter_errors(data["vocabulary"]):
+            out.append(once(err.validator, ("vocabulary",) + tuple(err.absolute_path), err))
+    return [e for e in out if e is not None]
+
+
+@rule("AGIS101", "missing-required-field", pass_no=1, spec="AGIS §8.1, §8.2, §4.4")
+def missing_required_field(ctx):
+    """A field the document structure requires is missing.
+
+    ## What it does
+    Checks the required top-level fields of section 8.1 (`agis`, `service`,
+    `agtp`, `endpoints`, `vocabulary`), the `method` and `path` of every endpoint
+    and `vocabulary.declared_verbs`, against the JSON Schema shipped with
+    agis-lint (`agis_lsp/schemas/agis-1.0.schema.json`). A document that is not a
+    mapping at all (an empty file, a bare list) is reported here too.
+
+    ## Why is this bad?
+    Agent runtimes MUST treat a non-conformant document as a discovery failure
+    (section 10(b)); without these fields there is no service to discover.
+
+    ## Example
+    ```yaml
+    agis: "1.0"
+    service: "Acme Reservations"
+    endpoints: [...]
+    ```
+
+    ## Use instead
+    ```yaml
+    agis: "1.0"
+    service: "Acme Reservations"
+    agtp: "agtp://reservations.acme.com"
+    endpoints: [...]
+    vocabulary:
+      declared_verbs: [BOOK, FIND]
+    ```
+
+    ## Fix safety
+    A missing `agis` gets `"1.0"` and a missing `vocabulary` gets one declaring
+    exactly the methods the document uses: both safe (they state what the
+    document already implies). Other fields have no fix.
+
+    ## Decision
+    The draft promises a normative JSON Schema (section 9) but does not publish
+    one; agis-lint ships its own and documents every choice in it.
+    """
+    data = ctx.data
+    if not isinstance(data, dict):
+        what = "empty" if data is None else _type_name(data)
+        yield Finding((), f"the document is {what}; an AGIS document is a mapping with agis, "
+                      "service, agtp, endpoints and vocabulary (section 8.1)")
+        return
+    for keyword, path, err in _errors(ctx, "required"):
+        if keyword != "required" or err is None:
+            continue
+        missing = err.message.split("'")[1]
+        parent = path
+        fixes = []
+        if parent == () and missing == "agis":
+            fixes.append(Fix("Add agis: \"1.0\"", True, [AddKey((), "agis", "1.0")]))
+        if parent == () and missing == "vocabulary":
+            verbs = list(dict.fromkeys(m.upper() for _, m in ctx.view.methods_used))
+            fixes.append(Fix("Add a vocabulary block declaring the methods used", True,
+                             [AddKey((), "vocabulary", {"declared_verbs": verbs})]))
+        where = "the document" if not parent else ctx.doc.describe(parent)
+        yield Finding(parent, f"{where} is missing required field '{missing}'", part="key",
+                      fixes=fixes)
+
+
+@rule("AGIS102", "invalid-field-value", pass_no=1, spec="AGIS §8.1, §9")
+def invalid_field_value(ctx):
+    """A structural field has the wrong type or an invalid value.
+
+    ## What it does
+    Checks the types and values of the document skeleton: `agis` is the string
+    `"1.0"`, `service` a non-empty string, `agtp` an `agtp://` address,
+    `endpoints` a non-empty list (or mapping keyed `"METHOD /path"`) of
+    mappings, `method` and `path` strings, `vocabulary` a mapping whose
+    `declared_verbs` is a list.
+
+    ## Why is this bad?
+    Section 9 requires YAML and JSON to yield the same document. An unquoted
+    `agis: 1.0` is the number 1.0 in YAML, not the version string "1.0".
+
+    ## Example
+    ```yaml
+    agis: 1.0
+    agtp: "https://reservations.acme.com"
+    ```
+
+    ## Use instead
+    ```yaml
+    agis: "1.0"
+    agtp: "agtp://reservations.acme.com"
+    ```
+
+    ## Fix safety
+    Quoting a numeric `agis` version is safe. Other values have no fix.
+    """
+    if not isinstance(ctx.data, dict):
+        return
+    for keyword, path, err in _errors(ctx, "value"):
+        if keyword in ("required", "additionalProperties"):
+            continue
+        value = ctx.doc.get(path)
+        name = ctx.doc.describe(path)
+        fixes = []
+        if err is None:
+            msg = f"{name} must be a mapping with method, path and semantic, not {_type_name(value)}"
+        elif path == ("agis",):
+            msg = f"agis must be the version string \"1.0\", not {value!r}"
+            if isinstance(value, (int, float)) and not isinstance(value, bool) and float(value) == 1.0:
+                fixes.append(Fix('Quote the version: "1.0"', True, [SetValue(path, "1.0")]))
+        elif path == ("agtp",) and isinstance(value, str):
+            msg = f"agtp must be an agtp:// address (e.g. agtp://service.example.com), not {value!r}"
+        elif keyword in ("minItems", "minProperties"):
+            msg = f"{name} must contain at least one endpoint"
+        elif keyword == "minLength":
+            msg = f"{name} must not be empty"
+        elif keyword == "type":
+            msg = f"{name} must be {_expected(err.validator_value)}, not {_type_name(value)}"
+        else:
+            msg = f"{name}: {err.message}"
+        yield Finding(path, msg, fixes=fixes)
+
+
+def _expected(t) -> str:
+    names = {"object": "a mapping", "array": "a list", "string": "a string", "number": "a number",
+             "boolean": "a boolean", "integer": "an integer"}
+    if isinstance(t, list):
+        return " or ".join(names.get(x, x) for x in t)
+    return names.get(t, t)
+
+
+@rule("AGIS103", "unknown-field", pass_no=1, spec="AGIS §8.1")
+def unknown_field(ctx):
+    """A top-level or vocabulary field that AGIS does not define.
+
+    ## What it does
+    Flags keys at the top level and in `vocabulary` that are not part of the
+    document structure of sections 8.1 to 8.3, suggesting the closest known name.
+
+    ## Why is this bad?
+    A misspelt `vocabluary` means the required block is missing, and agents
+    ignore fields they do not know, so the information is lost.
+
+    ## Example
+    ```yaml
+    servce: "Acme"
+    ```
+
+    ## Use instead
+    ```yaml
+    service: "Acme"
+    ```
+
+    ## Fix safety
+    Renaming to the suggested field is unsafe: the suggestion is a guess.
+    """
+    if not isinstance(ctx.data, dict):
+        return
+    schema = agis_schema()
+    places = [((), ctx.data, schema["properties"])]
+    if isinstance(ctx.data.get("vocabulary"), dict):
+        places.append((("vocabulary",), ctx.data["vocabulary"],
+                       schema["$defs"]["vocabulary"]["properties"]))
+    for base, obj, known in places:
+        for key in obj:
+            if key in known:
+                continue
+            path = base + (key,)
+            close = difflib.get_close_matches(key, list(known), n=1, cutoff=0.75)
+            fixes = [Fix(f"Rename to '{close[0]}'", False, [RenameKey(path, close[0])])] \
+                if close and close[0] not in obj else []
+            hint = f"; did you mean '{close[0]}'?" if close else ""
+            where = "top-level" if not base else "vocabulary"
+            yield Finding(path, f"unknown {where} field '{key}'{hint}", part="key", fixes=fixes)
+
+
+@rule("AGIS104", "missing-recommended-field", pass_no=1, spec="AGIS §8.1")
+def missing_recommended_field(ctx):
+    """The document lacks a RECOMMENDED top-level field (`description`, `version`).
+
+    ## What it does
+    Notes a missing `description` or `version` at the top level.
+
+    ## Why is this bad?
+    Section 8.1 recommends both: the description is what registries and agents
+    show for the service, the version lets them notice contract changes.
+
+    ## Example
+    ```yaml
+    agis: "1.0"
+    service: "Acme Reservations"
+    ```
+
+    ## Use instead
+    ```yaml
+    agis: "1.0"
+    service: "Acme Reservations"
+    description: "Reservation management for restaurant booking agents"
+    version: "1.2.0"
+    ```
+
+    ## Fix safety
+    No fix: only the author knows the text.
+    """
+    if not isinstance(ctx.data, dict):
+        return
+    for name in RECOMMENDED:
+        if name not in ctx.data:
+            yield Finding((), f"the document has no '{name}' (RECOMMENDED by section 8.1)", part="key")
