@@ -61,6 +61,12 @@ class Endpoint:
             return RenameKey(self.node_path, f"{new} {self.path}")
         return SetValue(self.node_path + ("method",), new)
 
+    def set_method_and_path(self, method: str, path: str) -> list:
+        if self.keyed:
+            return [RenameKey(self.node_path, f"{method} {path}")]
+        return [SetValue(self.node_path + ("method",), method),
+                SetValue(self.node_path + ("path",), path)]
+
     def set_path(self, new: str):
         if self.keyed:
             return RenameKey(self.node_path, f"{self.method} {new}")

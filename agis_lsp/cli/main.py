@@ -1,0 +1,232 @@
+"""agis-lint: the terminal front end of the engine."""
+from __future__ import annotations
+
+import argparse
+import difflib
+import logging
+import os
+import sys
+
+from .. import __version__
+from ..document import decode_bytes, parse_text, read_document
+from ..engine.config import Config, ConfigError, config_for, load_config_file
+from ..engine.fixer import fix_text
+from ..engine.model import Severity
+from ..engine.runner import lint
+from . import output
+from .files import collect
+
+EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
+
+
+def _deployment_for(path: str | None, overlay=None):
+    if not path:
+        return None
+    try:
+        from ..formats.deployment import find_deployment
+    except ImportError:
+        return None
+    return find_deployment(path, overlay)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="agis-lint", description="Lint AGIS documents and AGTP-API deployments.")
+    p.add_argument("--version", action="version", version=f"agis-lint {__version__}")
+    sub = p.add_subparsers(dest="command", required=True)
+
+    c = sub.add_parser("check", help="lint files and directories (directories recurse to *.agis and AGTP files)")
+    c.add_argument("paths", nargs="*", default=["."], help="files, directories, or - for standard input")
+    c.add_argument("--format", choices=("text", "json", "sarif", "github"), default="text")
+    c.add_argument("--fail-level", choices=("error", "warning", "information", "hint"), default=None,
+                   help="lowest severity that makes the exit status 1 (default: error)")
+    c.add_argument("--no-semantic", action="store_true", help="skip the model-backed passes (3 model, 6)")
+    c.add_argument("--level", type=int, choices=(1, 2), default=None, help="AGIS conformance level")
+    c.add_argument("--select", default=None, help="comma-separated rule codes or prefixes to enable")
+    c.add_argument("--ignore", default=None, help="comma-separated rule codes or prefixes to disable")
+    c.add_argument("--catalog", default=None, help="AGTP method catalog JSON to use instead of the shipped one")
+    c.add_argument("--config", default=None, help="configuration file (default: found from each file upwards)")
+    c.add_argument("--fix", action="store_true", help="apply safe fixes in place")
+    c.add_argument("--unsafe-fixes", action="store_true", help="with --fix or --diff, apply unsafe fixes too")
+    c.add_argument("--diff", action="store_true", help="show the fixes as a unified diff; change nothing")
+    c.add_argument("--show-fixes", action="store_true", help="text format: name the available fix")
+    c.add_argument("--stdin-filename", default=None, help="file name to use for standard input")
+    c.add_argument("-q", "--quiet", action="store_true", help="print findings only, no summary line")
+
+    r = sub.add_parser("rule", help="explain a rule")
+    r.add_argument("code", help="rule code (AGIS201) or name (inflected-method)")
+    sub.add_parser("rules", help="list every rule")
+    try:
+        from . import catalog_diff
+        catalog_diff.add_parser(sub)
+    except ImportError:
+        pass
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    logging.basicConfig(level=logging.WARNING, format="agis-lint: %(message)s")
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        if args.command == "rule":
+            text = output.render_rule(args.code)
+            if text is None:
+                print(f"agis-lint: unknown rule {args.code!r} (see 'agis-lint rules')", file=sys.stderr)
+                return EXIT_ERROR
+            print(text)
+            return EXIT_CLEAN
+        if args.command == "rules":
+            print(output.render_rules_table())
+            return EXIT_CLEAN
+        if args.command == "catalog-diff":
+            from . import catalog_diff
+            return catalog_diff.run(args)
+        return check(args)
+    except ConfigError as exc:
+        print(f"agis-lint: configuration error: {exc}", file=sys.stderr)
+        return EXIT_ERROR
+    except BrokenPipeError:  # pragma: no cover - e.g. piped into head
+        return EXIT_CLEAN
+
+
+def _overrides(args) -> dict:
+    kw: dict = {}
+    if args.level:
+        kw["level"] = args.level
+    if args.no_semantic:
+        kw["semantic"] = False
+    if args.select:
+        kw["select"] = tuple(c.strip().upper() for c in args.select.split(",") if c.strip())
+    if args.ignore:
+        kw["ignore"] = tuple(c.strip().upper() for c in args.ignore.split(",") if c.strip())
+    if args.catalog:
+        kw["catalog"] = os.path.abspath(args.catalog)
+    if args.fail_level:
+        kw["fail_level"] = Severity.parse(args.fail_level)
+    return kw
+
+
+def check(args) -> int:
+    overrides = _overrides(args)
+    fixed_config = load_config_file(args.config) if args.config else None
+
+    def config_of(path: str | None) -> Config:
+        base = fixed_config or config_for(path)
+        return base.merged(**overrides)
+
+    stdin_mode = args.paths == ["-"]
+    if stdin_mode:
+        inputs = [("-", None)]
+    else:
+        files, missing = collect(args.paths)
+        for m in missing:
+            print(f"agis-lint: {m}: no such file or directory", file=sys.stderr)
+        if missing and not files:
+            return EXIT_ERROR
+        inputs = [(f, f) for f in files]
+
+    want_semantic = not args.no_semantic
+    if want_semantic:
+        _start_model()
+
+    results, notes, internal, fix_changes = [], [], 0, 0
+    for display, path in inputs:
+        name = args.stdin_filename if display == "-" else path
+        config = config_of(name)
+        if display == "-":
+            text, problem = decode_bytes(sys.stdin.buffer.read())
+            doc = parse_text(text, name) if problem is None else _broken(text, name, problem)
+            display = args.stdin_filename or "<stdin>"
+        else:
+            doc = read_document(path)
+        if args.fix or args.diff:
+            doc, changed = _apply_fixes(doc, name, config, args, display)
+            fix_changes += changed
+        result = lint(doc, config, deployment=_deployment_for(name))
+        internal += result.internal_errors
+        for n in result.notes:
+            if n not in notes:
+                notes.append(n)
+        results.append((display, doc, result.diagnostics))
+
+    if stdin_mode and args.fix:
+        sys.stdout.write(results[0][1].text)
+        return _exit_code(results, fixed_config or config_of(None), overrides, internal)
+    if not args.diff:
+        _print(results, notes, args)
+    if args.diff:
+        return EXIT_FINDINGS if fix_changes else EXIT_CLEAN
+    return _exit_code(results, fixed_config or Config(), overrides, internal)
+
+
+def _start_model() -> None:
+    try:
+        from ..semantic import start_loading
+    except ImportError:
+        return
+    try:
+        start_loading()
+    except Exception:  # reported once, as a note, by the semantic rules
+        pass
+
+
+def _broken(text, name, problem):
+    from ..document import Document
+    doc = Document(text, name)
+    doc.problems.append(problem)
+    return doc
+
+
+def _apply_fixes(doc, name, config, args, display):
+    if not doc.parsed:
+        return doc, 0
+    result = fix_text(doc.text, name, config, unsafe=args.unsafe_fixes,
+                      semantic=config.semantic and not args.no_semantic,
+                      deployment=_deployment_for(name))
+    if result.text == doc.text:
+        return doc, 0
+    if args.diff:
+        sys.stdout.writelines(difflib.unified_diff(
+            doc.text.splitlines(keepends=True), result.text.splitlines(keepends=True),
+            fromfile=f"a/{display}", tofile=f"b/{display}"))
+        return doc, 1
+    if display != "-" and os.path.isfile(display):
+        with open(display, "w", encoding="utf-8", newline="") as fh:
+            fh.write(result.text)
+    if not args.quiet and args.format == "text" and display != "-":
+        print(f"{display}: applied {len(result.applied)} fix(es)", file=sys.stderr)
+    return parse_text(result.text, name), 1
+
+
+def _print(results, notes, args) -> None:
+    fmt = args.format
+    if fmt == "json":
+        print(output.render_json(results, notes))
+    elif fmt == "sarif":
+        print(output.render_sarif(results, notes))
+    elif fmt == "github":
+        text = output.render_github(results, notes)
+        if text:
+            print(text)
+    else:
+        text = output.render_text([(p, d) for p, _, d in results], notes, args.show_fixes)
+        if text:
+            print(text)
+        if not args.quiet:
+            s = output.summary(results)
+            fixable = sum(1 for _, _, ds in results for d in ds if any(f.safe for f in d.fixes))
+            tail = f"; {fixable} fixable with --fix" if fixable else ""
+            print(f"{s['files']} file(s) checked: {s['errors']} error(s), {s['warnings']} warning(s){tail}",
+                  file=sys.stderr)
+
+
+def _exit_code(results, config: Config, overrides: dict, internal: int) -> int:
+    if internal:
+        return EXIT_ERROR
+    fail = overrides.get("fail_level", config.fail_level)
+    worst = min((d.severity for _, _, ds in results for d in ds), default=None)
+    return EXIT_FINDINGS if worst is not None and worst <= fail else EXIT_CLEAN
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,145 @@
+"""Output formats: text, json, sarif (2.1.0), github (workflow commands)."""
+from __future__ import annotations
+
+import json
+import os
+
+from .. import __version__
+from ..engine.model import Severity
+from ..engine.registry import all_rules, get_rule
+
+SARIF_LEVEL = {Severity.ERROR: "error", Severity.WARNING: "warning",
+               Severity.INFORMATION: "note", Severity.HINT: "note"}
+
+
+def _pass_tag(d) -> str:
+    return f"[pass {d.pass_no}] " if d.pass_no else ""
+
+
+def render_text(results, notes, show_fixes: bool = False) -> str:
+    lines = []
+    for path, diags in results:
+        for d in diags:
+            s = d.range.start
+            fix = ""
+            if show_fixes and d.fixes:
+                fix = f" (fix{'' if d.fixes[0].safe else ', unsafe'}: {d.fixes[0].title})"
+            lines.append(f"{path}:{s.line + 1}:{s.character + 1}: {d.code} {_pass_tag(d)}"
+                         f"{d.message}{fix}")
+    for note in notes:
+        lines.append(f"info: {note}")
+    return "\n".join(lines)
+
+
+def _edit_json(doc, e) -> dict:
+    return {"range": doc.lines.range(e.start, e.end).to_json(), "newText": e.new_text}
+
+
+def diagnostic_json(path, doc, d) -> dict:
+    out = {"path": path, "range": d.range.to_json(), "severity": d.severity.label, "code": d.code,
+           "name": d.name, "pass": d.pass_no, "message": d.message,
+           "fixes": [{"title": f.title, "safety": f.safety, "edits": [_edit_json(doc, e) for e in f.edits]}
+                     for f in d.fixes]}
+    if d.tags:
+        out["tags"] = list(d.tags)
+    if d.related:
+        out["related"] = [_related_json(path, r) for r in d.related]
+    return out
+
+
+def _related_json(path, r) -> dict:
+    if r[0] is None:
+        return {"path": path, "range": r[1].to_json(), "message": r[2]}
+    return {"path": r[0], "message": r[2]}
+
+
+def summary(results) -> dict:
+    diags = [d for _, _, ds in results for d in ds]
+    return {"files": len(results),
+            "errors": sum(d.severity == Severity.ERROR for d in diags),
+            "warnings": sum(d.severity == Severity.WARNING for d in diags)}
+
+
+def render_json(results, notes) -> str:
+    out = {"tool": "agis-lint", "version": __version__,
+           "diagnostics": [diagnostic_json(p, doc, d) for p, doc, ds in results for d in ds],
+           "summary": summary(results)}
+    if notes:
+        out["notes"] = notes
+    return json.dumps(out, indent=2, ensure_ascii=False)
+
+
+def render_github(results, notes) -> str:
+    level = {Severity.ERROR: "error", Severity.WARNING: "warning",
+             Severity.INFORMATION: "notice", Severity.HINT: "notice"}
+    lines = []
+    for path, _, diags in results:
+        for d in diags:
+            s, e = d.range.start, d.range.end
+            msg = d.message.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+            lines.append(f"::{level[d.severity]} file={path},line={s.line + 1},col={s.character + 1},"
+                         f"endLine={e.line + 1},endColumn={e.character + 1},title={d.code} {d.name}::{msg}")
+    for note in notes:
+        lines.append(f"::notice::{note}")
+    return "\n".join(lines)
+
+
+def render_sarif(results, notes) -> str:
+    rules = all_rules()
+    index = {r.code: i for i, r in enumerate(rules)}
+    sarif_rules = []
+    for r in rules:
+        sarif_rules.append({
+            "id": r.code, "name": "".join(w.capitalize() for w in r.name.split("-")),
+            "shortDescription": {"text": r.summary},
+            "fullDescription": {"text": r.sections.get("What it does", r.summary)},
+            "help": {"text": r.doc, "markdown": r.render_markdown()},
+            "properties": {"pass": r.pass_no, "tags": [r.name] + ([f"pass-{r.pass_no}"] if r.pass_no else [])},
+        })
+    sarif_results = []
+    for path, doc, diags in results:
+        uri = path.replace(os.sep, "/")
+        for d in diags:
+            s, e = d.range.start, d.range.end
+            # SARIF columns are 1-based; the default columnKind is UTF-16 code units, like LSP.
+            res = {"ruleId": d.code, "ruleIndex": index.get(d.code, 0), "level": SARIF_LEVEL[d.severity],
+                   "message": {"text": d.message},
+                   "locations": [{"physicalLocation": {
+                       "artifactLocation": {"uri": uri},
+                       "region": {"startLine": s.line + 1, "startColumn": s.character + 1,
+                                  "endLine": e.line + 1, "endColumn": e.character + 1}}}]}
+            if d.fixes:
+                res["fixes"] = [{"description": {"text": f.title}, "artifactChanges": [{
+                    "artifactLocation": {"uri": uri},
+                    "replacements": [{"deletedRegion": _region(doc, x), "insertedContent": {"text": x.new_text}}
+                                     for x in f.edits]}]} for f in d.fixes]
+            sarif_results.append(res)
+    log = {"$schema": "https://json.schemastore.org/sarif-2.1.0.json", "version": "2.1.0",
+           "runs": [{"tool": {"driver": {"name": "agis-lint", "version": __version__,
+                                          "semanticVersion": __version__,
+                                          "informationUri": "https://pypi.org/project/agis-lsp/",
+                                          "rules": sarif_rules}},
+                     "columnKind": "utf16CodeUnits",
+                     "results": sarif_results,
+                     "invocations": [{"executionSuccessful": True,
+                                      "toolExecutionNotifications": [{"level": "note", "message": {"text": n}}
+                                                                     for n in notes]}]}]}
+    return json.dumps(log, indent=2, ensure_ascii=False)
+
+
+def _region(doc, e) -> dict:
+    r = doc.lines.range(e.start, e.end)
+    return {"startLine": r.start.line + 1, "startColumn": r.start.character + 1,
+            "endLine": r.end.line + 1, "endColumn": r.end.character + 1}
+
+
+def render_rule(code: str) -> str | None:
+    r = get_rule(code)
+    return None if r is None else r.render_markdown()
+
+
+def render_rules_table() -> str:
+    rows = ["| code | name | pass | kinds | summary |", "|---|---|---|---|---|"]
+    for r in all_rules():
+        rows.append(f"| {r.code} | {r.name} | {r.pass_no or '-'} | {', '.join(r.kinds)} | {r.summary} |")
+    return "\n".join(rows)
