@@ -49,8 +49,9 @@ def fix_text(text: str, path: str | None, config: Config | None = None, *, unsaf
     result = FixResult(text)
     for rnd in range(MAX_ROUNDS):
         doc = parse_text(result.text, path)
-        if not doc.parsed:
-            break
+        if not doc.parsed:  # nothing can be fixed in a document that does not parse
+            result.rounds = rnd
+            return result
         diags = lint(doc, config, semantic=semantic, deployment=deployment).diagnostics
         chosen = _non_overlapping(iter_fixes(diags, unsafe))
         if not chosen:

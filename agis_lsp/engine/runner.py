@@ -61,7 +61,8 @@ def lint(doc: Document, config: Config | None = None, *, phase: str = "all",
             skipped.setdefault(_pass_label(rule), str(exc))
         except Exception as exc:  # a broken rule must never take the linter down
             result.internal_errors += 1
-            log.error("rule %s crashed on %s\n%s", rule.code, doc.path, traceback.format_exc())
+            log.error("rule %s crashed on %s: %s: %s", rule.code, doc.path, type(exc).__name__, exc)
+            log.debug("%s", traceback.format_exc())
             internal = get_rule("AGIS000")
             result.diagnostics.append(position(doc, internal, Finding(
                 (), f"internal error in rule {rule.code} ({rule.name}): {type(exc).__name__}: {exc}; "

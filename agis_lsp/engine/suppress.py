@@ -68,7 +68,7 @@ def apply_suppressions(diagnostics, suppressions):
     kept = []
     for d in diagnostics:
         hit = None
-        for s in by_line.get(d.range.start.line, ()) + file_level:
+        for s in by_line.get(d.range.start.line, []) + file_level:
             if not s.codes or d.code in s.codes:
                 hit = s
                 break
