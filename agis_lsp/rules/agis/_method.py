@@ -1,0 +1,81 @@
+"""Shared analysis of a method token for passes 2 and 3 (computed once per token)."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+HTTP_METHODS = ("GET", "POST", "PUT", "DELETE", "PATCH", "HEAD", "OPTIONS", "CONNECT", "TRACE")
+# Section 4.3 names the prohibited methods; the replacements follow the AGTP
+# catalog's legacy map (GET -> FETCH ...). HEAD, OPTIONS, CONNECT and TRACE have
+# no single action-verb equivalent, so they get no fix.
+HTTP_REPLACEMENTS = {"GET": "FETCH", "POST": "CREATE", "PUT": "REPLACE", "DELETE": "REMOVE",
+                     "PATCH": "MODIFY"}
+
+_ALPHA = re.compile(r"^[A-Za-z]+$")
+_SEPARATED = re.compile(r"[_\-\s]+")
+_CAMEL = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+")
+
+
+@dataclass(frozen=True)
+class MethodToken:
+    raw: str
+    upper: str
+    alpha: bool               # only A-Z / a-z
+    has_space: bool
+    separated: tuple          # words split on _ - whitespace (upper-cased) when separators present
+    camel: tuple              # words of a camelCase token (upper-cased) when mixed case
+    in_catalog: bool
+    http: bool
+
+
+def _catalog_names() -> frozenset:
+    try:
+        from ...catalog import default_catalog
+        return frozenset(default_catalog().methods)
+    except Exception:  # the catalog is optional for AGIS passes
+        return frozenset()
+
+
+@lru_cache(maxsize=4096)
+def analyse(raw: str) -> MethodToken:
+    stripped = raw.strip()
+    upper = stripped.upper()
+    separated = tuple(w.upper() for w in _SEPARATED.split(stripped) if w) \
+        if _SEPARATED.search(stripped) else ()
+    camel = ()
+    if _ALPHA.match(stripped) and not stripped.isupper() and not stripped.islower() \
+            and not (stripped[0].isupper() and stripped[1:].islower()):
+        camel = tuple(w.upper() for w in _CAMEL.findall(stripped))
+    return MethodToken(raw, upper, bool(_ALPHA.match(stripped)), bool(re.search(r"\s", raw)),
+                       separated, camel if len(camel) > 1 else (), upper in _catalog_names(),
+                       upper in HTTP_METHODS)
+
+
+def lexicon():
+    from ... import lexicon as lex
+    return lex
+
+
+def compound_parts(tok: MethodToken) -> list[str] | None:
+    """Verb + noun words of a compound token, or None."""
+    if tok.separated:
+        return list(tok.separated)
+    if tok.camel:
+        return list(tok.camel)
+    if tok.alpha and not tok.in_catalog and not tok.http:
+        parts = lexicon().split_compound(tok.upper)
+        if parts and len(parts) > 1:
+            return [p.upper() for p in parts]
+    return None
+
+
+def path_with_nouns(nouns: list[str], path) -> str:
+    """``CANCEL_BOOKING /x`` -> ``/booking/x`` (unless the path already starts with it)."""
+    segment = "-".join(n.lower() for n in nouns)
+    if not isinstance(path, str) or not path.strip("/"):
+        return "/" + segment
+    first = path.strip("/").split("/")[0]
+    if first == segment:
+        return path
+    return "/" + segment + (path if path.startswith("/") else "/" + path)

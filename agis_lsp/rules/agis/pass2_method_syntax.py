@@ -1,0 +1,240 @@
+"""Pass 2 (method syntax): single token, A-Z, imperative base form, not compound."""
+from __future__ import annotations
+
+import re
+
+from ...engine.model import Finding, Fix
+from ...engine.registry import rule
+from ._method import analyse, compound_parts, lexicon, path_with_nouns
+
+
+def _methods(ctx):
+    for ep in ctx.view.endpoints:
+        if isinstance(ep.method, str) and ep.method.strip():
+            yield ep, analyse(ep.method)
+
+
+@rule("AGIS201", "compound-method", pass_no=2, spec="AGIS §4.1(a)(d)")
+def compound_method(ctx):
+    """The method is a compound of a verb and a noun (`BOOK_TABLE`, `FindRestaurant`, `BOOKTABLE`).
+
+    ## What it does
+    Splits the method on underscores, hyphens, spaces and camel case, and
+    splits run-together words with an English lexicon (`CANCELBOOKING` ->
+    CANCEL + BOOKING). A method that splits into a verb followed by other words
+    is reported, with the verb as the method and the rest as the path's first
+    segment.
+
+    ## Why is this bad?
+    Section 4.1(a) and (d): the method MUST be a single token and MUST NOT be a
+    compound verb phrase. `CANCEL_BOOKING` dilutes the verb with path
+    information already carried by the noun; "cancel my booking" maps to CANCEL.
+
+    ## Example
+    ```yaml
+    - method: CANCEL_BOOKING
+      path: /{id}
+    ```
+
+    ## Use instead
+    ```yaml
+    - method: CANCEL
+      path: /booking/{id}
+    ```
+
+    ## Fix safety
+    Unsafe: the fix renames the method and moves the noun into the path, which
+    changes the API clients call.
+    """
+    for ep, tok in _methods(ctx):
+        parts = compound_parts(tok)
+        if not parts:
+            continue
+        verb, nouns = parts[0], parts[1:]
+        loc, part = ep.method_loc
+        fixes = []
+        lex = lexicon()
+        if nouns and (lex.is_base_verb(verb) or tok.in_catalog or verb in _catalog(ctx)):
+            new_path = path_with_nouns(nouns, ep.path)
+            fixes.append(Fix(f"Split into {verb} {new_path}", False, ep.set_method_and_path(verb, new_path)))
+        how = "contains a separator" if tok.separated else "joins several words"
+        yield Finding(loc, f"method '{tok.raw}' {how}: a compound of {' + '.join(parts)}; "
+                      f"use the verb alone and put the noun in the path (section 4.1(d))",
+                      part=part, fixes=fixes)
+
+
+def _catalog(ctx):
+    try:
+        return ctx.catalog.methods
+    except Exception:
+        return {}
+
+
+@rule("AGIS202", "method-invalid-characters", pass_no=2, spec="AGIS §4.1(c)")
+def invalid_characters(ctx):
+    """The method contains characters other than the letters A-Z (`SEARCH2`, `BOOK!`).
+
+    ## What it does
+    Flags digits and punctuation in a method. Underscores, hyphens, spaces and
+    camel case are reported as compounds instead (AGIS201).
+
+    ## Why is this bad?
+    Section 4.1(c): method identifiers contain only uppercase alphabetic
+    characters; numerals and special characters are not permitted.
+
+    ## Example
+    ```yaml
+    method: SEARCH2
+    ```
+
+    ## Use instead
+    ```yaml
+    method: SEARCH
+    ```
+
+    ## Fix safety
+    Unsafe: dropping the characters renames the method. Offered only when the
+    letters left form a known verb.
+    """
+    for ep, tok in _methods(ctx):
+        if tok.alpha or tok.separated:
+            continue
+        letters = re.sub(r"[^A-Za-z]", "", tok.raw).upper()
+        bad = sorted(set(c for c in tok.raw.strip() if not c.isalpha() or not c.isascii()))
+        loc, part = ep.method_loc
+        fixes = []
+        if letters and (lexicon().is_base_verb(letters) or letters in _catalog(ctx)):
+            fixes.append(Fix(f"Rename to {letters}", False, [ep.set_method(letters)]))
+        shown = " ".join(repr(c) for c in bad)
+        yield Finding(loc, f"method '{tok.raw}' contains {shown}; a method is letters A-Z only "
+                      "(section 4.1(c))", part=part, fixes=fixes)
+
+
+@rule("AGIS203", "inflected-method", pass_no=2, spec="AGIS §4.1(b)")
+def inflected_method(ctx):
+    """The method is an inflected verb form (`BOOKING`, `BOOKED`, `BOOKS`), not the base form.
+
+    ## What it does
+    Looks the method up in an English lexicon of verb inflections. Present
+    participles (-ing), past forms (-ed and irregular) and third-person singular
+    (-s) are reported with their base form. Words whose base form is spelt the
+    same way (BRING, PROCESS, ACCESS, EMBED, SEED, SPRING, FOCUS, ADDRESS,
+    FOUND) are base forms; suffix rules would get them wrong, so none are used.
+
+    ## Why is this bad?
+    Section 4.1(b): the method MUST be the imperative base form: "book a
+    table", not "booking a table". Inflected forms describe state or history,
+    not the action the caller asks for.
+
+    ## Example
+    ```yaml
+    method: CANCELLED
+    ```
+
+    ## Use instead
+    ```yaml
+    method: CANCEL
+    ```
+
+    ## Fix safety
+    Unsafe: renames the method (the vocabulary follows through AGIS701/702).
+    """
+    lex = lexicon()
+    kinds = {"present-participle": "a present participle", "past": "a past-tense form",
+             "third-person": "a third-person singular form"}
+    for ep, tok in _methods(ctx):
+        if not tok.alpha or tok.in_catalog or tok.http or tok.camel:
+            continue
+        inf = lex.inflection_of(tok.upper)
+        if inf is None:
+            continue
+        base = inf.base.upper()
+        loc, part = ep.method_loc
+        yield Finding(loc, f"method '{tok.raw}' is {kinds.get(inf.kind, 'an inflected form')} of {base}; "
+                      f"use the imperative base form '{base}' (section 4.1(b))", part=part,
+                      fixes=[Fix(f"Rename to {base}", False, [ep.set_method(base)])])
+
+
+@rule("AGIS204", "method-not-uppercase", pass_no=2, spec="AGIS §4.1(c)(e)")
+def not_uppercase(ctx):
+    """The method is written in lowercase or mixed case (`book`, `Book`).
+
+    ## What it does
+    Flags alphabetic single-word methods that are not all uppercase.
+
+    ## Why is this bad?
+    Section 4.1(e) says methods SHOULD be uppercase to stand apart from path
+    components, and 4.1(c) says they MUST contain only uppercase letters.
+
+    ## Example
+    ```yaml
+    method: book
+    ```
+
+    ## Use instead
+    ```yaml
+    method: BOOK
+    ```
+
+    ## Fix safety
+    Safe: validators compare methods case-insensitively (section 4.1(e)), so
+    upper-casing does not change which method is meant.
+
+    ## Decision
+    The draft says both "MUST contain only uppercase alphabetic characters"
+    (4.1(c)) and "MAY use mixed case; validators MUST treat method comparison as
+    case-insensitive" (4.1(e)). agis-lint reads the second as the rule for
+    comparison and reports case as a warning, not an error.
+    """
+    for ep, tok in _methods(ctx):
+        if not tok.alpha or tok.raw.strip().isupper() or tok.camel:
+            continue
+        loc, part = ep.method_loc
+        yield Finding(loc, f"method '{tok.raw}' should be uppercase: '{tok.upper}' (section 4.1(e))",
+                      part=part, fixes=[Fix(f"Uppercase to {tok.upper}", True, [ep.set_method(tok.upper)])])
+
+
+@rule("AGIS205", "unknown-method-word", pass_no=2, spec="AGIS §4.1(b)")
+def unknown_word(ctx):
+    """The method is not an English verb agis-lint knows (a typo, or a rare word).
+
+    ## What it does
+    Notes alphabetic methods that are neither in the English verb lexicon nor in
+    the AGTP method catalog, with the closest catalog verbs as suggestions.
+
+    ## Why is this bad?
+    AGIS relies on agents understanding the verb through ordinary language
+    (section 3); a misspelt verb (`BOOOK`) or an invented one defeats that. The
+    base-form check of section 4.1(b) cannot be made for an unknown word.
+
+    ## Example
+    ```yaml
+    method: RESERV
+    ```
+
+    ## Use instead
+    ```yaml
+    method: RESERVE
+    ```
+
+    ## Fix safety
+    Unsafe: the suggestion is a guess; offered only when one catalog verb is
+    clearly closest.
+    """
+    lex = lexicon()
+    for ep, tok in _methods(ctx):
+        if not tok.alpha or tok.in_catalog or tok.http or tok.camel:
+            continue
+        w = tok.upper
+        if lex.is_base_verb(w) or lex.inflection_of(w) or lex.non_action_class(w) \
+                or compound_parts(tok):
+            continue
+        loc, part = ep.method_loc
+        try:
+            suggestions = ctx.catalog.suggest(w, 3)
+        except Exception:
+            suggestions = []
+        hint = f"; did you mean {', '.join(suggestions)}?" if suggestions else ""
+        fixes = [Fix(f"Rename to {suggestions[0]}", False, [ep.set_method(suggestions[0])])] \
+            if len(suggestions) == 1 else []
+        yield Finding(loc, f"method '{tok.raw}' is not a verb agis-lint knows{hint}", part=part, fixes=fixes)
