@@ -1,0 +1,56 @@
+"""Mechanical lint time vs the floor (libyaml composing the same text), process start included.
+
+    python benchmarks/lint_speed.py [--runs 5]
+
+Prints a markdown table: median wall time of `agis-lint check --no-semantic FILE`
+against `python -c "yaml.compose(text, CSafeLoader)"` on the same file.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.path.dirname(__file__))
+from gen_docs import document  # noqa: E402
+
+FLOOR = "import sys, yaml; yaml.compose(open(sys.argv[1], encoding='utf-8').read(), Loader=yaml.CSafeLoader)"
+
+
+def timed(cmd: list[str], runs: int) -> float:
+    times = []
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        proc = subprocess.run(cmd, capture_output=True)
+        times.append(time.perf_counter() - t0)
+        if proc.returncode not in (0, 1):
+            raise SystemExit(f"{cmd} failed: {proc.stderr.decode()[-2000:]}")
+    return statistics.median(times)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--sizes", default="10,100,1000")
+    args = ap.parse_args()
+    print("| endpoints | size | floor (libyaml compose) | agis-lint --no-semantic | ratio |")
+    print("|---:|---:|---:|---:|---:|")
+    with tempfile.TemporaryDirectory() as tmp:
+        for n in (int(s) for s in args.sizes.split(",")):
+            path = os.path.join(tmp, f"bench{n}.agis")
+            with open(path, "w", encoding="utf-8") as fh:
+                fh.write(document(n))
+            floor = timed([sys.executable, "-c", FLOOR, path], args.runs)
+            lint = timed([sys.executable, "-m", "agis_lsp.cli", "check", "--no-semantic", "-q", path],
+                         args.runs)
+            size = os.path.getsize(path)
+            print(f"| {n} | {size / 1024:.0f} KB | {floor * 1000:.0f} ms | {lint * 1000:.0f} ms | "
+                  f"{lint / floor:.2f}x |", flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,102 @@
+"""The document layer: positions, spans by path, and fix operations as text edits."""
+from __future__ import annotations
+
+import pytest
+
+from agis_lsp.document import parse_text
+from agis_lsp.document.edits import EditError, render_op
+from agis_lsp.engine.fixer import apply_edits
+from agis_lsp.engine.model import AddKey, Append, Remove, RenameKey, SetValue
+
+
+def apply(text, path, *ops):
+    doc = parse_text(text, path)
+    edits = [e for op in ops for e in render_op(doc, op)]
+    out = apply_edits(text, edits)
+    assert parse_text(out, path).parsed, out
+    return out
+
+
+def test_utf16_positions_after_astral_characters():
+    text = 'a: "😀😀"\nb: x\n'
+    doc = parse_text(text, "x.agis")
+    r = doc.range(("a",))
+    assert (r.start.line, r.start.character, r.end.character) == (0, 3, 9)  # two surrogate pairs
+    assert doc.lines.offset(0, 9) == len('a: "😀😀"')
+
+
+def test_missing_path_points_at_nearest_existing_key():
+    doc = parse_text("endpoints:\n  - method: BOOK\n    semantic: {actor: agent}\n", "x.agis")
+    r = doc.range(("endpoints", 0, "semantic", "intent"))
+    assert (r.start.line, r.start.character) == (2, 4)
+
+
+def test_yaml_keys_are_strings_and_scalars_follow_yaml_1_2():
+    doc = parse_text("200: ok\nflag: yes\non: true\nn: 0x1F\nf: .5\nz: ~\n", "x.agis")
+    assert doc.data == {"200": "ok", "flag": "yes", "on": True, "n": 31, "f": 0.5, "z": None}
+
+
+def test_json_and_yaml_give_the_same_data():
+    y = parse_text("a: [1, 2.5, true, null, \"s\"]\nb: {c: d}\n", "x.agis")
+    j = parse_text('{"a": [1, 2.5, true, null, "s"], "b": {"c": "d"}}', "x.agis")
+    assert y.data == j.data
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("v: [A, B]\n", "v: [A, B, C]\n"),
+    ("v:\n  - A\n  - B  # keep me\nw: 1\n", "v:\n  - A\n  - B  # keep me\n  - C\nw: 1\n"),
+    ('{"v": ["A", "B"]}', '{"v": ["A", "B", "C"]}'),
+    ('{\n  "v": [\n    "A"\n  ]\n}', '{\n  "v": [\n    "A",\n    "C"\n  ]\n}'),
+    ('{"v": []}', '{"v": ["C"]}'),
+])
+def test_append(text, expected):
+    assert apply(text, "x.agis", Append(("v",), "C")) == expected
+
+
+@pytest.mark.parametrize("text,index,expected", [
+    ("v: [A, B, C]\n", 1, "v: [A, C]\n"),
+    ("v: [A, B, C]\n", 2, "v: [A, B]\n"),
+    ("v:\n  - A\n  - B\n# tail\n", 0, "v:\n  - B\n# tail\n"),
+    ('{"v": ["A", "B"]}', 0, '{"v": ["B"]}'),
+    ('{"v": ["A", "B"]}', 1, '{"v": ["A"]}'),
+])
+def test_remove(text, index, expected):
+    assert apply(text, "x.agis", Remove(("v", index))) == expected
+
+
+def test_remove_key_sharing_a_line_with_the_dash():
+    text = "e:\n  - method: BOOK\n    path: /x\n"
+    assert apply(text, "x.agis", Remove(("e", 0, "method"))) == "e:\n  - path: /x\n"
+
+
+def test_set_value_keeps_quote_style_and_comments():
+    text = "a: 'old'  # note\nb: \"x\"\nc: plain\n"
+    out = apply(text, "x.agis", SetValue(("a",), "new"), SetValue(("b",), "y"), SetValue(("c",), "yes sir"))
+    assert out == "a: 'new'  # note\nb: \"y\"\nc: yes sir\n"
+
+
+def test_set_value_quotes_what_would_change_type():
+    out = apply("a: x\n", "x.agis", SetValue(("a",), "true"))
+    assert parse_text(out, "x.agis").data == {"a": "true"}
+
+
+def test_set_value_block_subtree():
+    text = "ep:\n  input:\n    required: [a]\n  output: {}\n"
+    schema = {"type": "object", "required": ["a"], "properties": {"a": {"type": "string"}}}
+    out = apply(text, "x.agis", SetValue(("ep", "input"), schema))
+    assert parse_text(out, "x.agis").data["ep"]["input"] == schema
+
+
+def test_rename_key_and_add_key():
+    out = apply("a: 1\nb: 2\n", "x.agis", RenameKey(("a",), "z"))
+    assert out == "z: 1\nb: 2\n"
+    out = apply("a: 1\nb:\n  c: 2\n", "x.agis", AddKey(("b",), "d", [1, 2]))
+    assert parse_text(out, "x.agis").data == {"a": 1, "b": {"c": 2, "d": [1, 2]}}
+    out = apply('{"a": 1}', "x.agis", AddKey((), "b", {"c": True}))
+    assert parse_text(out, "x.agis").data == {"a": 1, "b": {"c": True}}
+
+
+def test_unrenderable_op_is_an_edit_error():
+    doc = parse_text("a: 1\n", "x.agis")
+    with pytest.raises(EditError):
+        render_op(doc, Remove(("nope",)))
