@@ -1,0 +1,196 @@
+// The AGIS extension: starts `<python> -m agis_lsp.lsp` over stdio and lets
+// vscode-languageclient do the rest (diagnostics, quick fixes, hover, completion,
+// progress). Everything the server checks is decided by the server and its
+// configuration; this file only finds Python, starts, restarts and reports state.
+import * as vscode from "vscode";
+import { LanguageClient, LanguageClientOptions, ServerOptions, State, TransportKind } from "vscode-languageclient/node";
+import { checkImport, installCommand, onPythonInterpreterChanged, resolveInterpreter } from "./python";
+
+const CLIENT_ID = "agis"; // also the prefix of the `agis.trace.server` setting
+const CLIENT_NAME = "AGIS";
+
+/** Files the server handles. TOML files keep their own language (`toml` or plain text). */
+export const DOCUMENT_SELECTOR = [
+  { scheme: "file", language: "agis" },
+  { scheme: "untitled", language: "agis" },
+  { scheme: "file", pattern: "**/endpoints/*.toml" },
+  { scheme: "file", pattern: "**/agtp-server.toml" },
+  { scheme: "file", pattern: "**/agtp-recipes.toml" },
+];
+
+type Phase = "starting" | "running" | "stopped" | "failed";
+
+class AgisExtension implements vscode.Disposable {
+  private client: LanguageClient | undefined;
+  private readonly output = vscode.window.createOutputChannel(CLIENT_NAME);
+  private readonly status = vscode.window.createStatusBarItem("agis.status", vscode.StatusBarAlignment.Right, 100);
+  private readonly disposables: vscode.Disposable[] = [];
+  private busy: Promise<void> = Promise.resolve();
+
+  constructor() {
+    this.status.name = "AGIS language server";
+    this.status.command = "agis.showOutput";
+    this.setPhase("stopped");
+  }
+
+  register(context: vscode.ExtensionContext): void {
+    context.subscriptions.push(
+      this,
+      vscode.commands.registerCommand("agis.restartServer", () => this.restart()),
+      vscode.commands.registerCommand("agis.showOutput", () => this.output.show(true)),
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (e.affectsConfiguration("agis.server")) void this.restart();
+      }),
+      vscode.window.onDidChangeActiveTextEditor(() => this.updateVisibility()),
+    );
+    void onPythonInterpreterChanged(() => {
+      const configured = vscode.workspace.getConfiguration("agis").get<string>("server.pythonPath", "");
+      if (!configured) void this.restart();
+    }).then((d) => d && context.subscriptions.push(d));
+  }
+
+  /** Serialises start/stop so that a restart issued during a start waits for it. */
+  private queue(step: () => Promise<void>): Promise<void> {
+    this.busy = this.busy.then(step, step);
+    return this.busy;
+  }
+
+  start(): Promise<void> {
+    return this.queue(() => this.doStart());
+  }
+
+  restart(): Promise<void> {
+    return this.queue(async () => {
+      await this.doStop();
+      await this.doStart();
+    });
+  }
+
+  stop(): Promise<void> {
+    return this.queue(() => this.doStop());
+  }
+
+  private async doStart(): Promise<void> {
+    this.setPhase("starting");
+    const python = await resolveInterpreter(this.output);
+    this.output.appendLine(`Python (${python.source}): ${python.command}`);
+    const check = await checkImport(python.command);
+    if (!check.ok) {
+      this.output.appendLine(`agis_lsp cannot be imported: ${check.detail}`);
+      this.setPhase("failed", `agis_lsp is not installed for ${python.command}`);
+      void this.offerInstall(python.command, check.detail);
+      return;
+    }
+    this.output.appendLine(`agis_lsp: ${check.detail}`);
+    const serverOptions: ServerOptions = {
+      command: python.command,
+      args: ["-m", "agis_lsp.lsp"],
+      transport: TransportKind.stdio,
+      options: { env: { ...process.env, PYTHONUNBUFFERED: "1" } },
+    };
+    const clientOptions: LanguageClientOptions = {
+      documentSelector: DOCUMENT_SELECTOR,
+      outputChannel: this.output,
+      initializationOptions: currentSettings(),
+      synchronize: { configurationSection: "agis" },
+    };
+    const client = new LanguageClient(CLIENT_ID, CLIENT_NAME, serverOptions, clientOptions);
+    this.client = client;
+    client.onDidChangeState((e) => {
+      if (this.client !== client) return;
+      if (e.newState === State.Running) this.setPhase("running", `${python.command} -m agis_lsp.lsp`);
+      else if (e.newState === State.Starting) this.setPhase("starting");
+      else this.setPhase("stopped");
+    });
+    try {
+      await client.start();
+    } catch (err) {
+      this.output.appendLine(`The server did not start: ${String(err)}`);
+      this.setPhase("failed", String(err));
+      void vscode.window.showErrorMessage(`AGIS: the language server did not start (${String(err)}).`, "Show Output").then((choice) => {
+        if (choice) this.output.show(true);
+      });
+    }
+  }
+
+  private async doStop(): Promise<void> {
+    const client = this.client;
+    this.client = undefined;
+    if (client) {
+      try {
+        await client.stop(5000);
+      } catch (err) {
+        this.output.appendLine(`Stopping the server: ${String(err)}`);
+      }
+      await client.dispose().catch(() => undefined);
+    }
+    this.setPhase("stopped");
+  }
+
+  private async offerInstall(python: string, detail: string): Promise<void> {
+    const command = installCommand(python);
+    const copy = "Copy command";
+    const settings = "Choose Python…";
+    const choice = await vscode.window.showErrorMessage(
+      `AGIS: the agis-lsp package is not installed for ${python} (${detail}). Install it with: ${command}`,
+      copy,
+      settings,
+    );
+    if (choice === copy) {
+      await vscode.env.clipboard.writeText(command);
+      void vscode.window.showInformationMessage(`Copied: ${command} — run it in a terminal, then "AGIS: Restart Server".`);
+    } else if (choice === settings) {
+      await vscode.commands.executeCommand("workbench.action.openSettings", "agis.server.pythonPath");
+    }
+  }
+
+  private setPhase(phase: Phase, detail?: string): void {
+    const icon = { starting: "$(loading~spin)", running: "$(check)", stopped: "$(circle-slash)", failed: "$(error)" }[phase];
+    this.status.text = `${icon} AGIS`;
+    this.status.tooltip = `AGIS language server: ${phase}${detail ? `\n${detail}` : ""}\nClick to show the output.`;
+    this.status.backgroundColor = phase === "failed" ? new vscode.ThemeColor("statusBarItem.errorBackground") : undefined;
+    this.phase = phase;
+    this.updateVisibility();
+  }
+
+  private phase: Phase = "stopped";
+
+  private updateVisibility(): void {
+    const doc = vscode.window.activeTextEditor?.document;
+    const relevant = !!doc && vscode.languages.match(DOCUMENT_SELECTOR, doc) > 0;
+    if (relevant || this.phase === "failed" || this.phase === "starting") this.status.show();
+    else this.status.hide();
+  }
+
+  dispose(): void {
+    void this.doStop();
+    this.status.dispose();
+    this.output.dispose();
+    this.disposables.forEach((d) => d.dispose());
+  }
+}
+
+/** The `agis` settings as sent in initializationOptions (the server also pulls them). */
+function currentSettings(): Record<string, unknown> {
+  const config = vscode.workspace.getConfiguration("agis");
+  const keys = ["level", "semantic", "catalogPath", "severity", "docsBaseUrl", "debounceMs"];
+  const out: Record<string, unknown> = {};
+  for (const key of keys) {
+    const value = config.get(key);
+    if (value !== undefined && value !== null) out[key] = value;
+  }
+  return out;
+}
+
+let extension: AgisExtension | undefined;
+
+export async function activate(context: vscode.ExtensionContext): Promise<void> {
+  extension = new AgisExtension();
+  extension.register(context);
+  await extension.start();
+}
+
+export async function deactivate(): Promise<void> {
+  await extension?.stop();
+  extension = undefined;
+}

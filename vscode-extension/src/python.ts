@@ -1,0 +1,94 @@
+// Which Python runs the server, and whether agis_lsp is importable there.
+import { execFile } from "child_process";
+import * as os from "os";
+import * as path from "path";
+import * as vscode from "vscode";
+
+export interface Interpreter {
+  /** argv[0] for `<python> -m agis_lsp.lsp` */
+  command: string;
+  /** where it came from, for the output channel */
+  source: "setting" | "python-extension" | "PATH";
+}
+
+/** Expands `~` and `${workspaceFolder}` in the `agis.server.pythonPath` setting. */
+export function expandPath(value: string, folder: vscode.WorkspaceFolder | undefined): string {
+  let out = value.trim();
+  if (out.startsWith("~")) out = path.join(os.homedir(), out.slice(1));
+  const root = folder?.uri.fsPath ?? vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? "";
+  out = out.replace(/\$\{workspaceFolder\}/g, root).replace(/\$\{userHome\}/g, os.homedir());
+  return out;
+}
+
+/** The ms-python.python API, when that extension is installed (it is optional). */
+async function fromPythonExtension(resource: vscode.Uri | undefined, log: vscode.OutputChannel): Promise<string | undefined> {
+  const ext = vscode.extensions.getExtension("ms-python.python");
+  if (!ext) return undefined;
+  try {
+    const api: any = ext.isActive ? ext.exports : await ext.activate();
+    const envs = api?.environments;
+    if (envs?.getActiveEnvironmentPath) {
+      const active = envs.getActiveEnvironmentPath(resource);
+      const resolved = await envs.resolveEnvironment(active);
+      const exe: string | undefined = resolved?.executable?.uri?.fsPath ?? active?.path;
+      if (exe) return exe;
+    }
+    // Older releases of the Python extension.
+    const details = api?.settings?.getExecutionDetails?.(resource);
+    const cmd: string[] | undefined = details?.execCommand;
+    if (cmd && cmd.length === 1 && cmd[0]) return cmd[0];
+  } catch (err) {
+    log.appendLine(`Python extension: could not read its interpreter (${String(err)}); using python3.`);
+  }
+  return undefined;
+}
+
+/** Subscribes `listener` to the Python extension's interpreter changes, when it is installed. */
+export async function onPythonInterpreterChanged(listener: () => void): Promise<vscode.Disposable | undefined> {
+  const ext = vscode.extensions.getExtension("ms-python.python");
+  if (!ext) return undefined;
+  try {
+    const api: any = ext.isActive ? ext.exports : await ext.activate();
+    const event = api?.environments?.onDidChangeActiveEnvironmentPath ?? api?.settings?.onDidChangeExecutionDetails;
+    return typeof event === "function" ? event(listener) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export async function resolveInterpreter(log: vscode.OutputChannel): Promise<Interpreter> {
+  const folder = vscode.workspace.workspaceFolders?.[0];
+  const configured = vscode.workspace.getConfiguration("agis", folder?.uri).get<string>("server.pythonPath", "");
+  if (configured && configured.trim()) return { command: expandPath(configured, folder), source: "setting" };
+  const fromExt = await fromPythonExtension(folder?.uri, log);
+  if (fromExt) return { command: fromExt, source: "python-extension" };
+  return { command: process.platform === "win32" ? "python" : "python3", source: "PATH" };
+}
+
+/** Quotes a path for a shell command line shown to the user (only when needed). */
+export function shellQuote(arg: string): string {
+  return /^[\w@%+=:,./\\-]+$/.test(arg) ? arg : `"${arg.replace(/(["\\$`])/g, "\\$1")}"`;
+}
+
+export function installCommand(python: string): string {
+  return `${shellQuote(python)} -m pip install agis-lsp`;
+}
+
+export interface ImportCheck {
+  ok: boolean;
+  detail: string;
+}
+
+/** Runs `<python> -c "import agis_lsp"`; ok=false with the reason when it fails. */
+export function checkImport(python: string, timeoutMs = 30000): Promise<ImportCheck> {
+  return new Promise((resolve) => {
+    execFile(python, ["-c", "import agis_lsp, sys; print(agis_lsp.__file__)"], { timeout: timeoutMs }, (err, stdout, stderr) => {
+      if (!err) return resolve({ ok: true, detail: stdout.trim() });
+      const e = err as NodeJS.ErrnoException & { killed?: boolean };
+      if (e.code === "ENOENT") return resolve({ ok: false, detail: `${python}: not found` });
+      if (e.killed) return resolve({ ok: false, detail: `${python}: no answer within ${timeoutMs / 1000} s` });
+      const lines = (stderr || String(err)).trim().split(/\r?\n/);
+      resolve({ ok: false, detail: lines[lines.length - 1] });
+    });
+  });
+}
