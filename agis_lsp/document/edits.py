@@ -82,9 +82,12 @@ def _set_value(doc: Document, op):
     value = op.value
     text = doc.text
     if not isinstance(value, (dict, list)) or not value:
+        # An empty YAML value (`key:`) sits right after the colon: keep "key: value".
+        pad = " " if doc.syntax == "yaml" and e.value_start == e.value_end \
+            and text[e.value_start - 1:e.value_start] == ":" else ""
         if doc.syntax == "yaml" and isinstance(value, (dict, list)):
-            return [(e.value_start, e.value_end, render.yaml_flow(value))]
-        return [(e.value_start, e.value_end, _scalar_text(doc, value, e.style))]
+            return [(e.value_start, e.value_end, pad + render.yaml_flow(value))]
+        return [(e.value_start, e.value_end, pad + _scalar_text(doc, value, e.style))]
     if doc.syntax == "json":
         indent = _indent_of_line(text, e.key_start)
         return [(e.value_start, e.value_end, render.json_value(value, indent))]
