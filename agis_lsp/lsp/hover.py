@@ -1,0 +1,159 @@
+"""Hover: a verb's catalog entry, a field's schema documentation, a rule's explanation."""
+from __future__ import annotations
+
+import re
+
+from lsprotocol import types
+
+from ..document.locate import KEY, path_at, word_at
+from ..engine.registry import get_rule
+from . import schema as sch
+from .capabilities import ClientFeatures
+from .convert import offsets_range
+
+_VERB = re.compile(r"^[A-Za-z]+$")
+
+
+# -- shared texts (also used by completion) --------------------------------------
+def verb_markdown(name: str, catalog) -> str:
+    """What the catalog says about a verb, or that it is not in it."""
+    info = catalog.get(name) if catalog is not None else None
+    upper = name.strip().upper()
+    version = getattr(catalog, "version", "?")
+    if info is not None:
+        lines = [f"**{info.name}** · AGTP catalog {version} · {', '.join(info.categories) or 'uncategorised'}",
+                 "", info.description]
+        if info.deprecated:
+            dep = f"Deprecated since catalog {info.deprecated_in}"
+            if info.removed_in:
+                dep += f", removed in {info.removed_in}"
+            if info.successor:
+                dep += f"; use **{info.successor}** instead"
+            lines += ["", f"⚠ {dep}."]
+        if upper in getattr(catalog, "embedded", ()):
+            lines += ["", "Part of the protocol floor (every AGTP server accepts it)."]
+        return "\n".join(lines)
+    if catalog is not None and catalog.is_legacy(upper):
+        preferred = catalog.preferred_for_legacy(upper)
+        note = catalog.legacy_descriptions.get(upper, "")
+        return "\n".join([f"**{upper}** · legacy HTTP verb", "", note or
+                          f"Legacy verbs are opt-in per server; prefer **{preferred}**.",
+                          "", f"Preferred AGTP verb: **{preferred}**."])
+    text = f"**{upper}** is not in the AGTP method catalog {version}."
+    if catalog is not None:
+        close = catalog.suggest(upper)
+        if close:
+            text += " Did you mean " + ", ".join(f"**{c}**" for c in close) + "?"
+    text += ("\n\nAGIS documents may use their own verbs (imperative, base form); AGTP "
+             "servers accept only catalog verbs unless their method policy allows it.")
+    return text
+
+
+def field_markdown(root: dict, path: tuple) -> str | None:
+    node = sch.node_at(root, path)
+    if node is None:
+        return None
+    desc = sch.description(root, node)
+    label = sch.type_label(root, node)
+    name = path[-1] if path else "document"
+    if isinstance(name, int):
+        name = f"[{name}]"
+    head = f"**`{name}`**" + (f" · {label}" if label else "")
+    values = [v for v in sch.enum_values(root, node) if not isinstance(v, bool)]
+    parts = [head]
+    if desc:
+        parts += ["", desc]
+    if values:
+        parts += ["", "One of: " + ", ".join(f"`{v}`" for v in values)]
+    return "\n".join(parts) if (desc or values or label) else None
+
+
+def rule_markdown(d) -> str:
+    """The explanation shown over a diagnostic (from the rule's docstring)."""
+    rule = get_rule(d.code)
+    head = f"**{d.code}** `{d.name}`" + (f" · pass {d.pass_no}" if d.pass_no else "")
+    if rule is None:
+        return f"{head}\n\n{d.message}"
+    parts = [head, "", rule.summary]
+    for section in ("What it does", "Why is this bad?"):
+        body = rule.sections.get(section)
+        if body:
+            parts += ["", f"*{section}*", "", body]
+    fixes = rule.sections.get("Fix safety")
+    if fixes:
+        parts += ["", f"*Fix safety:* {fixes}"]
+    return "\n".join(parts)
+
+
+# -- where verbs are -------------------------------------------------------------------
+def is_verb_place(kind: str | None, path: tuple, part: str, data) -> bool:
+    """Whether the thing at ``path`` is a method verb."""
+    if not path:
+        return False
+    last = path[-1]
+    if kind == "agis":
+        if len(path) == 3 and path[0] == "endpoints" and path[2] == "method" and part != KEY:
+            return True
+        if len(path) == 2 and path[0] == "endpoints" and part == KEY and isinstance(last, str) \
+                and isinstance(data, dict) and isinstance(data.get("endpoints"), dict):
+            return True
+        return len(path) == 3 and path[:2] == ("vocabulary", "declared_verbs") and part != KEY
+    if part == KEY:
+        return False
+    names = {"method", "from_method", "to_method", "successor_method"}
+    if isinstance(last, str) and last in names:
+        return True
+    if isinstance(last, int) and len(path) >= 2 and path[-2] in ("allow", "disallow", "legacy",
+                                                                  "declared_verbs"):
+        return True
+    return False
+
+
+def schema_path(kind: str | None, path: tuple, data) -> tuple:
+    """The path to look up in the kind's schema (AGTP endpoints may sit under ``[endpoint]``)."""
+    if kind == "agtp-endpoint" and path[:1] == ("endpoint",) and isinstance(data, dict) \
+            and isinstance(data.get("endpoint"), dict):
+        return path[1:]
+    return path
+
+
+# -- the builder ---------------------------------------------------------------------------
+def build_hover(doc, offset: int, kind: str | None, catalog, diagnostics: list,
+                features: ClientFeatures) -> types.Hover | None:
+    """Diagnostics under the cursor first, then the verb or field under it."""
+    pos = doc.lines.position(offset)
+    sections: list[str] = []
+    here = [d for d in diagnostics
+            if (d.range.start.line, d.range.start.character) <= (pos.line, pos.character)
+            <= (d.range.end.line, d.range.end.character)]
+    seen = set()
+    for d in here:
+        if d.code not in seen:
+            seen.add(d.code)
+            sections.append(rule_markdown(d))
+    path, part = path_at(doc, offset)
+    start, end = word_at(doc.text, offset)
+    word = doc.text[start:end]
+    data = doc.data if doc.parsed else None
+    if is_verb_place(kind, path, part, data):
+        verb = word.split()[0] if word else ""
+        if part == KEY and isinstance(path[-1], str):
+            verb = path[-1].split()[0] if path[-1].split() else ""
+        if _VERB.match(verb or ""):
+            sections.append(verb_markdown(verb, catalog))
+    elif path:
+        root = sch.schema_for_kind(kind)
+        if root is not None:
+            text = field_markdown(root, schema_path(kind, path, data))
+            if text:
+                sections.append(text)
+    if not sections:
+        return None
+    value = "\n\n---\n\n".join(sections)
+    if features.markdown:
+        contents = types.MarkupContent(kind=types.MarkupKind.Markdown, value=value)
+    else:
+        contents = types.MarkupContent(kind=types.MarkupKind.PlainText,
+                                       value=value.replace("**", "").replace("`", ""))
+    rng = offsets_range(doc.lines, start, end) if end > start else None
+    return types.Hover(contents=contents, range=rng)

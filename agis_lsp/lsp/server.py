@@ -1,0 +1,761 @@
+"""The AGIS language server: state, scheduling, and the LSP handlers.
+
+``build_server()`` makes a fresh :class:`AgisLanguageServer` and registers the
+handlers (plain functions taking the server first). There is no module-level
+server.
+
+Diagnostics stream: on every change the mechanical passes run in the lint
+worker thread (the newest version wins; older results are dropped) and are
+published as soon as they are ready; the model-backed passes then run in the
+model worker and are merged only if the document version is still the same.
+One store serves push (``textDocument/publishDiagnostics``) and pull
+(``textDocument/diagnostic``) clients.
+"""
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import functools
+import inspect
+import logging
+import os
+import time
+import uuid
+from contextlib import asynccontextmanager
+
+from lsprotocol import types
+from pygls.lsp.server import LanguageServer
+from pygls.protocol import LanguageServerProtocol
+from pygls.protocol.language_server import lsp_method
+
+from .. import __version__
+from ..document import Document
+from . import actions as act
+from .analysis import (Analysis, analyse, analyse_semantic, deployment_files, detect, guess_kind_by_name,
+                       parse_for)
+from .capabilities import ClientFeatures, client_features, use_pull_diagnostics
+from .completion import TRIGGER_CHARACTERS, CompletionRequest, build_completions
+from .convert import RuleDocs, to_diagnostic
+from .definition import build_definition
+from .hover import build_hover
+from .settings import SECTION, Settings, parse_settings
+from .store import DiagnosticsEntry, DiagnosticsStore
+from .symbols import build_symbols
+from .uris import from_path, to_path
+from .workspace import recipe_names, recipes_file_for
+
+log = logging.getLogger("agis_lsp.lsp")
+
+DEPENDENT_DELAY = 0.3          # seconds before re-checking the other files of a deployment
+PULL_WAIT = 10.0               # longest a pull request waits for a running check
+WATCHED = ("**/.agis-lint.toml", "**/pyproject.toml", "**/agtp-server.toml", "**/agtp-recipes.toml",
+           "**/endpoints/*.toml", "**/*.agis", "**/*.agis.json", "**/*.agis.yaml", "**/*.agis.yml")
+CONFIG_NAMES = (".agis-lint.toml", "pyproject.toml")
+
+
+class AgisProtocol(LanguageServerProtocol):
+    """pygls' protocol with two adjustments made at ``initialize``.
+
+    * Positions are UTF-16 (the engine's ``LineIndex``): LSP makes UTF-16 the
+      mandatory encoding, so it is always a valid choice.
+    * The pull-diagnostics capability is withdrawn for clients that get push.
+    """
+
+    @lsp_method(types.INITIALIZE)
+    def lsp_initialize(self, params: types.InitializeParams):
+        general = params.capabilities.general if params.capabilities else None
+        if general is not None and general.position_encodings:
+            general.position_encodings = [types.PositionEncodingKind.Utf16]
+        result = yield from super().lsp_initialize(params)
+        server = self._server
+        if isinstance(server, AgisLanguageServer) and not server.use_pull:
+            result.capabilities.diagnostic_provider = None
+        return result
+
+
+class ClientLogHandler(logging.Handler):
+    """Forwards the package's log records to the client as ``window/logMessage``."""
+
+    LEVELS = ((logging.ERROR, types.MessageType.Error), (logging.WARNING, types.MessageType.Warning),
+              (logging.INFO, types.MessageType.Info), (0, types.MessageType.Log))
+
+    def __init__(self, server: "AgisLanguageServer") -> None:
+        super().__init__(logging.INFO)
+        self.server = server
+        self.setFormatter(logging.Formatter("%(message)s"))
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return record.levelno >= logging.WARNING or record.name.startswith("agis_lsp.lsp")
+
+    def emit(self, record: logging.LogRecord) -> None:
+        loop = self.server.loop
+        if loop is None or loop.is_closed():
+            return
+        try:
+            message = self.format(record)
+            kind = next(t for level, t in self.LEVELS if record.levelno >= level)
+            params = types.LogMessageParams(type=kind, message=message)
+            loop.call_soon_threadsafe(self.server.safe_log_message, params)
+        except Exception:  # noqa: BLE001 - logging must never raise
+            pass
+
+
+def guarded(default=None):
+    """A failing feature logs and answers ``default``; the server keeps serving."""
+
+    def decorate(fn):
+        if inspect.iscoroutinefunction(fn):
+            @functools.wraps(fn)
+            async def async_wrapper(ls, *args):
+                try:
+                    return await fn(ls, *args)
+                except asyncio.CancelledError:
+                    raise
+                except Exception:  # noqa: BLE001
+                    log.exception("%s failed", fn.__name__)
+                    return default() if callable(default) else default
+            return async_wrapper
+
+        @functools.wraps(fn)
+        def wrapper(ls, *args):
+            try:
+                return fn(ls, *args)
+            except Exception:  # noqa: BLE001
+                log.exception("%s failed", fn.__name__)
+                return default() if callable(default) else default
+        return wrapper
+
+    return decorate
+
+
+class AgisLanguageServer(LanguageServer):
+    """Owns the state: settings, the diagnostics store, parses and the workers."""
+
+    def __init__(self) -> None:
+        super().__init__("agis-lsp", __version__, protocol_cls=AgisProtocol,
+                         text_document_sync_kind=types.TextDocumentSyncKind.Incremental)
+        self.features = ClientFeatures()
+        self.use_pull = False
+        self.settings = Settings()
+        self.root: str | None = None
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.store = DiagnosticsStore()
+        self.rule_docs = RuleDocs()
+        self.lint_pool = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="agis-lint")
+        self.model_pool = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="agis-model")
+        self.model_future: concurrent.futures.Future | None = None
+        self._tasks: dict[str, asyncio.Task] = {}
+        self._semantic_tasks: dict[str, asyncio.Task] = {}
+        self._kinds: dict[str, str] = {}
+        self._parsed: dict[str, tuple] = {}           # uri -> (version, Document)
+        self._last_good: dict[str, Document] = {}     # uri -> last Document that parsed
+        self._waiters: dict[str, list] = {}           # uri -> [(version, Future)]
+        self._refresh_pending = False
+        self._said: set = set()
+        self._log_handler: ClientLogHandler | None = None
+
+    # -- small helpers ---------------------------------------------------------------------
+    def is_open(self, uri: str) -> bool:
+        return uri in self.workspace.text_documents
+
+    def version_of(self, uri: str):
+        doc = self.workspace.text_documents.get(uri)
+        return doc.version if doc is not None else None
+
+    def say_once(self, message: str, level: int = logging.INFO) -> None:
+        if message not in self._said:
+            self._said.add(message)
+            log.log(level, message)
+
+    def safe_log_message(self, params: types.LogMessageParams) -> None:
+        try:
+            self.window_log_message(params)
+        except Exception:  # noqa: BLE001 - e.g. the transport is gone
+            pass
+
+    def overlay(self) -> dict:
+        """The editor's buffers: absolute path -> text, for cross-file checks."""
+        out = {}
+        for uri, doc in list(self.workspace.text_documents.items()):
+            path = to_path(uri)
+            if path:
+                out[path] = doc.source
+        return out
+
+    def install_log_handler(self) -> None:
+        if self._log_handler is None:
+            self._log_handler = ClientLogHandler(self)
+            logging.getLogger("agis_lsp").addHandler(self._log_handler)
+            if logging.getLogger("agis_lsp").level in (logging.NOTSET,) or \
+                    logging.getLogger("agis_lsp").level > logging.INFO:
+                logging.getLogger("agis_lsp").setLevel(logging.INFO)
+
+    # -- the semantic model ---------------------------------------------------------------------
+    def start_model(self) -> None:
+        """Start loading the model in the background (once)."""
+        if self.model_future is not None or self.settings.semantic is False:
+            return
+        try:
+            from ..semantic import start_loading
+        except ImportError as exc:
+            self.say_once(f"semantic passes unavailable: {exc}")
+            return
+        try:
+            self.model_future = start_loading()
+        except Exception as exc:  # noqa: BLE001
+            log.warning("the semantic model could not start loading: %s", exc)
+            return
+        started = time.perf_counter()
+
+        def done(fut: concurrent.futures.Future) -> None:
+            exc = fut.exception() if not fut.cancelled() else None
+            if exc is not None:
+                log.warning("semantic model unavailable (%s); the model-backed passes are skipped", exc)
+            else:
+                log.info("semantic model loaded in %.2fs", time.perf_counter() - started)
+
+        self.model_future.add_done_callback(done)
+        if self.loop is not None:
+            self.loop.create_task(self._model_progress())
+
+    async def _model_progress(self) -> None:
+        future = self.model_future
+        if future is None or future.done():
+            return
+        async with self.progress("Loading the AGIS semantic model"):
+            try:
+                await asyncio.wrap_future(future)
+            except Exception:  # noqa: BLE001 - reported by the done callback
+                pass
+
+    @asynccontextmanager
+    async def progress(self, title: str):
+        """``$/progress`` begin/end around a block (when the client supports it)."""
+        token = None
+        if self.features.work_done_progress:
+            token = f"agis-{uuid.uuid4().hex[:12]}"
+            try:
+                await asyncio.wait_for(self.work_done_progress.create_async(token), 5)
+                self.work_done_progress.begin(token, types.WorkDoneProgressBegin(title=title))
+            except Exception:  # noqa: BLE001 - a client that refuses progress
+                token = None
+        try:
+            yield token
+        finally:
+            if token is not None:
+                self.work_done_progress.end(token, types.WorkDoneProgressEnd())
+
+    # -- scheduling checks ----------------------------------------------------------------------
+    def schedule(self, uri: str, *, delay: float = 0.0, cascade: bool = True) -> None:
+        """(Re)check ``uri``; a newer request for the same document replaces a pending one."""
+        old = self._tasks.get(uri)
+        if old is not None and not old.done():
+            old.cancel()
+        sem = self._semantic_tasks.pop(uri, None)
+        if sem is not None and not sem.done():
+            sem.cancel()
+        self._tasks[uri] = self.loop.create_task(self._check(uri, delay, cascade))
+
+    async def _check(self, uri: str, delay: float, cascade: bool) -> None:
+        try:
+            if delay:
+                await asyncio.sleep(delay)
+            opened = self.is_open(uri)
+            path = to_path(uri)
+            if opened:
+                tdoc = self.workspace.text_documents[uri]
+                version, text = tdoc.version, tdoc.source
+            else:
+                if path is None or not os.path.isfile(path):
+                    self.forget(uri)
+                    return
+                version, text = None, await self.loop.run_in_executor(self.lint_pool, _read, path)
+            job = functools.partial(self._analyse_job, uri, path, text, version, opened)
+            analysis = await self.loop.run_in_executor(self.lint_pool, job)
+            if analysis is None or self.is_open(uri) != opened or \
+                    (opened and self.version_of(uri) != version):
+                return  # a newer version (or an open/close) superseded this check
+            self.accept(analysis, opened)
+            if cascade and analysis.deployment is not None:
+                self.schedule_dependents(uri, analysis)
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # noqa: BLE001 - a document must never take the server down
+            log.exception("checking %s failed", uri)
+
+    def _analyse_job(self, uri, path, text, version, opened) -> Analysis | None:
+        """Runs in the lint worker."""
+        if opened and self.version_of(uri) != version:
+            return None  # superseded while queued
+        return analyse(uri, path, text, version, settings=self.settings, root=self.root,
+                       previous_kind=self._kinds.get(uri), overlay=self.overlay())
+
+    def accept(self, analysis: Analysis, opened: bool) -> None:
+        """Store a mechanical result, publish it, and start the model's follow-up."""
+        uri = analysis.uri
+        if analysis.kind is None:
+            if self.store.get(uri) is not None:
+                self.forget(uri)
+            return
+        self._kinds[uri] = analysis.kind
+        if analysis.doc.parsed:
+            self._last_good[uri] = analysis.doc
+        for note in analysis.notes:
+            self.say_once(note)
+        self.store.set_mechanical(analysis, opened)
+        self.publish(uri)
+        if analysis.has_semantic and self.settings.semantic is not False:
+            self._semantic_tasks[uri] = self.loop.create_task(self._semantic(uri, analysis))
+
+    async def _semantic(self, uri: str, analysis: Analysis) -> None:
+        try:
+            if self.model_future is None:
+                self.start_model()
+            if self.model_future is not None and not self.model_future.done():
+                try:
+                    await asyncio.wrap_future(self.model_future)
+                except Exception:  # noqa: BLE001 - the engine reports the skipped passes
+                    pass
+            if self.store.get(uri) is None or self.store.get(uri).analysis is not analysis:
+                return
+            diagnostics, notes = await self.loop.run_in_executor(
+                self.model_pool, self._semantic_job, uri, analysis)
+            if diagnostics is None:
+                return
+            for note in notes:
+                self.say_once(note)
+            entry = self.store.merge_semantic(uri, analysis.version, diagnostics)
+            if entry is not None and entry.analysis is analysis:
+                self.publish(uri)
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # noqa: BLE001
+            log.exception("semantic check of %s failed", uri)
+
+    def _semantic_job(self, uri: str, analysis: Analysis):
+        """Runs in the model worker."""
+        if analysis.version is not None and self.version_of(uri) != analysis.version:
+            return None, []
+        return analyse_semantic(analysis)
+
+    def schedule_dependents(self, uri: str, analysis: Analysis) -> None:
+        """Re-check the other files of the deployment (open or not): cross-file findings."""
+        me = to_path(uri)
+        scans = []
+        for path in deployment_files(analysis.deployment):
+            if path == me:
+                continue
+            other = from_path(path)
+            self.schedule(other, delay=DEPENDENT_DELAY, cascade=False)
+            if not self.is_open(other):
+                scans.append(self._tasks[other])
+        if scans:
+            self.loop.create_task(self._scan_progress(scans))
+
+    async def _scan_progress(self, tasks: list) -> None:
+        async with self.progress(f"Checking {len(tasks)} deployment file(s)"):
+            await asyncio.gather(*tasks, return_exceptions=True)
+
+    def forget(self, uri: str) -> None:
+        self.store.remove(uri)
+        self._kinds.pop(uri, None)
+        self._parsed.pop(uri, None)
+        self._last_good.pop(uri, None)
+        if self.use_pull:
+            self.request_refresh()
+        else:
+            self.text_document_publish_diagnostics(
+                types.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
+
+    def relint_all(self) -> None:
+        for uri in set(self.workspace.text_documents) | set(self.store.uris()):
+            if self.is_open(uri) or self.store.get(uri) is not None:
+                self.schedule(uri, cascade=False)
+
+    # -- publishing -------------------------------------------------------------------------------
+    def lsp_diagnostics(self, entry: DiagnosticsEntry) -> list[types.Diagnostic]:
+        if entry.lsp is None:
+            lines = entry.analysis.doc.lines
+            href = functools.partial(self.rule_docs.href, base_url=self.settings.docs_base_url)
+            entry.lsp = [to_diagnostic(d, entry.uri, lines, self.features, href=href,
+                                       resolve_related=self.resolve_related)
+                         for d in entry.diagnostics]
+        return entry.lsp
+
+    def publish(self, uri: str) -> None:
+        entry = self.store.get(uri)
+        if entry is None:
+            return
+        items = self.lsp_diagnostics(entry)
+        if self.use_pull:
+            if not self._resolve_waiters(uri, entry):
+                self.request_refresh()
+            return
+        self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(
+            uri=uri, diagnostics=items, version=entry.version if entry.opened else None))
+
+    def request_refresh(self) -> None:
+        """Ask a pull client to pull again (coalesced within one loop iteration)."""
+        if not self.features.diagnostic_refresh or self._refresh_pending:
+            return
+        self._refresh_pending = True
+
+        def send() -> None:
+            self._refresh_pending = False
+            try:
+                self.workspace_diagnostic_refresh(None)
+            except Exception:  # noqa: BLE001
+                log.debug("diagnostic refresh failed", exc_info=True)
+
+        self.loop.call_soon(send)
+
+    def _resolve_waiters(self, uri: str, entry: DiagnosticsEntry) -> bool:
+        waiters = self._waiters.get(uri)
+        if not waiters:
+            return False
+        keep, resolved = [], False
+        for version, fut in waiters:
+            if entry.version is None or version is None or entry.version >= version:
+                if not fut.done():
+                    fut.set_result(entry)
+                    resolved = True
+            else:
+                keep.append((version, fut))
+        self._waiters[uri] = keep
+        return resolved
+
+    async def current_entry(self, uri: str) -> DiagnosticsEntry | None:
+        """The store's entry for the current version, waiting for a running check."""
+        version = self.version_of(uri)
+        entry = self.store.get(uri)
+        if entry is not None and (entry.version == version or not self.is_open(uri)):
+            return entry
+        if not self.is_open(uri):
+            return entry
+        if self._tasks.get(uri) is None or self._tasks[uri].done():
+            self.schedule(uri)
+        fut = self.loop.create_future()
+        self._waiters.setdefault(uri, []).append((version, fut))
+        try:
+            return await asyncio.wait_for(fut, PULL_WAIT)
+        except asyncio.TimeoutError:
+            return self.store.get(uri)
+
+    def resolve_related(self, uri: str, path: tuple, part: str):
+        doc = self.open_document_uri(uri)
+        if doc is None or not doc.parsed:
+            return None
+        return doc.range(path, part)
+
+    # -- documents for the features -----------------------------------------------------------------
+    def open_document_uri(self, uri: str) -> Document | None:
+        path = to_path(uri)
+        if self.is_open(uri):
+            return self.current(uri)[0]
+        if path and os.path.isfile(path):
+            return parse_for(path, _read(path))
+        return None
+
+    def open_document(self, path: str) -> Document | None:
+        return self.open_document_uri(from_path(path))
+
+    def current(self, uri: str) -> tuple[Document, str | None]:
+        """The parse of the current version (from the store when it has it) and its kind."""
+        tdoc = self.workspace.get_text_document(uri)
+        entry = self.store.get(uri)
+        if entry is not None and entry.opened and entry.version == tdoc.version:
+            return entry.analysis.doc, entry.analysis.kind
+        cached = self._parsed.get(uri)
+        if cached is not None and cached[0] == tdoc.version:
+            doc = cached[1]
+        else:
+            doc = parse_for(to_path(uri), tdoc.source)
+            self._parsed[uri] = (tdoc.version, doc)
+            if doc.parsed:
+                self._last_good[uri] = doc
+        return doc, detect(doc, self._kinds.get(uri))
+
+    def offset_of(self, doc: Document, position: types.Position) -> int:
+        return doc.lines.offset(position.line, position.character)
+
+    def catalog_for(self, uri: str):
+        entry = self.store.get(uri)
+        if entry is not None and entry.analysis.catalog is not None:
+            return entry.analysis.catalog
+        from .analysis import load_catalog_for, resolve_config
+        return load_catalog_for(resolve_config(to_path(uri), self.root, self.settings))
+
+    # -- configuration ---------------------------------------------------------------------------
+    async def fetch_settings(self) -> None:
+        if not self.features.configuration:
+            return
+        try:
+            result = await asyncio.wait_for(self.workspace_configuration_async(
+                types.ConfigurationParams(items=[types.ConfigurationItem(section=SECTION)])), 10)
+        except Exception as exc:  # noqa: BLE001
+            log.warning("could not read the client's settings: %s", exc)
+            return
+        self.apply_settings(result[0] if result else None)
+
+    def apply_settings(self, raw) -> bool:
+        settings = parse_settings(raw, self.root)
+        for problem in settings.problems:
+            log.warning("ignored setting: %s", problem)
+        changed = settings != self.settings
+        self.settings = settings
+        if changed and settings.semantic is not False:
+            self.start_model()
+        return changed
+
+    async def register_watchers(self) -> None:
+        if not self.features.watched_files_dynamic:
+            return
+        watchers = [types.FileSystemWatcher(glob_pattern=g) for g in WATCHED]
+        registrations = [types.Registration(
+            id="agis-watched-files", method=types.WORKSPACE_DID_CHANGE_WATCHED_FILES,
+            register_options=types.DidChangeWatchedFilesRegistrationOptions(watchers=watchers))]
+        try:
+            await asyncio.wait_for(self.client_register_capability_async(
+                types.RegistrationParams(registrations=registrations)), 10)
+        except Exception as exc:  # noqa: BLE001
+            log.info("file watching not registered: %s", exc)
+
+    def shutdown_workers(self) -> None:
+        for task in list(self._tasks.values()) + list(self._semantic_tasks.values()):
+            task.cancel()
+        self.lint_pool.shutdown(wait=False, cancel_futures=True)
+        self.model_pool.shutdown(wait=False, cancel_futures=True)
+
+
+def _read(path: str) -> str:
+    from ..document import decode_bytes
+    with open(path, "rb") as fh:
+        return decode_bytes(fh.read())[0]
+
+
+def _root_of(params: types.InitializeParams) -> str | None:
+    if params.workspace_folders:
+        return to_path(params.workspace_folders[0].uri)
+    if params.root_uri:
+        return to_path(params.root_uri)
+    return params.root_path
+
+
+# ============================== handlers ==============================================
+@guarded()
+def on_initialize(ls: AgisLanguageServer, params: types.InitializeParams) -> None:
+    ls.loop = asyncio.get_running_loop()
+    ls.features = client_features(params.capabilities)
+    ls.use_pull = use_pull_diagnostics(ls.features)
+    ls.root = _root_of(params)
+    ls.install_log_handler()
+    if params.initialization_options:
+        ls.apply_settings(params.initialization_options)
+    if ls.settings.semantic is not False:
+        ls.start_model()
+
+
+@guarded()
+async def on_initialized(ls: AgisLanguageServer, params: types.InitializedParams) -> None:
+    if ls.model_future is not None and not ls.model_future.done():
+        ls.loop.create_task(ls._model_progress())
+    await ls.fetch_settings()
+    await ls.register_watchers()
+    if ls.workspace.text_documents:
+        ls.relint_all()
+
+
+@guarded()
+def on_did_open(ls: AgisLanguageServer, params: types.DidOpenTextDocumentParams) -> None:
+    ls.schedule(params.text_document.uri)
+
+
+@guarded()
+def on_did_change(ls: AgisLanguageServer, params: types.DidChangeTextDocumentParams) -> None:
+    ls.schedule(params.text_document.uri, delay=ls.settings.debounce_ms / 1000)
+
+
+@guarded()
+def on_did_close(ls: AgisLanguageServer, params: types.DidCloseTextDocumentParams) -> None:
+    uri = params.text_document.uri
+    entry = ls.store.get(uri)
+    ls._parsed.pop(uri, None)
+    if entry is not None and entry.analysis.deployment is not None and to_path(uri) \
+            and os.path.isfile(to_path(uri)):
+        ls.schedule(uri)  # stays part of its deployment: re-checked from the disk
+    elif entry is not None:
+        ls.forget(uri)
+
+
+@guarded(lambda: types.FullDocumentDiagnosticReport(items=[]))
+async def on_diagnostic(ls: AgisLanguageServer, params: types.DocumentDiagnosticParams):
+    uri = params.text_document.uri
+    entry = await ls.current_entry(uri)
+    if entry is None:
+        return types.FullDocumentDiagnosticReport(items=[])
+    if params.previous_result_id == entry.result_id:
+        return types.UnchangedDocumentDiagnosticReport(result_id=entry.result_id)
+    return types.FullDocumentDiagnosticReport(items=ls.lsp_diagnostics(entry),
+                                              result_id=entry.result_id)
+
+
+@guarded(lambda: types.WorkspaceDiagnosticReport(items=[]))
+async def on_workspace_diagnostic(ls: AgisLanguageServer, params: types.WorkspaceDiagnosticParams):
+    previous = {p.uri: p.value for p in params.previous_result_ids or ()}
+    items = []
+    for entry in ls.store.entries():
+        if entry.opened:
+            continue
+        if previous.get(entry.uri) == entry.result_id:
+            items.append(types.WorkspaceUnchangedDocumentDiagnosticReport(
+                uri=entry.uri, version=None, result_id=entry.result_id))
+        else:
+            items.append(types.WorkspaceFullDocumentDiagnosticReport(
+                uri=entry.uri, version=None, items=ls.lsp_diagnostics(entry),
+                result_id=entry.result_id))
+    return types.WorkspaceDiagnosticReport(items=items)
+
+
+@guarded(list)
+async def on_code_action(ls: AgisLanguageServer, params: types.CodeActionParams):
+    uri = params.text_document.uri
+    entry = await ls.current_entry(uri)
+    if entry is None or not entry.opened:
+        return []
+    lsp_items = {id(d): x for d, x in zip(entry.diagnostics, ls.lsp_diagnostics(entry))}
+
+    def to_lsp(d):
+        return lsp_items.get(id(d)) or to_diagnostic(d, uri, entry.analysis.doc.lines, ls.features)
+
+    only = params.context.only if params.context else None
+    return act.build_code_actions(uri, entry.version, entry.analysis, entry.diagnostics,
+                                  params.range, only, to_lsp, ls.features)
+
+
+@guarded(lambda: None)
+def on_code_action_resolve(ls: AgisLanguageServer, action: types.CodeAction):
+    data = action.data if isinstance(action.data, dict) else {}
+    uri = data.get("uri")
+    entry = ls.store.get(uri) if uri else None
+    if not data.get("fixAll") or entry is None or entry.version != data.get("version") \
+            or entry.version != ls.version_of(uri):
+        return action
+    edits = act.fix_all_edits(entry.analysis.doc, entry.analysis.config, entry.analysis.deployment)
+    from .convert import workspace_edit
+    action.edit = workspace_edit(uri, entry.version, edits, ls.features)
+    return action
+
+
+@guarded(lambda: types.CompletionList(is_incomplete=False, items=[]))
+def on_completion(ls: AgisLanguageServer, params: types.CompletionParams):
+    uri = params.text_document.uri
+    doc, kind = ls.current(uri)
+    if kind is None:
+        return types.CompletionList(is_incomplete=False, items=[])
+    path = to_path(uri)
+    recipes: tuple = ()
+    if kind == "agtp-endpoint" and path:
+        recipes = tuple(recipe_names(recipes_file_for(path), ls.open_document))
+    req = CompletionRequest(doc, ls.offset_of(doc, params.position), kind, ls.catalog_for(uri),
+                            ls.features, context=ls._last_good.get(uri), recipes=recipes)
+    return build_completions(req)
+
+
+@guarded(lambda: None)
+def on_hover(ls: AgisLanguageServer, params: types.HoverParams):
+    uri = params.text_document.uri
+    doc, kind = ls.current(uri)
+    if kind is None:
+        return None
+    entry = ls.store.get(uri)
+    diagnostics = entry.diagnostics if entry is not None and entry.version == ls.version_of(uri) \
+        else []
+    return build_hover(doc, ls.offset_of(doc, params.position), kind, ls.catalog_for(uri),
+                       diagnostics, ls.features)
+
+
+@guarded(list)
+def on_document_symbol(ls: AgisLanguageServer, params: types.DocumentSymbolParams):
+    uri = params.text_document.uri
+    doc, kind = ls.current(uri)
+    if not doc.parsed and uri in ls._last_good:
+        doc = ls._last_good[uri]
+    return build_symbols(doc, kind, uri, ls.features)
+
+
+@guarded(lambda: None)
+def on_definition(ls: AgisLanguageServer, params: types.DefinitionParams):
+    uri = params.text_document.uri
+    doc, kind = ls.current(uri)
+    if kind is None:
+        return None
+    path = to_path(uri)
+    recipes = recipes_file_for(path) if kind == "agtp-endpoint" and path else None
+    return build_definition(doc, ls.offset_of(doc, params.position), kind, uri, ls.open_document,
+                            recipes)
+
+
+@guarded()
+async def on_did_change_configuration(ls: AgisLanguageServer,
+                                      params: types.DidChangeConfigurationParams) -> None:
+    if ls.features.configuration:
+        before = ls.settings
+        await ls.fetch_settings()
+        changed = before != ls.settings
+    else:
+        changed = ls.apply_settings(params.settings)
+    if changed:
+        ls.relint_all()
+
+
+@guarded()
+def on_did_change_watched_files(ls: AgisLanguageServer,
+                                params: types.DidChangeWatchedFilesParams) -> None:
+    config_changed = False
+    for change in params.changes:
+        path = to_path(change.uri) or ""
+        name = os.path.basename(path)
+        if name in CONFIG_NAMES or (ls.settings.catalog_path and
+                                    os.path.abspath(path) == ls.settings.catalog_path):
+            config_changed = True
+            continue
+        if ls.is_open(change.uri):
+            continue  # the editor's buffer is the truth for open documents
+        if change.type == types.FileChangeType.Deleted:
+            if ls.store.get(change.uri) is not None:
+                ls.forget(change.uri)
+            continue
+        if guess_kind_by_name(path) is not None or ls.store.get(change.uri) is not None:
+            ls.schedule(change.uri, delay=DEPENDENT_DELAY / 3)
+    if config_changed:
+        ls.relint_all()
+
+
+@guarded()
+def on_shutdown(ls: AgisLanguageServer, *args) -> None:
+    ls.shutdown_workers()
+
+
+def build_server() -> AgisLanguageServer:
+    """A fresh server with every feature registered."""
+    server = AgisLanguageServer()
+    server.feature(types.INITIALIZE)(on_initialize)
+    server.feature(types.INITIALIZED)(on_initialized)
+    server.feature(types.TEXT_DOCUMENT_DID_OPEN)(on_did_open)
+    server.feature(types.TEXT_DOCUMENT_DID_CHANGE)(on_did_change)
+    server.feature(types.TEXT_DOCUMENT_DID_CLOSE)(on_did_close)
+    server.feature(types.TEXT_DOCUMENT_DIAGNOSTIC, types.DiagnosticOptions(
+        identifier="agis", inter_file_dependencies=True, workspace_diagnostics=True))(on_diagnostic)
+    server.feature(types.WORKSPACE_DIAGNOSTIC)(on_workspace_diagnostic)
+    server.feature(types.TEXT_DOCUMENT_CODE_ACTION, types.CodeActionOptions(
+        code_action_kinds=list(act.KINDS), resolve_provider=True))(on_code_action)
+    server.feature(types.CODE_ACTION_RESOLVE)(on_code_action_resolve)
+    server.feature(types.TEXT_DOCUMENT_COMPLETION, types.CompletionOptions(
+        trigger_characters=TRIGGER_CHARACTERS))(on_completion)
+    server.feature(types.TEXT_DOCUMENT_HOVER)(on_hover)
+    server.feature(types.TEXT_DOCUMENT_DOCUMENT_SYMBOL)(on_document_symbol)
+    server.feature(types.TEXT_DOCUMENT_DEFINITION)(on_definition)
+    server.feature(types.WORKSPACE_DID_CHANGE_CONFIGURATION)(on_did_change_configuration)
+    server.feature(types.WORKSPACE_DID_CHANGE_WATCHED_FILES)(on_did_change_watched_files)
+    server.feature(types.SHUTDOWN)(on_shutdown)
+    return server

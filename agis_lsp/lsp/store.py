@@ -1,0 +1,147 @@
+"""The server's diagnostics store: one per document, serving push and pull alike.
+
+Each entry holds the mechanical analysis of one (uri, version) and the
+model-backed diagnostics merged into it. Every change of the content gets a new
+``result_id`` (pull clients send it back to learn that nothing changed).
+
+While the model re-checks a new version, the previous version's semantic
+findings stay visible, moved along with the text around them (a finding inside
+the edited region is dropped), so they do not blink off on every keystroke;
+they are replaced as soon as the fresh ones arrive.
+"""
+from __future__ import annotations
+
+import itertools
+import threading
+from dataclasses import dataclass, field, replace
+
+from ..engine.model import Fix, TextEdit
+from .analysis import Analysis
+
+
+@dataclass
+class DiagnosticsEntry:
+    uri: str
+    version: int | None
+    analysis: Analysis
+    semantic: list = field(default_factory=list)     # engine diagnostics of the model passes
+    semantic_fresh: bool = False                     # computed for this very version
+    result_id: str = "0"
+    opened: bool = True
+    lsp: list | None = None                          # converted diagnostics (cache)
+
+    @property
+    def diagnostics(self) -> list:
+        return sorted(self.analysis.diagnostics + self.semantic, key=_sort_key)
+
+
+def _sort_key(d):
+    return d.sort_key()
+
+
+class DiagnosticsStore:
+    def __init__(self) -> None:
+        self._entries: dict[str, DiagnosticsEntry] = {}
+        self._ids = itertools.count(1)
+        self._lock = threading.Lock()
+
+    def _next_id(self) -> str:
+        with self._lock:
+            return str(next(self._ids))
+
+    def get(self, uri: str) -> DiagnosticsEntry | None:
+        return self._entries.get(uri)
+
+    def uris(self) -> list[str]:
+        return list(self._entries)
+
+    def entries(self) -> list[DiagnosticsEntry]:
+        return list(self._entries.values())
+
+    def remove(self, uri: str) -> DiagnosticsEntry | None:
+        return self._entries.pop(uri, None)
+
+    def set_mechanical(self, analysis: Analysis, opened: bool = True) -> DiagnosticsEntry:
+        prev = self._entries.get(analysis.uri)
+        carried: list = []
+        if prev is not None and prev.semantic and analysis.has_semantic:
+            carried = carry_over(prev.semantic, prev.analysis.doc, analysis.doc)
+        entry = DiagnosticsEntry(analysis.uri, analysis.version, analysis, carried, False,
+                                 self._next_id(), opened)
+        self._entries[analysis.uri] = entry
+        return entry
+
+    def merge_semantic(self, uri: str, version, diagnostics: list) -> DiagnosticsEntry | None:
+        """Merge the model's findings if they are for the stored version; else None."""
+        entry = self._entries.get(uri)
+        if entry is None or entry.version != version:
+            return None
+        entry.semantic = list(diagnostics)
+        entry.semantic_fresh = True
+        entry.result_id = self._next_id()
+        entry.lsp = None
+        return entry
+
+
+# -- moving findings along with an edit ---------------------------------------------
+def changed_region(old: str, new: str) -> tuple[int, int, int]:
+    """``(start, old_end, new_end)``: ``old[start:old_end]`` became ``new[start:new_end]``."""
+    n = min(len(old), len(new))
+    lo, hi = 0, n
+    while lo < hi:  # longest common prefix, by halving (slice compares run in C)
+        mid = (lo + hi + 1) // 2
+        if old[:mid] == new[:mid]:
+            lo = mid
+        else:
+            hi = mid - 1
+    prefix = lo
+    lo, hi = 0, n - prefix
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if old[len(old) - mid:] == new[len(new) - mid:]:
+            lo = mid
+        else:
+            hi = mid - 1
+    return prefix, len(old) - lo, len(new) - lo
+
+
+def carry_over(diagnostics: list, old_doc, new_doc) -> list:
+    """``diagnostics`` of ``old_doc`` moved to their places in ``new_doc``."""
+    if old_doc.text == new_doc.text:
+        return list(diagnostics)
+    start, old_end, new_end = changed_region(old_doc.text, new_doc.text)
+    delta = new_end - old_end
+
+    def move(a: int, b: int):
+        if b <= start and not (a == b == start):
+            return a, b
+        if a >= old_end and a > start:
+            return a + delta, b + delta
+        return None
+
+    out = []
+    lines = new_doc.lines
+    for d in diagnostics:
+        span = move(d.start, d.end)
+        if span is None:
+            continue
+        fixes = []
+        for fix in d.fixes:
+            edits = [move(e.start, e.end) for e in fix.edits]
+            if all(e is not None for e in edits):
+                fixes.append(Fix(fix.title, fix.safe, fix.ops,
+                                 [TextEdit(a, b, e.new_text) for (a, b), e in zip(edits, fix.edits)]))
+        related = []
+        for rel in d.related:
+            if rel[0] is None and rel[1] is not None:
+                a = old_doc.lines.offset(rel[1].start.line, rel[1].start.character)
+                b = old_doc.lines.offset(rel[1].end.line, rel[1].end.character)
+                moved = move(a, b)
+                if moved is None:
+                    continue
+                related.append((None, lines.range(*moved), *rel[2:]))
+            else:
+                related.append(rel)
+        out.append(replace(d, start=span[0], end=span[1], range=lines.range(*span), fixes=fixes,
+                           related=related))
+    return out

@@ -1,0 +1,104 @@
+"""Document symbols: endpoints as ``METHOD /path`` (and the other named things)."""
+from __future__ import annotations
+
+from lsprotocol import types
+
+from ..formats.agis import AgisView
+from .capabilities import ClientFeatures
+from .convert import offsets_range
+
+
+def _short(text, limit: int = 80) -> str | None:
+    if not isinstance(text, str):
+        return None
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _symbol(doc, name: str, kind, entry_path: tuple, select: tuple[tuple, str],
+            detail: str | None = None, children=None) -> types.DocumentSymbol:
+    start, end = doc.span(entry_path, "entry") if entry_path else doc.root_span
+    s_start, s_end = doc.span(*select)
+    if not (start <= s_start and s_end <= end):
+        s_start, s_end = start, min(end, start + max(0, s_end - s_start))
+    return types.DocumentSymbol(name=name or "?", kind=kind, detail=detail,
+                                range=offsets_range(doc.lines, start, end),
+                                selection_range=offsets_range(doc.lines, s_start, s_end),
+                                children=children or None)
+
+
+def agis_symbols(doc) -> list[types.DocumentSymbol]:
+    view = AgisView(doc)
+    out = []
+    for ep in view.endpoints:
+        intent = ep.semantic.get("intent") if ep.semantic else None
+        out.append(_symbol(doc, ep.label, types.SymbolKind.Method, ep.node_path, ep.method_loc,
+                           _short(intent)))
+    if view.schemas:
+        children = [_symbol(doc, name, types.SymbolKind.Struct, ("schemas", name),
+                            (("schemas", name), "key"))
+                    for name in view.schemas]
+        out.append(_symbol(doc, "schemas", types.SymbolKind.Namespace, ("schemas",),
+                           (("schemas",), "key"), children=children))
+    if isinstance(doc.data, dict) and "vocabulary" in doc.data:
+        out.append(_symbol(doc, "vocabulary", types.SymbolKind.Namespace, ("vocabulary",),
+                           (("vocabulary",), "key"), _short(", ".join(
+                               v for v in view.declared_verbs if isinstance(v, str)))))
+    return out
+
+
+def endpoint_toml_symbols(doc) -> list[types.DocumentSymbol]:
+    data = doc.data if isinstance(doc.data, dict) else {}
+    prefix: tuple = ()
+    if isinstance(data.get("endpoint"), dict):
+        data, prefix = data["endpoint"], ("endpoint",)
+    method, path = data.get("method"), data.get("path")
+    name = f"{method if isinstance(method, str) else '?'} {path if isinstance(path, str) else '?'}"
+    intent = data.get("semantic", {}).get("intent") if isinstance(data.get("semantic"), dict) else None
+    select = (prefix + ("method",), "value") if "method" in data else (prefix, "key")
+    return [_symbol(doc, name, types.SymbolKind.Method, prefix, select, _short(intent))]
+
+
+def table_symbols(doc, obj=None, path: tuple = (), depth: int = 0) -> list[types.DocumentSymbol]:
+    """A generic outline: tables and their sub-tables (two levels)."""
+    obj = doc.data if obj is None else obj
+    out = []
+    if not isinstance(obj, dict):
+        return out
+    for key, value in obj.items():
+        if isinstance(value, dict):
+            children = table_symbols(doc, value, path + (key,), depth + 1) if depth < 1 else None
+            out.append(_symbol(doc, str(key), types.SymbolKind.Object, path + (key,),
+                               (path + (key,), "key"), children=children))
+        elif isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
+            children = []
+            for i, item in enumerate(value):
+                label = item.get("name") or item.get("method") or f"{key}[{i}]"
+                children.append(_symbol(doc, str(label), types.SymbolKind.Object,
+                                        path + (key, i), (path + (key, i), "key")))
+            out.append(_symbol(doc, str(key), types.SymbolKind.Array, path + (key,),
+                               (path + (key,), "key"), children=children))
+    return out
+
+
+def build_symbols(doc, kind: str | None, uri: str, features: ClientFeatures):
+    if not doc.parsed or kind is None:
+        return []
+    if kind == "agis":
+        symbols = agis_symbols(doc)
+    elif kind == "agtp-endpoint":
+        symbols = endpoint_toml_symbols(doc)
+    else:
+        symbols = table_symbols(doc)
+    if features.hierarchical_symbols:
+        return symbols
+    flat: list[types.SymbolInformation] = []
+
+    def walk(items, container=None):
+        for s in items:
+            flat.append(types.SymbolInformation(name=s.name, kind=s.kind, container_name=container,
+                                                location=types.Location(uri=uri, range=s.range)))
+            walk(s.children or (), s.name)
+
+    walk(symbols)
+    return flat
