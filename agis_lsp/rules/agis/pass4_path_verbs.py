@@ -1,0 +1,207 @@
+"""Pass 4 (path syntax): paths name entities, not operations (section 4.4(b)(e))."""
+from __future__ import annotations
+
+from ...engine.model import Finding, Fix
+from ...engine.registry import rule
+from ._paths import VERSION, words_of
+from .pass4_path_syntax import paths
+
+
+def _lexicon():
+    from ... import lexicon
+    return lexicon
+
+
+def segment_words(text: str) -> list[str]:
+    """Lowercased words of a literal segment; a run-together word is split by the lexicon."""
+    words = list(words_of(text))
+    if len(words) == 1:
+        parts = _lexicon().split_compound(words[0])
+        if parts and len(parts) > 1:
+            return [p.lower() for p in parts]
+    return words
+
+
+def _without(info, seg, drop: set) -> str | None:
+    """The path with the words in ``drop`` removed from ``seg``; None if nothing sensible is left."""
+    rest = [w for w in segment_words(seg.text) if w not in drop]
+    texts = [s.text for s in info.segments]
+    texts[seg.index] = "-".join(rest)
+    if not any(t and s.kind != "empty" for t, s in zip(texts, info.segments)):
+        return None
+    if not rest and not any(s.kind == "literal" and s.index != seg.index for s in info.segments):
+        return None  # only parameters would be left: no entity at all
+    return info.with_segments(texts)
+
+
+@rule("AGIS405", "path-repeats-method", pass_no=4, spec="AGIS §4.4(e)")
+def path_repeats_method(ctx):
+    """The path repeats the method verb (`BOOK /book-reservation`).
+
+    ## What it does
+    Splits every literal path segment into words (hyphens, underscores, camel
+    case, run-together words) and reports a segment containing the method
+    verb itself, compared case-insensitively.
+
+    ## Why is this bad?
+    Section 4.4(e): the path MUST NOT duplicate the method verb. The method
+    carries the action and the path the entity; `BOOK /book-reservation`
+    says "book" twice and blurs which part is the entity.
+
+    ## Example
+    ```yaml
+    - method: BOOK
+      path: /book-reservation
+    ```
+
+    ## Use instead
+    ```yaml
+    - method: BOOK
+      path: /reservation
+    ```
+
+    ## Fix safety
+    Unsafe: changing a path changes the API that clients call. There is no
+    fix when removing the verb would leave no entity (`BOOK /book`).
+
+    ## Decision
+    Only the verb itself counts: nouns derived from it (`BOOK /booking`,
+    `RESERVE /reservation`) name the entity and are accepted.
+    """
+    for ep, info in paths(ctx):
+        if not isinstance(ep.method, str) or not ep.method.strip().isalpha():
+            continue
+        verb = ep.method.strip().lower()
+        loc, part = ep.path_loc
+        for seg in info.literals:
+            if verb not in segment_words(seg.text):
+                continue
+            new = _without(info, seg, {verb})
+            fixes = [Fix(f"Remove '{verb}' from the path (use '{new}')", False, [ep.set_path(new)])] \
+                if new else []
+            advice = f"use '{new}'" if new else "name the entity the method acts on"
+            yield Finding(loc, f"path '{ep.path}' repeats the method {ep.method.strip()} in segment "
+                          f"'{seg.text}'; {advice} (section 4.4(e))", part=part, fixes=fixes)
+
+
+@rule("AGIS406", "path-verb-segment", pass_no=4, spec="AGIS §4.4(b)")
+def path_verb_segment(ctx):
+    """A path segment names an operation instead of an entity (`/get-restaurant`, `/bookReservation`).
+
+    ## What it does
+    Asks the lexicon whether each literal segment is a verb or starts with
+    one (`get-restaurant`, `bookReservation`, `/restaurant/search`). Words
+    that are as often nouns (`book`, `order`, `record`) count only in front
+    of another word that is not a head noun, so `/order-history` and
+    `/patient-record` pass. A verb equal to the method is AGIS405's.
+
+    ## Why is this bad?
+    Section 4.4(b): verb forms are NOT PERMITTED in path segments, and the
+    examples table marks `/bookReservation` and `/get-restaurant` invalid.
+    The method is the only place for the action; a verb in the path competes
+    with it (`FIND /get-restaurant`: find or get?).
+
+    ## Example
+    ```yaml
+    - method: FIND
+      path: /get-restaurant
+    ```
+
+    ## Use instead
+    ```yaml
+    - method: FIND
+      path: /restaurant
+    ```
+
+    ## Fix safety
+    Unsafe: the fix removes the verb from the path, which changes the API
+    that clients call (and the verb may belong in the method instead). A
+    segment that is only a verb is dropped when other segments remain.
+    """
+    lex = _lexicon()
+    for ep, info in paths(ctx):
+        method = ep.method.strip().lower() if isinstance(ep.method, str) else None
+        loc, part = ep.path_loc
+        for seg in info.literals:
+            if not lex.is_verb_segment(seg.text):
+                continue
+            words = segment_words(seg.text)
+            if not words or words[0] == method or method in words:
+                continue  # AGIS405 reports the method verb
+            verb = words[0]
+            new = _without(info, seg, {verb})
+            fixes = [Fix(f"Remove '{verb}' from the path (use '{new}')", False, [ep.set_path(new)])] \
+                if new else []
+            if len(words) > 1:
+                advice = f"the method carries the action, so use '{new}'" if new else \
+                    "the method carries the action, so keep only the noun"
+                what = f"starts with the verb '{verb}'"
+            else:
+                advice = f"name the entity instead, e.g. '{new}'" if new else \
+                    "name the entity the method acts on instead"
+                what = "is a verb"
+            yield Finding(loc, f"path segment '{seg.text}' in '{ep.path}' {what}; {advice} "
+                          "(section 4.4(b))", part=part, fixes=fixes)
+
+
+@rule("AGIS407", "path-first-segment-not-noun", pass_no=4, spec="AGIS §4.4(b)")
+def path_first_segment_not_noun(ctx):
+    """The first path segment is not a noun naming the entity (`/{id}`, `/v1/...`, `/`).
+
+    ## What it does
+    Reports paths whose first segment is a parameter (`/{id}/...`), a number,
+    or a version prefix (`/v1/reservation`), and the bare root path `/`. A
+    first segment that is a verb is AGIS406's.
+
+    ## Why is this bad?
+    Section 4.4(b): the first path segment MUST be a noun or noun phrase
+    identifying the primary entity type. Agents read the entity from it, and
+    the MCP bridge names tools after it (appendix C(a): `BOOK /reservation`
+    becomes `book_reservation`; `BOOK /v1/reservation` would become `book_v1`).
+    Versions belong in the document's `version` and the service's address.
+
+    ## Example
+    ```yaml
+    - method: FIND
+      path: /v1/restaurants
+    ```
+
+    ## Use instead
+    ```yaml
+    - method: FIND
+      path: /restaurants
+    ```
+
+    ## Fix safety
+    Unsafe: dropping a version prefix changes the API that clients call.
+    Parameter-first and root paths have no fix: only the author knows the
+    entity.
+    """
+    for ep, info in paths(ctx):
+        loc, part = ep.path_loc
+        segs = [s for s in info.segments if s.kind != "empty"]
+        if not segs:
+            if info.leading_slash and info.query is None:
+                yield Finding(loc, f"path '{ep.path}' names no entity; add a noun for what the method "
+                              "acts on, e.g. '/reservation' (section 4.4(b))", part=part)
+            continue
+        first = segs[0]
+        if first.kind in ("param", "param-like"):
+            yield Finding(loc, f"path '{ep.path}' starts with the parameter '{first.text}'; start with "
+                          "a noun naming the entity, e.g. '/reservation/{id}' (section 4.4(b))",
+                          part=part)
+        elif first.kind == "literal" and first.text.isdigit():
+            yield Finding(loc, f"path '{ep.path}' starts with the number '{first.text}'; start with a noun "
+                          "naming the entity (section 4.4(b))", part=part)
+        elif first.kind == "literal" and VERSION.match(first.text):
+            rest = [s.text for s in info.segments]
+            rest[first.index] = ""
+            new = info.with_segments(rest)
+            nxt = segs[1] if len(segs) > 1 else None
+            fixes = []
+            if nxt is not None and nxt.kind == "literal":
+                fixes.append(Fix(f"Remove the version prefix (use '{new}')", False, [ep.set_path(new)]))
+            advice = f"use '{new}'" if fixes else "start with a noun naming the entity"
+            yield Finding(loc, f"path '{ep.path}' starts with the version prefix '{first.text}'; versions "
+                          f"belong in the document's version, not the path; {advice} (section 4.4(b))",
+                          part=part, fixes=fixes)
