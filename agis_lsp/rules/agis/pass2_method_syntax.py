@@ -138,6 +138,11 @@ def inflected_method(ctx):
 
     ## Fix safety
     Unsafe: renames the method (the vocabulary follows through AGIS701/702).
+
+    ## Decision
+    Inflected forms of being verbs (EXISTS, HAS, IS) are left to AGIS302:
+    their base forms are not action verbs either, so "use EXIST" would be bad
+    advice.
     """
     lex = lexicon()
     kinds = {"present-participle": "a present participle", "past": "a past-tense form",
@@ -146,8 +151,8 @@ def inflected_method(ctx):
         if not tok.alpha or tok.in_catalog or tok.http or tok.camel:
             continue
         inf = lex.inflection_of(tok.upper)
-        if inf is None:
-            continue
+        if inf is None or lex.non_action_class(tok.upper):
+            continue  # EXISTS, HAS: pass 3 reports them as non-action (their base is no better)
         base = inf.base.upper()
         loc, part = ep.method_loc
         yield Finding(loc, f"method '{tok.raw}' is {kinds.get(inf.kind, 'an inflected form')} of {base}; "

@@ -52,6 +52,12 @@ def http_method(ctx):
     PATCH -> MODIFY follow the AGTP catalog's legacy map, but a more specific
     verb (BOOK, FIND, CANCEL) is usually better; the author should choose.
     HEAD, OPTIONS, CONNECT and TRACE have no fix.
+
+    ## Decision
+    TRACE and CONNECT are verbs of the AGTP method catalog 1.0.0, but AGIS
+    section 4.3 prohibits them "regardless of syntactic or semantic class
+    validity". In AGIS documents the prohibition wins; AGTP endpoint files
+    follow the catalog (see the AGTP rules).
     """
     for ep, tok in _single_words(ctx):
         if not tok.http:
