@@ -1,0 +1,48 @@
+-- agis-lsp for Neovim 0.7 (vim.lsp.start_client + vim.lsp.buf_attach_client); also works on
+-- 0.8-0.10. Put editors/nvim on 'runtimepath' (for the `agis` filetype) and source this file:
+--   vim.opt.rtp:append("/path/to/agis-lsp/editors/nvim")
+--   dofile("/path/to/agis-lsp/editors/nvim/agis-nvim07.lua")
+-- Options (set before sourcing): vim.g.agis_lsp_cmd = { "/path/to/python", "-m", "agis_lsp.lsp" }
+--                                vim.g.agis_lsp_settings = { level = 2, severity = { AGIS104 = "off" } }
+local cmd = vim.g.agis_lsp_cmd or { "agis-lsp" }
+local settings = { agis = vim.g.agis_lsp_settings or vim.empty_dict() }
+local root_markers = { ".agis-lint.toml", "pyproject.toml", ".git" }
+local clients = {} -- root_dir -> client id
+
+local function root_dir(file)
+  local dir = vim.fn.fnamemodify(file, ":p:h")
+  for _, marker in ipairs(root_markers) do
+    local found = vim.fn.findfile(marker, dir .. ";")
+    if found == "" then found = vim.fn.finddir(marker, dir .. ";") end
+    if found ~= "" then return (vim.fn.fnamemodify(found, ":p:h"):gsub("/%.git$", "")) end
+  end
+  return dir
+end
+
+local function attach(args)
+  local bufnr = args.buf
+  local root = root_dir(vim.api.nvim_buf_get_name(bufnr))
+  local id = clients[root]
+  if not id or vim.lsp.get_client_by_id(id) == nil then
+    id = vim.lsp.start_client({
+      name = "agis-lsp",
+      cmd = cmd,
+      root_dir = root,
+      workspace_folders = { { uri = vim.uri_from_fname(root), name = root } },
+      settings = settings,        -- answers workspace/configuration
+      init_options = settings,    -- read at initialize (0.7 does not advertise workspace/configuration)
+    })
+    if not id then return end
+    clients[root] = id
+  end
+  vim.lsp.buf_attach_client(bufnr, id)
+end
+
+local group = vim.api.nvim_create_augroup("agis_lsp", { clear = true })
+vim.api.nvim_create_autocmd("FileType", { group = group, pattern = "agis", callback = attach })
+-- AGTP-API deployment files keep filetype toml; the server is attached to them by name.
+vim.api.nvim_create_autocmd({ "BufReadPost", "BufNewFile" }, {
+  group = group,
+  pattern = { "*/endpoints/*.toml", "agtp-server.toml", "agtp-recipes.toml" },
+  callback = attach,
+})

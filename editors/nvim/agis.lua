@@ -1,0 +1,31 @@
+-- agis-lsp for Neovim 0.8+ (vim.lsp.start on FileType). Put editors/nvim on 'runtimepath'
+-- (for the `agis` filetype) and source this file from your init.lua, e.g.
+--   vim.opt.rtp:append("/path/to/agis-lsp/editors/nvim")
+--   dofile("/path/to/agis-lsp/editors/nvim/agis.lua")
+-- Options (set before sourcing): vim.g.agis_lsp_cmd = { "/path/to/python", "-m", "agis_lsp.lsp" }
+--                                vim.g.agis_lsp_settings = { level = 2, severity = { AGIS104 = "off" } }
+local cmd = vim.g.agis_lsp_cmd or { "agis-lsp" }
+local settings = { agis = vim.g.agis_lsp_settings or vim.empty_dict() }
+local root_markers = { ".agis-lint.toml", "pyproject.toml", ".git" }
+
+local function start(args)
+  local file = vim.api.nvim_buf_get_name(args.buf)
+  local dir = vim.fs.dirname(file)
+  local marker = vim.fs.find(root_markers, { upward = true, path = dir })[1]
+  vim.lsp.start({
+    name = "agis-lsp",
+    cmd = cmd,
+    root_dir = marker and vim.fs.dirname(marker) or dir,
+    settings = settings,        -- answers workspace/configuration
+    init_options = settings,    -- also read at initialize
+  }, { bufnr = args.buf })
+end
+
+local group = vim.api.nvim_create_augroup("agis_lsp", { clear = true })
+vim.api.nvim_create_autocmd("FileType", { group = group, pattern = "agis", callback = start })
+-- AGTP-API deployment files keep filetype toml; the server is attached to them by name.
+vim.api.nvim_create_autocmd({ "BufReadPost", "BufNewFile" }, {
+  group = group,
+  pattern = { "*/endpoints/*.toml", "agtp-server.toml", "agtp-recipes.toml" },
+  callback = start,
+})
