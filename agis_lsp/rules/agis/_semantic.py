@@ -1,0 +1,93 @@
+"""Shared reading of an endpoint's semantic block for pass 5."""
+from __future__ import annotations
+
+import math
+
+ACTORS = ("agent", "user", "system")
+# Section 5.2's list. The draft's appendix D says "five categories", appendix A
+# adds "Orchestration", and the AGTP catalog has nine verb categories; see the
+# Decision of AGIS503.
+CAPABILITIES = ("discovery", "transaction", "modification", "retrieval", "analysis", "notification")
+IMPACT_TIERS = ("informational", "reversible", "irreversible")
+REQUIRED = ("intent", "actor", "outcome")
+# Conformance table (section 3): RECOMMENDED at level 1, REQUIRED at level 2.
+LEVEL2 = ("capability", "confidence_guidance", "impact_tier", "is_idempotent")
+KNOWN = REQUIRED + LEVEL2 + ("parameter_hints", "state_transition", "mcp_tool_name")
+IRREVERSIBLE_MIN_CONFIDENCE = 0.85
+STATE_CHANGING_CAPABILITIES = ("transaction", "modification")
+
+
+def endpoints(ctx):
+    """Endpoints whose definition is a mapping (pass 1 reports the others)."""
+    raw = ctx.data.get("endpoints") if isinstance(ctx.data, dict) else None
+    for ep in ctx.view.endpoints:
+        item = raw[ep.index] if isinstance(raw, list) else raw.get(ep.key) if isinstance(raw, dict) else None
+        if isinstance(item, dict):
+            yield ep
+
+
+def semantic_blocks(ctx):
+    """(endpoint, semantic mapping) for endpoints that have a semantic mapping."""
+    for ep in endpoints(ctx):
+        sem = ep.body.get("semantic")
+        if isinstance(sem, dict):
+            yield ep, sem
+
+
+def anchor(ep) -> tuple[tuple, str]:
+    """A short place that stands for the whole endpoint: its method key, or its "METHOD /path" key."""
+    if not ep.keyed and "method" in ep.body:
+        return ep.field_path("method"), "key"
+    return ep.node_path, "key"
+
+
+def name(ep) -> str:
+    return ep.label.strip()
+
+
+def is_number(v) -> bool:
+    return isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
+
+
+def norm(v):
+    return v.strip().lower() if isinstance(v, str) else None
+
+
+def is_irreversible(sem: dict) -> str | None:
+    """Why the endpoint counts as irreversible, or None (see AGIS507's Decision)."""
+    tier = norm(sem.get("impact_tier"))
+    if tier == "irreversible":
+        return "impact_tier is irreversible"
+    if tier not in IMPACT_TIERS and norm(sem.get("capability")) == "transaction":
+        return "capability is transaction"
+    return None
+
+
+def state_change_reason(sem: dict) -> str | None:
+    """Why the endpoint changes state, or None (see AGIS509's Decision)."""
+    tier = norm(sem.get("impact_tier"))
+    if tier in ("reversible", "irreversible"):
+        return f"impact_tier is {tier}"
+    cap = norm(sem.get("capability"))
+    if cap in STATE_CHANGING_CAPABILITIES:
+        return f"capability is {cap}"
+    return None
+
+
+def type_name(v) -> str:
+    if isinstance(v, bool):
+        return "a boolean"
+    if v is None:
+        return "null"
+    return {dict: "a mapping", list: "a list", str: "a string", int: "a number",
+            float: "a number"}.get(type(v), type(v).__name__)
+
+
+def or_list(items) -> str:
+    items = list(items)
+    return ", ".join(items[:-1]) + " or " + items[-1] if len(items) > 1 else "".join(items)
+
+
+def and_list(items) -> str:
+    items = list(items)
+    return ", ".join(items[:-1]) + " and " + items[-1] if len(items) > 1 else "".join(items)
