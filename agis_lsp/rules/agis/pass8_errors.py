@@ -1,0 +1,249 @@
+"""Pass 8 (schema completeness): the errors array - shape, specific snake_case names,
+descriptions."""
+from __future__ import annotations
+
+import re
+
+from ...engine.model import Finding, Fix, Related, SetValue
+from ...engine.registry import rule
+from ._paths import snake
+from ._semantic import endpoints, name, type_name
+
+SNAKE = re.compile(r"^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$")
+_GENERIC = re.compile(
+    r"^(?:an?_)?(?:generic_|general_|unknown_|other_|misc_|unspecified_|default_|some_)?"
+    r"(?:error|err|errors|failure|failed|fail|exception|problem|issue)(?:_\d+|\d+)?$"
+    r"|^(?:unknown|other|invalid|bad_request|something_went_wrong|error_occurred|an_error_occurred"
+    r"|not_ok|nok|ko)$")
+
+
+def iter_errors(ctx):
+    """(endpoint, index, item path, name path or None, name) for each entry of a list `errors`."""
+    for ep in endpoints(ctx):
+        errors = ep.body.get("errors")
+        if not isinstance(errors, list):
+            continue
+        for i, item in enumerate(errors):
+            at = ep.field_path("errors", i)
+            if isinstance(item, str):
+                yield ep, i, at, at, item
+            elif isinstance(item, dict) and isinstance(item.get("name"), str):
+                yield ep, i, at, at + ("name",), item["name"]
+
+
+def _norm(n: str) -> str:
+    return "_".join(re.findall(r"[a-z0-9]+", snake(n).lower())) if n else ""
+
+
+@rule("AGIS810", "invalid-errors-block", pass_no=8, spec="AGIS §7")
+def invalid_errors_block(ctx):
+    """`errors` is not a list of named error conditions, or names one twice.
+
+    ## What it does
+    Checks that `errors` is a list whose entries are either a name (a string)
+    or a mapping with a string `name` (and optionally `description`), and
+    that no name appears twice in one endpoint. A mapping of names to
+    descriptions (`errors: {no_results: "..."}`) is recognised and
+    rewritten as a list.
+
+    ## Why is this bad?
+    Section 7 defines errors as "an array of named error conditions"; each
+    MUST be named. Agents read the names to decide how to recover, so an
+    unnamed or repeated condition cannot be told apart.
+
+    ## Example
+    ```yaml
+    errors:
+      no_results: "No restaurant matches the criteria"
+      invalid_location: "The location could not be resolved"
+    ```
+
+    ## Use instead
+    ```yaml
+    errors:
+      - name: no_results
+        description: "No restaurant matches the criteria"
+      - name: invalid_location
+        description: "The location could not be resolved"
+    ```
+
+    ## Fix safety
+    Rewriting a mapping of names to descriptions (or to nothing) as a list
+    is safe: the same names and descriptions. Other problems have no fix.
+    """
+    for ep in endpoints(ctx):
+        if "errors" not in ep.body or ep.body["errors"] is None:
+            continue
+        errors = ep.body["errors"]
+        path = ep.field_path("errors")
+        if isinstance(errors, dict):
+            fixes = []
+            if errors and all(isinstance(k, str) and (v is None or isinstance(v, str)) for k, v in errors.items()):
+                items = [{"name": k, "description": v} if v else k for k, v in errors.items()]
+                fixes.append(Fix("Rewrite as a list of named errors", True, [SetValue(path, items)]))
+            yield Finding(path, f"errors of {name(ep)} must be a list of named error conditions, not a "
+                          "mapping; write '- name: ...' entries with a description (section 7)", fixes=fixes)
+            continue
+        if isinstance(errors, str):
+            yield Finding(path, f"errors of {name(ep)} must be a list of named error conditions, not a "
+                          f"string; write [{errors}] (section 7)",
+                          fixes=[Fix(f"Write [{errors}]", True, [SetValue(path, [errors])])]
+                          if SNAKE.match(errors) else [])
+            continue
+        if not isinstance(errors, list):
+            yield Finding(path, f"errors of {name(ep)} must be a list of named error conditions, not "
+                          f"{type_name(errors)} (section 7)")
+            continue
+        first: dict = {}
+        for i, item in enumerate(errors):
+            at = path + (i,)
+            if isinstance(item, str):
+                n, where = item, at
+            elif isinstance(item, dict):
+                if "name" not in item or item["name"] is None:
+                    other = next((k for k in ("code", "error", "id", "type") if isinstance(item.get(k), str)),
+                                 None)
+                    hint = f"; is '{other}' its name?" if other else ""
+                    yield Finding(at, f"error {i + 1} of {name(ep)} has no 'name'{hint} (section 7)")
+                    continue
+                if not isinstance(item["name"], str):
+                    yield Finding(at + ("name",), f"error name of {name(ep)} must be a string, not "
+                                  f"{type_name(item['name'])} (section 7)")
+                    continue
+                if "description" in item and item["description"] is not None \
+                        and not isinstance(item["description"], str):
+                    yield Finding(at + ("description",), f"description of error '{item['name']}' of "
+                                  f"{name(ep)} must be a string, not {type_name(item['description'])} "
+                                  "(section 7)")
+                n, where = item["name"], at + ("name",)
+            else:
+                yield Finding(at, f"error {i + 1} of {name(ep)} must be a name or a mapping with 'name' "
+                              f"and 'description', not {type_name(item)} (section 7)")
+                continue
+            if not n.strip():
+                yield Finding(where, f"error {i + 1} of {name(ep)} has an empty name (section 7)")
+                continue
+            if n in first:
+                yield Finding(where, f"error '{n}' is listed twice in {name(ep)}; remove one (section 7)",
+                              related=[Related(first[n], f"'{n}' is first listed here")])
+            else:
+                first[n] = where
+
+
+@rule("AGIS805", "generic-error-name", pass_no=8, spec="AGIS §7")
+def generic_error_name(ctx):
+    """An error name says nothing about the condition (`error`, `failure`, `unknown_error`).
+
+    ## What it does
+    Reports error names that are generic: `error`, `failure`, `fail`,
+    `failed`, `exception`, `problem`, `issue` (optionally prefixed with
+    `generic_`, `unknown_`, `other_`, ... or numbered), and `unknown`,
+    `other`, `invalid`, `bad_request`, `something_went_wrong`.
+
+    ## Why is this bad?
+    Section 7: generic error names such as "error" and "failure" are NOT
+    RECOMMENDED, and specific descriptive names ("reservation_unavailable",
+    "invalid_datetime") are REQUIRED for conformance. An agent can recover
+    from `reservation_unavailable` (try another time); it cannot from
+    `error`.
+
+    ## Example
+    ```yaml
+    errors:
+      - name: error
+        description: "Something went wrong"
+    ```
+
+    ## Use instead
+    ```yaml
+    errors:
+      - name: reservation_unavailable
+        description: "No table is free for the requested party size and time"
+    ```
+
+    ## Fix safety
+    No fix: only the author knows the condition.
+
+    ## Decision
+    `internal_error`, `server_error` and `timeout` are not reported: they
+    tell the agent the fault is on the service's side (retrying may help),
+    which is specific enough to act on.
+    """
+    for ep, _i, _at, where, n in iter_errors(ctx):
+        if n.strip() and _GENERIC.match(_norm(n)):
+            yield Finding(where, f"error name '{n}' of {name(ep)} is generic; name the condition, e.g. "
+                          "'reservation_unavailable' or 'invalid_datetime' (section 7)")
+
+
+@rule("AGIS806", "error-name-not-snake-case", pass_no=8, spec="AGIS §7")
+def error_name_not_snake_case(ctx):
+    """An error name is not snake_case (`ReservationUnavailable`, `invalid-datetime`).
+
+    ## What it does
+    Checks every error name against lowercase words joined by underscores.
+
+    ## Why is this bad?
+    Section 7's examples ("reservation_unavailable", "invalid_datetime",
+    "restaurant_not_found") and section 9's canonical rules use snake_case;
+    agents and the MCP bridge match error names as identifiers, so one
+    convention avoids `NotFound` / `not-found` / `not_found` drift.
+
+    ## Example
+    ```yaml
+    errors:
+      - name: RestaurantNotFound
+    ```
+
+    ## Use instead
+    ```yaml
+    errors:
+      - name: restaurant_not_found
+    ```
+
+    ## Fix safety
+    Unsafe: renaming an error changes what clients match on.
+    """
+    for ep, _i, _at, where, n in iter_errors(ctx):
+        if not n.strip() or SNAKE.match(n):
+            continue
+        new = snake(n)
+        fixes = [Fix(f"Rename to '{new}'", False, [SetValue(where, new)])] if new and SNAKE.match(new) else []
+        use = f"; use '{new}'" if fixes else "; use lowercase words joined by underscores"
+        yield Finding(where, f"error name '{n}' of {name(ep)} is not snake_case{use} (section 7)", fixes=fixes)
+
+
+@rule("AGIS807", "error-missing-description", pass_no=8, spec="AGIS §7")
+def error_missing_description(ctx):
+    """An error condition has no description.
+
+    ## What it does
+    Notes errors given as a bare name, or as a mapping without a (non-empty)
+    `description`.
+
+    ## Why is this bad?
+    Section 7: each error condition SHOULD include a description. The name
+    says what happened; the description tells the agent (and the user it
+    reports to) when it happens and what to do next.
+
+    ## Example
+    ```yaml
+    errors:
+      - restaurant_not_found
+    ```
+
+    ## Use instead
+    ```yaml
+    errors:
+      - name: restaurant_not_found
+        description: "No restaurant has the given identifier"
+    ```
+
+    ## Fix safety
+    No fix: only the author knows the text.
+    """
+    for ep, i, at, where, n in iter_errors(ctx):
+        item = ep.body["errors"][i]
+        if isinstance(item, dict) and isinstance(item.get("description"), str) and item["description"].strip():
+            continue
+        yield Finding(where, f"error '{n}' of {name(ep)} has no description; say when it happens "
+                      "(RECOMMENDED, section 7)")
