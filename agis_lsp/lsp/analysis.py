@@ -179,5 +179,9 @@ def _own(diagnostics: list, uri: str) -> list:
 
 def _same_file(a: str, b: str) -> bool:
     from .uris import to_path
-    pa, pb = to_path(a), to_path(b)
+
+    def as_path(x: str):
+        return to_path(x) if "://" in x else os.path.abspath(x)
+
+    pa, pb = as_path(a), as_path(b)
     return pa is not None and pa == pb

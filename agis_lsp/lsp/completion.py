@@ -17,6 +17,7 @@ from lsprotocol import types
 
 from ..document import Document
 from ..document.locate import KEY, VALUE, path_at, word_at
+from . import agtp_fields
 from . import schema as sch
 from .capabilities import ClientFeatures
 from .convert import offsets_range
@@ -24,17 +25,6 @@ from .hover import is_verb_place, schema_path, verb_markdown
 
 TRIGGER_CHARACTERS = [":", " ", '"', "-", "="]
 
-# AGTP-API fields that are enums by the draft's text (sections 6, 7, 9, 12).
-AGTP_IMPACTS = ("informational", "reversible", "irreversible")
-AGTP_ACTORS = ("agent", "human", "system", "customer", "staff", "admin")  # suggested, not closed
-AGTP_ENDPOINT_KEYS = {
-    (): ("method", "path", "description", "namespace", "semantic", "input_schema",
-         "output_schema", "errors", "handler", "required_scopes", "deprecated"),
-    ("semantic",): ("intent", "actor", "outcome", "capability", "confidence", "impact",
-                    "is_idempotent"),
-    ("handler",): ("type", "function", "recipe", "url", "error_map"),
-    ("deprecated",): ("deprecated_in", "removed_in", "successor"),
-}
 _PATH_PARAM = re.compile(r"\{([^{}/]+)\}")
 _YAML_PLAIN_UNSAFE = re.compile(r"^[\s#&*!|>'\"%@`{}\[\],?:-]|: | #|^$|^(true|false|null|yes|no|on|off|~)$",
                                 re.I)
@@ -68,25 +58,20 @@ def _items(req: CompletionRequest, path: tuple, part: str) -> list[types.Complet
     if is_verb_place(kind, path, part, data):
         return _verbs(req, path, part, data)
     if not path:
-        return []
+        return _keys(req, (), (), data) if part == KEY else []
     spath = schema_path(kind, path, data)
-    last = path[-1]
-    if part == VALUE and last == "$ref":
-        return _values(req, [f"#/schemas/{name}" for name in _schemas(data)], types.CompletionItemKind.Reference,
-                       detail="schema")
-    if kind == "agtp-endpoint" and part == VALUE:
-        special = _agtp_endpoint_values(req, spath, data)
-        if special is not None:
-            return special
-    if kind == "agtp-server" and part == VALUE and "legacy" in spath[-2:]:
-        from ..formats.agtp_kinds import LEGACY_VERBS
-        options = list(LEGACY_VERBS) if isinstance(spath[-1], int) else ["*", "NONE"]
-        return _values(req, options, types.CompletionItemKind.EnumMember, detail="legacy verbs")
+    if part == VALUE and path[-1] == "$ref":
+        return _values(req, [f"#/schemas/{name}" for name in _schemas(data)],
+                       types.CompletionItemKind.Reference, detail="schema")
     params = _path_params(req, spath, part, data)
     if params is not None:
         return params
     if part == KEY:
         return _keys(req, path[:-1], spath[:-1], data)
+    if kind and kind.startswith("agtp-"):
+        known = _agtp_values(req, spath, data)
+        if known is not None:
+            return known
     root = sch.schema_for_kind(kind)
     node = sch.node_at(root, spath) if root is not None else None
     if node is not None:
@@ -94,9 +79,24 @@ def _items(req: CompletionRequest, path: tuple, part: str) -> list[types.Complet
         if values:
             return _values(req, values, types.CompletionItemKind.EnumMember,
                            detail=sch.type_label(root, node))
-        if isinstance(last, int) and sch.is_object(root, node):
+        if isinstance(path[-1], int) and sch.is_object(root, node):
             return _keys(req, path, spath, data)
+    elif kind and kind.startswith("agtp-") and isinstance(path[-1], int):
+        return _keys(req, path, spath, data)  # a new [[table]] item: its keys
     return []
+
+
+def _agtp_values(req: CompletionRequest, spath: tuple, data):
+    try:
+        known = agtp_fields.values(req.kind, spath, _endpoint_body(data) if req.kind ==
+                                   "agtp-endpoint" else data, catalog=req.catalog,
+                                   recipes=req.recipes)
+    except ImportError:
+        return None
+    if known is None:
+        return None
+    values, detail = known
+    return _values(req, values, types.CompletionItemKind.EnumMember, detail=detail)
 
 
 # -- verbs -------------------------------------------------------------------------------
@@ -177,38 +177,10 @@ def _schemas(data) -> list[str]:
     return [k for k in schemas if isinstance(k, str)] if isinstance(schemas, dict) else []
 
 
-# -- AGTP endpoint values ------------------------------------------------------------------------
 def _endpoint_body(data) -> dict:
     if isinstance(data, dict) and isinstance(data.get("endpoint"), dict):
         return data["endpoint"]
     return data if isinstance(data, dict) else {}
-
-
-def _agtp_endpoint_values(req: CompletionRequest, spath: tuple, data):
-    body = _endpoint_body(data)
-    kind = types.CompletionItemKind.EnumMember
-    from ..formats.agtp_kinds import HANDLER_KINDS
-    if spath == ("handler", "type"):
-        return _values(req, HANDLER_KINDS, kind, detail="handler binding (AGTP-API §12)")
-    if spath == ("handler", "recipe"):
-        return _values(req, sorted(req.recipes), types.CompletionItemKind.Reference,
-                       detail="recipe in agtp-recipes.toml")
-    if len(spath) == 3 and spath[:2] == ("handler", "error_map"):
-        errors = body.get("errors")
-        if isinstance(errors, dict):  # the reference server's [endpoint.errors] list = [...]
-            errors = errors.get("list")
-        names = [e for e in errors if isinstance(e, str)] if isinstance(errors, list) else []
-        return _values(req, names, kind, detail="declared in errors")
-    if spath == ("semantic", "capability"):
-        cats = list(getattr(req.catalog, "categories", {}) or ())
-        return _values(req, cats, kind, detail="catalog category")
-    if spath == ("semantic", "impact"):
-        return _values(req, AGTP_IMPACTS, kind, detail="impact")
-    if spath == ("semantic", "actor"):
-        return _values(req, AGTP_ACTORS, kind, detail="suggested actor")
-    if spath == ("semantic", "is_idempotent"):
-        return _values(req, [True, False], kind, detail="boolean")
-    return None
 
 
 # -- path parameters ----------------------------------------------------------------------------
@@ -231,20 +203,22 @@ def _endpoint_path_of(kind: str | None, path: tuple, data) -> str | None:
 
 
 def _path_params(req: CompletionRequest, spath: tuple, part: str, data):
+    """Names of the endpoint path's ``{parameters}`` where inputs are declared."""
     kind = req.kind
     if kind == "agis":
-        rel = spath[2:] if len(spath) > 2 and spath[0] == "endpoints" else None
-        schema_key = "input"
+        if len(spath) < 3 or spath[0] != "endpoints":
+            return None
+        rel, schema_key = spath[2:], "input"
     elif kind == "agtp-endpoint":
-        rel = spath
-        schema_key = "input_schema"
+        rel, schema_key = spath, "input_schema"
     else:
         return None
-    if rel is None:
-        return None
-    wants = (part == KEY and len(rel) == 3 and rel[:2] in ((schema_key, "properties"),
-                                                             ("semantic", "parameter_hints"))) or \
-            (part == VALUE and len(rel) == 3 and rel[:2] == (schema_key, "required"))
+    n = len(rel)
+    wants = (part == KEY and n == 3 and rel[:2] in ((schema_key, "properties"),
+                                                      ("semantic", "parameter_hints"))) or \
+            (part == VALUE and n == 3 and rel[:2] == (schema_key, "required")) or \
+            (part == VALUE and kind == "agtp-endpoint" and n == 4 and rel[0] == "input"
+             and rel[1] in ("required", "optional") and rel[3] == "name")
     if not wants:
         return None
     template = _endpoint_path_of(kind, spath, data)
@@ -270,9 +244,13 @@ def _keys(req: CompletionRequest, parent: tuple, sparent: tuple, data) -> list[t
         for name, sub in sch.properties(root, node).items():
             entries.append((name, sch.type_label(root, sub), sch.description(root, sub),
                             name in req_keys))
-    elif kind == "agtp-endpoint":
-        for name in AGTP_ENDPOINT_KEYS.get(tuple(sparent), ()):
-            entries.append((name, None, None, False))
+    elif kind and kind.startswith("agtp-"):
+        body = _endpoint_body(data) if kind == "agtp-endpoint" else data
+        try:
+            names = agtp_fields.keys(kind, tuple(sparent), body) or ()
+        except ImportError:
+            names = ()
+        entries += [(name, None, None, False) for name in names]
     if not entries:
         return []
     return _key_items(req, entries, existing)

@@ -95,8 +95,9 @@ def to_diagnostic(d, uri: str, lines, features: ClientFeatures, *, href=None,
                   resolve_related=None) -> types.Diagnostic:
     """An engine Diagnostic as an LSP Diagnostic.
 
-    ``href(code)`` gives the documentation link; ``resolve_related(uri, path,
-    part)`` positions a related location in another document.
+    ``href(code)`` gives the documentation link; ``resolve_related(file, path,
+    part)`` gives ``(uri, range)`` of a related place in another document
+    (``file`` is a path or a URI).
     """
     diag = types.Diagnostic(
         range=to_range(d.range),
@@ -121,16 +122,24 @@ def to_diagnostic(d, uri: str, lines, features: ClientFeatures, *, href=None,
                 related.append(types.DiagnosticRelatedInformation(
                     location=types.Location(uri=uri, range=to_range(rng)), message=message))
                 continue
-            target = None
+            target_uri, target = _location_of(rel_uri), None
             if resolve_related is not None and len(rel) >= 5:
-                target = resolve_related(rel_uri, rel[3], rel[4])
+                target_uri, target = resolve_related(rel_uri, rel[3], rel[4])
             zero = types.Range(start=types.Position(line=0, character=0),
                                end=types.Position(line=0, character=0))
             related.append(types.DiagnosticRelatedInformation(
-                location=types.Location(uri=rel_uri, range=to_range(target) if target else zero),
+                location=types.Location(uri=target_uri,
+                                        range=to_range(target) if target else zero),
                 message=message))
         diag.related_information = related
     return diag
+
+
+def _location_of(uri_or_path: str) -> str:
+    """Cross-file rules name the other file by path; LSP wants a URI."""
+    if "://" in uri_or_path or uri_or_path.startswith("untitled:"):
+        return uri_or_path
+    return from_path(uri_or_path)
 
 
 def workspace_edit(uri: str, version: int | None, edits: list, features: ClientFeatures

@@ -69,5 +69,5 @@ def build_definition(doc, offset: int, kind: str | None, uri: str,
             return None
         recipes = open_document(recipes_path)
         return [types.Location(uri=from_path(recipes_path),
-                               range=to_range(recipes.range(recipe.path, "entry")))]
+                               range=to_range(recipes.range(recipe.path + ("name",), "value")))]
     return None

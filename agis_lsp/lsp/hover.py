@@ -98,12 +98,12 @@ def is_verb_place(kind: str | None, path: tuple, part: str, data) -> bool:
                 and isinstance(data, dict) and isinstance(data.get("endpoints"), dict):
             return True
         return len(path) == 3 and path[:2] == ("vocabulary", "declared_verbs") and part != KEY
-    if part == KEY:
+    if part == KEY or "handler" in path:  # handler.method is the upstream HTTP method
         return False
     names = {"method", "from_method", "to_method", "successor_method"}
     if isinstance(last, str) and last in names:
         return True
-    if isinstance(last, int) and len(path) >= 2 and path[-2] in ("allow", "disallow", "legacy",
+    if isinstance(last, int) and len(path) >= 2 and path[-2] in ("allow", "disallow",
                                                                   "declared_verbs"):
         return True
     return False
@@ -135,7 +135,8 @@ def build_hover(doc, offset: int, kind: str | None, catalog, diagnostics: list,
     start, end = word_at(doc.text, offset)
     word = doc.text[start:end]
     data = doc.data if doc.parsed else None
-    if is_verb_place(kind, path, part, data):
+    legacy_item = len(path) >= 2 and path[-2] == "legacy" and isinstance(path[-1], int)
+    if is_verb_place(kind, path, part, data) or legacy_item:
         verb = word.split()[0] if word else ""
         if part == KEY and isinstance(path[-1], str):
             verb = path[-1].split()[0] if path[-1].split() else ""

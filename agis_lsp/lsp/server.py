@@ -22,6 +22,7 @@ import os
 import time
 import uuid
 from contextlib import asynccontextmanager
+from urllib.parse import unquote
 
 from lsprotocol import types
 from pygls.lsp.server import LanguageServer
@@ -153,14 +154,24 @@ class AgisLanguageServer(LanguageServer):
         self._refresh_pending = False
         self._said: set = set()
         self._log_handler: ClientLogHandler | None = None
+        self._client_uris: dict[str, str] = {}       # unquoted URI -> the client's spelling
+        self._cascade: dict[str, bool] = {}          # uri -> the pending check re-checks siblings
 
     # -- small helpers ---------------------------------------------------------------------
+    def text_document(self, uri: str):
+        """The editor's buffer for ``uri`` (pygls keys its documents by the unquoted URI)."""
+        return self.workspace.text_documents.get(unquote(uri))
+
     def is_open(self, uri: str) -> bool:
-        return uri in self.workspace.text_documents
+        return self.text_document(uri) is not None
 
     def version_of(self, uri: str):
-        doc = self.workspace.text_documents.get(uri)
+        doc = self.text_document(uri)
         return doc.version if doc is not None else None
+
+    def open_uris(self) -> list[str]:
+        """The open documents, as the client spelled their URIs."""
+        return [self._client_uris.get(key, key) for key in list(self.workspace.text_documents)]
 
     def say_once(self, message: str, level: int = logging.INFO) -> None:
         if message not in self._said:
@@ -176,19 +187,26 @@ class AgisLanguageServer(LanguageServer):
     def overlay(self) -> dict:
         """The editor's buffers: absolute path -> text, for cross-file checks."""
         out = {}
-        for uri, doc in list(self.workspace.text_documents.items()):
-            path = to_path(uri)
+        for key, doc in list(self.workspace.text_documents.items()):
+            path = to_path(self._client_uris.get(key, key))
             if path:
                 out[path] = doc.source
         return out
 
+    def uri_for_path(self, path: str) -> str:
+        """The URI of a file: the client's own spelling when it has the file open."""
+        for uri in list(self._client_uris.values()):
+            if to_path(uri) == path:
+                return uri
+        return from_path(path)
+
     def install_log_handler(self) -> None:
         if self._log_handler is None:
             self._log_handler = ClientLogHandler(self)
-            logging.getLogger("agis_lsp").addHandler(self._log_handler)
-            if logging.getLogger("agis_lsp").level in (logging.NOTSET,) or \
-                    logging.getLogger("agis_lsp").level > logging.INFO:
-                logging.getLogger("agis_lsp").setLevel(logging.INFO)
+            logger = logging.getLogger("agis_lsp")
+            logger.addHandler(self._log_handler)
+            if logger.getEffectiveLevel() > logging.INFO:
+                logger.setLevel(logging.INFO)
 
     # -- the semantic model ---------------------------------------------------------------------
     def start_model(self) -> None:
@@ -251,19 +269,22 @@ class AgisLanguageServer(LanguageServer):
         old = self._tasks.get(uri)
         if old is not None and not old.done():
             old.cancel()
+            cascade = cascade or self._cascade.get(uri, False)  # keep a pending re-check of siblings
+        self._cascade[uri] = cascade
         sem = self._semantic_tasks.pop(uri, None)
         if sem is not None and not sem.done():
             sem.cancel()
         self._tasks[uri] = self.loop.create_task(self._check(uri, delay, cascade))
 
     async def _check(self, uri: str, delay: float, cascade: bool) -> None:
+        log.debug("check %s delay=%s cascade=%s", uri, delay, cascade)
         try:
             if delay:
                 await asyncio.sleep(delay)
             opened = self.is_open(uri)
             path = to_path(uri)
             if opened:
-                tdoc = self.workspace.text_documents[uri]
+                tdoc = self.text_document(uri)
                 version, text = tdoc.version, tdoc.source
             else:
                 if path is None or not os.path.isfile(path):
@@ -272,6 +293,7 @@ class AgisLanguageServer(LanguageServer):
                 version, text = None, await self.loop.run_in_executor(self.lint_pool, _read, path)
             job = functools.partial(self._analyse_job, uri, path, text, version, opened)
             analysis = await self.loop.run_in_executor(self.lint_pool, job)
+            log.debug("checked %s: %s", uri, analysis and analysis.kind)
             if analysis is None or self.is_open(uri) != opened or \
                     (opened and self.version_of(uri) != version):
                 return  # a newer version (or an open/close) superseded this check
@@ -293,9 +315,10 @@ class AgisLanguageServer(LanguageServer):
     def accept(self, analysis: Analysis, opened: bool) -> None:
         """Store a mechanical result, publish it, and start the model's follow-up."""
         uri = analysis.uri
-        if analysis.kind is None:
+        if analysis.kind is None:  # a file the server leaves alone
             if self.store.get(uri) is not None:
                 self.forget(uri)
+            self._resolve_waiters(uri, None)
             return
         self._kinds[uri] = analysis.kind
         if analysis.doc.parsed:
@@ -345,7 +368,7 @@ class AgisLanguageServer(LanguageServer):
         for path in deployment_files(analysis.deployment):
             if path == me:
                 continue
-            other = from_path(path)
+            other = self.uri_for_path(path)
             self.schedule(other, delay=DEPENDENT_DELAY, cascade=False)
             if not self.is_open(other):
                 scans.append(self._tasks[other])
@@ -368,9 +391,8 @@ class AgisLanguageServer(LanguageServer):
                 types.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
 
     def relint_all(self) -> None:
-        for uri in set(self.workspace.text_documents) | set(self.store.uris()):
-            if self.is_open(uri) or self.store.get(uri) is not None:
-                self.schedule(uri, cascade=False)
+        for uri in set(self.open_uris()) | set(self.store.uris()):
+            self.schedule(uri, cascade=False)
 
     # -- publishing -------------------------------------------------------------------------------
     def lsp_diagnostics(self, entry: DiagnosticsEntry) -> list[types.Diagnostic]:
@@ -409,13 +431,15 @@ class AgisLanguageServer(LanguageServer):
 
         self.loop.call_soon(send)
 
-    def _resolve_waiters(self, uri: str, entry: DiagnosticsEntry) -> bool:
+    def _resolve_waiters(self, uri: str, entry: DiagnosticsEntry | None) -> bool:
+        """Answer the pull requests waiting for this (or an older) version."""
         waiters = self._waiters.get(uri)
         if not waiters:
             return False
         keep, resolved = [], False
         for version, fut in waiters:
-            if entry.version is None or version is None or entry.version >= version:
+            if entry is None or entry.version is None or version is None or \
+                    entry.version >= version:
                 if not fut.done():
                     fut.set_result(entry)
                     resolved = True
@@ -441,11 +465,13 @@ class AgisLanguageServer(LanguageServer):
         except asyncio.TimeoutError:
             return self.store.get(uri)
 
-    def resolve_related(self, uri: str, path: tuple, part: str):
+    def resolve_related(self, file: str, path: tuple, part: str):
+        """(uri, range) of a place in another document (``file``: a path or a URI)."""
+        uri = file if "://" in file else self.uri_for_path(os.path.abspath(file))
         doc = self.open_document_uri(uri)
         if doc is None or not doc.parsed:
-            return None
-        return doc.range(path, part)
+            return uri, None
+        return uri, doc.range(path, part)
 
     # -- documents for the features -----------------------------------------------------------------
     def open_document_uri(self, uri: str) -> Document | None:
@@ -457,11 +483,11 @@ class AgisLanguageServer(LanguageServer):
         return None
 
     def open_document(self, path: str) -> Document | None:
-        return self.open_document_uri(from_path(path))
+        return self.open_document_uri(self.uri_for_path(path))
 
     def current(self, uri: str) -> tuple[Document, str | None]:
         """The parse of the current version (from the store when it has it) and its kind."""
-        tdoc = self.workspace.get_text_document(uri)
+        tdoc = self.workspace.get_text_document(uri)  # (unquotes the URI itself)
         entry = self.store.get(uri)
         if entry is not None and entry.opened and entry.version == tdoc.version:
             return entry.analysis.doc, entry.analysis.kind
@@ -559,15 +585,18 @@ def on_initialize(ls: AgisLanguageServer, params: types.InitializeParams) -> Non
 async def on_initialized(ls: AgisLanguageServer, params: types.InitializedParams) -> None:
     if ls.model_future is not None and not ls.model_future.done():
         ls.loop.create_task(ls._model_progress())
+    before = ls.settings
     await ls.fetch_settings()
     await ls.register_watchers()
-    if ls.workspace.text_documents:
-        ls.relint_all()
+    if ls.settings != before:
+        ls.relint_all()  # documents opened meanwhile were checked with the old settings
 
 
 @guarded()
 def on_did_open(ls: AgisLanguageServer, params: types.DidOpenTextDocumentParams) -> None:
-    ls.schedule(params.text_document.uri)
+    uri = params.text_document.uri
+    ls._client_uris[unquote(uri)] = uri
+    ls.schedule(uri)
 
 
 @guarded()
@@ -578,6 +607,7 @@ def on_did_change(ls: AgisLanguageServer, params: types.DidChangeTextDocumentPar
 @guarded()
 def on_did_close(ls: AgisLanguageServer, params: types.DidCloseTextDocumentParams) -> None:
     uri = params.text_document.uri
+    ls._client_uris.pop(unquote(uri), None)
     entry = ls.store.get(uri)
     ls._parsed.pop(uri, None)
     if entry is not None and entry.analysis.deployment is not None and to_path(uri) \
