@@ -18,7 +18,6 @@ from __future__ import annotations
 import difflib
 import hashlib
 import json
-import math
 import re
 import threading
 import weakref
@@ -413,7 +412,3 @@ def input_parameters(ctx, ep) -> list | None:
             found = True
             names.extend(k for k in node["required"] if isinstance(k, str) and k not in names)
     return names if found else None
-
-
-def is_finite_number(v) -> bool:
-    return _is_number(v) and math.isfinite(v)

@@ -85,6 +85,19 @@ def analyse_path(raw: str) -> PathInfo:
     return PathInfo(raw, leading, route, (sep + query) if sep else None, tuple(segments))
 
 
+def paths(ctx):
+    """(endpoint, PathInfo) for every endpoint whose path is a non-empty string."""
+    for ep in ctx.view.endpoints:
+        if isinstance(ep.path, str) and ep.path.strip():
+            yield ep, analyse_path(ep.path)
+
+
+def replace_segment(info: PathInfo, index: int, new: str) -> str:
+    texts = [s.text for s in info.segments]
+    texts[index] = new
+    return info.with_segments(texts)
+
+
 def snake(name: str) -> str:
     return "_".join(words_of(name))
 

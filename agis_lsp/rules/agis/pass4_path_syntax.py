@@ -4,20 +4,7 @@ from __future__ import annotations
 
 from ...engine.model import Finding, Fix
 from ...engine.registry import rule
-from ._paths import LITERAL_OK, analyse_path, kebab, param_repair
-
-
-def paths(ctx):
-    """(endpoint, PathInfo) for every endpoint whose path is a non-empty string."""
-    for ep in ctx.view.endpoints:
-        if isinstance(ep.path, str) and ep.path.strip():
-            yield ep, analyse_path(ep.path)
-
-
-def replace_segment(info, index: int, new: str) -> str:
-    texts = [s.text for s in info.segments]
-    texts[index] = new
-    return info.with_segments(texts)
+from ._paths import LITERAL_OK, kebab, param_repair, paths, replace_segment
 
 
 @rule("AGIS401", "path-missing-leading-slash", pass_no=4, spec="AGIS §4.4(a)")

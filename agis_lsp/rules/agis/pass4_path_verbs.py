@@ -3,8 +3,7 @@ from __future__ import annotations
 
 from ...engine.model import Finding, Fix
 from ...engine.registry import rule
-from ._paths import VERSION, words_of
-from .pass4_path_syntax import paths
+from ._paths import VERSION, paths, words_of
 
 
 def _lexicon():

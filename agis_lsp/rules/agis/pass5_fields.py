@@ -5,6 +5,7 @@ import difflib
 
 from ...engine.model import AddKey, Finding, Fix, RenameKey, SetValue
 from ...engine.registry import rule
+from ._jsonschema import input_parameters
 from ._semantic import (KNOWN, LEVEL2, REQUIRED, and_list, anchor, endpoints, is_irreversible, name,
                         semantic_blocks, state_change_reason, type_name)
 
@@ -237,9 +238,7 @@ def missing_recommended_semantic_field(ctx):
 
 
 def _has_parameters(ctx, ep) -> bool:
-    from ._jsonschema import input_parameters
-    names = input_parameters(ctx, ep)
-    return bool(names)
+    return bool(input_parameters(ctx, ep))
 
 
 @rule("AGIS509", "missing-level2-field", pass_no=5, spec="AGIS §3 (conformance table), §5.2")

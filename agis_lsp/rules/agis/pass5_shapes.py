@@ -10,7 +10,7 @@ from ._jsonschema import input_parameters
 from ._semantic import name, semantic_blocks, type_name
 
 
-@rule("AGIS510", "invalid-parameter-hints", pass_no=5, spec="AGIS §5.2, §13")
+@rule("AGIS510", "invalid-parameter-hints", pass_no=5, spec="AGIS §5.2, appendix C(b)")
 def invalid_parameter_hints(ctx):
     """`parameter_hints` is not a mapping from input parameters to lists of phrases.
 

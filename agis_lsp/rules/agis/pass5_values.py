@@ -294,7 +294,8 @@ def low_confidence_irreversible(ctx):
     ## What it does
     For endpoints whose `impact_tier` is `irreversible` (or, when no valid
     impact tier is given, whose `capability` is `transaction`), reports a
-    `confidence_guidance` lower than 0.85 or a missing one.
+    `confidence_guidance` lower than 0.85 or a missing one (at conformance
+    level 2 a missing one is AGIS509's, which requires it everywhere).
 
     ## Why is this bad?
     Section 5.2: endpoints declaring irreversible SHOULD also declare

@@ -31,8 +31,6 @@ def iter_errors(ctx):
                 yield ep, i, at, at + ("name",), item["name"]
 
 
-def _norm(n: str) -> str:
-    return "_".join(re.findall(r"[a-z0-9]+", snake(n).lower())) if n else ""
 
 
 @rule("AGIS810", "invalid-errors-block", pass_no=8, spec="AGIS §7")
@@ -170,7 +168,7 @@ def generic_error_name(ctx):
     which is specific enough to act on.
     """
     for ep, _i, _at, where, n in iter_errors(ctx):
-        if n.strip() and _GENERIC.match(_norm(n)):
+        if n.strip() and _GENERIC.match(snake(n)):
             yield Finding(where, f"error name '{n}' of {name(ep)} is generic; name the condition, e.g. "
                           "'reservation_unavailable' or 'invalid_datetime' (section 7)")
 
