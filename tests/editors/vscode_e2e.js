@@ -64,6 +64,16 @@ async function until(what, fn, ms, every = 250) {
       return t && t.trim() !== "Plain Text" ? t.trim() : null;
     }, 30000);
 
+    if (spec.expectNotification) {   // e.g. the "agis_lsp is not installed" error: check it and stop here
+      const toast = page.locator(".notifications-toasts .notification-toast", { hasText: spec.expectNotification });
+      await toast.first().waitFor({ timeout: 60000 });
+      result.notification = (await toast.first().locator(".notification-list-item-message").textContent()).trim();
+      result.buttons = await toast.first().locator(".notification-list-item-buttons-container .monaco-button").allTextContents();
+      step("notification shown");
+      if (spec.screenshot) await page.screenshot({ path: spec.screenshot });
+      result.ok = true;
+      return;
+    }
     await page.keyboard.press("Control+Shift+M");
     const problemsNow = () => page.$$eval(".markers-panel .monaco-list-row", (rows) => rows.map((r) => r.textContent.trim()));
     result.problems = await until(`the Problems panel to show ${spec.code}`, async () => {

@@ -82,7 +82,9 @@ export interface ImportCheck {
 /** Runs `<python> -c "import agis_lsp"`; ok=false with the reason when it fails. */
 export function checkImport(python: string, timeoutMs = 30000): Promise<ImportCheck> {
   return new Promise((resolve) => {
-    execFile(python, ["-c", "import agis_lsp, sys; print(agis_lsp.__file__)"], { timeout: timeoutMs }, (err, stdout, stderr) => {
+    // cwd: a neutral directory, so that a source checkout in the current directory cannot pass for an installation.
+    const options = { timeout: timeoutMs, cwd: os.tmpdir() };
+    execFile(python, ["-c", "import agis_lsp; print(agis_lsp.__file__)"], options, (err, stdout, stderr) => {
       if (!err) return resolve({ ok: true, detail: stdout.trim() });
       const e = err as NodeJS.ErrnoException & { killed?: boolean };
       if (e.code === "ENOENT") return resolve({ ok: false, detail: `${python}: not found` });
