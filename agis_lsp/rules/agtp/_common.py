@@ -4,6 +4,7 @@ from __future__ import annotations
 import difflib
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from ...catalog import damerau_levenshtein
 from ...formats.agtp_kinds import LEGACY_VERBS, PolicyView
@@ -245,14 +246,19 @@ def replace_segment(path: str, index: int, new: str) -> str:
 
 
 # -- path templates across endpoints (section 5.4) -----------------------------------------
-def template_shape(path: str) -> list | None:
+def template_shape(path: str) -> tuple | None:
     """Segments with parameters as None; None for paths we cannot judge."""
     if not isinstance(path, str) or not path.startswith("/"):
         return None
+    return _shape(path)
+
+
+@lru_cache(maxsize=8192)
+def _shape(path: str) -> tuple | None:
     a = analyze_path(path)
     if a.structure or a.query or any(s.kind == "template-error" for s in a.segments):
         return None
-    return [None if s.kind == "param" else s.text for s in a.segments]
+    return tuple(None if s.kind == "param" else s.text for s in a.segments)
 
 
 def ambiguous(a: list, b: list) -> bool:
