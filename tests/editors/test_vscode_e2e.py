@@ -100,11 +100,12 @@ def installed_extension(vscode_web, tmp_path_factory) -> dict:
     return {"dir": ext_dir, "installed": installed, "timings": timings, "listing": listing}
 
 
-def run_session(vscode_web, ext: dict, tmp_path: Path, file_name: str, text: str, **spec_extra) -> dict:
+def run_session(vscode_web, ext: dict, tmp_path: Path, file_name: str, text: str | None, **spec_extra) -> dict:
     workspace = tmp_path / "ws"
-    workspace.mkdir()
+    workspace.mkdir(exist_ok=True)
     target = workspace / file_name
-    target.write_text(text, encoding="utf-8")
+    if text is not None:
+        target.write_text(text, encoding="utf-8")
     shots = tmp_path / "shots"
     shots.mkdir()
     spec = {
@@ -144,7 +145,7 @@ def test_vsix_contents(installed_extension):
 def test_diagnostic_and_quick_fix_in_vscode(vscode_web, installed_extension, tmp_path):
     result = run_session(
         vscode_web, installed_extension, tmp_path, "reservations.agis", DEFECT,
-        code=CODE, fixTitle=FIX_TITLE, fixedText="method: FETCH", absentCodes=[OFF_CODE],
+        code=CODE, fixTitle=FIX_TITLE, fixedText="method: FETCH", absentCodes=[OFF_CODE], languageMode="AGIS",
         settings={"agis.server.pythonPath": server_python(), "agis.severity": {OFF_CODE: "off"},
                   "agis.semantic.enabled": False})
     if os.environ.get("AGIS_UPDATE_DOCS_IMAGES") == "1":
@@ -174,3 +175,21 @@ def test_missing_server_package_shows_install_command(vscode_web, installed_exte
         settings={"agis.server.pythonPath": python})
     assert f"{python} -m pip install agis-lsp" in result["notification"], result["notification"]
     assert "Copy command" in result["buttons"], result["buttons"]
+
+
+def test_agtp_toml_deployment_in_vscode(vscode_web, installed_extension, tmp_path):
+    """An endpoint TOML keeps its own language, gets the server's diagnostic and quick fix; the server's
+    progress while it checks the rest of the deployment shows in the AGIS status item."""
+    shutil.copytree(ROOT / "examples" / "deployment", tmp_path / "ws")
+    endpoint = tmp_path / "ws" / "endpoints" / "fetch_reservation.toml"
+    text = endpoint.read_text(encoding="utf-8")
+    assert 'method = "FETCH"' in text
+    endpoint.write_text(text.replace('method = "FETCH"', 'method = "GET"', 1), encoding="utf-8")
+    result = run_session(
+        vscode_web, installed_extension, tmp_path, "endpoints/fetch_reservation.toml", None,
+        code="AGTP103", fixTitle="Replace with FETCH", fixedText='method = "FETCH"',
+        settings={"agis.server.pythonPath": server_python(), "agis.semantic.enabled": False})
+    assert result["languageMode"] != "AGIS", result["languageMode"]     # still toml / plain text
+    assert 'method = "FETCH"' in result["file"] and 'method = "GET"' not in result["file"]
+    assert any("AGIS: Checking" in t and "language server: running" in t for t in result["statusTexts"]), \
+        result["statusTexts"]

@@ -51,17 +51,31 @@ async function until(what, fn, ms, every = 250) {
     await page.goto(`http://127.0.0.1:${port}/?folder=${encodeURIComponent(spec.workspace)}`);
     await page.waitForSelector(".monaco-workbench", { timeout: 60000 });
     step("workbench loaded");
+    // Record every state of the status bar items that mention AGIS (starting, loading the model, running).
+    await page.evaluate(() => {
+      const seen = (window.__agisStatus = []);
+      const record = () => document.querySelectorAll(".part.statusbar .statusbar-item").forEach((el) => {
+        const label = (el.getAttribute("aria-label") || el.textContent || "").trim();
+        if (/AGIS/.test(label) && !seen.includes(label)) seen.push(label);
+      });
+      new MutationObserver(record).observe(document.querySelector(".part.statusbar"), { subtree: true, childList: true, characterData: true, attributes: true });
+      record();
+    });
 
-    const row = page.locator(`.explorer-folders-view .monaco-list-row[aria-label*="${path.basename(spec.file)}"]`);  // Quick Open is flaky
-    await row.first().waitFor({ timeout: 30000 });
-    await row.first().click();
+    // Open from the Explorer (Quick Open is flaky): expand each folder on the way, then click the file.
+    const segments = path.relative(spec.workspace, spec.file).split(path.sep);
+    for (const name of segments) {
+      const row = page.locator(`.explorer-folders-view .monaco-list-row[aria-label*="${name}"]`);
+      await row.first().waitFor({ timeout: 30000 });
+      await row.first().click();
+    }
     await page.waitForSelector(".editor-instance .monaco-editor .view-lines", { timeout: 30000 });
     step("file opened");
 
     // Language mode from the status bar (the extension's `agis` language), our status item.
-    result.languageMode = await until("the language mode", async () => {
-      const t = await page.locator("#status\\.editor\\.mode").textContent().catch(() => null);
-      return t && t.trim() !== "Plain Text" ? t.trim() : null;
+    result.languageMode = await until(`the language mode ${spec.languageMode}`, async () => {
+      const t = ((await page.locator("#status\\.editor\\.mode").textContent().catch(() => null)) || "").trim();
+      return t && (!spec.languageMode || t === spec.languageMode) ? t : null;
     }, 30000);
 
     if (spec.expectNotification) {   // e.g. the "agis_lsp is not installed" error: check it and stop here
@@ -81,6 +95,7 @@ async function until(what, fn, ms, every = 250) {
       return p.some((x) => x.includes(spec.code)) ? p : null;
     }, 90000, 500);
     step("diagnostic shown");
+    result.statusTexts = await page.evaluate(() => window.__agisStatus);
     result.statusItem = await page.locator('[id="agis-lsp.agis-lsp.agis.status"], .statusbar-item[aria-label*="AGIS"]').first()
       .textContent({ timeout: 5000 }).catch(() => null);
     // Token colours: the method verb and an ordinary key must be coloured differently.

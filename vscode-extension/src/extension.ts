@@ -3,7 +3,15 @@
 // progress). Everything the server checks is decided by the server and its
 // configuration; this file only finds Python, starts, restarts and reports state.
 import * as vscode from "vscode";
-import { LanguageClient, LanguageClientOptions, ServerOptions, State, TransportKind } from "vscode-languageclient/node";
+import {
+  LanguageClient,
+  LanguageClientOptions,
+  ServerOptions,
+  State,
+  TransportKind,
+  WorkDoneProgress,
+  WorkDoneProgressCreateRequest,
+} from "vscode-languageclient/node";
 import { checkImport, installCommand, onPythonInterpreterChanged, resolveInterpreter } from "./python";
 
 const CLIENT_ID = "agis"; // also the prefix of the `agis.trace.server` setting
@@ -25,7 +33,7 @@ class AgisExtension implements vscode.Disposable {
   private readonly output = vscode.window.createOutputChannel(CLIENT_NAME);
   private readonly status = vscode.window.createStatusBarItem("agis.status", vscode.StatusBarAlignment.Right, 100);
   private readonly disposables: vscode.Disposable[] = [];
-  private busy: Promise<void> = Promise.resolve();
+  private queueTail: Promise<void> = Promise.resolve();
 
   constructor() {
     this.status.name = "AGIS language server";
@@ -51,8 +59,8 @@ class AgisExtension implements vscode.Disposable {
 
   /** Serialises start/stop so that a restart issued during a start waits for it. */
   private queue(step: () => Promise<void>): Promise<void> {
-    this.busy = this.busy.then(step, step);
-    return this.busy;
+    this.queueTail = this.queueTail.then(step, step);
+    return this.queueTail;
   }
 
   start(): Promise<void> {
@@ -104,6 +112,7 @@ class AgisExtension implements vscode.Disposable {
     });
     try {
       await client.start();
+      this.trackProgress(client);
     } catch (err) {
       this.output.appendLine(`The server did not start: ${String(err)}`);
       this.setPhase("failed", String(err));
@@ -111,6 +120,48 @@ class AgisExtension implements vscode.Disposable {
         if (choice) this.output.show(true);
       });
     }
+  }
+
+  /**
+   * Server-initiated progress (`window/workDoneProgress/create` + `$/progress`, e.g. "Loading the
+   * AGIS semantic model"): shown in the status bar item and as a window progress. This replaces
+   * vscode-languageclient's own handler, which shows the same progress but offers no hook to see it.
+   */
+  private trackProgress(client: LanguageClient): void {
+    client.onRequest(WorkDoneProgressCreateRequest.type, ({ token }) => {
+      let finish: () => void = () => undefined;
+      const done = new Promise<void>((resolve) => (finish = resolve));
+      let report: ((value: { message?: string; increment?: number }) => void) | undefined;
+      let percentage = 0;
+      const handler = client.onProgress(WorkDoneProgress.type, token, (value) => {
+        if (value.kind === "begin") {
+          this.setBusy(value.title);
+          void vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: `AGIS: ${value.title}` }, (progress) => {
+            report = (v) => progress.report(v);
+            if (value.message) progress.report({ message: value.message });
+            return done;
+          });
+        } else if (value.kind === "report") {
+          const increment = value.percentage !== undefined ? Math.max(0, value.percentage - percentage) : undefined;
+          if (value.percentage !== undefined) percentage = value.percentage;
+          report?.({ message: value.message, increment });
+        } else {
+          this.setBusy(undefined, value.message);
+          finish();
+          handler.dispose();
+        }
+      });
+      return null;
+    });
+  }
+
+  private busy: string | undefined;
+
+  private setBusy(title: string | undefined, message?: string): void {
+    this.busy = title;
+    if (title) this.output.appendLine(`${title}…`);
+    else if (message) this.output.appendLine(message);
+    this.setPhase(this.phase);
   }
 
   private async doStop(): Promise<void> {
@@ -146,19 +197,22 @@ class AgisExtension implements vscode.Disposable {
 
   private setPhase(phase: Phase, detail?: string): void {
     const icon = { starting: "$(loading~spin)", running: "$(check)", stopped: "$(circle-slash)", failed: "$(error)" }[phase];
-    this.status.text = `${icon} AGIS`;
-    this.status.tooltip = `AGIS language server: ${phase}${detail ? `\n${detail}` : ""}\nClick to show the output.`;
+    if (phase !== "running") this.busy = undefined;
+    this.status.text = this.busy ? `$(loading~spin) AGIS: ${this.busy}` : `${icon} AGIS`;
+    if (detail !== undefined || phase !== this.phase) this.detail = detail;
+    this.status.tooltip = `AGIS language server: ${phase}${this.detail ? `\n${this.detail}` : ""}\nClick to show the output.`;
     this.status.backgroundColor = phase === "failed" ? new vscode.ThemeColor("statusBarItem.errorBackground") : undefined;
     this.phase = phase;
     this.updateVisibility();
   }
 
   private phase: Phase = "stopped";
+  private detail: string | undefined;
 
   private updateVisibility(): void {
     const doc = vscode.window.activeTextEditor?.document;
     const relevant = !!doc && vscode.languages.match(DOCUMENT_SELECTOR, doc) > 0;
-    if (relevant || this.phase === "failed" || this.phase === "starting") this.status.show();
+    if (relevant || this.busy || this.phase === "failed" || this.phase === "starting") this.status.show();
     else this.status.hide();
   }
 
