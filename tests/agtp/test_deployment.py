@@ -225,3 +225,31 @@ def test_linting_one_endpoint_of_a_large_deployment_is_fast(tmp_path):
     assert cache.parses - parses == 20                   # only the edited buffer was re-parsed
     assert _codes(result) == []
     assert per_lint < 0.25, per_lint
+
+
+def test_custom_methods_are_not_judged_while_the_server_file_does_not_parse(dep_dir):
+    (dep_dir / "agtp-server.toml").write_text('[server\nserver_id = "x"\n', encoding="utf-8")
+    book = dep_dir / "endpoints" / "book_room.toml"
+    book.write_text(book.read_text(encoding="utf-8").replace('method = "BOOK"', 'method = "SHIPIT"'),
+                    encoding="utf-8")
+    results = {os.path.basename(p): res for p, _, res in
+               lint_deployment(str(dep_dir), cache=DocumentCache())}
+    assert _codes(results["agtp-server.toml"]) == ["AGIS001"]
+    assert _codes(results["book_room.toml"]) == []
+
+
+def test_fix_rewrites_toml_files_in_place_and_converges(cli, dep_dir):
+    book = dep_dir / "endpoints" / "book_room.toml"
+    book.write_text(book.read_text(encoding="utf-8").replace("confidence = 0.9", "confidence_guidance = 0.9")
+                    .replace('impact = "reversible"', 'impact_tier = "reversible"'), encoding="utf-8")
+    quote = dep_dir / "endpoints" / "quote_stay.toml"
+    quote.write_text(quote.read_text(encoding="utf-8").replace("timeout_seconds = 10\n", "")
+                     .replace('  "upstream_timeout",\n', ""), encoding="utf-8")
+    code, out, err = cli("check", str(dep_dir), "--no-semantic", "--fix")
+    assert code == 0, out + err
+    text = book.read_text(encoding="utf-8")
+    assert "confidence = 0.9\n" in text and 'impact = "reversible"\n' in text
+    text = quote.read_text(encoding="utf-8")
+    assert "timeout_seconds = 30\n" in text and '  "upstream_timeout",\n' in text
+    code, out, err = cli("check", str(dep_dir), "--no-semantic")
+    assert code == 0 and out.strip() == "", out

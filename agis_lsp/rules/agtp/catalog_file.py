@@ -137,7 +137,7 @@ def catalog_inconsistency(ctx):
         if isinstance(pref, str) and pref.upper() not in names:
             yield Finding(("legacy", k), f"legacy {k} prefers {pref}, which is not in methods")
     cats = data.get("categories")
-    declared = set(cats) if isinstance(cats, (dict, list)) else None
+    declared = {c for c in cats if isinstance(c, str)} if isinstance(cats, (dict, list)) else None
     for name, (path, entry) in methods.items():
         if not isinstance(entry, dict):
             continue

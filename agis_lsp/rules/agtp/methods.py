@@ -111,6 +111,10 @@ def unknown_method(ctx):
     Unsafe: each suggestion changes the method clients call.
     """
     policy = policy_of(ctx)
+    dep = ctx.deployment
+    if ctx.kind == "agtp-endpoint" and dep is not None and dep.server_doc is not None \
+            and dep.server is None:
+        return  # agtp-server.toml does not parse: its custom methods are unknown, judge nothing
     aliases = {str(k).upper(): v for k, v in (policy.aliases.items() if policy else ())}
     for ep, v in _verdicts(ctx):
         if v.kind != "unknown":
@@ -256,7 +260,7 @@ def deprecated_method(ctx):
     ## Example
     ```toml
     [endpoint]
-    method = "AUDIT_LEGACY"   # deprecated_in 1.2.0, successor AUDIT
+    method = "OLDAUDIT"       # deprecated_in 1.2.0, successor AUDIT
     ```
 
     ## Use instead
@@ -300,7 +304,7 @@ def removed_method(ctx):
     ## Example
     ```toml
     [endpoint]
-    method = "AUDIT_LEGACY"   # removed_in 2.0.0, linted against catalog 2.0.0
+    method = "OLDAUDIT"       # removed_in 2.0.0, linted against catalog 2.0.0
     ```
 
     ## Use instead
