@@ -229,6 +229,11 @@ def _first_definition(text: str, stmt_start: int, stmt: str) -> int | None:
             keys = list(base) + keys
         cur, container_id = doc.data, None
         for k in keys:
+            if isinstance(k, int):
+                if not isinstance(cur, list) or not -len(cur) <= k < len(cur):
+                    return None
+                cur = cur[k]
+                continue
             if isinstance(cur, list) and cur:
                 cur = cur[-1]
             if not isinstance(cur, dict) or k not in cur:

@@ -170,6 +170,8 @@ def test_headers_dotted_keys_and_arrays_of_tables_have_spans():
     ("a = 1\na = 2\n", "key 'a' is defined twice (first defined on line 1)", 2, 1),
     ('[t]\nx = 1\n[t]\ny = 2\n', "table [t] is declared twice (first defined on line 1)", 3, 1),
     ("[endpoint]\nmethod = 'A'\nmethod = 'B'\n", "key 'method' is defined twice (first defined on line 2)", 3, 1),
+    ('[[r]]\nn = 1\n[[r]]\nn = 2\nn = 3\n', "key 'n' is defined twice (first defined on line 4)", 5, 1),
+    ('[a]\nb = 1\n[a.b]\n', "table [a.b] redefines a key that already holds a value (first defined on line 2)", 3, 1),
     ('x = "abc\n', "string not closed before the end of the line", 1, 9),
     ("a = tru\n", "Invalid value", 1, 5),
     ("a = {b = 1, b = 2}", "inline table defines key 'b' twice", 1, 17),
