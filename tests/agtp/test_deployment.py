@@ -253,3 +253,20 @@ def test_fix_rewrites_toml_files_in_place_and_converges(cli, dep_dir):
     assert "timeout_seconds = 30\n" in text and '  "upstream_timeout",\n' in text
     code, out, err = cli("check", str(dep_dir), "--no-semantic")
     assert code == 0 and out.strip() == "", out
+
+
+def test_cli_catalog_option_and_config_key_switch_the_catalog(cli, dep_dir, tmp_path):
+    import json
+    from agis_lsp.catalog import SHIPPED_CATALOG
+    data = json.load(open(SHIPPED_CATALOG, encoding="utf-8"))
+    data["version"] = "2.0.0"
+    data["methods"]["BOOK"].update({"deprecated_in": "1.5.0", "removed_in": "2.0.0",
+                                    "successor": "RESERVE"})
+    cat = tmp_path / "methods-2.0.0.json"
+    cat.write_text(json.dumps(data), encoding="utf-8")
+    code, out, _ = cli("check", str(dep_dir), "--no-semantic", "--catalog", str(cat))
+    assert code == 1
+    assert "AGTP106 method 'BOOK' was removed in catalog 2.0.0" in out
+    (dep_dir / ".agis-lint.toml").write_text(f'catalog = "{cat.as_posix()}"\n', encoding="utf-8")
+    code, out, _ = cli("check", str(dep_dir), "--no-semantic")
+    assert code == 1 and "AGTP106" in out
