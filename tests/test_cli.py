@@ -206,3 +206,21 @@ def test_inline_suppressions(cli, tmp_path):
     f.write_text("# agis-lint: disable-file=AGIS702\n" + BAD)
     code, out, _ = cli("check", str(f), "--no-semantic", "--format", "json")
     assert "AGIS702" not in [d["code"] for d in json.loads(out)["diagnostics"]]
+
+
+def test_broken_catalog_is_one_clean_error(cli, tmp_path):
+    bad = tmp_path / "methods.json"
+    bad.write_text('{"version": "2.0.0", "methods": {')
+    code, out, err = cli("check", os.path.join(EXAMPLES, "deployment"), "--catalog", str(bad))
+    assert code == 2
+    assert err.count("catalog error") == 1 and f"{bad}:1:" in err
+    assert "AGIS000" not in out
+
+
+def test_directory_walk_finds_manifests(cli, tmp_path):
+    shutil.copytree(os.path.join(EXAMPLES, "deployment"), tmp_path / "dep")
+    (tmp_path / "dep" / "manifest.json").write_text('{"agtp_version": "1.0", "server": {}}')
+    (tmp_path / "dep" / "package.json").write_text('{"name": "unrelated"}')
+    code, out, _ = cli("check", str(tmp_path), "--no-semantic", "--format", "json")
+    paths = {os.path.basename(d["path"]) for d in json.loads(out)["diagnostics"]}
+    assert "manifest.json" in paths and "package.json" not in paths

@@ -9,10 +9,25 @@ AGTP_NAMES = ("agtp-server.toml", "agtp-recipes.toml")
 _SKIP_DIRS = {".git", "node_modules", "__pycache__", ".venv", "venv", ".tox", "dist", "build"}
 
 
+_JSON_MARKERS = (b'"agtp_version"', b'"agtp_api_version"', b'"embedded_methods"', b'"embedded"')
+
+
+def _sniff_agtp_json(path: str) -> bool:
+    """A server manifest or method catalog, judged from the first 64 KB (cheap)."""
+    try:
+        with open(path, "rb") as fh:
+            head = fh.read(65536)
+    except OSError:
+        return False
+    return any(m in head for m in _JSON_MARKERS)
+
+
 def is_lintable(path: str) -> bool:
     name = os.path.basename(path).lower()
     if name.endswith(AGIS_SUFFIXES) or name in AGTP_NAMES:
         return True
+    if name.endswith(".json"):
+        return _sniff_agtp_json(path)
     parent = os.path.basename(os.path.dirname(os.path.abspath(path)))
     return parent == "endpoints" and name.endswith(".toml")
 

@@ -125,6 +125,11 @@ def check(args) -> int:
             return EXIT_ERROR
         inputs = [(f, f) for f in files]
 
+    bad_catalog = _check_catalogs({config_of(name).catalog for _, name in inputs})
+    if bad_catalog:
+        print(f"agis-lint: catalog error: {bad_catalog}", file=sys.stderr)
+        return EXIT_ERROR
+
     want_semantic = not args.no_semantic
     if want_semantic:
         _start_model()
@@ -157,6 +162,17 @@ def check(args) -> int:
     if args.diff:
         return EXIT_FINDINGS if fix_changes else EXIT_CLEAN
     return _exit_code(results, fixed_config or Config(), overrides, internal)
+
+
+def _check_catalogs(paths) -> str | None:
+    """Load each configured catalog once; a broken one is a usage error, not N rule crashes."""
+    from ..catalog import CatalogError, load_catalog
+    for path in sorted(p for p in paths if p):
+        try:
+            load_catalog(path)
+        except CatalogError as exc:
+            return str(exc)
+    return None
 
 
 def _start_model() -> None:
