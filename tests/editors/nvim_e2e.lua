@@ -9,6 +9,14 @@ local result = { ok = false, steps = {}, nvim = tostring(vim.version().major) ..
 local t0 = vim.loop.hrtime()
 local function step(name) table.insert(result.steps, { name = name, ms = math.floor((vim.loop.hrtime() - t0) / 1e6) }) end
 local code, fix_title = env("AGIS_NVIM_CODE"), env("AGIS_NVIM_FIX")
+local nvim08 = vim.fn.has("nvim-0.8") == 1
+-- APIs renamed across versions: get_active_clients (0.7-0.10) / get_clients (0.10+); client methods
+-- are called with ':' from 0.11 on (the '.' form still works before that).
+local get_clients = vim.lsp.get_clients or vim.lsp.get_active_clients
+local function request_sync(client, method, params, timeout, bufnr)
+  if vim.fn.has("nvim-0.11") == 1 then return client:request_sync(method, params, timeout, bufnr) end
+  return client.request_sync(method, params, timeout, bufnr)
+end
 
 local function write_result()
   local f = assert(io.open(env("AGIS_NVIM_RESULT"), "w"))
@@ -54,7 +62,7 @@ local function run()
 
   local client
   assert(vim.wait(30000, function()
-    client = vim.lsp.get_active_clients()[1]
+    client = get_clients()[1]
     return client ~= nil and client.initialized
   end, 50), "the agis-lsp client did not start and initialize within 30 s")
   result.client = client.name
@@ -69,6 +77,8 @@ local function run()
   local diag = has_code(bufnr)
   -- the syntax group under the defect (the ftdetect/syntax fallback of editors/nvim)
   result.syntax_at_defect = vim.fn.synIDattr(vim.fn.synID(diag.lnum + 1, diag.col + 1, 1), "name")
+  -- what a user does: put the cursor on the defect and ask for code actions
+  vim.api.nvim_win_set_cursor(0, { diag.lnum + 1, diag.col })
   local params = {
     textDocument = { uri = vim.uri_from_bufnr(bufnr) },
     range = to_lsp(diag).range,
@@ -88,14 +98,29 @@ local function run()
   assert(chosen, "no code action titled '" .. fix_title .. "' in " .. vim.inspect(result.actions))
   step("code action received")
 
-  if not chosen.edit and not chosen.command then   -- lazily resolved actions
-    local resolved = client.request_sync("codeAction/resolve", chosen, 15000, bufnr)
-    assert(resolved and resolved.result, "codeAction/resolve failed: " .. vim.inspect(resolved))
-    chosen = resolved.result
+  local before = vim.api.nvim_buf_get_changedtick(bufnr)
+  if nvim08 then
+    -- 0.8+: the user-facing call, applying the one action the filter leaves without a prompt
+    result.applied_with = "vim.lsp.buf.code_action{apply=true}"
+    vim.lsp.buf.code_action({
+      context = { diagnostics = { to_lsp(diag) }, only = { "quickfix" } },
+      filter = function(action) return action.title:find(fix_title, 1, true) ~= nil end,
+      apply = true,
+    })
+    assert(vim.wait(15000, function() return vim.api.nvim_buf_get_changedtick(bufnr) ~= before end, 50),
+      "vim.lsp.buf.code_action{apply=true} changed nothing within 15 s")
+  else
+    -- 0.7: no `apply`; request the action (above) and apply its workspace edit
+    result.applied_with = "vim.lsp.util.apply_workspace_edit"
+    if not chosen.edit and not chosen.command then   -- lazily resolved actions
+      local resolved = request_sync(client, "codeAction/resolve", chosen, 15000, bufnr)
+      assert(resolved and resolved.result, "codeAction/resolve failed: " .. vim.inspect(resolved))
+      chosen = resolved.result
+    end
+    assert(chosen.edit, "the quick fix has no workspace edit: " .. vim.inspect(chosen))
+    vim.lsp.util.apply_workspace_edit(chosen.edit, client.offset_encoding or "utf-16")
+    if chosen.command then request_sync(client, "workspace/executeCommand", chosen.command, 15000, bufnr) end
   end
-  assert(chosen.edit, "the quick fix has no workspace edit: " .. vim.inspect(chosen))
-  vim.lsp.util.apply_workspace_edit(chosen.edit, client.offset_encoding or "utf-16")
-  if chosen.command then client.request_sync("workspace/executeCommand", chosen.command, 15000, bufnr) end
   vim.cmd("write")
   step("fix applied and written")
 
@@ -113,6 +138,6 @@ local ok, err = xpcall(run, debug.traceback)
 if not ok then result.error = tostring(err) end
 result.ms = math.floor((vim.loop.hrtime() - t0) / 1e6)
 pcall(write_result)
-for _, c in ipairs(vim.lsp.get_active_clients()) do c.stop() end
-vim.wait(3000, function() return #vim.lsp.get_active_clients() == 0 end, 50)
+vim.lsp.stop_client(vim.tbl_map(function(c) return c.id end, get_clients()))
+vim.wait(3000, function() return #get_clients() == 0 end, 50)
 vim.cmd("qa!")

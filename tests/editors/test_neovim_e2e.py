@@ -13,6 +13,7 @@ import os
 import re
 import shutil
 import time
+from pathlib import Path
 
 import pytest
 
@@ -22,14 +23,33 @@ from .test_vscode_e2e import CODE, DEFECT, FIX_TITLE
 NVIM_DIR = ROOT / "editors" / "nvim"
 
 
-def nvim_version() -> tuple[int, int, int]:
-    nvim = shutil.which("nvim")
-    if not nvim:
-        pytest.skip(f"nvim is not installed (run `{INSTALL}`)")
-    out = run([nvim, "--version"], timeout=30).stdout
+NVIM_VENV = Path(os.environ.get("AGIS_NVIM_VENV", Path.home() / ".cache" / "agis-editors" / "nvim-venv"))
+
+
+def version_of(nvim: str) -> tuple[int, int, int]:
+    out = run([nvim, "--version"], timeout=60).stdout
     m = re.search(r"NVIM v(\d+)\.(\d+)\.(\d+)", out)
     assert m, out
     return tuple(int(x) for x in m.groups())
+
+
+def system_nvim() -> str:
+    nvim = shutil.which("nvim")
+    if not nvim:
+        pytest.skip(f"nvim is not installed (run `{INSTALL}`)")
+    return nvim
+
+
+def current_nvim() -> str:
+    """A Neovim >= 0.8: the system one if new enough, else the one install_editors.sh puts in NVIM_VENV."""
+    nvim = system_nvim()
+    if version_of(nvim) >= (0, 8, 0):
+        return nvim
+    candidate = NVIM_VENV / "bin" / "nvim"
+    if not candidate.exists():
+        pytest.fail(f"no Neovim >= 0.8 (system nvim is {version_of(nvim)}): run `{INSTALL}`")
+    assert version_of(str(candidate)) >= (0, 8, 0)
+    return str(candidate)
 
 
 TOML_DEFECT = 'method = "GET"\npath = "/reservations/{id}"\n'
@@ -37,7 +57,7 @@ TOML_CODE, TOML_FIX = "AGTP103", "Replace with FETCH"     # legacy HTTP verb in 
 
 
 def run_nvim(tmp_path, config: str, name: str = "reservations.agis", settings: dict | None = None,
-             text: str = DEFECT, code: str = CODE, fix: str = FIX_TITLE) -> dict:
+             text: str = DEFECT, code: str = CODE, fix: str = FIX_TITLE, nvim: str = "nvim") -> dict:
     workspace = tmp_path / "ws"
     fixture = workspace / name
     fixture.parent.mkdir(parents=True)
@@ -57,13 +77,13 @@ def run_nvim(tmp_path, config: str, name: str = "reservations.agis", settings: d
         "XDG_STATE_HOME": str(tmp_path / "state"), "XDG_CACHE_HOME": str(tmp_path / "cache"),
     }
     t = time.monotonic()
-    proc = run(["nvim", "--headless", "-u", "NONE", "-i", "NONE", "-n",
+    proc = run([nvim, "--headless", "-u", "NONE", "-i", "NONE", "-n",
                 "-c", f"luafile {EDITORS / 'nvim_e2e.lua'}"], cwd=workspace, env=env, timeout=180)
     elapsed = time.monotonic() - t
     assert result_file.exists(), f"nvim wrote no result (rc={proc.returncode}):\n{proc.stdout}\n{proc.stderr}"
     result = json.loads(result_file.read_text(encoding="utf-8"))
     result["file"] = fixture.read_text(encoding="utf-8")
-    print(f"nvim {result.get('nvim')} {config}: {elapsed:.1f} s;",
+    print(f"nvim {result.get('nvim')} {config} ({result.get('applied_with')}): {elapsed:.1f} s;",
           [(s["name"], s["ms"]) for s in result.get("steps", [])])
     return result
 
@@ -86,32 +106,40 @@ def check(result: dict, severity: int = ERROR, code: str = CODE, fix: str = FIX_
 
 
 def test_neovim_07_config(tmp_path):
-    nvim_version()
-    check(run_nvim(tmp_path, "agis-nvim07.lua"))
+    """The 0.7 snippet on Debian's nvim 0.7.2 (or whatever `nvim` is): start_client + buf_attach_client."""
+    result = run_nvim(tmp_path, "agis-nvim07.lua", nvim=system_nvim())
+    check(result)
+
+
+def test_neovim_07_config_on_current_nvim(tmp_path):
+    """The 0.7 snippet keeps working on a current Neovim."""
+    check(run_nvim(tmp_path, "agis-nvim07.lua", nvim=current_nvim()))
 
 
 def test_neovim_08_config(tmp_path):
-    version = nvim_version()
-    if version < (0, 8, 0):
-        # The 0.8+ snippet cannot run here; at least make sure it is valid Lua for this nvim.
-        proc = run(["nvim", "--headless", "-u", "NONE", "-i", "NONE", "-n", "-c",
-                    f"lua assert(loadfile('{NVIM_DIR / 'agis.lua'}'))", "-c", "qa!"], timeout=60)
-        assert proc.returncode == 0 and "Error" not in proc.stderr, proc.stderr
-        pytest.skip(f"nvim {'.'.join(map(str, version))} < 0.8: vim.lsp.start needs 0.8 (the snippet parses)")
-    check(run_nvim(tmp_path, "agis.lua"))
+    """The 0.8+ snippet (vim.lsp.start on FileType) with vim.lsp.buf.code_action{apply=true}."""
+    nvim = current_nvim()
+    result = run_nvim(tmp_path, "agis.lua", nvim=nvim)
+    check(result)
+    assert result["applied_with"] == "vim.lsp.buf.code_action{apply=true}"
+
+
+def test_neovim_08_config_agtp_toml(tmp_path):
+    nvim = current_nvim()
+    result = run_nvim(tmp_path, "agis.lua", name="endpoints/get.toml", text=TOML_DEFECT,
+                      code=TOML_CODE, fix=TOML_FIX, nvim=nvim)
+    check(result, code=TOML_CODE, fix=TOML_FIX, filetype="toml", fixed='method = "FETCH"', broken='"GET"')
 
 
 def test_neovim_settings_reach_the_server(tmp_path):
     """agis.severity set through client settings (workspace/configuration) turns AGIS301 into a warning."""
-    nvim_version()
-    result = run_nvim(tmp_path, "agis-nvim07.lua",
+    result = run_nvim(tmp_path, "agis-nvim07.lua", nvim=system_nvim(),
                       settings={"semantic": {"enabled": False}, "severity": {CODE: "warning"}})
     check(result, severity=WARN)
 
 
 def test_neovim_agtp_toml_keeps_filetype(tmp_path):
     """endpoints/*.toml stays filetype toml and still gets the server (attached by file name)."""
-    nvim_version()
-    result = run_nvim(tmp_path, "agis-nvim07.lua", name="endpoints/get.toml", text=TOML_DEFECT,
+    result = run_nvim(tmp_path, "agis-nvim07.lua", nvim=system_nvim(), name="endpoints/get.toml", text=TOML_DEFECT,
                       code=TOML_CODE, fix=TOML_FIX)
     check(result, code=TOML_CODE, fix=TOML_FIX, filetype="toml", fixed='method = "FETCH"', broken='"GET"')
