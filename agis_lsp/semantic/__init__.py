@@ -1,0 +1,153 @@
+"""The semantic layer: model verdicts for AGIS pass 3 and pass 6.
+
+    from agis_lsp.semantic import get_model, start_loading, SemanticUnavailable, model_dir
+
+    fut = start_loading()          # Future; loads in a background thread; idempotent
+    m = get_model()                # blocks; raises SemanticUnavailable(reason)
+    m.judge_verbs(["BOOK", "AVAILABLE"])                   # -> list[VerbJudgement]
+    m.judge_consistency([("BOOK", "Books a table ...")])    # -> list[ConsistencyJudgement]
+    m.cache_info()                 # {"hits", "misses", "size", "maxsize"}
+
+The model directory is, in order: the ``model_dir`` argument, the
+``AGIS_LSP_MODEL_DIR`` environment variable, ``agis_lsp/models`` inside the
+installed package (if a wheel ships it there), then the checkout's top-level
+``models/`` (``<package>/../models``; editable installs).  Every file named in
+``models/SHA256SUMS`` is verified before it is used.
+
+Runtime dependencies: onnxruntime, tokenizers and numpy (numpy is not declared
+by agis-lsp itself; onnxruntime requires it), plus the standard library.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import threading
+from concurrent.futures import Future
+from pathlib import Path
+
+from .model import ConsistencyJudgement, SemanticModel, VerbJudgement, KINDS, KIND_LABELS
+
+__all__ = ["get_model", "start_loading", "SemanticUnavailable", "model_dir",
+           "SemanticModel", "VerbJudgement", "ConsistencyJudgement", "KINDS", "KIND_LABELS"]
+
+ENV_VAR = "AGIS_LSP_MODEL_DIR"
+REQUIRED = ("encoder.onnx", "tokenizer.json", "heads.json", "heads.npz")
+
+
+class SemanticUnavailable(RuntimeError):
+    """The model can't be used; ``reason`` says why (shown to the user)."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+def model_dir(model_dir: str | os.PathLike | None = None) -> Path:
+    """Where the model files are looked for (the first candidate that exists)."""
+    if model_dir is not None:
+        return Path(model_dir)
+    env = os.environ.get(ENV_VAR)
+    if env:
+        return Path(env)
+    pkg = Path(__file__).resolve().parent.parent          # agis_lsp/
+    for candidate in (pkg / "models", pkg.parent / "models"):
+        if (candidate / "SHA256SUMS").is_file():
+            return candidate
+    return pkg.parent / "models"
+
+
+def _sha256(path: Path) -> str:
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            h.update(block)
+    return h.hexdigest()
+
+
+def verify(directory: Path) -> None:
+    """Check SHA256SUMS and that every required file is present and listed."""
+    sums = directory / "SHA256SUMS"
+    if not sums.is_file():
+        raise SemanticUnavailable(f"model files not found: {sums} is missing "
+                                  f"(set {ENV_VAR} to the models directory)")
+    expected: dict[str, str] = {}
+    for line in sums.read_text().splitlines():
+        if line.strip():
+            digest, _, name = line.strip().partition("  ")
+            expected[name.strip()] = digest.strip()
+    for name in REQUIRED:
+        if name not in expected:
+            raise SemanticUnavailable(f"{sums} does not list {name}")
+    for name, digest in expected.items():
+        path = directory / name
+        if not path.is_file():
+            raise SemanticUnavailable(f"model file missing: {path}")
+        actual = _sha256(path)
+        if actual != digest:
+            raise SemanticUnavailable(
+                f"checksum mismatch for {path}: SHA256 {actual[:16]}..., "
+                f"SHA256SUMS says {digest[:16]}... (file corrupted or replaced)")
+
+
+def load(directory: Path) -> SemanticModel:
+    """Verify and load (no caching; see get_model)."""
+    from .encoder import Encoder
+    from .model import Heads
+
+    verify(directory)
+    try:
+        heads = Heads.load(directory)
+        encoder = Encoder(directory / "encoder.onnx", directory / "tokenizer.json")
+        encoder.preload(heads.meta.get("preload", []), heads.a.get("preload", []))
+    except SemanticUnavailable:
+        raise
+    except Exception as exc:  # onnxruntime / tokenizers / numpy errors
+        raise SemanticUnavailable(f"could not load the model from {directory}: "
+                                  f"{type(exc).__name__}: {exc}") from exc
+    return SemanticModel(encoder, heads)
+
+
+_lock = threading.Lock()
+_futures: dict[Path, Future] = {}
+
+
+def start_loading(model_dir: str | os.PathLike | None = None) -> Future:
+    """Start loading in a daemon thread; the same Future for the same directory
+    (a failed load is forgotten, so the next call tries again)."""
+    directory = _resolve(model_dir)
+    with _lock:
+        fut = _futures.get(directory)
+        if fut is not None:
+            return fut
+        fut = Future()
+        _futures[directory] = fut
+
+    def run() -> None:
+        if not fut.set_running_or_notify_cancel():
+            return
+        try:
+            fut.set_result(load(directory))
+        except BaseException as exc:  # delivered to whoever waits on the future
+            # forget failures, so a later call retries (files may have been fixed)
+            with _lock:
+                if _futures.get(directory) is fut:
+                    del _futures[directory]
+            fut.set_exception(exc if isinstance(exc, SemanticUnavailable)
+                              else SemanticUnavailable(f"{type(exc).__name__}: {exc}"))
+
+    threading.Thread(target=run, name="agis-semantic-load", daemon=True).start()
+    return fut
+
+
+def get_model(model_dir: str | os.PathLike | None = None) -> SemanticModel:
+    """The loaded model (blocks until loaded); raises SemanticUnavailable."""
+    return start_loading(model_dir).result()
+
+
+def _resolve(d) -> Path:
+    p = model_dir(d)
+    try:
+        return p.resolve()
+    except OSError:
+        return p

@@ -1,0 +1,297 @@
+"""Heads over the encoder: pass 3 (is a token an action verb?) and pass 6
+(does an intent sentence say what its method verb does?).
+
+Both passes reason in *operation kinds* (``KINDS``): what an operation does,
+e.g. ``retrieve``, ``create``, ``terminate``.  The verb side is a lookup in the
+hand-labelled verb table shipped in heads.json (the 425 AGTP catalog verbs and
+~250 more), with a logistic-regression head on the verb's embedding for verbs
+outside the table.  The intent side is a logistic-regression head on the
+sentence embedding plus the embedding of the verb the sentence leads with, so
+"Returns the cancellation policy" reads as retrieval, not cancellation.
+A small pair head turns the kind agreement and a few similarity signals into a
+consistency probability; two thresholds calibrated on a dev split cut it into
+consistent / suspicious / inconsistent.  See models/README.md for the numbers.
+
+The feature code lives here and models/build.py trains through it, so the
+trained weights and the runtime can't drift apart.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterable, Sequence
+
+import numpy as np
+
+from .encoder import Encoder
+from .text import head_text, intent_head, verb_text
+
+KINDS = ["discover", "retrieve", "analyze", "create", "commit", "modify", "remove",
+         "terminate", "activate", "transfer", "notify", "approve", "reject", "connect"]
+KIND_INDEX = {k: i for i, k in enumerate(KINDS)}
+
+# How a kind is named in diagnostics.
+KIND_LABELS = {
+    "discover": "discovery (searching or listing)",
+    "retrieve": "retrieval (returning existing data)",
+    "analyze": "analysis (computing or checking)",
+    "create": "creation",
+    "commit": "a transaction (booking, ordering, paying)",
+    "modify": "modification",
+    "remove": "removal",
+    "terminate": "termination (cancelling or stopping)",
+    "activate": "activation (starting or enabling)",
+    "transfer": "transfer (moving something elsewhere)",
+    "notify": "notification",
+    "approve": "approval (granting or accepting)",
+    "reject": "rejection (denying or declining)",
+    "connect": "association (linking or attaching)",
+}
+
+# Symmetric kind compatibility (1 = same kind of operation, 0 = contradictory).
+_COMPAT = [
+    ("discover", "retrieve", 1.0), ("discover", "analyze", 0.5), ("retrieve", "analyze", 0.5),
+    ("create", "commit", 1.0), ("create", "activate", 0.5), ("create", "connect", 0.5),
+    ("create", "modify", 0.3), ("commit", "transfer", 0.5), ("commit", "approve", 0.5),
+    ("commit", "connect", 0.5), ("modify", "remove", 0.5), ("modify", "connect", 0.5),
+    ("modify", "transfer", 0.5), ("modify", "analyze", 0.3), ("remove", "terminate", 1.0),
+    ("terminate", "reject", 0.5), ("activate", "approve", 0.5), ("activate", "connect", 0.5),
+    ("notify", "transfer", 0.5),
+]
+
+
+def compat_matrix() -> np.ndarray:
+    m = np.eye(len(KINDS), dtype=np.float32)
+    for a, b, v in _COMPAT:
+        m[KIND_INDEX[a], KIND_INDEX[b]] = m[KIND_INDEX[b], KIND_INDEX[a]] = v
+    return m
+
+
+def kinds_distribution(kinds: Sequence[str]) -> np.ndarray:
+    """Hand labels -> distribution: the primary kind 0.6, the others share 0.4."""
+    p = np.zeros(len(KINDS), dtype=np.float32)
+    if len(kinds) == 1:
+        p[KIND_INDEX[kinds[0]]] = 1.0
+    else:
+        p[KIND_INDEX[kinds[0]]] += 0.6
+        for k in kinds[1:]:
+            p[KIND_INDEX[k]] += 0.4 / (len(kinds) - 1)
+    return p
+
+
+def softmax(z: np.ndarray) -> np.ndarray:
+    z = z - z.max(axis=-1, keepdims=True)
+    e = np.exp(z)
+    return e / e.sum(axis=-1, keepdims=True)
+
+
+def sigmoid(z):
+    return 1.0 / (1.0 + np.exp(-z))
+
+
+# -- pass 3 word features ------------------------------------------------------
+
+def word_texts(token: str) -> list[str]:
+    w = token.lower()
+    return [w, "the " + w, "to " + w]
+
+
+def suffix_features(token: str, vocab: dict[str, int]) -> np.ndarray:
+    v = np.zeros(len(vocab), dtype=np.float32)
+    w = token.lower()
+    for k in (2, 3, 4):
+        j = vocab.get(w[-k:])
+        if j is not None:
+            v[j] = 0.5
+    return v
+
+
+PAIR_FEATURES = ["s_sent", "s_head", "head_known", "verb_known", "lexical", "cos_head",
+                 "cos_intent", "s_head_known", "s_sent_known"]
+
+
+@dataclass(frozen=True)
+class VerbJudgement:
+    verb: str
+    is_action: bool
+    label: str            # "action" | "state" | "noun" | "existence" | "other"
+    confidence: float     # probability of ``label`` (1.0 for table verbs)
+
+
+@dataclass(frozen=True)
+class ConsistencyJudgement:
+    verb: str
+    intent: str
+    verdict: str          # "consistent" | "suspicious" | "inconsistent"
+    verb_class: str       # what the verb implies, e.g. "create/commit"
+    intent_class: str     # what the intent describes, e.g. "retrieve"
+    score: float          # P(consistent), 0..1
+    suggestion: str | None = None  # a catalog verb clearly closer to the intent
+
+
+class Heads:
+    """The trained parameters (heads.json + heads.npz)."""
+
+    def __init__(self, meta: dict, arrays: dict[str, np.ndarray]) -> None:
+        self.meta = meta
+        self.a = arrays
+        self.verb_table: dict[str, list[str]] = meta["verb_table"]
+        self.catalog: list[str] = meta["catalog"]
+        self.suffix_vocab = {s: i for i, s in enumerate(meta["pass3"]["suffixes"])}
+        self.compat = compat_matrix()
+
+    @classmethod
+    def load(cls, directory: Path) -> "Heads":
+        meta = json.loads((directory / "heads.json").read_text())
+        with np.load(directory / "heads.npz", allow_pickle=False) as z:
+            arrays = {k: z[k].astype(np.float32) for k in z.files}
+        return cls(meta, arrays)
+
+
+class SemanticModel:
+    def __init__(self, encoder: Encoder, heads: Heads) -> None:
+        self.encoder = encoder
+        self.heads = heads
+        self._catalog_dist: np.ndarray | None = None
+
+    # -- shared pieces ----------------------------------------------------------
+
+    def cache_info(self) -> dict:
+        return self.encoder.cache_info()
+
+    def verb_distributions(self, verbs: Sequence[str]) -> tuple[np.ndarray, np.ndarray]:
+        """(P[n, kinds], known[n]): table lookup, else the verb head."""
+        h = self.heads
+        out = np.zeros((len(verbs), len(KINDS)), dtype=np.float32)
+        known = np.zeros(len(verbs), dtype=np.float32)
+        unknown = []
+        for i, v in enumerate(verbs):
+            kinds = h.verb_table.get(v.upper())
+            if kinds:
+                out[i] = kinds_distribution(kinds)
+                known[i] = 1.0
+            else:
+                unknown.append(i)
+        if unknown:
+            texts = [verbs[i] for i in unknown]
+            x = np.concatenate([self.encoder.embed([verb_text(t) for t in texts]),
+                                self.encoder.embed([t.lower() for t in texts])], axis=1)
+            out[unknown] = softmax(x @ h.a["verb_W"] + h.a["verb_b"])
+        return out, known
+
+    def intent_distributions(self, intents: Sequence[str]) -> tuple[np.ndarray, list]:
+        heads = [intent_head(t) for t in intents]
+        s = self.encoder.embed(intents)
+        hv = self.encoder.embed([head_text(hd[0]) or "to do" for hd in heads])
+        p = softmax(np.concatenate([s, hv], axis=1) @ self.heads.a["intent_W"] + self.heads.a["intent_b"])
+        return p, heads
+
+    def pair_features(self, verbs: Sequence[str], intents: Sequence[str]):
+        """Feature matrix for (verb, intent) pairs plus the pieces the verdict reports."""
+        pv, vknown = self.verb_distributions(verbs)
+        pi, heads = self.intent_distributions(intents)
+        head_words = [hd[1] for hd in heads]
+        ph, hknown = self.verb_distributions([w or "do" for w in head_words])
+        m = self.heads.compat
+        s_sent = np.einsum("nk,kj,nj->n", pv, m, pi)
+        s_head = np.einsum("nk,kj,nj->n", pv, m, ph)
+        lexical = np.array([1.0 if w and w == v.lower() else 0.0
+                            for v, w in zip(verbs, head_words)], dtype=np.float32)
+        ev = self.encoder.embed([verb_text(v) for v in verbs])
+        eh = self.encoder.embed([head_text(hd[0]) or "to do" for hd in heads])
+        ei = self.encoder.embed(intents)
+        cos_head = (ev * eh).sum(1)
+        cos_intent = (self.encoder.embed([v.lower() for v in verbs]) * ei).sum(1)
+        x = np.stack([s_sent, s_head, hknown, vknown, lexical, cos_head, cos_intent,
+                      s_head * hknown, s_sent * vknown], axis=1).astype(np.float32)
+        return x, pv, pi, ph, hknown
+
+    # -- pass 3 -------------------------------------------------------------------
+
+    def judge_verbs(self, verbs: Iterable[str]) -> list[VerbJudgement]:
+        verbs = list(verbs)
+        h = self.heads
+        p3 = h.meta["pass3"]
+        out: list[VerbJudgement | None] = [None] * len(verbs)
+        todo = []
+        for i, v in enumerate(verbs):
+            if v.upper() in h.verb_table:
+                out[i] = VerbJudgement(v, True, "action", 1.0)
+            else:
+                todo.append(i)
+        if todo:
+            toks = [verbs[i] for i in todo]
+            texts = [word_texts(t) for t in toks]
+            cols = [self.encoder.embed([t[j] for t in texts]) for j in range(3)]
+            suf = np.stack([suffix_features(t, h.suffix_vocab) for t in toks])
+            x = np.concatenate(cols + [suf], axis=1)
+            z = x @ h.a["action_w"] + float(p3["action_b"])
+            p_action = sigmoid(z)
+            labels = p3["nonaction_labels"]
+            p_label = softmax(x @ h.a["label_W"] + h.a["label_b"])
+            for j, i in enumerate(todo):
+                if z[j] >= p3["threshold"]:
+                    out[i] = VerbJudgement(verbs[i], True, "action", float(p_action[j]))
+                else:
+                    k = int(p_label[j].argmax())
+                    out[i] = VerbJudgement(verbs[i], False, labels[k],
+                                           float((1 - p_action[j]) * p_label[j, k]))
+        return out  # type: ignore[return-value]
+
+    # -- pass 6 -------------------------------------------------------------------
+
+    def consistency_scores(self, verbs: Sequence[str], intents: Sequence[str]) -> np.ndarray:
+        x = self.pair_features(verbs, intents)[0]
+        return sigmoid(x @ self.heads.a["pair_w"] + float(self.heads.meta["pass6"]["pair_b"]))
+
+    def judge_consistency(self, pairs: Iterable[tuple[str, str]]) -> list[ConsistencyJudgement]:
+        pairs = list(pairs)
+        if not pairs:
+            return []
+        verbs = [p[0] for p in pairs]
+        intents = [p[1] for p in pairs]
+        x, pv, pi, ph, hknown = self.pair_features(verbs, intents)
+        p6 = self.heads.meta["pass6"]
+        score = sigmoid(x @ self.heads.a["pair_w"] + float(p6["pair_b"]))
+        out = []
+        for i, (v, t) in enumerate(pairs):
+            s = float(score[i])
+            if s < p6["t_inconsistent"]:
+                verdict = "inconsistent"
+            elif s < p6["t_suspicious"]:
+                verdict = "suspicious"
+            else:
+                verdict = "consistent"
+            # what the intent describes: its head verb's kinds when the head is a
+            # known verb, else the sentence head
+            pint = ph[i] if hknown[i] else pi[i]
+            suggestion = self._suggest(t, pint, s) if verdict != "consistent" else None
+            out.append(ConsistencyJudgement(
+                verb=v, intent=t, verdict=verdict, verb_class=_describe(pv[i]),
+                intent_class=_describe(pint, top=1), score=s, suggestion=suggestion))
+        return out
+
+    def _suggest(self, intent: str, pint: np.ndarray, score: float) -> str | None:
+        """A catalog verb whose pair score with ``intent`` is clearly higher."""
+        h = self.heads
+        head = intent_head(intent)[1].upper()
+        if head in h.catalog:
+            return head
+        cat = h.catalog
+        scores = self.consistency_scores(cat, [intent] * len(cat))
+        best = int(np.argmax(scores))
+        if scores[best] >= h.meta["pass6"]["t_suspicious"] and scores[best] - score >= 0.3:
+            return cat[best]
+        return None
+
+
+def _describe(p: np.ndarray, top: int = 2) -> str:
+    """'create/commit' for the kinds carrying most of the probability."""
+    order = np.argsort(-p)
+    names = [KINDS[order[0]]]
+    for j in order[1:top]:
+        if p[j] >= 0.25:
+            names.append(KINDS[j])
+    return "/".join(names)

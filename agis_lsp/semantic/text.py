@@ -1,0 +1,78 @@
+"""Plain-text helpers shared by the runtime and models/build.py (stdlib only).
+
+``intent_head`` finds the verb an intent sentence leads with ("Returns the
+cancellation policy" -> "return"), after stripping boilerplate such as "This
+endpoint" or "Allows the agent to".  The head is one of the intent head's
+inputs (so the action noun "cancellation" cannot outvote the verb "Returns")
+and gives the exact-match signal "the intent leads with the method verb".
+"""
+
+from __future__ import annotations
+
+import re
+
+_PREFIXES = [
+    r"(?:this|the) (?:endpoint|operation|method|api|call|service|tool|action)\s+(?:is used to|will|can|should)?\s*",
+    r"(?:allows?|lets?|enables?|permits?|helps?) (?:an? |the )?(?:requesting |calling )?"
+    r"(?:agents?|callers?|users?|clients?|applications?|apps?|customers?|services?)? ?(?:to )?",
+    r"(?:used|use this|call this|invoke this) to ",
+    r"(?:endpoint|operation|method) (?:that|which|to) ",
+    r"(?:it|this) ",
+    r"(?:on behalf of (?:the|an?) (?:requesting )?(?:agent|user|caller),? )",
+]
+_PREFIX_RE = re.compile(r"^(?:" + "|".join(_PREFIXES) + r")", re.IGNORECASE)
+_WORD_RE = re.compile(r"[A-Za-z][A-Za-z'-]*")
+PARTICLES = {"up", "down", "off", "on", "out", "back", "in", "over", "away"}
+_KEEP_S = ("ss", "us", "is", "ous", "ics", "sis")
+_IRREGULAR = {"does": "do", "goes": "go", "has": "have", "is": "be", "are": "be"}
+
+
+def lemma(word: str) -> str:
+    """Third-person singular -> base form, by rule (imperatives pass through)."""
+    w = word.lower()
+    if w in _IRREGULAR:
+        return _IRREGULAR[w]
+    if len(w) <= 3 or w.endswith(_KEEP_S):
+        return w
+    if w.endswith("ies") and len(w) > 4:
+        return w[:-3] + "y"
+    if w.endswith(("sses", "shes", "ches", "xes", "zzes", "oes")):
+        return w[:-2]
+    if w.endswith("s"):
+        return w[:-1]
+    return w
+
+
+def strip_prefix(text: str) -> str:
+    t = text.strip()
+    for _ in range(3):  # "This endpoint allows the agent to ..." strips twice
+        new = _PREFIX_RE.sub("", t, count=1)
+        if new == t:
+            break
+        t = new
+    return t
+
+
+def intent_head(text: str) -> tuple[str, str]:
+    """(head, joined) for an intent: ("shut down", "shutdown"), ("return", "return").
+
+    ``head`` is the lemma of the leading verb plus a following particle, if any;
+    ``joined`` is the same without spaces, to compare with one-token methods
+    such as SHUTDOWN, LOOKUP or CHECKIN.  Empty strings if there is no word.
+    """
+    words = _WORD_RE.findall(strip_prefix(text))
+    if not words:
+        return "", ""
+    head = lemma(words[0])
+    if len(words) > 1 and words[1].lower() in PARTICLES:
+        head = head + " " + words[1].lower()
+    return head, head.replace(" ", "")
+
+
+def head_text(head: str) -> str:
+    """What gets embedded for a head or a method verb: 'to cancel'."""
+    return "to " + head if head else ""
+
+
+def verb_text(verb: str) -> str:
+    return "to " + verb.lower()
