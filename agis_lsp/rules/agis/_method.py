@@ -79,3 +79,32 @@ def path_with_nouns(nouns: list[str], path) -> str:
     if first == segment:
         return path
     return "/" + segment + (path if path.startswith("/") else "/" + path)
+
+
+def rename_ops(ctx, ep, new: str, path: str | None = None) -> list:
+    """Ops that rename ``ep``'s method (and path), keeping declared_verbs in step.
+
+    The old verb's entry is renamed when no other endpoint still uses it (or
+    removed when the new verb is already declared); otherwise the new verb is
+    appended if it is not declared yet. One quick fix then leaves no
+    undeclared/unused-verb finding behind.
+    """
+    from ...engine.model import Append, Remove, SetValue
+    ops = ep.set_method_and_path(new, path) if path is not None else [ep.set_method(new)]
+    verbs = ctx.view.vocabulary.get("declared_verbs")
+    if not isinstance(verbs, list):
+        return ops
+    declared = {v.upper(): i for i, v in reversed(list(enumerate(verbs))) if isinstance(v, str)}
+    old = ep.method.upper() if isinstance(ep.method, str) else None
+    if old == new.upper():
+        return ops
+    others = sum(1 for e, m in ctx.view.methods_used if e is not ep and m.upper() == old)
+    base = ("vocabulary", "declared_verbs")
+    if old in declared and not others:
+        if new.upper() in declared:
+            ops.append(Remove(base + (declared[old],)))
+        else:
+            ops.append(SetValue(base + (declared[old],), new.upper()))
+    elif new.upper() not in declared:
+        ops.append(Append(base, new.upper()))
+    return ops

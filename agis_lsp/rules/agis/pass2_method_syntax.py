@@ -5,7 +5,7 @@ import re
 
 from ...engine.model import Finding, Fix
 from ...engine.registry import rule
-from ._method import analyse, compound_parts, lexicon, path_with_nouns
+from ._method import analyse, compound_parts, lexicon, path_with_nouns, rename_ops
 
 
 def _methods(ctx):
@@ -56,7 +56,7 @@ def compound_method(ctx):
         lex = lexicon()
         if nouns and (lex.is_base_verb(verb) or tok.in_catalog or verb in _catalog(ctx)):
             new_path = path_with_nouns(nouns, ep.path)
-            fixes.append(Fix(f"Split into {verb} {new_path}", False, ep.set_method_and_path(verb, new_path)))
+            fixes.append(Fix(f"Split into {verb} {new_path}", False, rename_ops(ctx, ep, verb, new_path)))
         how = "contains a separator" if tok.separated else "joins several words"
         yield Finding(loc, f"method '{tok.raw}' {how}: a compound of {' + '.join(parts)}; "
                       f"use the verb alone and put the noun in the path (section 4.1(d))",
@@ -104,7 +104,7 @@ def invalid_characters(ctx):
         loc, part = ep.method_loc
         fixes = []
         if letters and (lexicon().is_base_verb(letters) or letters in _catalog(ctx)):
-            fixes.append(Fix(f"Rename to {letters}", False, [ep.set_method(letters)]))
+            fixes.append(Fix(f"Rename to {letters}", False, rename_ops(ctx, ep, letters)))
         shown = " ".join(repr(c) for c in bad)
         yield Finding(loc, f"method '{tok.raw}' contains {shown}; a method is letters A-Z only "
                       "(section 4.1(c))", part=part, fixes=fixes)
@@ -157,7 +157,7 @@ def inflected_method(ctx):
         loc, part = ep.method_loc
         yield Finding(loc, f"method '{tok.raw}' is {kinds.get(inf.kind, 'an inflected form')} of {base}; "
                       f"use the imperative base form '{base}' (section 4.1(b))", part=part,
-                      fixes=[Fix(f"Rename to {base}", False, [ep.set_method(base)])])
+                      fixes=[Fix(f"Rename to {base}", False, rename_ops(ctx, ep, base))])
 
 
 @rule("AGIS204", "method-not-uppercase", pass_no=2, spec="AGIS §4.1(c)(e)")
@@ -196,7 +196,7 @@ def not_uppercase(ctx):
             continue
         loc, part = ep.method_loc
         yield Finding(loc, f"method '{tok.raw}' should be uppercase: '{tok.upper}' (section 4.1(e))",
-                      part=part, fixes=[Fix(f"Uppercase to {tok.upper}", True, [ep.set_method(tok.upper)])])
+                      part=part, fixes=[Fix(f"Uppercase to {tok.upper}", True, rename_ops(ctx, ep, tok.upper))])
 
 
 @rule("AGIS205", "unknown-method-word", pass_no=2, spec="AGIS §4.1(b)")
@@ -240,6 +240,6 @@ def unknown_word(ctx):
         except Exception:
             suggestions = []
         hint = f"; did you mean {', '.join(suggestions)}?" if suggestions else ""
-        fixes = [Fix(f"Rename to {suggestions[0]}", False, [ep.set_method(suggestions[0])])] \
+        fixes = [Fix(f"Rename to {suggestions[0]}", False, rename_ops(ctx, ep, suggestions[0]))] \
             if len(suggestions) == 1 else []
         yield Finding(loc, f"method '{tok.raw}' is not a verb agis-lint knows{hint}", part=part, fixes=fixes)

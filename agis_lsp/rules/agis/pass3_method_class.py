@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ...engine.model import Finding, Fix
 from ...engine.registry import rule
-from ._method import HTTP_REPLACEMENTS, analyse, compound_parts, lexicon
+from ._method import HTTP_REPLACEMENTS, analyse, compound_parts, lexicon, rename_ops
 
 _CLASS_TEXT = {"state": "describes a state", "adjective": "is an adjective describing a condition",
                "noun": "is a noun", "being": "expresses existence or being"}
@@ -64,7 +64,7 @@ def http_method(ctx):
             continue
         loc, part = ep.method_loc
         repl = HTTP_REPLACEMENTS.get(tok.upper)
-        fixes = [Fix(f"Replace {tok.upper} with {repl}", False, [ep.set_method(repl)])] if repl else []
+        fixes = [Fix(f"Replace {tok.upper} with {repl}", False, rename_ops(ctx, ep, repl))] if repl else []
         better = f"; use an action verb such as {repl}, or one that names the intent" if repl else \
             "; use an action verb that names the intent"
         yield Finding(loc, f"method '{tok.raw}' is an HTTP method, prohibited in AGIS (section 4.3){better}",
