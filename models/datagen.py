@@ -234,6 +234,43 @@ TRAP_FRAMES = [
 ]
 
 
+# Paraphrases built on support verbs and idioms (give, make, take, put, let,
+# tell, bring, turn...), so the intent head learns that the verb that leads a
+# sentence is not always the one that carries its meaning.
+IDIOMS = {
+    "approve": ["Gives approval to the {s}", "Gives the {s} a green light", "Gives a yes to the pending {s}",
+                "Lets the {s} go ahead", "Puts a stamp of approval on the {s}"],
+    "reject": ["Gives a firm no to the {s}", "Turns down the {s}", "Refuses to go ahead with the {s}",
+               "Puts a stop to the {s} request and records why"],
+    "notify": ["Lets the owner of the {s} know about the change", "Tells the user that the {s} is ready",
+               "Keeps the team up to date about the {s}", "Gives the customer a heads-up about the {s}",
+               "Makes sure the account holder hears about the {s}", "Gets word to the user about the {s}"],
+    "terminate": ["Puts the {s} on hold", "Brings the {s} to an end", "Puts an end to the {s}",
+                  "Takes the {s} offline", "Calls off the {s}", "Makes the {s} inactive"],
+    "activate": ["Turns the {s} on", "Brings the {s} online", "Puts the {s} into service",
+                 "Gets the {s} running again", "Makes the {s} live"],
+    "create": ["Makes a new {s}", "Puts together a new {s}", "Brings a new {s} into existence",
+               "Comes up with a draft {s}", "Writes a new {s} from the given details"],
+    "remove": ["Takes the {s} off the list", "Gets rid of the {s}", "Does away with the obsolete {s}",
+               "Takes away the {s} permanently"],
+    "retrieve": ["Gives the caller the {a} of the {s}", "Hands back the stored {s}", "Brings up the {s} by ID",
+                 "Lets the agent see the {a} of a {s}", "Gets hold of the {s} record"],
+    "discover": ["Helps the user find {p} that match", "Comes up with a list of matching {p}",
+                 "Turns up {p} near the given location", "Gives a list of {p} that fit the criteria"],
+    "analyze": ["Works out the {a} of the {s}", "Figures out whether the {s} is valid",
+                "Gives an estimate of the cost of the {s}", "Tells whether the {s} meets the policy",
+                "Makes a prediction about the {s}", "Takes a look at the {s} and rates it"],
+    "commit": ["Makes a reservation for the {s}", "Puts in an order for the {s}", "Takes out a lease on the {s}",
+               "Lands the traveller a place on the {s}", "Makes a payment for the {s}", "Lodges a claim for the {s}"],
+    "modify": ["Makes changes to the {s}", "Brings the {s} up to date", "Gives the {s} a new name",
+               "Puts the {s} in a different order", "Turns the {s} into the new format"],
+    "transfer": ["Hands the {s} over to another team", "Gives the {s} to a new owner",
+                 "Sends the {s} over to the warehouse", "Puts the {s} in the hands of another agent"],
+    "connect": ["Hooks the {s} up to the account", "Ties the {s} to the user's profile",
+                "Brings the {s} into the group"],
+}
+
+
 def _fill(frame: str, rnd: random.Random) -> str:
     s, p = rnd.choice(ENTITIES)
     s2, _ = rnd.choice(ENTITIES)
@@ -277,6 +314,12 @@ def intents(rnd: random.Random, per_kind: int = 700) -> list[dict]:
             else:
                 text = _fill(frame, rnd)
             rows.append({"text": text, "kind": kind})
+    for kind, frames in IDIOMS.items():
+        for _ in range(150):
+            text = _fill(rnd.choice(frames), rnd)
+            if rnd.random() < 0.3:
+                text += rnd.choice(SUFFIXES)
+            rows.append({"text": text, "kind": kind})
     rnd.shuffle(rows)
     # de-duplicate, keep order
     seen, out = set(), []
@@ -315,6 +358,13 @@ TRICKY_ACTION = """book order price bill table record report profile index model
 count total balance file ticket stamp tag label mark schedule plan design draft map email
 text message page post ship park stage seed mint template bucket cluster group sample
 check test trace track flag open close free empty clean secure clear complete empty""".split()
+
+
+# lexicon entries that are names, abbreviations or inflected forms, not verbs
+# an API would use (found by reading the lowest-scoring "verbs")
+JUNK = set("""consisted third welsh google found psych welch harry except lynch peter
+shanghai sic temp worse wade inter hector dam stud questionnaire advert tin pan ref mar
+pip wed""".split())
 
 
 def _lexicon():
@@ -360,7 +410,7 @@ def words(verb_rows: list[dict]) -> list[dict]:
         if len(w) < 3 or len(w) > 14:
             continue
         z = zipf_frequency(w, "en")
-        if z < 3.2:
+        if z < 3.2 or w in JUNK:
             continue
         if "verb" in p and not ({"noun", "adj"} & p):
             verbs_only.append((z, w))

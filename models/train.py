@@ -35,10 +35,13 @@ from agis_lsp.semantic.model import (  # noqa: E402
 from agis_lsp.semantic.text import head_text, intent_head, verb_text  # noqa: E402
 
 # Targets for the consistency thresholds on the dev split (share of consistent
-# pairs flagged at each level).
-FLAG_SUSPICIOUS = 0.04
+# pairs flagged at each level).  The goal is <= 5% flagged; with ~146 consistent
+# dev pairs the standard error of a 5% rate is ~1.8 points, so the threshold
+# is set at 3% (a first build at 4% flagged 5.4% of the held-out pairs).
+FLAG_SUSPICIOUS = 0.03
 FLAG_INCONSISTENT = 0.015
-# Pass 3: share of (out-of-fold) action words allowed below the threshold.
+# Pass 3: share of (out-of-fold) action words allowed below the threshold
+# (goal <= 1%; half of it for margin: a first build at 1% gave 1.8% held out).
 PASS3_VERB_ERR = 0.005
 
 
@@ -283,7 +286,10 @@ def main(seed: int) -> None:
         a, bm = idx[folds != f], idx[folds == f]
         w, b = fit_binary(X3[a], y3[a])
         oof[bm] = X3[bm] @ w + b
-    threshold = float(np.quantile(oof[y3 == 1], PASS3_VERB_ERR))
+    # calibrate on the words the model will actually judge: action words that
+    # are not in the verb table (table verbs are looked up, never scored)
+    judged = np.array([r["label"] == "action" and r["token"] not in verb_table for r in wtrain])
+    threshold = float(np.quantile(oof[judged], PASS3_VERB_ERR))
     aw, ab = fit_binary(X3, y3)
     arrays["action_w"] = aw
     nonaction_labels = ["state", "noun", "existence", "other"]

@@ -26,7 +26,7 @@ from typing import Iterable, Sequence
 import numpy as np
 
 from .encoder import Encoder
-from .text import head_text, intent_head, verb_text
+from .text import LIGHT_VERBS, head_text, intent_head, opposite, verb_text
 
 KINDS = ["discover", "retrieve", "analyze", "create", "commit", "modify", "remove",
          "terminate", "activate", "transfer", "notify", "approve", "reject", "connect"]
@@ -107,6 +107,8 @@ def suffix_features(token: str, vocab: dict[str, int]) -> np.ndarray:
             v[j] = 0.5
     return v
 
+
+OPPOSITE_SCORE = 0.02   # score given to a method whose intent does the opposite
 
 PAIR_FEATURES = ["s_sent", "s_head", "head_known", "verb_known", "lexical", "cos_head",
                  "cos_intent", "s_head_known", "s_sent_known"]
@@ -194,6 +196,11 @@ class SemanticModel:
         pi, heads = self.intent_distributions(intents)
         head_words = [hd[1] for hd in heads]
         ph, hknown = self.verb_distributions([w or "do" for w in head_words])
+        # a support verb ("Gives ...", "Lets ... know") says little by itself:
+        # the sentence head speaks for the intent
+        light = np.array([hd[0].split(" ")[0] in LIGHT_VERBS or not hd[0] for hd in heads])
+        ph[light] = pi[light]
+        hknown[light] = 0.0
         m = self.heads.compat
         s_sent = np.einsum("nk,kj,nj->n", pv, m, pi)
         s_head = np.einsum("nk,kj,nj->n", pv, m, ph)
@@ -244,7 +251,15 @@ class SemanticModel:
 
     def consistency_scores(self, verbs: Sequence[str], intents: Sequence[str]) -> np.ndarray:
         x = self.pair_features(verbs, intents)[0]
-        return sigmoid(x @ self.heads.a["pair_w"] + float(self.heads.meta["pass6"]["pair_b"]))
+        return self._scores(x, verbs, intents)
+
+    def _scores(self, x, verbs, intents) -> np.ndarray:
+        s = sigmoid(x @ self.heads.a["pair_w"] + float(self.heads.meta["pass6"]["pair_b"]))
+        # opposite operations contradict whatever the kinds say
+        for i, (v, t) in enumerate(zip(verbs, intents)):
+            if opposite(v, intent_head(t)[1]):
+                s[i] = min(float(s[i]), OPPOSITE_SCORE)
+        return s
 
     def judge_consistency(self, pairs: Iterable[tuple[str, str]]) -> list[ConsistencyJudgement]:
         pairs = list(pairs)
@@ -254,7 +269,7 @@ class SemanticModel:
         intents = [p[1] for p in pairs]
         x, pv, pi, ph, hknown = self.pair_features(verbs, intents)
         p6 = self.heads.meta["pass6"]
-        score = sigmoid(x @ self.heads.a["pair_w"] + float(p6["pair_b"]))
+        score = self._scores(x, verbs, intents)
         out = []
         for i, (v, t) in enumerate(pairs):
             s = float(score[i])

@@ -27,6 +27,54 @@ _KEEP_S = ("ss", "us", "is", "ous", "ics", "sis")
 _IRREGULAR = {"does": "do", "goes": "go", "has": "have", "is": "be", "are": "be"}
 
 
+# Support verbs whose meaning comes from what follows ("Gives the go-ahead",
+# "Lets the user know", "Makes a reservation"): their own kind says little, so
+# the sentence head decides.
+LIGHT_VERBS = frozenset("""give make take have get do put keep let go come bring tell say turn
+help see hold""".split())
+
+# Opposite operations.  A method and an intent head that are opposites (or
+# differ by an un- prefix) contradict each other even when both are of
+# the same kind (BUY / "Sells ...", BLOCK / "Unblocks ...").
+_ANTONYMS = [
+    ("buy", "sell"), ("purchase", "sell"), ("import", "export"), ("upload", "download"),
+    ("deposit", "withdraw"), ("credit", "debit"), ("lock", "unlock"), ("merge", "split"),
+    ("approve", "reject"), ("approve", "deny"), ("approve", "decline"), ("accept", "decline"),
+    ("accept", "reject"), ("grant", "revoke"), ("grant", "deny"), ("enable", "disable"),
+    ("start", "stop"), ("open", "close"), ("attach", "detach"), ("encrypt", "decrypt"),
+    ("compress", "decompress"), ("hire", "fire"), ("admit", "discharge"), ("promote", "demote"),
+    ("increase", "decrease"), ("include", "exclude"), ("allow", "deny"), ("allow", "block"),
+    ("permit", "deny"), ("push", "pull"), ("send", "receive"), ("lend", "borrow"),
+    ("pause", "resume"), ("suspend", "resume"), ("suspend", "reinstate"), ("activate", "suspend"),
+    ("connect", "disconnect"), ("install", "uninstall"), ("deploy", "undeploy"),
+    ("create", "delete"), ("create", "remove"), ("add", "remove"), ("add", "delete"),
+    ("insert", "delete"), ("book", "cancel"), ("reserve", "cancel"), ("subscribe", "cancel"),
+    ("enroll", "withdraw"), ("archive", "restore"), ("upgrade", "downgrade"), ("expand", "collapse"),
+    ("freeze", "thaw"), ("block", "allow"), ("ban", "unban"), ("charge", "refund"),
+    ("encode", "decode"), ("link", "unlink"), ("start", "end"), ("open", "shut"),
+    ("activate", "deactivate"), ("provision", "deprovision"), ("register", "deregister"),
+    ("allocate", "deallocate"), ("commission", "decommission"), ("code", "decode"),
+    ("allow", "disallow"), ("approve", "disapprove"), ("assemble", "disassemble"),
+    ("arm", "disarm"), ("qualify", "disqualify"), ("continue", "discontinue"),
+    ("mount", "dismount"), ("escalate", "deescalate"), ("list", "delist"),
+]
+ANTONYMS = frozenset(_ANTONYMS) | frozenset((b, a) for a, b in _ANTONYMS)
+_OPPOSITE_PREFIXES = ("un",)   # de-/dis- words are listed: DEFINE, DISCOVER are not opposites
+
+
+def opposite(a: str, b: str) -> bool:
+    """True if verbs ``a`` and ``b`` (base forms, any case) name opposite operations."""
+    a, b = a.lower().replace(" ", ""), b.lower().replace(" ", "")
+    if not a or not b or a == b:
+        return False
+    if (a, b) in ANTONYMS:
+        return True
+    for p in _OPPOSITE_PREFIXES:
+        if (a == p + b or b == p + a) and min(len(a), len(b)) >= 3:
+            return True
+    return False
+
+
 def lemma(word: str) -> str:
     """Third-person singular -> base form, by rule (imperatives pass through)."""
     w = word.lower()
