@@ -294,7 +294,9 @@ class SemanticModel:
         head = intent_head(intent)[1].upper()
         if head in h.catalog:
             return head
-        cat = h.catalog
+        # catalog verbs whose primary kind is what the intent describes
+        top = KINDS[int(np.argmax(pint))]
+        cat = [v for v in h.catalog if h.verb_table.get(v, [None])[0] == top] or h.catalog
         scores = self.consistency_scores(cat, [intent] * len(cat))
         best = int(np.argmax(scores))
         if scores[best] >= h.meta["pass6"]["t_suspicious"] and scores[best] - score >= 0.3:

@@ -1,0 +1,146 @@
+"""Pass 6 (semantic consistency): does each intent say what its method verb does?
+
+Both sides are read as *operation kinds* by the semantic model
+(agis_lsp.semantic): what the verb implies (BOOK: a transaction/creation) and
+what the intent sentence describes ("Returns a list of available restaurants":
+retrieval).  The draft's own suggestion, cosine(method, intent) < 0.3, is not
+used: on the project's dev sets it flags a quarter of consistent endpoints and
+misses "CANCEL / Retrieves cancellation policy" (see models/README.md).
+"""
+from __future__ import annotations
+
+from ...engine.model import Finding, Fix
+from ...engine.registry import rule
+from ._method import analyse, rename_ops
+
+
+def _pairs(ctx):
+    """(endpoint, method token, intent) for single-word methods with a string intent."""
+    for ep in ctx.view.endpoints:
+        sem = ep.semantic
+        if not sem or not isinstance(ep.method, str):
+            continue
+        intent = sem.get("intent")
+        if not isinstance(intent, str) or not intent.strip():
+            continue
+        tok = analyse(ep.method)
+        if not tok.alpha or tok.camel or tok.http:      # passes 2/3 report those
+            continue
+        yield ep, tok, intent.strip()
+
+
+def _judge(ctx):
+    pairs = list(_pairs(ctx))
+    if not pairs:
+        return []
+    model = ctx.model()
+    judged = model.judge_consistency([(tok.upper, intent) for _, tok, intent in pairs])
+    return [(ep, tok, j) for (ep, tok, _), j in zip(pairs, judged)]
+
+
+def _kind_text(kinds: str) -> str:
+    from ...semantic import KIND_LABELS
+    names = [KIND_LABELS.get(k, k) for k in kinds.split("/") if k]
+    return " or ".join(names) if names else "something else"
+
+
+def _finding(ctx, ep, tok, j, lead: str) -> Finding:
+    msg = (f"{lead}: method '{tok.raw}' implies {_kind_text(j.verb_class)}, but the intent "
+           f"describes {_kind_text(j.intent_class)} (semantic model, consistency {j.score:.2f})")
+    fixes = []
+    if j.suggestion and j.suggestion != tok.upper:
+        msg += f"; a verb such as {j.suggestion} matches the intent"
+        fixes.append(Fix(f"Rename the method to {j.suggestion}", False,
+                         rename_ops(ctx, ep, j.suggestion)))
+    msg += "; or rewrite the intent to say what the endpoint does (section 5.4)"
+    return Finding(ep.field_path("semantic", "intent"), msg, fixes=fixes)
+
+
+@rule("AGIS601", "intent-contradicts-method", pass_no=6, semantic=True, spec="AGIS §5.4, §8.4")
+def intent_contradicts_method(ctx):
+    """The intent describes a different kind of operation than the method verb implies.
+
+    ## What it does
+    Reads what the method verb implies (BOOK: a transaction; CANCEL:
+    termination) and what the intent sentence describes (retrieval, creation,
+    notification...) with the semantic model, and reports endpoints where the
+    two contradict each other. The message names both sides; when a catalog
+    verb clearly matches the intent better it is offered as a fix.
+
+    ## Why is this bad?
+    Section 5.4: the intent MUST be semantically consistent with the method,
+    and a validator MUST flag an endpoint whose intent contradicts the
+    operation the verb implies. An agent that matches "book a table" to BOOK
+    and gets a list of restaurants (or a cancellation policy from CANCEL) acts
+    on a false premise; [HOOD2026] measured +60 point overconfidence under such
+    description mismatches.
+
+    ## Example
+    ```yaml
+    - method: CANCEL
+      path: /reservation/{id}
+      semantic:
+        intent: Retrieves cancellation policy
+    ```
+
+    ## Use instead
+    ```yaml
+    - method: CANCEL
+      path: /reservation/{id}
+      semantic:
+        intent: Cancels the reservation and releases the table
+    ```
+
+    ## Fix safety
+    Unsafe: renaming the method changes the API, and the model may have read
+    the intent wrongly; either the verb or the intent may be the mistake.
+
+    ## Decision
+    Section 8.4 suggests cosine(method, intent) with all-MiniLM-L6-v2, warning
+    below 0.3. Measured on the project's dev sets that rule flags about a
+    quarter of consistent endpoints and passes CANCEL / "Retrieves
+    cancellation policy" (0.54), so this rule classifies both sides into
+    operation kinds instead (models/README.md has the numbers).
+    """
+    for ep, tok, j in _judge(ctx):
+        if j.verdict == "inconsistent":
+            yield _finding(ctx, ep, tok, j, "intent contradicts the method")
+
+
+@rule("AGIS602", "intent-may-not-match-method", pass_no=6, semantic=True, spec="AGIS §5.4, §8.4")
+def intent_may_not_match_method(ctx):
+    """The intent may describe a different operation than the method verb (borderline).
+
+    ## What it does
+    Same model as AGIS601, for the borderline band: the intent and the verb
+    agree only weakly (for example a notification verb with an intent that
+    reads like a transfer). Reported as a softer finding so authors can
+    check the wording.
+
+    ## Why is this bad?
+    Section 5.4 requires the intent to be consistent with the verb; section
+    8.4 recommends a second look at borderline cases. A clearer intent also
+    helps agents match user requests to the endpoint.
+
+    ## Example
+    ```yaml
+    - method: GREET
+      path: /appointment/{id}
+      semantic:
+        intent: Moves an existing appointment to a new date and time
+    ```
+
+    ## Use instead
+    ```yaml
+    - method: RESCHEDULE
+      path: /appointment/{id}
+      semantic:
+        intent: Moves an existing appointment to a new date and time
+    ```
+
+    ## Fix safety
+    Unsafe: renaming the method changes the API.
+    """
+    for ep, tok, j in _judge(ctx):
+        if j.verdict == "suspicious":
+            yield _finding(ctx, ep, tok, j, "intent may not match the method")
