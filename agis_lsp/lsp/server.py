@@ -49,6 +49,7 @@ log = logging.getLogger("agis_lsp.lsp")
 
 DEPENDENT_DELAY = 0.3          # seconds before re-checking the other files of a deployment
 PULL_WAIT = 10.0               # longest a pull request waits for a running check
+MODEL_IDLE_START = 1.0         # load the model this long after `initialized` at the latest
 WATCHED = ("**/.agis-lint.toml", "**/pyproject.toml", "**/agtp-server.toml", "**/agtp-recipes.toml",
            "**/endpoints/*.toml", "**/*.agis", "**/*.agis.json", "**/*.agis.yaml", "**/*.agis.yml")
 CONFIG_NAMES = (".agis-lint.toml", "pyproject.toml")
@@ -213,6 +214,9 @@ class AgisLanguageServer(LanguageServer):
         """Start loading the model in the background (once)."""
         if self.model_future is not None or self.settings.semantic is False:
             return
+        from ..engine.registry import all_rules
+        if not any(r.semantic for r in all_rules()):
+            return  # no rule needs it
         try:
             from ..semantic import start_loading
         except ImportError as exc:
@@ -327,6 +331,8 @@ class AgisLanguageServer(LanguageServer):
             self.say_once(note)
         self.store.set_mechanical(analysis, opened)
         self.publish(uri)
+        if self.model_future is None:
+            self.start_model()
         if analysis.has_semantic and self.settings.semantic is not False:
             self._semantic_tasks[uri] = self.loop.create_task(self._semantic(uri, analysis))
 
@@ -553,6 +559,14 @@ class AgisLanguageServer(LanguageServer):
         self.model_pool.shutdown(wait=False, cancel_futures=True)
 
 
+def warm_up() -> None:
+    """Import the rules and load the catalog (in the lint worker, before the first check)."""
+    from ..catalog import load_catalog
+    from ..engine.registry import all_rules
+    all_rules()
+    load_catalog(None)
+
+
 def _read(path: str) -> str:
     from ..document import decode_bytes
     with open(path, "rb") as fh:
@@ -577,14 +591,14 @@ def on_initialize(ls: AgisLanguageServer, params: types.InitializeParams) -> Non
     ls.install_log_handler()
     if params.initialization_options:
         ls.apply_settings(params.initialization_options)
-    if ls.settings.semantic is not False:
-        ls.start_model()
+    ls.lint_pool.submit(warm_up)  # rules and catalog load while the client opens documents
 
 
 @guarded()
 async def on_initialized(ls: AgisLanguageServer, params: types.InitializedParams) -> None:
-    if ls.model_future is not None and not ls.model_future.done():
-        ls.loop.create_task(ls._model_progress())
+    # The model loads after the first mechanical diagnostics are out (see accept), or
+    # after a second without documents: loading holds the GIL about half the time.
+    ls.loop.call_later(MODEL_IDLE_START, ls.start_model)
     before = ls.settings
     await ls.fetch_settings()
     await ls.register_watchers()
