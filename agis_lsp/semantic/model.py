@@ -192,6 +192,10 @@ class SemanticModel:
 
     def pair_features(self, verbs: Sequence[str], intents: Sequence[str]):
         """Feature matrix for (verb, intent) pairs plus the pieces the verdict reports."""
+        parts = self._pair_parts(verbs, intents)
+        return parts["x"], parts["pv"], parts["pi"], parts["ph"], parts["hknown"]
+
+    def _pair_parts(self, verbs: Sequence[str], intents: Sequence[str]) -> dict:
         pv, vknown = self.verb_distributions(verbs)
         pi, heads = self.intent_distributions(intents)
         head_words = [hd[1] for hd in heads]
@@ -213,7 +217,7 @@ class SemanticModel:
         cos_intent = (self.encoder.embed([v.lower() for v in verbs]) * ei).sum(1)
         x = np.stack([s_sent, s_head, hknown, vknown, lexical, cos_head, cos_intent,
                       s_head * hknown, s_sent * vknown], axis=1).astype(np.float32)
-        return x, pv, pi, ph, hknown
+        return dict(x=x, pv=pv, pi=pi, ph=ph, hknown=hknown, heads=heads, eh=eh, ei=ei)
 
     # -- pass 3 -------------------------------------------------------------------
 
@@ -267,41 +271,78 @@ class SemanticModel:
             return []
         verbs = [p[0] for p in pairs]
         intents = [p[1] for p in pairs]
-        x, pv, pi, ph, hknown = self.pair_features(verbs, intents)
+        parts = self._pair_parts(verbs, intents)
+        x, pv, pi, ph, hknown = (parts[k] for k in ("x", "pv", "pi", "ph", "hknown"))
+        heads, eh, ei = parts["heads"], parts["eh"], parts["ei"]
         p6 = self.heads.meta["pass6"]
         score = self._scores(x, verbs, intents)
-        out = []
-        for i, (v, t) in enumerate(pairs):
-            s = float(score[i])
+        verdicts = []
+        for s in score:
             if s < p6["t_inconsistent"]:
-                verdict = "inconsistent"
+                verdicts.append("inconsistent")
             elif s < p6["t_suspicious"]:
-                verdict = "suspicious"
+                verdicts.append("suspicious")
             else:
-                verdict = "consistent"
-            # what the intent describes: its head verb's kinds when the head is a
-            # known verb, else the sentence head
-            pint = ph[i] if hknown[i] else pi[i]
-            suggestion = self._suggest(t, pint, s) if verdict != "consistent" else None
-            out.append(ConsistencyJudgement(
-                verb=v, intent=t, verdict=verdict, verb_class=_describe(pv[i]),
-                intent_class=_describe(pint, top=1), score=s, suggestion=suggestion))
-        return out
+                verdicts.append("consistent")
+        # what the intent describes: its head verb's kinds when the head is a
+        # known verb, else the sentence head
+        pint = np.where(hknown[:, None] > 0, ph, pi)
+        flagged = [i for i, v in enumerate(verdicts) if v != "consistent"]
+        suggestions = self._suggest(flagged, heads, pint, pi, ph, hknown, eh, ei, score)
+        return [ConsistencyJudgement(
+            verb=v, intent=t, verdict=verdicts[i], verb_class=_describe(pv[i]),
+            intent_class=_describe(pint[i], top=1), score=float(score[i]),
+            suggestion=suggestions.get(i)) for i, (v, t) in enumerate(pairs)]
 
-    def _suggest(self, intent: str, pint: np.ndarray, score: float) -> str | None:
-        """A catalog verb whose pair score with ``intent`` is clearly higher."""
+    def _catalog_matrices(self):
+        """Kind distributions and vectors of the catalog verbs (computed once)."""
+        if self._catalog_dist is None:
+            cat = self.heads.catalog
+            self._catalog_dist = (
+                np.stack([kinds_distribution(self.heads.verb_table[v]) for v in cat]),
+                self.encoder.embed([verb_text(v) for v in cat]),
+                self.encoder.embed([v.lower() for v in cat]),
+                np.array([self.heads.verb_table[v][0] for v in cat]))
+        return self._catalog_dist
+
+    def _suggest(self, rows, heads, pint, pi, ph, hknown, eh, ei, score) -> dict[int, str]:
+        """A catalog verb that clearly matches each flagged intent better.
+
+        The intent's own leading verb if it is a catalog verb; else, among the
+        catalog verbs whose primary kind is what the intent describes, the one
+        with the best pair score, if it beats the method by 0.3.  Vectorized:
+        the catalog side is fixed, so this is a few matrix products.
+        """
+        if not rows:
+            return {}
         h = self.heads
-        head = intent_head(intent)[1].upper()
-        if head in h.catalog:
-            return head
-        # catalog verbs whose primary kind is what the intent describes
-        top = KINDS[int(np.argmax(pint))]
-        cat = [v for v in h.catalog if h.verb_table.get(v, [None])[0] == top] or h.catalog
-        scores = self.consistency_scores(cat, [intent] * len(cat))
-        best = int(np.argmax(scores))
-        if scores[best] >= h.meta["pass6"]["t_suspicious"] and scores[best] - score >= 0.3:
-            return cat[best]
-        return None
+        out: dict[int, str] = {}
+        cat = h.catalog
+        catset = set(cat)
+        pc, e_to, e_bare, primary = self._catalog_matrices()
+        m = h.compat
+        w = h.a["pair_w"]
+        b = float(h.meta["pass6"]["pair_b"])
+        for i in rows:
+            joined = heads[i][1].upper()
+            if joined in catset:
+                out[i] = joined
+                continue
+            top = KINDS[int(np.argmax(pint[i]))]
+            idx = np.nonzero(primary == top)[0]
+            if idx.size == 0:
+                continue
+            s_sent = pc[idx] @ (m @ pi[i])
+            s_head = pc[idx] @ (m @ ph[i])
+            lexical = np.zeros(idx.size, dtype=np.float32)
+            x = np.stack([s_sent, s_head, np.full(idx.size, hknown[i]), np.ones(idx.size),
+                          lexical, e_to[idx] @ eh[i], e_bare[idx] @ ei[i],
+                          s_head * hknown[i], s_sent], axis=1)
+            sc = sigmoid(x @ w + b)
+            j = int(np.argmax(sc))
+            if sc[j] >= h.meta["pass6"]["t_suspicious"] and sc[j] - score[i] >= 0.3:
+                out[i] = cat[idx[j]]
+        return out
 
 
 def _describe(p: np.ndarray, top: int = 2) -> str:
