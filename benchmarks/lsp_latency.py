@@ -38,7 +38,7 @@ from gen_docs import document  # noqa: E402
 from lsprotocol import types  # noqa: E402
 from pygls.lsp.client import LanguageClient  # noqa: E402
 
-SPACING = 0.3     # seconds between edits
+SPACING = 0.3     # seconds between edits (--spacing)
 SETTLE = 1.5      # longest wait for a follow-up publish after the last edit
 
 
@@ -126,7 +126,11 @@ async def stop(client: Client) -> None:
         await asyncio.wait_for(client.shutdown_async(None), 10)
         client.exit(None)
     finally:
-        await client.stop()
+        try:
+            await asyncio.wait_for(client.stop(), 10)
+        except asyncio.TimeoutError:
+            if client._server is not None and client._server.returncode is None:
+                client._server.kill()
 
 
 def open_document(client: Client, path: str, text: str) -> str:
@@ -176,13 +180,14 @@ async def edit_run(args, root: str, size: int) -> dict:
             client.text_document_did_change(types.DidChangeTextDocumentParams(
                 text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=version),
                 content_changes=[change]))
+            spacing = args.spacing / 1000
             times = await client.wait_publishes(uri, version, 2 if semantic_expected else 1,
-                                                timeout=SPACING if i < args.edits - 1 else SETTLE)
+                                                timeout=spacing if i < args.edits - 1 else SETTLE)
             if times:
                 mech.append((times[0] - sent) * 1000)
             if len(times) > 1:
                 sem.append((times[1] - sent) * 1000)
-            rest = SPACING - (time.perf_counter() - sent)
+            rest = spacing - (time.perf_counter() - sent)
             if rest > 0:
                 await asyncio.sleep(rest)
         return {"size": size, "edits": args.edits, "mech": mech, "sem": sem,
@@ -200,7 +205,7 @@ async def main_async(args) -> None:
     starts = [await startup_run(args, root) for _ in range(args.starts)]
     rows = [await edit_run(args, root, n) for n in args.sizes]
     print(f"agis-lsp latency, {args.client} capabilities over stdio, single-character edits "
-          f"{int(SPACING * 1000)} ms apart, debounce {args.debounce} ms "
+          f"{args.spacing} ms apart, debounce {args.debounce} ms "
           f"({platform.python_implementation()} {platform.python_version()}, "
           f"{os.cpu_count()} CPUs)\n")
     print("| endpoints | edits | mechanical p50 (ms) | mechanical p95 (ms) | "
@@ -210,7 +215,7 @@ async def main_async(args) -> None:
         mech, sem = r["mech"], r["sem"]
         delta = [s - m for m, s in zip(mech, sem)] if len(sem) == len(mech) else []
         missing = r["edits"] - len(mech)
-        note = f" ({missing} unanswered)" if missing else ""
+        note = f" ({missing} superseded)" if missing else ""
         print(f"| {r['size']} | {r['edits']}{note} | {fmt(percentile(mech, .5))} | "
               f"{fmt(percentile(mech, .95))} | "
               f"{fmt(percentile(sem, .5)) if sem else 'n/a'} | "
@@ -233,6 +238,9 @@ def main() -> None:
     p.add_argument("--edits", type=int, default=40)
     p.add_argument("--starts", type=int, default=5)
     p.add_argument("--debounce", type=int, default=0, help="agis.debounceMs for the server")
+    p.add_argument("--spacing", type=int, default=int(SPACING * 1000),
+                   help="milliseconds between edits (below a check's time, versions are "
+                        "superseded: only the newest is answered)")
     p.add_argument("--no-semantic", action="store_true")
     p.add_argument("--client", default="visual-studio-code",
                    help="pytest-lsp capability set (visual-studio-code, neovim, ...)")

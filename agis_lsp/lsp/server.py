@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import functools
+import gc
 import inspect
 import logging
 import os
@@ -565,6 +566,11 @@ def warm_up() -> None:
     from ..engine.registry import all_rules
     all_rules()
     load_catalog(None)
+    # What is loaded now lives as long as the server: keep it out of the collector's
+    # full passes, which otherwise walk it on every collection while a large document
+    # is parsed (measured in-process on a 200-endpoint document: the slowest of 15 checks
+    # went from 105 to 89 ms, the median did not move).
+    gc.freeze()
 
 
 def _read(path: str) -> str:
