@@ -29,6 +29,11 @@ def _record_publish(client: LanguageClient, params: types.PublishDiagnosticsPara
     client.changed.set()
 
 
+def _record_log(client: LanguageClient, params: types.LogMessageParams) -> None:
+    client.log_messages.append(params)
+    client.changed.set()
+
+
 def _register_capability(client: LanguageClient, params: types.RegistrationParams) -> None:
     client.registrations.extend(params.registrations)
 
@@ -42,6 +47,7 @@ def make_client() -> LanguageClient:
     client = LanguageClient(converter_factory=default_converter)
     features = dict(DEFAULT_CLIENT_FEATURES)
     features[types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS] = _record_publish
+    features[types.WINDOW_LOG_MESSAGE] = _record_log
     features[types.CLIENT_REGISTER_CAPABILITY] = _register_capability
     features[types.WORKSPACE_APPLY_EDIT] = _apply_edit
     register_lsp_features(client, features)
@@ -103,6 +109,24 @@ async def wait_published(client: LanguageClient, uri: str, *, since: int = 0, ve
                 if p.uri == uri and (version is None or p.version == version) and \
                         (where is None or where(p.diagnostics)):
                     return p
+            client.changed.clear()
+            await client.changed.wait()
+
+    return await asyncio.wait_for(scan(), timeout)
+
+
+async def wait_logged(client: LanguageClient, fragment: str, *, since: int = 0,
+                      timeout: float = TIMEOUT) -> types.LogMessageParams:
+    """The first ``window/logMessage`` (after index ``since``) containing ``fragment``."""
+
+    async def scan():
+        i = since
+        while True:
+            while i < len(client.log_messages):
+                m = client.log_messages[i]
+                i += 1
+                if fragment in m.message:
+                    return m
             client.changed.clear()
             await client.changed.wait()
 

@@ -15,8 +15,8 @@ from lsprotocol import types
 from pytest_lsp import LanguageClient
 
 from .conftest import (TIMEOUT, apply_text_edits, change_doc, codes, edits_of, initialize,
-                       open_doc, position_of, server_config, uri_of, wait_published,
-                       workspace_copy)
+                       open_doc, position_of, server_config, uri_of, wait_logged,
+                       wait_published, workspace_copy)
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 ROOT = workspace_copy()
@@ -233,7 +233,7 @@ async def test_configuration_change(client: LanguageClient):
                                      where=lambda ds: "AGIS204" not in codes(ds))
         hint = next(d for d in after.diagnostics if d.code == "AGIS102")
         assert hint.severity == types.DiagnosticSeverity.Hint
-        await asyncio.wait_for(_logged(client, "agis.level must be 1 or 2"), TIMEOUT)
+        await wait_logged(client, "agis.level must be 1 or 2")
     finally:
         since = len(client.published)
         client.set_configuration({}, section="agis")
@@ -243,11 +243,6 @@ async def test_configuration_change(client: LanguageClient):
                                         where=lambda ds: "AGIS204" in codes(ds))
     assert next(d for d in restored.diagnostics if d.code == "AGIS102").severity == \
         types.DiagnosticSeverity.Error
-
-
-async def _logged(client: LanguageClient, fragment: str) -> None:
-    while not any(fragment in m.message for m in client.log_messages):
-        await asyncio.sleep(0.02)
 
 
 async def test_malformed_document_then_keeps_serving(client: LanguageClient):
@@ -315,3 +310,45 @@ async def test_json_document(client: LanguageClient):
     assert json.loads(apply_text_edits(text, edits_of(fix.edit, uri)))["endpoints"][0][
         "method"] == "BOOK"
 
+
+
+async def test_config_file_change_is_watched(client: LanguageClient):
+    folder = os.path.join(ROOT, f"configured-{client.name}")
+    os.makedirs(folder, exist_ok=True)
+    path = os.path.join(folder, "reservations.agis")
+    with open(os.path.join(ROOT, "reservations.agis"), encoding="utf-8") as fh:
+        text = fh.read()
+    since = len(client.published)
+    uri, _ = open_doc(client, path, text=text)
+    first = await wait_published(client, uri, since=since, version=1)
+    assert "AGIS204" in codes(first.diagnostics)
+    if client.name == "visual-studio-code":  # dynamic registration of the file watchers
+        watched = [w["globPattern"] for r in client.registrations
+                   if r.method == types.WORKSPACE_DID_CHANGE_WATCHED_FILES
+                   for w in r.register_options["watchers"]]
+        assert "**/.agis-lint.toml" in watched and "**/endpoints/*.toml" in watched
+    config = os.path.join(folder, ".agis-lint.toml")
+    with open(config, "w", encoding="utf-8") as fh:
+        fh.write('ignore = ["AGIS204"]\n')
+    since = len(client.published)
+    client.workspace_did_change_watched_files(types.DidChangeWatchedFilesParams(changes=[
+        types.FileEvent(uri=uri_of(config), type=types.FileChangeType.Created)]))
+    after = await wait_published(client, uri, since=since, version=1,
+                                 where=lambda ds: "AGIS204" not in codes(ds))
+    assert "AGIS102" in codes(after.diagnostics)
+
+
+async def test_a_failing_feature_logs_and_answers_empty(client: LanguageClient):
+    missing = uri_of(os.path.join(ROOT, "never-opened", "nowhere.agis"))
+    logged = len(client.log_messages)
+    hover = await asyncio.wait_for(client.text_document_hover_async(types.HoverParams(
+        text_document=types.TextDocumentIdentifier(uri=missing),
+        position=types.Position(line=0, character=0))), TIMEOUT)
+    assert hover is None
+    error = await wait_logged(client, "on_hover failed", since=logged)
+    assert error.type == types.MessageType.Error and "Traceback" in error.message
+    # and the server still serves
+    path = fixture_copy(client, "reservations.agis")
+    since = len(client.published)
+    uri, _ = open_doc(client, path)
+    assert "AGIS204" in codes((await wait_published(client, uri, since=since, version=1)).diagnostics)
