@@ -652,6 +652,9 @@ async def on_diagnostic(ls: AgisLanguageServer, params: types.DocumentDiagnostic
 @guarded(lambda: types.WorkspaceDiagnosticReport(items=[]))
 async def on_workspace_diagnostic(ls: AgisLanguageServer, params: types.WorkspaceDiagnosticParams):
     previous = {p.uri: p.value for p in params.previous_result_ids or ()}
+    pending = [t for uri, t in ls._tasks.items() if not t.done() and not ls.is_open(uri)]
+    if pending:  # unopened files being (re)checked: answer with their results
+        await asyncio.wait(pending, timeout=PULL_WAIT)
     items = []
     for entry in ls.store.entries():
         if entry.opened:

@@ -34,6 +34,16 @@ def _record_log(client: LanguageClient, params: types.LogMessageParams) -> None:
     client.changed.set()
 
 
+def _record_progress(client: LanguageClient, params: types.ProgressParams) -> None:
+    DEFAULT_CLIENT_FEATURES[types.PROGRESS](client, params)
+    client.changed.set()
+
+
+def _record_refresh(client: LanguageClient, params) -> None:
+    client.diagnostic_refresh_count += 1
+    client.changed.set()
+
+
 def _register_capability(client: LanguageClient, params: types.RegistrationParams) -> None:
     client.registrations.extend(params.registrations)
 
@@ -48,6 +58,8 @@ def make_client() -> LanguageClient:
     features = dict(DEFAULT_CLIENT_FEATURES)
     features[types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS] = _record_publish
     features[types.WINDOW_LOG_MESSAGE] = _record_log
+    features[types.PROGRESS] = _record_progress
+    features[types.WORKSPACE_DIAGNOSTIC_REFRESH] = _record_refresh
     features[types.CLIENT_REGISTER_CAPABILITY] = _register_capability
     features[types.WORKSPACE_APPLY_EDIT] = _apply_edit
     register_lsp_features(client, features)
@@ -131,6 +143,18 @@ async def wait_logged(client: LanguageClient, fragment: str, *, since: int = 0,
             await client.changed.wait()
 
     return await asyncio.wait_for(scan(), timeout)
+
+
+async def wait_for(client: LanguageClient, condition, timeout: float = TIMEOUT):
+    """Wait until ``condition()`` is true, re-checking whenever the server sends something."""
+
+    async def loop():
+        while not condition():
+            client.changed.clear()
+            await client.changed.wait()
+        return condition()
+
+    return await asyncio.wait_for(loop(), timeout)
 
 
 def open_doc(client: LanguageClient, path: str, text: str | None = None, version: int = 1,

@@ -311,3 +311,15 @@ def test_definition_of_a_ref():
 def test_client_features_are_read(name):
     features = client_features(capabilities(name))
     assert features.hierarchical_symbols
+
+
+def test_unused_suppression_is_tagged_unnecessary():
+    text = EP.replace("path: /rooms/{room_id}", "path: /rooms/{room_id}  # agis-lint: disable=AGIS405")
+    doc = parse_text(text, "doc.agis")
+    unused = next(d for d in lint(doc, Config(), phase="mechanical").diagnostics
+                  if d.code == "AGIS006")
+    lsp = to_diagnostic(unused, "u", doc.lines, VSCODE)
+    assert lsp.tags == [types.DiagnosticTag.Unnecessary]
+    assert to_diagnostic(unused, "u", doc.lines, PLAIN).tags is None
+    remove = unused.fixes[0]
+    assert remove.safe and remove.title == "Remove unused suppression"

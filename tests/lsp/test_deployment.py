@@ -10,7 +10,7 @@ from lsprotocol import types
 from pytest_lsp import LanguageClient
 
 from .conftest import (TIMEOUT, change_doc, codes, initialize, open_doc, position_of,
-                       server_config, uri_of, wait_published, workspace_copy)
+                       server_config, uri_of, wait_for, wait_published, workspace_copy)
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
@@ -44,6 +44,12 @@ async def test_duplicate_endpoint_across_files(client: LanguageClient):
     other = await wait_published(client, uri_of(again), since=since,
                                  where=lambda ds: "AGTP701" in codes(ds))
     assert other.version is None
+    if client.name == "visual-studio-code":  # $/progress while the deployment is scanned
+        def scanned():
+            return [r for reports in client.progress_reports.values() for r in reports
+                    if isinstance(r, types.WorkDoneProgressBegin)
+                    and r.title.startswith("Checking") and r.title.endswith("deployment file(s)")]
+        assert await wait_for(client, scanned)
 
     # moving this endpoint clears the finding in both files, the unopened one included
     since = len(client.published)

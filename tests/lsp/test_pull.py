@@ -15,7 +15,7 @@ import pytest_lsp
 from lsprotocol import types
 from pytest_lsp import LanguageClient
 
-from .conftest import (TIMEOUT, change_doc, codes, initialize, open_doc, server_config,
+from .conftest import (TIMEOUT, change_doc, codes, initialize, open_doc, server_config, uri_of,
                        workspace_copy)
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
@@ -63,3 +63,21 @@ async def test_pull_for_a_file_left_alone(client: LanguageClient):
     uri, _ = open_doc(client, path, text="just: [some, yaml\n", language="yaml")
     report = await pull(client, uri)
     assert report.kind == "full" and len(report.items) == 0
+
+
+async def test_workspace_pull_reports_unopened_siblings(client: LanguageClient):
+    root = workspace_copy()
+    book = os.path.join(root, "deploy", "endpoints", "book.toml")
+    uri, _ = open_doc(client, book, language="toml")
+    mine = await pull(client, uri)
+    assert "AGTP701" in codes(mine.items)
+    report = await asyncio.wait_for(client.workspace_diagnostic_async(
+        types.WorkspaceDiagnosticParams(previous_result_ids=[])), TIMEOUT)
+    by_uri = {r.uri: r for r in report.items}
+    sibling = by_uri[uri_of(os.path.join(root, "deploy", "endpoints", "book_again.toml"))]
+    assert sibling.kind == "full" and "AGTP701" in codes(sibling.items)
+    assert uri not in by_uri, "open documents are pulled one by one"
+    again = await asyncio.wait_for(client.workspace_diagnostic_async(
+        types.WorkspaceDiagnosticParams(previous_result_ids=[
+            types.PreviousResultId(uri=sibling.uri, value=sibling.result_id)])), TIMEOUT)
+    assert {r.uri: r.kind for r in again.items}[sibling.uri] == "unchanged"
