@@ -79,7 +79,10 @@ def lint(doc: Document, config: Config | None = None, *, phase: str = "all",
 
 
 def _pass_label(rule: Rule) -> str:
-    return f"pass {rule.pass_no} ({rule.name})" if rule.pass_no else rule.name
+    """Skipped work is reported once per pass, not once per rule."""
+    if rule.pass_no == 3:
+        return "pass 3 (model classifier)"  # the rule-based pass 3 still runs
+    return f"pass {rule.pass_no}" if rule.pass_no else rule.name
 
 
 def position(doc: Document, rule: Rule, finding: Finding, config: Config) -> Diagnostic:
