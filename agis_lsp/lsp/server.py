@@ -17,7 +17,6 @@ import asyncio
 import concurrent.futures
 import functools
 import gc
-import inspect
 import logging
 import os
 import time
@@ -32,19 +31,13 @@ from pygls.protocol.language_server import lsp_method
 
 from .. import __version__
 from ..document import Document
-from . import actions as act
-from .analysis import (Analysis, analyse, analyse_semantic, deployment_files, detect, guess_kind_by_name,
-                       parse_for)
-from .capabilities import ClientFeatures, client_features, use_pull_diagnostics
-from .completion import TRIGGER_CHARACTERS, CompletionRequest, build_completions
+from .analysis import Analysis, analyse, analyse_semantic, deployment_files, detect, parse_for
+from .capabilities import ClientFeatures
+from .completion import TRIGGER_CHARACTERS
 from .convert import RuleDocs, to_diagnostic
-from .definition import build_definition
-from .hover import build_hover
 from .settings import SECTION, Settings, parse_settings
 from .store import DiagnosticsEntry, DiagnosticsStore
-from .symbols import build_symbols
 from .uris import from_path, to_path
-from .workspace import recipe_names, recipes_file_for
 
 log = logging.getLogger("agis_lsp.lsp")
 
@@ -53,7 +46,6 @@ PULL_WAIT = 10.0               # longest a pull request waits for a running chec
 MODEL_IDLE_START = 1.0         # load the model this long after `initialized` at the latest
 WATCHED = ("**/.agis-lint.toml", "**/pyproject.toml", "**/agtp-server.toml", "**/agtp-recipes.toml",
            "**/endpoints/*.toml", "**/*.agis", "**/*.agis.json", "**/*.agis.yaml", "**/*.agis.yml")
-CONFIG_NAMES = (".agis-lint.toml", "pyproject.toml")
 
 
 class AgisProtocol(LanguageServerProtocol):
@@ -103,34 +95,6 @@ class ClientLogHandler(logging.Handler):
             pass
 
 
-def guarded(default=None):
-    """A failing feature logs and answers ``default``; the server keeps serving."""
-
-    def decorate(fn):
-        if inspect.iscoroutinefunction(fn):
-            @functools.wraps(fn)
-            async def async_wrapper(ls, *args):
-                try:
-                    return await fn(ls, *args)
-                except asyncio.CancelledError:
-                    raise
-                except Exception:  # noqa: BLE001
-                    log.exception("%s failed", fn.__name__)
-                    return default() if callable(default) else default
-            return async_wrapper
-
-        @functools.wraps(fn)
-        def wrapper(ls, *args):
-            try:
-                return fn(ls, *args)
-            except Exception:  # noqa: BLE001
-                log.exception("%s failed", fn.__name__)
-                return default() if callable(default) else default
-        return wrapper
-
-    return decorate
-
-
 class AgisLanguageServer(LanguageServer):
     """Owns the state: settings, the diagnostics store, parses and the workers."""
 
@@ -170,6 +134,21 @@ class AgisLanguageServer(LanguageServer):
     def version_of(self, uri: str):
         doc = self.text_document(uri)
         return doc.version if doc is not None else None
+
+    def note_opened(self, uri: str) -> None:
+        self._client_uris[unquote(uri)] = uri
+
+    def note_closed(self, uri: str) -> None:
+        self._client_uris.pop(unquote(uri), None)
+        self._parsed.pop(uri, None)
+
+    def last_good(self, uri: str) -> Document | None:
+        """The last parse of ``uri`` that succeeded (names in scope while typing)."""
+        return self._last_good.get(uri)
+
+    def unopened_checks(self) -> list[asyncio.Task]:
+        """Checks of files that are not open, still running."""
+        return [t for uri, t in self._tasks.items() if not t.done() and not self.is_open(uri)]
 
     def open_uris(self) -> list[str]:
         """The open documents, as the client spelled their URIs."""
@@ -215,8 +194,7 @@ class AgisLanguageServer(LanguageServer):
         """Start loading the model in the background (once)."""
         if self.model_future is not None or self.settings.semantic is False:
             return
-        from ..engine.registry import all_rules
-        if not any(r.semantic for r in all_rules()):
+        if not _model_needed():
             return  # no rule needs it
         try:
             from ..semantic import start_loading
@@ -553,6 +531,19 @@ class AgisLanguageServer(LanguageServer):
         except Exception as exc:  # noqa: BLE001
             log.info("file watching not registered: %s", exc)
 
+    @staticmethod
+    def warm_up() -> None:
+        """Import the rules and load the catalog (in the lint worker, before the first check)."""
+        from ..catalog import load_catalog
+        from ..engine.registry import all_rules
+        all_rules()
+        load_catalog(None)
+        # What is loaded now lives as long as the server: keep it out of the collector's
+        # full passes, which otherwise walk it on every collection while a large document
+        # is parsed (measured in-process on a 200-endpoint document: the slowest of 15
+        # checks went from 105 to 89 ms, the median did not move).
+        gc.freeze()
+
     def shutdown_workers(self) -> None:
         for task in list(self._tasks.values()) + list(self._semantic_tasks.values()):
             task.cancel()
@@ -560,17 +551,10 @@ class AgisLanguageServer(LanguageServer):
         self.model_pool.shutdown(wait=False, cancel_futures=True)
 
 
-def warm_up() -> None:
-    """Import the rules and load the catalog (in the lint worker, before the first check)."""
-    from ..catalog import load_catalog
+@functools.lru_cache(maxsize=1)
+def _model_needed() -> bool:
     from ..engine.registry import all_rules
-    all_rules()
-    load_catalog(None)
-    # What is loaded now lives as long as the server: keep it out of the collector's
-    # full passes, which otherwise walk it on every collection while a large document
-    # is parsed (measured in-process on a 200-endpoint document: the slowest of 15 checks
-    # went from 105 to 89 ms, the median did not move).
-    gc.freeze()
+    return any(r.semantic for r in all_rules())
 
 
 def _read(path: str) -> str:
@@ -579,236 +563,27 @@ def _read(path: str) -> str:
         return decode_bytes(fh.read())[0]
 
 
-def _root_of(params: types.InitializeParams) -> str | None:
-    if params.workspace_folders:
-        return to_path(params.workspace_folders[0].uri)
-    if params.root_uri:
-        return to_path(params.root_uri)
-    return params.root_path
-
-
-# ============================== handlers ==============================================
-@guarded()
-def on_initialize(ls: AgisLanguageServer, params: types.InitializeParams) -> None:
-    ls.loop = asyncio.get_running_loop()
-    ls.features = client_features(params.capabilities)
-    ls.use_pull = use_pull_diagnostics(ls.features)
-    ls.root = _root_of(params)
-    ls.install_log_handler()
-    if params.initialization_options:
-        ls.apply_settings(params.initialization_options)
-    ls.lint_pool.submit(warm_up)  # rules and catalog load while the client opens documents
-
-
-@guarded()
-async def on_initialized(ls: AgisLanguageServer, params: types.InitializedParams) -> None:
-    # The model loads after the first mechanical diagnostics are out (see accept), or
-    # after a second without documents: loading holds the GIL about half the time.
-    ls.loop.call_later(MODEL_IDLE_START, ls.start_model)
-    before = ls.settings
-    await ls.fetch_settings()
-    await ls.register_watchers()
-    if ls.settings != before:
-        ls.relint_all()  # documents opened meanwhile were checked with the old settings
-
-
-@guarded()
-def on_did_open(ls: AgisLanguageServer, params: types.DidOpenTextDocumentParams) -> None:
-    uri = params.text_document.uri
-    ls._client_uris[unquote(uri)] = uri
-    ls.schedule(uri)
-
-
-@guarded()
-def on_did_change(ls: AgisLanguageServer, params: types.DidChangeTextDocumentParams) -> None:
-    ls.schedule(params.text_document.uri, delay=ls.settings.debounce_ms / 1000)
-
-
-@guarded()
-def on_did_close(ls: AgisLanguageServer, params: types.DidCloseTextDocumentParams) -> None:
-    uri = params.text_document.uri
-    ls._client_uris.pop(unquote(uri), None)
-    entry = ls.store.get(uri)
-    ls._parsed.pop(uri, None)
-    if entry is not None and entry.analysis.deployment is not None and to_path(uri) \
-            and os.path.isfile(to_path(uri)):
-        ls.schedule(uri)  # stays part of its deployment: re-checked from the disk
-    elif entry is not None:
-        ls.forget(uri)
-
-
-@guarded(lambda: types.FullDocumentDiagnosticReport(items=[]))
-async def on_diagnostic(ls: AgisLanguageServer, params: types.DocumentDiagnosticParams):
-    uri = params.text_document.uri
-    entry = await ls.current_entry(uri)
-    if entry is None:
-        return types.FullDocumentDiagnosticReport(items=[])
-    if params.previous_result_id == entry.result_id:
-        return types.UnchangedDocumentDiagnosticReport(result_id=entry.result_id)
-    return types.FullDocumentDiagnosticReport(items=ls.lsp_diagnostics(entry),
-                                              result_id=entry.result_id)
-
-
-@guarded(lambda: types.WorkspaceDiagnosticReport(items=[]))
-async def on_workspace_diagnostic(ls: AgisLanguageServer, params: types.WorkspaceDiagnosticParams):
-    previous = {p.uri: p.value for p in params.previous_result_ids or ()}
-    pending = [t for uri, t in ls._tasks.items() if not t.done() and not ls.is_open(uri)]
-    if pending:  # unopened files being (re)checked: answer with their results
-        await asyncio.wait(pending, timeout=PULL_WAIT)
-    items = []
-    for entry in ls.store.entries():
-        if entry.opened:
-            continue
-        if previous.get(entry.uri) == entry.result_id:
-            items.append(types.WorkspaceUnchangedDocumentDiagnosticReport(
-                uri=entry.uri, version=None, result_id=entry.result_id))
-        else:
-            items.append(types.WorkspaceFullDocumentDiagnosticReport(
-                uri=entry.uri, version=None, items=ls.lsp_diagnostics(entry),
-                result_id=entry.result_id))
-    return types.WorkspaceDiagnosticReport(items=items)
-
-
-@guarded(list)
-async def on_code_action(ls: AgisLanguageServer, params: types.CodeActionParams):
-    uri = params.text_document.uri
-    entry = await ls.current_entry(uri)
-    if entry is None or not entry.opened:
-        return []
-    lsp_items = {id(d): x for d, x in zip(entry.diagnostics, ls.lsp_diagnostics(entry))}
-
-    def to_lsp(d):
-        return lsp_items.get(id(d)) or to_diagnostic(d, uri, entry.analysis.doc.lines, ls.features)
-
-    only = params.context.only if params.context else None
-    return act.build_code_actions(uri, entry.version, entry.analysis, entry.diagnostics,
-                                  params.range, only, to_lsp, ls.features)
-
-
-@guarded(lambda: None)
-def on_code_action_resolve(ls: AgisLanguageServer, action: types.CodeAction):
-    data = action.data if isinstance(action.data, dict) else {}
-    uri = data.get("uri")
-    entry = ls.store.get(uri) if uri else None
-    if not data.get("fixAll") or entry is None or entry.version != data.get("version") \
-            or entry.version != ls.version_of(uri):
-        return action
-    edits = act.fix_all_edits(entry.analysis.doc, entry.analysis.config, entry.analysis.deployment)
-    from .convert import workspace_edit
-    action.edit = workspace_edit(uri, entry.version, edits, ls.features)
-    return action
-
-
-@guarded(lambda: types.CompletionList(is_incomplete=False, items=[]))
-def on_completion(ls: AgisLanguageServer, params: types.CompletionParams):
-    uri = params.text_document.uri
-    doc, kind = ls.current(uri)
-    if kind is None:
-        return types.CompletionList(is_incomplete=False, items=[])
-    path = to_path(uri)
-    recipes: tuple = ()
-    if kind == "agtp-endpoint" and path:
-        recipes = tuple(recipe_names(recipes_file_for(path), ls.open_document))
-    req = CompletionRequest(doc, ls.offset_of(doc, params.position), kind, ls.catalog_for(uri),
-                            ls.features, context=ls._last_good.get(uri), recipes=recipes)
-    return build_completions(req)
-
-
-@guarded(lambda: None)
-def on_hover(ls: AgisLanguageServer, params: types.HoverParams):
-    uri = params.text_document.uri
-    doc, kind = ls.current(uri)
-    if kind is None:
-        return None
-    entry = ls.store.get(uri)
-    diagnostics = entry.diagnostics if entry is not None and entry.version == ls.version_of(uri) \
-        else []
-    return build_hover(doc, ls.offset_of(doc, params.position), kind, ls.catalog_for(uri),
-                       diagnostics, ls.features)
-
-
-@guarded(list)
-def on_document_symbol(ls: AgisLanguageServer, params: types.DocumentSymbolParams):
-    uri = params.text_document.uri
-    doc, kind = ls.current(uri)
-    if not doc.parsed and uri in ls._last_good:
-        doc = ls._last_good[uri]
-    return build_symbols(doc, kind, uri, ls.features)
-
-
-@guarded(lambda: None)
-def on_definition(ls: AgisLanguageServer, params: types.DefinitionParams):
-    uri = params.text_document.uri
-    doc, kind = ls.current(uri)
-    if kind is None:
-        return None
-    path = to_path(uri)
-    recipes = recipes_file_for(path) if kind == "agtp-endpoint" and path else None
-    return build_definition(doc, ls.offset_of(doc, params.position), kind, uri, ls.open_document,
-                            recipes)
-
-
-@guarded()
-async def on_did_change_configuration(ls: AgisLanguageServer,
-                                      params: types.DidChangeConfigurationParams) -> None:
-    if ls.features.configuration:
-        before = ls.settings
-        await ls.fetch_settings()
-        changed = before != ls.settings
-    else:
-        changed = ls.apply_settings(params.settings)
-    if changed:
-        ls.relint_all()
-
-
-@guarded()
-def on_did_change_watched_files(ls: AgisLanguageServer,
-                                params: types.DidChangeWatchedFilesParams) -> None:
-    config_changed = False
-    for change in params.changes:
-        path = to_path(change.uri) or ""
-        name = os.path.basename(path)
-        if name in CONFIG_NAMES or (ls.settings.catalog_path and
-                                    os.path.abspath(path) == ls.settings.catalog_path):
-            config_changed = True
-            continue
-        if ls.is_open(change.uri):
-            continue  # the editor's buffer is the truth for open documents
-        if change.type == types.FileChangeType.Deleted:
-            if ls.store.get(change.uri) is not None:
-                ls.forget(change.uri)
-            continue
-        if guess_kind_by_name(path) is not None or ls.store.get(change.uri) is not None:
-            ls.schedule(change.uri, delay=DEPENDENT_DELAY / 3)
-    if config_changed:
-        ls.relint_all()
-
-
-@guarded()
-def on_shutdown(ls: AgisLanguageServer, *args) -> None:
-    ls.shutdown_workers()
-
-
 def build_server() -> AgisLanguageServer:
     """A fresh server with every feature registered."""
+    from . import handlers as h
     server = AgisLanguageServer()
-    server.feature(types.INITIALIZE)(on_initialize)
-    server.feature(types.INITIALIZED)(on_initialized)
-    server.feature(types.TEXT_DOCUMENT_DID_OPEN)(on_did_open)
-    server.feature(types.TEXT_DOCUMENT_DID_CHANGE)(on_did_change)
-    server.feature(types.TEXT_DOCUMENT_DID_CLOSE)(on_did_close)
+    server.feature(types.INITIALIZE)(h.on_initialize)
+    server.feature(types.INITIALIZED)(h.on_initialized)
+    server.feature(types.TEXT_DOCUMENT_DID_OPEN)(h.on_did_open)
+    server.feature(types.TEXT_DOCUMENT_DID_CHANGE)(h.on_did_change)
+    server.feature(types.TEXT_DOCUMENT_DID_CLOSE)(h.on_did_close)
     server.feature(types.TEXT_DOCUMENT_DIAGNOSTIC, types.DiagnosticOptions(
-        identifier="agis", inter_file_dependencies=True, workspace_diagnostics=True))(on_diagnostic)
-    server.feature(types.WORKSPACE_DIAGNOSTIC)(on_workspace_diagnostic)
+        identifier="agis", inter_file_dependencies=True, workspace_diagnostics=True))(h.on_diagnostic)
+    server.feature(types.WORKSPACE_DIAGNOSTIC)(h.on_workspace_diagnostic)
     server.feature(types.TEXT_DOCUMENT_CODE_ACTION, types.CodeActionOptions(
-        code_action_kinds=list(act.KINDS), resolve_provider=True))(on_code_action)
-    server.feature(types.CODE_ACTION_RESOLVE)(on_code_action_resolve)
+        code_action_kinds=list(h.act.KINDS), resolve_provider=True))(h.on_code_action)
+    server.feature(types.CODE_ACTION_RESOLVE)(h.on_code_action_resolve)
     server.feature(types.TEXT_DOCUMENT_COMPLETION, types.CompletionOptions(
-        trigger_characters=TRIGGER_CHARACTERS))(on_completion)
-    server.feature(types.TEXT_DOCUMENT_HOVER)(on_hover)
-    server.feature(types.TEXT_DOCUMENT_DOCUMENT_SYMBOL)(on_document_symbol)
-    server.feature(types.TEXT_DOCUMENT_DEFINITION)(on_definition)
-    server.feature(types.WORKSPACE_DID_CHANGE_CONFIGURATION)(on_did_change_configuration)
-    server.feature(types.WORKSPACE_DID_CHANGE_WATCHED_FILES)(on_did_change_watched_files)
-    server.feature(types.SHUTDOWN)(on_shutdown)
+        trigger_characters=TRIGGER_CHARACTERS))(h.on_completion)
+    server.feature(types.TEXT_DOCUMENT_HOVER)(h.on_hover)
+    server.feature(types.TEXT_DOCUMENT_DOCUMENT_SYMBOL)(h.on_document_symbol)
+    server.feature(types.TEXT_DOCUMENT_DEFINITION)(h.on_definition)
+    server.feature(types.WORKSPACE_DID_CHANGE_CONFIGURATION)(h.on_did_change_configuration)
+    server.feature(types.WORKSPACE_DID_CHANGE_WATCHED_FILES)(h.on_did_change_watched_files)
+    server.feature(types.SHUTDOWN)(h.on_shutdown)
     return server
