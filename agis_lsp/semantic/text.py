@@ -13,8 +13,9 @@ import re
 
 _PREFIXES = [
     r"(?:this|the) (?:endpoint|operation|method|api|call|service|tool|action)\s+(?:is used to|will|can|should)?\s*",
+    # only with an actor: "Enables automatic backups" keeps its verb
     r"(?:allows?|lets?|enables?|permits?|helps?) (?:an? |the )?(?:requesting |calling )?"
-    r"(?:agents?|callers?|users?|clients?|applications?|apps?|customers?|services?)? ?(?:to )?",
+    r"(?:agents?|callers?|users?|clients?|applications?|apps?|customers?|services?) (?:to )?",
     r"(?:used|use this|call this|invoke this) to ",
     r"(?:endpoint|operation|method) (?:that|which|to) ",
     r"(?:it|this) ",
