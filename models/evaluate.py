@@ -168,10 +168,14 @@ emb = []
 for t in intents[200:400]:
     t0 = time.perf_counter(); m.encoder.embed([t + " (embed)"]); emb.append(time.perf_counter() - t0)
 emb.sort()
-batch = [("CANCEL", t + " b") for t in intents]
-t0 = time.perf_counter()
-m.judge_consistency(batch)
-thr = len(batch) / (time.perf_counter() - t0)
+rates, cpus = [], []
+for rep in range(3):   # best of 3 (fresh texts each time): the machine is shared
+    batch = [("CANCEL", t + " b%d" % rep) for t in intents]
+    t0 = time.perf_counter(); c0 = time.process_time()
+    m.judge_consistency(batch)
+    rates.append(len(batch) / (time.perf_counter() - t0))
+    cpus.append(1000 * (time.process_time() - c0) / len(batch))
+thr, cpu_ms = max(rates), min(cpus)
 # re-lint: the same batch again, one intent changed
 before = m.cache_info()["misses"]
 batch[7] = ("CANCEL", batch[7][1] + " changed")
@@ -181,7 +185,7 @@ t_relint = time.perf_counter() - t0
 new = m.cache_info()["misses"] - before
 print(json.dumps(dict(import_s=t_imp, load_s=t_load, single_med_ms=1000 * lat[len(lat) // 2],
     single_p90_ms=1000 * lat[int(len(lat) * .9)], embed_med_ms=1000 * emb[len(emb) // 2],
-    batch_per_s=thr, n_batch=len(batch), relint_ms=1000 * t_relint, relint_new_texts=new,
+    batch_per_s=thr, cpu_ms=cpu_ms, n_batch=len(batch), relint_ms=1000 * t_relint, relint_new_texts=new,
     rss_loaded_mb=r_loaded - r0, rss_after_mb=rss() - r0, threads=os.cpu_count())))
 """
 
@@ -207,8 +211,9 @@ def speed():
          f"import of onnxruntime/tokenizers/numpy {r['import_s']:.3f} s"),
         ("single intent, judge_consistency", f"median {r['single_med_ms']:.2f} ms",
          f"p90 {r['single_p90_ms']:.2f} ms", f"encoder only {r['embed_med_ms']:.2f} ms; goal <= 5 ms"),
-        (f"batched judge_consistency (n={r['n_batch']})", f"{r['batch_per_s']:.0f} intents/s",
-         "goal >= 500/s", f"{r['threads']} cores, load average {load:.2f}"),
+        (f"batched judge_consistency (n={r['n_batch']}, best of 3)", f"{r['batch_per_s']:.0f} intents/s",
+         "goal >= 500/s", f"{r['threads']} cores, load average {load:.2f}; "
+         f"{r['cpu_ms']:.2f} CPU-ms per intent"),
         ("re-lint after one intent changed", f"{r['relint_ms']:.1f} ms",
          f"{r['relint_new_texts']} new text(s) embedded", ""),
         ("RSS added (import + load)", f"{r['rss_loaded_mb']:.0f} MB",
