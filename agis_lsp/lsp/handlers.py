@@ -80,7 +80,7 @@ def on_initialize(ls: AgisLanguageServer, params: types.InitializeParams) -> Non
     ls.root = _root_of(params)
     ls.install_log_handler()
     if params.initialization_options:
-        ls.apply_settings(params.initialization_options)
+        ls.apply_settings(params.initialization_options, initial=True)
     ls.lint_pool.submit(ls.warm_up)  # rules and catalog load while the client opens documents
 
 
@@ -105,6 +105,10 @@ def on_did_open(ls: AgisLanguageServer, params: types.DidOpenTextDocumentParams)
 
 @guarded()
 def on_did_change(ls: AgisLanguageServer, params: types.DidChangeTextDocumentParams) -> None:
+    # No debounce by default: a newer version cancels a pending check and the worker's
+    # result for an older one is dropped. A fixed 50 ms debounce added ~50 ms to every
+    # isolated edit (200 endpoints, p95 100 -> 150 ms) without answering the last
+    # keystroke of a burst any sooner (p50 ~140 ms either way): docs/lsp.md.
     ls.schedule(params.text_document.uri, delay=ls.settings.debounce_ms / 1000)
 
 

@@ -35,7 +35,7 @@ from .analysis import Analysis, analyse, analyse_semantic, deployment_files, det
 from .capabilities import ClientFeatures
 from .completion import TRIGGER_CHARACTERS
 from .convert import RuleDocs, to_diagnostic
-from .settings import SECTION, Settings, parse_settings
+from .settings import SECTION, Settings, parse_settings, section_of
 from .store import DiagnosticsEntry, DiagnosticsStore
 from .uris import from_path, to_path
 
@@ -121,6 +121,7 @@ class AgisLanguageServer(LanguageServer):
         self._said: set = set()
         self._log_handler: ClientLogHandler | None = None
         self._client_uris: dict[str, str] = {}       # unquoted URI -> the client's spelling
+        self._initial_settings: dict = {}            # the initializationOptions' agis section
         self._cascade: dict[str, bool] = {}          # uri -> the pending check re-checks siblings
 
     # -- small helpers ---------------------------------------------------------------------
@@ -508,7 +509,12 @@ class AgisLanguageServer(LanguageServer):
             return
         self.apply_settings(result[0] if result else None)
 
-    def apply_settings(self, raw) -> bool:
+    def apply_settings(self, raw, *, initial: bool = False) -> bool:
+        """Take the client's ``agis`` settings (on top of the initializationOptions)."""
+        if initial:
+            self._initial_settings = section_of(raw)
+        else:
+            raw = {**self._initial_settings, **section_of(raw)}
         settings = parse_settings(raw, self.root)
         for problem in settings.problems:
             log.warning("ignored setting: %s", problem)

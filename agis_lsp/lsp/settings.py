@@ -13,7 +13,6 @@ from dataclasses import dataclass, field
 from ..engine.config import Config, parse_severity
 
 SECTION = "agis"
-DEFAULT_DEBOUNCE_MS = 0
 
 
 @dataclass(frozen=True)
@@ -23,7 +22,7 @@ class Settings:
     catalog_path: str | None = None
     severity: dict = field(default_factory=dict)     # code -> Severity | None (off)
     docs_base_url: str | None = None
-    debounce_ms: int = DEFAULT_DEBOUNCE_MS
+    debounce_ms: int = 0                              # wait before checking a change
     problems: tuple = ()                              # messages about values we ignored
 
     def apply(self, config: Config) -> Config:
@@ -32,15 +31,19 @@ class Settings:
                              severity=dict(self.severity) if self.severity else None)
 
 
+def section_of(raw) -> dict:
+    """The ``agis`` section of a settings object (``{"agis": {...}}`` or the section itself)."""
+    if isinstance(raw, dict) and isinstance(raw.get(SECTION), dict):
+        return raw[SECTION]
+    return raw if isinstance(raw, dict) else {}
+
+
 def parse_settings(raw, root: str | None = None) -> Settings:
     """Read the ``agis`` section (a dict; ``{"agis": {...}}`` is unwrapped too).
 
     Invalid values are ignored and named in ``Settings.problems``.
     """
-    if isinstance(raw, dict) and isinstance(raw.get(SECTION), dict):
-        raw = raw[SECTION]
-    if not isinstance(raw, dict):
-        return Settings()
+    raw = section_of(raw)
     problems: list[str] = []
     kw: dict = {}
 

@@ -323,3 +323,17 @@ def test_unused_suppression_is_tagged_unnecessary():
     assert to_diagnostic(unused, "u", doc.lines, PLAIN).tags is None
     remove = unused.fixes[0]
     assert remove.safe and remove.title == "Remove unused suppression"
+
+
+def test_client_settings_sit_on_the_initialization_options():
+    from agis_lsp.lsp.server import build_server
+    server = build_server()
+    try:
+        server.apply_settings({"agis": {"debounceMs": 50, "semantic": {"enabled": False}}},
+                              initial=True)
+        server.apply_settings(None)  # workspace/configuration answered with nothing
+        assert server.settings.debounce_ms == 50 and server.settings.semantic is False
+        server.apply_settings({"level": 2})
+        assert server.settings.level == 2 and server.settings.debounce_ms == 50
+    finally:
+        server.shutdown_workers()
