@@ -105,11 +105,8 @@ def on_did_open(ls: AgisLanguageServer, params: types.DidOpenTextDocumentParams)
 
 @guarded()
 def on_did_change(ls: AgisLanguageServer, params: types.DidChangeTextDocumentParams) -> None:
-    # No debounce by default: a newer version cancels a pending check and the worker's
-    # result for an older one is dropped. A fixed 50 ms debounce added ~50 ms to every
-    # isolated edit (200 endpoints, p95 100 -> 150 ms) without answering the last
-    # keystroke of a burst any sooner (p50 ~140 ms either way): docs/lsp.md.
-    ls.schedule(params.text_document.uri, delay=ls.settings.debounce_ms / 1000)
+    uri = params.text_document.uri
+    ls.schedule(uri, delay=ls.change_delay(uri))
 
 
 @guarded()

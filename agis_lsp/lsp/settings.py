@@ -22,7 +22,7 @@ class Settings:
     catalog_path: str | None = None
     severity: dict = field(default_factory=dict)     # code -> Severity | None (off)
     docs_base_url: str | None = None
-    debounce_ms: int = 0                              # wait before checking a change
+    debounce_ms: int | None = None                    # None: the server's adaptive delay
     problems: tuple = ()                              # messages about values we ignored
 
     def apply(self, config: Config) -> Config:
