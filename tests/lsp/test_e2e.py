@@ -352,3 +352,40 @@ async def test_a_failing_feature_logs_and_answers_empty(client: LanguageClient):
     since = len(client.published)
     uri, _ = open_doc(client, path)
     assert "AGIS204" in codes((await wait_published(client, uri, since=since, version=1)).diagnostics)
+
+
+async def test_catalog_path_setting(client: LanguageClient):
+    from agis_lsp.catalog import SHIPPED_CATALOG
+    data = json.loads(SHIPPED_CATALOG.read_text(encoding="utf-8"))
+    data["methods"]["FETCH"].update(deprecated_in="1.0.0", successor="RETRIEVE")
+    catalog = os.path.join(ROOT, f"catalog-{client.name}.json")
+    with open(catalog, "w", encoding="utf-8") as fh:
+        json.dump(data, fh)
+    folder = os.path.join(ROOT, f"lone-{client.name}", "endpoints")
+    os.makedirs(folder, exist_ok=True)
+    with open(os.path.join(ROOT, "deploy", "endpoints", "book.toml"), encoding="utf-8") as fh:
+        text = fh.read().replace('method = "BOOK"', 'method = "FETCH"')
+    since = len(client.published)
+    uri, _ = open_doc(client, os.path.join(folder, "fetch.toml"), text=text, language="toml")
+    first = await wait_published(client, uri, since=since, version=1)
+    assert "AGTP105" not in codes(first.diagnostics)
+    client.set_configuration({"catalogPath": os.path.basename(catalog)}, section="agis")
+    try:
+        since = len(client.published)
+        client.workspace_did_change_configuration(types.DidChangeConfigurationParams(settings=None))
+        deprecated = await wait_published(client, uri, since=since, version=1,
+                                          where=lambda ds: "AGTP105" in codes(ds))
+        tagged = next(d for d in deprecated.diagnostics if d.code == "AGTP105")
+        assert list(tagged.tags or ()) == [types.DiagnosticTag.Deprecated]
+        result = await asyncio.wait_for(client.text_document_completion_async(
+            types.CompletionParams(text_document=types.TextDocumentIdentifier(uri=uri),
+                                   position=position_of(text, 'method = "FETCH', 10))), TIMEOUT)
+        fetch = next(i for i in result.items if i.label == "FETCH")
+        assert list(fetch.tags) == [types.CompletionItemTag.Deprecated]
+        assert "RETRIEVE" in fetch.documentation.value
+    finally:
+        since = len(client.published)
+        client.set_configuration({}, section="agis")
+        client.workspace_did_change_configuration(types.DidChangeConfigurationParams(settings=None))
+        await wait_published(client, uri, since=since, version=1,
+                             where=lambda ds: "AGTP105" not in codes(ds))
