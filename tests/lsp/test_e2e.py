@@ -43,6 +43,12 @@ def fixture_copy(client, name: str, text: str | None = None) -> str:
     return dst
 
 
+async def code_actions(client, uri: str, rng: types.Range, diagnostics=(), only=None):
+    return await asyncio.wait_for(client.text_document_code_action_async(types.CodeActionParams(
+        text_document=types.TextDocumentIdentifier(uri=uri), range=rng,
+        context=types.CodeActionContext(diagnostics=list(diagnostics), only=only))), TIMEOUT)
+
+
 async def test_diagnostics_on_open_and_change(client: LanguageClient):
     path = fixture_copy(client, "reservations.agis")
     since = len(client.published)
@@ -79,10 +85,7 @@ async def test_quick_fix_clears_its_diagnostic(client: LanguageClient):
     uri, text = open_doc(client, path)
     published = await wait_published(client, uri, since=since, version=1)
     target = next(d for d in published.diagnostics if d.code == "AGIS102")
-    actions = await asyncio.wait_for(client.text_document_code_action_async(
-        types.CodeActionParams(text_document=types.TextDocumentIdentifier(uri=uri),
-                               range=target.range,
-                               context=types.CodeActionContext(diagnostics=[target]))), TIMEOUT)
+    actions = await code_actions(client, uri, target.range, [target])
     fixes = [a for a in actions if a.kind == types.CodeActionKind.QuickFix
              and a.diagnostics and a.diagnostics[0].code == "AGIS102"
              and not a.title.startswith("Disable")]
@@ -107,10 +110,7 @@ async def test_disable_on_this_line(client: LanguageClient):
     uri, text = open_doc(client, path)
     published = await wait_published(client, uri, since=since, version=1)
     target = next(d for d in published.diagnostics if d.code == "AGIS204")
-    actions = await asyncio.wait_for(client.text_document_code_action_async(
-        types.CodeActionParams(text_document=types.TextDocumentIdentifier(uri=uri),
-                               range=target.range,
-                               context=types.CodeActionContext(diagnostics=[target]))), TIMEOUT)
+    actions = await code_actions(client, uri, target.range, [target])
     disable = next(a for a in actions if a.title == "Disable AGIS204 on this line")
     new_text = apply_text_edits(text, edits_of(disable.edit, uri))
     assert "method: book  # agis-lint: disable=AGIS204" in new_text
@@ -126,13 +126,9 @@ async def test_fix_all(client: LanguageClient):
     since = len(client.published)
     uri, text = open_doc(client, path)
     await wait_published(client, uri, since=since, version=1)
-    actions = await asyncio.wait_for(client.text_document_code_action_async(
-        types.CodeActionParams(
-            text_document=types.TextDocumentIdentifier(uri=uri),
-            range=types.Range(start=types.Position(line=0, character=0),
-                              end=types.Position(line=0, character=0)),
-            context=types.CodeActionContext(diagnostics=[],
-                                            only=[types.CodeActionKind.SourceFixAll]))), TIMEOUT)
+    origin = types.Position(line=0, character=0)
+    actions = await code_actions(client, uri, types.Range(start=origin, end=origin),
+                                 only=[types.CodeActionKind.SourceFixAll])
     assert [a.kind for a in actions] == ["source.fixAll.agis"]
     new_text = apply_text_edits(text, edits_of(actions[0].edit, uri))
     assert 'agis: "1.0"' in new_text and "method: BOOK" in new_text
@@ -300,11 +296,8 @@ async def test_json_document(client: LanguageClient):
     uri, _ = open_doc(client, path, text=text, language="json")
     published = await wait_published(client, uri, since=since, version=1)
     assert "AGIS204" in codes(published.diagnostics)
-    actions = await asyncio.wait_for(client.text_document_code_action_async(
-        types.CodeActionParams(text_document=types.TextDocumentIdentifier(uri=uri),
-                               range=next(d for d in published.diagnostics
-                                          if d.code == "AGIS204").range,
-                               context=types.CodeActionContext(diagnostics=[]))), TIMEOUT)
+    actions = await code_actions(client, uri, next(d for d in published.diagnostics
+                                                  if d.code == "AGIS204").range)
     assert not any(a.title.startswith("Disable") for a in actions), "JSON has no comments"
     fix = next(a for a in actions if a.diagnostics and a.diagnostics[0].code == "AGIS204")
     assert json.loads(apply_text_edits(text, edits_of(fix.edit, uri)))["endpoints"][0][
