@@ -1,0 +1,46 @@
+"""What the handler rules share: the binding kinds' keys, the upstream error names, the walk over bindings."""
+from __future__ import annotations
+
+from ....engine.model import AddKey, Append, Fix, SetValue
+
+ENDPOINT = ("agtp-endpoint",)
+HTTP_METHODS = ("GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS")
+UPSTREAM_ERRORS = ("upstream_timeout", "upstream_connection_error", "upstream_malformed_response",
+                   "upstream_authentication_failed", "upstream_error")
+KIND_KEYS = {
+    "registered_function": ("type", "function"),
+    "composition": ("type", "recipe"),
+    "external_service": ("type", "url", "method", "headers", "input_transform", "output_transform",
+                         "error_map", "timeout_seconds"),
+}
+OLD_KEYS = {"input_map": "input_transform", "output_map": "output_transform"}
+
+
+def handler_bindings(ctx, kind=None):
+    for ep in ctx.view.endpoints:
+        h = ep.handler
+        if h is None:
+            continue
+        t = ep.handler_type
+        if kind is None or t == kind:
+            yield ep, h, ep.handler_path
+
+
+def reference_value(h: dict, key: str):
+    """The binding's reference field, falling back to the older ``reference`` key."""
+    if key in h:
+        return key, h[key]
+    if "reference" in h:
+        return "reference", h["reference"]
+    return None, None
+
+
+def declare_errors_fix(ep, names: list, title: str):
+    errs = ep.errors
+    if errs is None:
+        if "errors" in ep.body:
+            return []
+        return [Fix(title, True, [AddKey(ep.base, "errors", names)])]
+    if len(names) == 1:
+        return [Fix(title, True, [Append(ep.errors_path, names[0])])]
+    return [Fix(title, True, [SetValue(ep.errors_path, list(errs) + names)])]
