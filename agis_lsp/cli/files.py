@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import os
 
-from ..formats import AGIS_SUFFIXES
+from ..formats import AGIS_SUFFIXES, registry
 
 AGTP_NAMES = ("agtp-server.toml", "agtp-recipes.toml")
 _SKIP_DIRS = {".git", "node_modules", "__pycache__", ".venv", "venv", ".tox", "dist", "build"}
@@ -19,12 +19,12 @@ def _sniff_agtp_json(path: str) -> bool:
             head = fh.read(65536)
     except OSError:
         return False
-    return any(m in head for m in _JSON_MARKERS)
+    return any(m in head for m in _JSON_MARKERS + registry.sniff_markers())
 
 
 def is_lintable(path: str) -> bool:
     name = os.path.basename(path).lower()
-    if name.endswith(AGIS_SUFFIXES) or name in AGTP_NAMES:
+    if name.endswith(AGIS_SUFFIXES) or name in AGTP_NAMES or registry.kind_by_name(path):
         return True
     if name.endswith(".json"):
         return _sniff_agtp_json(path)

@@ -13,6 +13,11 @@ _LOADED = False
 
 KINDS = ("agis", "agtp-endpoint", "agtp-server", "agtp-recipes", "agtp-manifest", "agtp-catalog",
          "any")
+
+
+def _known_kinds() -> tuple:
+    from ..formats.registry import kind_names
+    return KINDS + kind_names()
 _CODE = re.compile(r"^[A-Z]{4}[0-9]{3}$")
 _NAME = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
 SECTIONS = ("What it does", "Why is this bad?", "Example", "Use instead", "Fix safety")
@@ -58,7 +63,7 @@ def rule(code: str, name: str, *, pass_no: int | None, kinds: Iterable[str] = ("
         raise ValueError(f"rule name must be kebab-case: {name!r}")
     kinds = tuple(kinds)
     for k in kinds:
-        if k not in KINDS:
+        if k not in _known_kinds():
             raise ValueError(f"unknown document kind {k!r} for {code}")
 
     def register(fn: Callable) -> Callable:

@@ -15,9 +15,17 @@ def detect_kind(doc: Document) -> str | None:
     if doc.syntax == "toml" or name.endswith(".toml"):
         from . import agtp_kinds  # provided with the AGTP formats
         return agtp_kinds.detect_toml_kind(doc, path)
+    from . import registry  # the agent-interface formats (A2T, ADP, AINP, MCP, agis.json)
+    by_name = registry.kind_by_name(path)
+    if by_name is not None:
+        return by_name
     data = doc.data
     if name.endswith(AGIS_SUFFIXES):
         return "agis"
+    if doc.parsed:
+        kind = registry.kind_by_content(data)
+        if kind is not None:
+            return kind
     if isinstance(data, dict):
         if "agis" in data or ("endpoints" in data and "vocabulary" in data):
             return "agis"

@@ -57,7 +57,8 @@ def guess_kind_by_name(path: str | None) -> str | None:
         return "agtp-recipes"
     if name.endswith(".toml") and "/endpoints/" in norm:
         return "agtp-endpoint"
-    return None
+    from ..formats.registry import kind_by_name
+    return kind_by_name(norm)
 
 
 def detect(doc: Document, previous: str | None = None) -> str | None:

@@ -16,6 +16,10 @@ def schema_for_kind(kind: str | None) -> dict | None:
     """The shipped schema for a document kind (``agis``; AGTP kinds when shipped)."""
     if kind is None:
         return None
+    from ..formats.registry import schema_for
+    built = schema_for(kind)  # formats that keep their field docs as data
+    if built is not None:
+        return built
     names = {"agis": "agis-1.0.schema.json"}
     name = names.get(kind, f"{kind}.schema.json")
     try:

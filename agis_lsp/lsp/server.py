@@ -31,6 +31,7 @@ from pygls.protocol.language_server import lsp_method
 
 from .. import __version__
 from ..document import Document
+from ..formats import registry
 from .analysis import Analysis, analyse, analyse_semantic, deployment_files, detect, parse_for
 from .capabilities import ClientFeatures
 from .completion import TRIGGER_CHARACTERS
@@ -47,7 +48,8 @@ MODEL_IDLE_START = 1.0         # load the model this long after `initialized` at
 BURST_GAP = 0.15               # changes closer than this are a burst of typing...
 BURST_DELAY = 0.05             # ...whose checks wait this long for the next keystroke
 WATCHED = ("**/.agis-lint.toml", "**/pyproject.toml", "**/agtp-server.toml", "**/agtp-recipes.toml",
-           "**/endpoints/*.toml", "**/*.agis", "**/*.agis.json", "**/*.agis.yaml", "**/*.agis.yml")
+           "**/endpoints/*.toml", "**/*.agis", "**/*.agis.json", "**/*.agis.yaml", "**/*.agis.yml") \
+    + registry.watch_globs()
 
 
 class AgisProtocol(LanguageServerProtocol):

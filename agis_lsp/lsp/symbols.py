@@ -47,6 +47,27 @@ def agis_symbols(doc) -> list[types.DocumentSymbol]:
     return out
 
 
+_SYMBOL_KINDS = {"function": types.SymbolKind.Function, "field": types.SymbolKind.Field,
+                 "array": types.SymbolKind.Array, "object": types.SymbolKind.Object}
+
+
+def format_symbols(doc, kind: str | None) -> list[types.DocumentSymbol] | None:
+    """The outline a format of ``formats.registry`` describes (None: it describes none)."""
+    from ..formats.registry import outline_for
+    outline = outline_for(kind, doc)
+    if outline is None:
+        return None
+
+    def build(sym) -> types.DocumentSymbol:
+        select = (sym.path, "key") if sym.path and not isinstance(sym.path[-1], int) else \
+            (sym.path, "value")
+        return _symbol(doc, sym.label, _SYMBOL_KINDS.get(sym.kind, types.SymbolKind.Object),
+                       sym.path, select, _short(sym.detail) or None,
+                       children=[build(ch) for ch in sym.children])
+
+    return [build(s) for s in outline]
+
+
 def endpoint_toml_symbols(doc) -> list[types.DocumentSymbol]:
     data = doc.data if isinstance(doc.data, dict) else {}
     prefix: tuple = ()
@@ -89,7 +110,9 @@ def build_symbols(doc, kind: str | None, uri: str, features: ClientFeatures):
     elif kind == "agtp-endpoint":
         symbols = endpoint_toml_symbols(doc)
     else:
-        symbols = table_symbols(doc)
+        symbols = format_symbols(doc, kind)
+        if symbols is None:
+            symbols = table_symbols(doc)
     if features.hierarchical_symbols:
         return symbols
     flat: list[types.SymbolInformation] = []

@@ -1,0 +1,160 @@
+"""Agent-interface formats as data: one :class:`FormatKind` per document kind.
+
+Everything the engine, the CLI walk and the language server need to know about
+a format lives in its ``FormatKind``: how a file is recognised (by name and by
+content), the typed view rules read, the JSON Schema that drives hover and
+completion (field docs quoted from the spec, enums shared with the rules), the
+outline, and the prose fields (descriptions, intents) that text checks read.
+
+Adding a format is: a module in ``formats/`` that builds a ``FormatKind``, one
+line in :data:`_MODULES`, and rules in ``rules/<format>/``. Nothing in
+``engine/``, ``cli/`` or ``lsp/`` names a format of this registry.
+"""
+from __future__ import annotations
+
+import fnmatch
+import importlib
+import os
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any, Callable, Iterable
+
+# Modules that define FORMAT (a FormatKind) or FORMATS (several), in detection order.
+_MODULES = ("agis_wellknown", "a2t", "adp", "ainp", "mcp")
+
+
+@dataclass(frozen=True)
+class Symbol:
+    """One outline entry: a label, its kind ("object", "array", "function", "field"),
+    the document path it covers and its children."""
+    label: str
+    kind: str
+    path: tuple
+    children: tuple = ()
+    detail: str = ""
+
+
+@dataclass(frozen=True)
+class Operation:
+    """A named operation of a document (a tool, a capability, a method) and its prose.
+
+    ``name_path``/``description_path`` are document paths; rules report there.
+    ``verb_name`` is the name whose leading word is the verb (``send_email`` -> SEND).
+    """
+    name: str
+    name_path: tuple
+    description: str | None = None
+    description_path: tuple | None = None
+    label: str = "tool"                  # how messages call it: tool, capability, method
+    extra: dict = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class FormatKind:
+    name: str                                   # the document kind ("mcp-tools")
+    title: str                                  # "MCP tool list"
+    spec: str                                   # what it implements, cited
+    file_globs: tuple                           # fnmatch patterns on the "/"-separated path
+    detect: Callable[[Any], bool]               # by content (parsed data)
+    view: Callable[[Any], Any]                  # Document -> typed view
+    schema: dict | None = None                  # JSON Schema for hover/completion (field docs)
+    outline: Callable[[Any], list] | None = None   # view -> [Symbol]
+    prose: Callable[[Any], Iterable] | None = None  # view -> [(path, text)]
+    sniff: tuple = ()                           # byte markers for the CLI walk of *.json/*.yaml
+    syntaxes: tuple = ("json", "yaml")
+
+
+@lru_cache(maxsize=1)
+def formats() -> tuple[FormatKind, ...]:
+    out: list[FormatKind] = []
+    for mod in _MODULES:
+        m = importlib.import_module(f"{__package__}.{mod}")
+        out.extend(getattr(m, "FORMATS", ()) or (m.FORMAT,))
+    return tuple(out)
+
+
+def kind_names() -> tuple[str, ...]:
+    return tuple(f.name for f in formats())
+
+
+def get(kind: str | None) -> FormatKind | None:
+    for f in formats():
+        if f.name == kind:
+            return f
+    return None
+
+
+def _norm(path: str | None) -> str:
+    return (path or "").replace(os.sep, "/")
+
+
+def kind_by_name(path: str | None) -> str | None:
+    """The kind a file name alone implies (``tools.mcp.json``, ``.well-known/agis.json``)."""
+    norm = _norm(path).lower()
+    if not norm:
+        return None
+    for f in formats():
+        for pattern in f.file_globs:
+            if fnmatch.fnmatchcase(norm, pattern) or fnmatch.fnmatchcase(norm.rsplit("/", 1)[-1], pattern):
+                return f.name
+    return None
+
+
+def kind_by_content(data: Any) -> str | None:
+    for f in formats():
+        try:
+            if f.detect(data):
+                return f.name
+        except Exception:  # noqa: BLE001 - detection never takes a document down
+            continue
+    return None
+
+
+def detect(doc) -> str | None:
+    """By name first (a named file is what its name says), then by content."""
+    by_name = kind_by_name(doc.path)
+    if by_name is not None:
+        return by_name
+    if not doc.parsed:
+        return None
+    return kind_by_content(doc.data)
+
+
+def watch_globs() -> tuple[str, ...]:
+    """Workspace globs for the language server's watched files."""
+    out: list[str] = []
+    for f in formats():
+        for pattern in f.file_globs:
+            g = "**/" + (pattern[2:] if pattern.startswith("*/") else pattern)
+            if g not in out:
+                out.append(g)
+    return tuple(out)
+
+
+def sniff_markers() -> tuple[bytes, ...]:
+    return tuple(m for f in formats() for m in f.sniff)
+
+
+def view_for(kind: str | None, doc) -> Any:
+    f = get(kind)
+    return f.view(doc) if f is not None else None
+
+
+def schema_for(kind: str | None) -> dict | None:
+    f = get(kind)
+    return f.schema if f is not None else None
+
+
+def outline_for(kind: str | None, doc) -> list | None:
+    f = get(kind)
+    if f is None or f.outline is None:
+        return None
+    return f.outline(f.view(doc))
+
+
+def prose_fields(kind: str | None, doc) -> list:
+    """(path, text) of every prose field of a document of this kind (descriptions, intents)."""
+    f = get(kind)
+    if f is None or f.prose is None:
+        return []
+    return [(p, t) for p, t in f.prose(f.view(doc)) if isinstance(t, str) and t.strip()]

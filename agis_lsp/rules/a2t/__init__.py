@@ -1,0 +1,1 @@
+"""A2T tool signatures (``ATOTnnn``: "Agent TO Tool"), draft-rosenberg-aiproto-a2t-00."""

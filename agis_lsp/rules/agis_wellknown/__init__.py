@@ -1,0 +1,1 @@
+"""The AGIS discovery summary /.well-known/agis.json (``AGWKnnn``), AGIS §10."""

@@ -1,0 +1,1 @@
+"""MCP tool lists (``MCPTnnn``), MCP specification revision 2025-11-25."""

@@ -1,0 +1,198 @@
+"""Passes 2-3 on the leading verb of tool and capability names (mechanical).
+
+The verdicts are the AGIS rules' own (``rules/agis/_method``: the English
+lexicon, the HTTP list, the curated non-action and vague lists); only where the
+verb sits differs: it leads a name (``get_analytics``) instead of being one.
+"""
+from __future__ import annotations
+
+from ...engine.model import Finding, Fix, SetValue
+from ...engine.registry import rule
+from ..agis._method import HTTP_METHODS, lexicon
+from ._names import HTTP_SUGGESTIONS, KINDS, operations, rename_leading
+
+_CLASS_TEXT = {"state": "describes a state", "adjective": "is an adjective",
+               "noun": "is a noun", "being": "expresses existence or being"}
+
+
+def _rename(op, lead, verbs) -> list[Fix]:
+    out = []
+    for v in verbs:
+        new = rename_leading(op.name, lead, v)
+        out.append(Fix(f"Rename to '{new}'", False, [SetValue(op.name_path, new)]))
+    return out
+
+
+@rule("TOOL201", "inflected-leading-verb", pass_no=2, kinds=KINDS, spec="AGIS §4.1(b), appendix C")
+def inflected_leading_verb(ctx):
+    """The name of a tool or capability starts with an inflected verb (`checking_status`, `booked_rooms`).
+
+    ## What it does
+    Takes the leading word of each tool/capability name (snake_case, camelCase,
+    PascalCase, kebab-case or spaced; a `namespace.` or `namespace/` prefix is
+    skipped) and looks it up in the English lexicon of verb inflections, as AGIS
+    pass 2 does for methods (AGIS203).
+
+    ## Why is this bad?
+    AGIS section 4.1(b) asks for the imperative base form: a name says what the
+    caller asks for ("check status"), not a state or history ("checking",
+    "booked"). Appendix C maps a tool name's first segment to an AGIS method, so
+    an inflected lead makes a non-conformant method.
+
+    ## Example
+    ```json
+    {"tools": [{"name": "checking_availability", "inputSchema": {"type": "object"}}]}
+    ```
+
+    ## Use instead
+    ```json
+    {"tools": [{"name": "check_availability", "inputSchema": {"type": "object"}}]}
+    ```
+
+    ## Fix safety
+    Unsafe: renaming a tool changes what clients call.
+    """
+    lex = lexicon()
+    for op, lead in operations(ctx):
+        w = lead.upper
+        inf = lex.inflection_of(w)
+        if inf is None or lex.non_action_class(w) or w in HTTP_METHODS:
+            continue
+        base = inf.base.upper()
+        yield Finding(op.name_path, f"{op.label} name '{op.name}' starts with '{lead.word}', an "
+                      f"inflected form of {base}; lead with the imperative base form "
+                      f"(AGIS §4.1(b))", fixes=_rename(op, lead, [base]))
+
+
+@rule("TOOL301", "http-verb-name", pass_no=3, kinds=KINDS, spec="AGIS §4.3, appendix C(a)")
+def http_verb_name(ctx):
+    """The name of a tool or capability starts with an HTTP method (`get_analytics`, `postMessage`).
+
+    ## What it does
+    Flags names whose leading word is GET, POST, PUT, DELETE, PATCH, HEAD,
+    OPTIONS, CONNECT or TRACE, in any case and naming style.
+
+    ## Why is this bad?
+    AGIS section 4.3 prohibits HTTP methods as method identifiers; appendix
+    C(a), mapping MCP tool names back to AGIS methods, gives the example
+    `get_data -> GET (invalid; HTTP method; rewrite as RETRIEVE or FETCH)`. The
+    verb says how the data moves, not what the agent achieves ([HOOD2026]:
+    10-29 points lower agent accuracy with CRUD verbs).
+
+    ## Example
+    ```json
+    {"name": "get_analytics", "description": "Get email delivery analytics and open rates",
+     "detail_url": "/api/capabilities/get_analytics"}
+    ```
+
+    ## Use instead
+    ```json
+    {"name": "retrieve_analytics", "description": "Retrieves email delivery analytics and open rates",
+     "detail_url": "/api/capabilities/retrieve_analytics"}
+    ```
+
+    ## Fix safety
+    Unsafe: GET -> RETRIEVE or FETCH (appendix C), POST -> CREATE or SUBMIT, PUT
+    -> REPLACE, DELETE -> REMOVE, PATCH -> MODIFY (the AGTP catalog's legacy
+    map); renaming a tool changes what clients call, and a more specific verb
+    is often better. HEAD, OPTIONS, CONNECT and TRACE get no fix.
+
+    ## Decision
+    None of A2T, ADP, AINP and MCP forbids HTTP verbs in names; the finding is
+    AGIS's advice carried over (appendix C), so its default severity is a
+    warning, not an error.
+    """
+    for op, lead in operations(ctx):
+        w = lead.upper
+        if w not in HTTP_METHODS:
+            continue
+        verbs = HTTP_SUGGESTIONS.get(w, ())
+        hint = f"; use {' or '.join(verbs)}" if verbs else "; use an action verb that names the intent"
+        yield Finding(op.name_path, f"{op.label} name '{op.name}' starts with the HTTP method {w}, "
+                      f"which names no intent (AGIS §4.3, appendix C){hint}",
+                      fixes=_rename(op, lead, verbs))
+
+
+@rule("TOOL302", "non-action-leading-word", pass_no=3, kinds=KINDS, spec="AGIS §4.2")
+def non_action_leading_word(ctx):
+    """The name of a tool or capability starts with a noun, state or adjective (`user_create`, `status_check`).
+
+    ## What it does
+    Checks the leading word against the curated list of English words that are
+    not action verbs (AGIS302's list: STATUS, DATA, USER, AVAILABLE, EXISTS...).
+    When a later word of the name is a verb, the fix moves it to the front.
+
+    ## Why is this bad?
+    AGIS section 4.2: the verb carries the intent. A name that leads with a
+    noun (`user_create`) reads as a resource, and appendix C's reverse mapping
+    would make USER the method.
+
+    ## Example
+    ```json
+    {"tools": [{"name": "user_create", "inputSchema": {"type": "object"}}]}
+    ```
+
+    ## Use instead
+    ```json
+    {"tools": [{"name": "create_user", "inputSchema": {"type": "object"}}]}
+    ```
+
+    ## Fix safety
+    Unsafe: renaming a tool changes what clients call. Offered only when another
+    word of a snake_case name is a known verb.
+    """
+    lex = lexicon()
+    for op, lead in operations(ctx):
+        w = lead.upper
+        cls = lex.non_action_class(w)
+        if cls is None or w in HTTP_METHODS:
+            continue
+        fixes = []
+        parts = op.name[lead.start:].split("_")
+        verbs = [p for p in parts[1:] if p.isalpha() and lex.is_base_verb(p.upper())
+                 and not lex.non_action_class(p.upper())]
+        if "_" in op.name and verbs:
+            rest = [p for p in parts if p != verbs[0]]
+            new = op.name[:lead.start] + "_".join([verbs[0]] + rest)
+            fixes.append(Fix(f"Rename to '{new}'", False, [SetValue(op.name_path, new)]))
+        yield Finding(op.name_path, f"{op.label} name '{op.name}' starts with '{lead.word}', which "
+                      f"{_CLASS_TEXT.get(cls, 'is not an action verb')}; lead with the verb that "
+                      "says what it does (AGIS §4.2)", fixes=fixes)
+
+
+@rule("TOOL303", "vague-leading-verb", pass_no=3, kinds=KINDS, spec="AGIS §4.2")
+def vague_leading_verb(ctx):
+    """The name of a tool or capability starts with a borderline verb (`process_refund`, `handle_order`).
+
+    ## What it does
+    Flags leading verbs that may describe system activity rather than the
+    caller's intent (PROCESS, HANDLE, MANAGE, DO, PERFORM...), as AGIS303 does
+    for methods.
+
+    ## Why is this bad?
+    AGIS section 4.2 marks such verbs borderline; a more specific verb is
+    RECOMMENDED. "refund my order" matches `refund_order`, not `process_refund`.
+
+    ## Example
+    ```json
+    {"tools": [{"name": "process_refund", "inputSchema": {"type": "object"}}]}
+    ```
+
+    ## Use instead
+    ```json
+    {"tools": [{"name": "refund_order", "inputSchema": {"type": "object"}}]}
+    ```
+
+    ## Fix safety
+    No fix: the specific verb depends on what the tool does.
+    """
+    lex = lexicon()
+    for op, lead in operations(ctx):
+        w = lead.upper
+        if w in HTTP_METHODS or not lex.is_vague(w):
+            continue
+        alternatives = getattr(lex, "vague_alternatives", lambda x: ())(w)
+        hint = f" (e.g. {', '.join(alternatives[:4])})" if alternatives else ""
+        yield Finding(op.name_path, f"{op.label} name '{op.name}' starts with '{lead.word}', a "
+                      f"borderline verb that may describe system activity rather than the "
+                      f"caller's intent; a more specific verb is RECOMMENDED{hint} (AGIS §4.2)")

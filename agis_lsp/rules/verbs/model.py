@@ -1,0 +1,179 @@
+"""The model-backed verb checks on tool and capability names (passes 3 and 6).
+
+Findings from the model are warnings (or softer), as for AGIS documents.
+"""
+from __future__ import annotations
+
+from ...engine.model import Finding, Fix, SetValue
+from ...engine.registry import rule
+from ..agis._method import HTTP_METHODS, lexicon
+from ._names import KINDS, operations, rename_leading
+
+_LABEL_TEXT = {"state": "describes a state or condition", "noun": "looks like a noun",
+               "existence": "expresses existence or being", "other": "is not a verb",
+               "adjective": "looks like an adjective"}
+
+
+def kind_text(kinds: str) -> str:
+    from ...semantic import KIND_LABELS
+    names = [KIND_LABELS.get(k, k) for k in kinds.split("/") if k]
+    return " or ".join(names) if names else "something else"
+
+
+def _undecided(ctx):
+    """(operation, lead) whose leading word no lexical rule decided."""
+    lex = lexicon()
+    try:
+        catalog = ctx.catalog.methods
+    except Exception:  # noqa: BLE001 - the catalog is optional here
+        catalog = {}
+    for op, lead in operations(ctx):
+        w = lead.upper
+        if w in HTTP_METHODS or w in catalog or lex.inflection_of(w) or lex.non_action_class(w) \
+                or lex.is_base_verb(w) or len(w) < 3:
+            continue
+        yield op, lead
+
+
+@rule("TOOL304", "leading-word-not-action-verb", pass_no=3, semantic=True, kinds=KINDS,
+      spec="AGIS §4.2, §8.5(b)")
+def leading_word_not_action_verb(ctx):
+    """The model judges the leading word of a tool or capability name not to be an action verb (`weather_lookup`).
+
+    ## What it does
+    For leading words that neither the lexicon nor the AGTP catalog knows as
+    verbs and that no curated list decides, asks the semantic model (the one of
+    AGIS304) whether the word is an action verb.
+
+    ## Why is this bad?
+    AGIS section 4.2: the verb carries the intent; `weather_lookup` reads as a
+    resource first. A model can be wrong, so this is a warning.
+
+    ## Example
+    ```json
+    {"tools": [{"name": "healthiness_report", "inputSchema": {"type": "object"}}]}
+    ```
+
+    ## Use instead
+    ```json
+    {"tools": [{"name": "assess_health", "inputSchema": {"type": "object"}}]}
+    ```
+
+    ## Fix safety
+    No fix: the right verb depends on what the tool does.
+    """
+    cands = list(_undecided(ctx))
+    if not cands:
+        return
+    model = ctx.model()
+    judged = {j.verb.upper(): j for j in model.judge_verbs(sorted({l.upper for _, l in cands}))}
+    for op, lead in cands:
+        j = judged.get(lead.upper)
+        if j is None or j.is_action:
+            continue
+        yield Finding(op.name_path, f"{op.label} name '{op.name}' starts with '{lead.word}', which "
+                      f"{_LABEL_TEXT.get(j.label, 'is not an action verb')} (semantic model, "
+                      f"confidence {j.confidence:.2f}); lead with the verb that says what it does "
+                      "(AGIS §4.2)")
+
+
+def _pairs(ctx):
+    lex = lexicon()
+    for op, lead in operations(ctx):
+        if not op.description or not op.description.strip() or op.description_path is None:
+            continue
+        w = lead.upper
+        if w in HTTP_METHODS or lex.non_action_class(w):      # TOOL301/302 report those
+            continue
+        yield op, lead, op.description.strip()
+
+
+def _judge(ctx):
+    cache = ctx.__dict__.setdefault("_tool_consistency", None)
+    if cache is not None:
+        return cache
+    pairs = list(_pairs(ctx))
+    out = []
+    if pairs:
+        judged = ctx.model().judge_consistency([(lead.upper, d) for _, lead, d in pairs])
+        out = [(op, lead, j) for (op, lead, _), j in zip(pairs, judged)]
+    ctx.__dict__["_tool_consistency"] = out
+    return out
+
+
+def _finding(op, lead, j, lead_text: str) -> Finding:
+    msg = (f"{lead_text}: the name '{op.name}' leads with {lead.upper}, which implies "
+           f"{kind_text(j.verb_class)}, but the description describes {kind_text(j.intent_class)} "
+           f"(semantic model, consistency {j.score:.2f})")
+    fixes = []
+    if j.suggestion and j.suggestion != lead.upper:
+        new = rename_leading(op.name, lead, j.suggestion)
+        msg += f"; a verb such as {j.suggestion} matches the description"
+        fixes.append(Fix(f"Rename to '{new}'", False, [SetValue(op.name_path, new)]))
+    msg += "; or rewrite the description to say what the " + op.label + " does (AGIS §5.4)"
+    return Finding(op.description_path, msg, fixes=fixes)
+
+
+@rule("TOOL601", "description-contradicts-name", pass_no=6, semantic=True, kinds=KINDS,
+      spec="AGIS §5.4, §8.4, appendix C(b)")
+def description_contradicts_name(ctx):
+    """The description of a tool or capability describes a different operation than its name's verb.
+
+    ## What it does
+    Reads what the leading verb of the name implies and what the description
+    describes with the pass 6 model (AGIS601), and reports contradictions on
+    the description. A verb that matches the description better is offered.
+
+    ## Why is this bad?
+    AGIS section 5.4 requires the intent to match the verb; appendix C(b) makes
+    a tool's description the AGIS intent. An agent that picks `cancel_order`
+    to read an order's status acts on a false premise.
+
+    ## Example
+    ```json
+    {"name": "cancel_order", "description": "Returns the status and tracking number of an order"}
+    ```
+
+    ## Use instead
+    ```json
+    {"name": "track_order", "description": "Returns the status and tracking number of an order"}
+    ```
+
+    ## Fix safety
+    Unsafe: renaming changes the API, and the model may have read the
+    description wrongly.
+    """
+    for op, lead, j in _judge(ctx):
+        if j.verdict == "inconsistent":
+            yield _finding(op, lead, j, "description contradicts the name")
+
+
+@rule("TOOL602", "description-may-not-match-name", pass_no=6, semantic=True, kinds=KINDS,
+      spec="AGIS §5.4, §8.4")
+def description_may_not_match_name(ctx):
+    """The description of a tool or capability may describe a different operation than its name's verb (borderline).
+
+    ## What it does
+    The borderline band of TOOL601's model: the verb and the description agree
+    only weakly.
+
+    ## Why is this bad?
+    A description that reads like another operation makes agents hesitate or
+    pick the wrong tool (AGIS section 5.4, 8.4).
+
+    ## Example
+    ```json
+    {"name": "notify_customer", "description": "Moves the order to the customer's new address"}
+    ```
+
+    ## Use instead
+    ```json
+    {"name": "notify_customer", "description": "Sends the customer a message about their order"}
+    ```
+
+    ## Fix safety
+    Unsafe: renaming changes the API.
+    """
+    for op, lead, j in _judge(ctx):
+        if j.verdict == "suspicious":
+            yield _finding(op, lead, j, "description may not match the name")
