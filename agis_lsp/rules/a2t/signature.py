@@ -73,7 +73,7 @@ def _too_long(value, limit: int, strict: bool) -> bool:
     return isinstance(value, str) and (len(value) >= limit if strict else len(value) > limit)
 
 
-@rule("ATOT202", "text-too-long", pass_no=5, kinds=KINDS, spec="A2T §6.1")
+@rule("ATOT202", "tool-text-too-long", pass_no=5, kinds=KINDS, spec="A2T §6.1")
 def text_too_long(ctx):
     """A name or description is longer than A2T allows (name < 255, description < 2,000 characters).
 

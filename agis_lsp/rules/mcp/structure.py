@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import re
 
+from ...document.paths import format_path
 from ...engine.model import Finding, Fix, Related, SetValue
 from ...engine.registry import rule
 from ...formats.mcp import NAME_CHARS, NAME_MAX, REVISION, McpView
@@ -117,7 +118,7 @@ def duplicate_tool_name(ctx):
             continue
         if name in seen:
             yield Finding(path + ("name",), f"tool name '{name}' is already used by "
-                          f"{'/'.join(map(str, seen[name]))}; tool names must be unique ({SPEC})",
+                          f"{format_path(seen[name])}; tool names must be unique ({SPEC})",
                           related=[Related(seen[name] + ("name",), "first defined here")])
         else:
             seen[name] = path
