@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+import re
 
 from .model import Container, Document, Entry, ParseProblem
 from .paths import Path, format_path
@@ -21,9 +22,27 @@ def detect_syntax(text: str, path: str | None = None) -> str:
     return "yaml"
 
 
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
 def parse_text(text: str, path: str | None = None, syntax: str | None = None) -> Document:
     if text.startswith("\ufeff"):
         text = text[1:]
+    lone = _SURROGATE.search(text)
+    if lone is not None:
+        # An editor buffer can hold half of a surrogate pair (an edit that split it); no
+        # parser can encode it. Parse a copy with U+FFFD in its place (same offsets) and
+        # report the first one where it is.
+        doc = _parse(_SURROGATE.sub("\ufffd", text), path, syntax)
+        doc.text, doc._lines = text, None
+        doc.problems.append(ParseProblem(
+            "AGIS005", f"lone UTF-16 surrogate U+{ord(lone.group()):04X} (half of a character); "
+            "AGIS documents are UTF-8 text", lone.start(), lone.end()))
+        return doc
+    return _parse(text, path, syntax)
+
+
+def _parse(text: str, path: str | None, syntax: str | None) -> Document:
     syntax = syntax or detect_syntax(text, path)
     if syntax == "json":
         from .json_parser import parse_json

@@ -11,6 +11,7 @@ import re
 from json.decoder import scanstring
 
 from .model import Container, Document, Entry, ParseProblem
+from .positions import char_end
 
 _WS = re.compile(r"[ \t\n\r]*")
 _NUMBER = re.compile(r"-?(?:0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)?")
@@ -35,7 +36,7 @@ def parse_json(text: str, path: str | None = None) -> JsonDocument:
     except JsonSyntaxError as exc:
         index = min(max(exc.index, 0), len(text))
         doc.problems.append(ParseProblem("AGIS001", f"JSON syntax error: {exc}", index,
-                                         min(index + 1, len(text)) if index < len(text) else index))
+                                         char_end(text, index)))
         doc.data, doc.parsed, doc.containers = None, False, {}
     return doc
 

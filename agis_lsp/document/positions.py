@@ -6,6 +6,7 @@ this module is the one place that converts between the two.
 """
 from __future__ import annotations
 
+import re
 from bisect import bisect_right
 from dataclasses import dataclass
 
@@ -26,26 +27,47 @@ class Range:
                 "end": {"line": self.end.line, "character": self.end.character}}
 
 
-def _utf16_len(s: str) -> int:
+def utf16_len(s: str) -> int:
+    """Length of ``s`` in UTF-16 code units; a lone surrogate counts one (never raises)."""
     if s.isascii():
         return len(s)
-    return len(s.encode("utf-16-le")) // 2
+    return len(s.encode("utf-16-le", "surrogatepass")) // 2
+
+
+_utf16_len = utf16_len
+_BREAK = re.compile(r"\r\n?|\n")
+
+
+def line_starts(text: str) -> list[int]:
+    """Offsets where lines start, with LSP's line breaks: ``\n``, ``\r\n`` and ``\r``.
+
+    (YAML also breaks lines at NEL, LS and PS; LSP clients do not, so neither does this.)
+    """
+    starts = [0]
+    if "\r" in text:
+        starts.extend(m.end() for m in _BREAK.finditer(text))
+        return starts
+    find = text.find
+    i = find("\n")
+    while i != -1:
+        starts.append(i + 1)
+        i = find("\n", i + 1)
+    return starts
 
 
 class LineIndex:
-    """Maps code-point offsets of ``text`` to LSP positions and back."""
+    """Maps code-point offsets of ``text`` to LSP positions and back.
+
+    Lines end at ``\n``, ``\r\n`` or ``\r`` (as LSP defines them). A position is never
+    past the end of its line's content: an offset inside a line break (between ``\r``
+    and ``\n``) maps to the end of the line, and so does a character past it.
+    """
 
     __slots__ = ("text", "starts")
 
     def __init__(self, text: str) -> None:
         self.text = text
-        starts = [0]
-        find = text.find
-        i = find("\n")
-        while i != -1:
-            starts.append(i + 1)
-            i = find("\n", i + 1)
-        self.starts = starts
+        self.starts = line_starts(text)
 
     @property
     def line_count(self) -> int:
@@ -54,26 +76,37 @@ class LineIndex:
     def line_of(self, offset: int) -> int:
         return bisect_right(self.starts, offset) - 1
 
+    def line_end(self, line: int) -> int:
+        """Offset just past the content of ``line`` (before its line break)."""
+        if line + 1 >= len(self.starts):
+            return len(self.text)
+        end = self.starts[line + 1] - 1            # the break's last character
+        if end > self.starts[line] and self.text[end] == "\n" and self.text[end - 1] == "\r":
+            end -= 1
+        return end
+
     def line_text(self, line: int) -> str:
-        start = self.starts[line]
-        end = self.starts[line + 1] - 1 if line + 1 < len(self.starts) else len(self.text)
-        return self.text[start:end].rstrip("\r")
+        return self.text[self.starts[line]:self.line_end(line)]
 
     def position(self, offset: int) -> Position:
         offset = max(0, min(offset, len(self.text)))
         line = self.line_of(offset)
         start = self.starts[line]
-        return Position(line, _utf16_len(self.text[start:offset]))
+        offset = min(offset, self.line_end(line))
+        return Position(line, utf16_len(self.text[start:offset]))
 
     def range(self, start: int, end: int) -> Range:
         return Range(self.position(start), self.position(end))
 
     def offset(self, line: int, character: int) -> int:
-        """Inverse of :meth:`position` (clamped to the line)."""
+        """Inverse of :meth:`position` (clamped to the document and to the line's content)."""
         if line >= len(self.starts):
             return len(self.text)
-        start = self.starts[max(line, 0)]
-        end = self.starts[line + 1] - 1 if line + 1 < len(self.starts) else len(self.text)
+        if line < 0:
+            return 0
+        start = self.starts[line]
+        end = self.line_end(line)
+        character = max(character, 0)
         segment = self.text[start:end]
         if segment.isascii():
             return start + min(character, len(segment))
@@ -87,3 +120,18 @@ class LineIndex:
     def column(self, offset: int) -> int:
         """Code-point column of an offset (for indentation decisions)."""
         return offset - self.starts[self.line_of(offset)]
+
+    def valid(self, position: Position) -> bool:
+        """Whether ``position`` lies inside this text (a line that exists, within its content)."""
+        if not 0 <= position.line < len(self.starts) or position.character < 0:
+            return False
+        return position.character <= utf16_len(self.line_text(position.line))
+
+
+def char_end(text: str, index: int) -> int:
+    """End of the one-character span at ``index``; empty on a line break or at the end.
+
+    Problems reported "at a character" use it, so their range never runs past the end of
+    their line (a span over the ``\\n`` would end on the next line).
+    """
+    return index + 1 if 0 <= index < len(text) and text[index] not in "\r\n" else index

@@ -31,6 +31,7 @@ else:  # pragma: no cover
     import tomli as tomllib
 
 from .model import Container, Document, Entry, ParseProblem
+from .positions import char_end
 
 log = logging.getLogger("agis_lsp.document.toml")
 
@@ -168,7 +169,7 @@ def _syntax_problem(text: str, raw: str) -> ParseProblem:
             line, col = int(m.group(2)), int(m.group(3))
             starts = [0] + [i + 1 for i, c in enumerate(text) if c == "\n"]
             offset = min(starts[min(line, len(starts)) - 1] + col - 1, len(text))
-    start, end = offset, min(offset + 1, len(text))
+    start, end = offset, char_end(text, offset)
     friendly = _friendly(text, message, offset)
     if friendly is not None:
         message, start, end = friendly

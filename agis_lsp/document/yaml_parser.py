@@ -10,6 +10,7 @@ from __future__ import annotations
 import yaml
 
 from .model import Container, Document, Entry, ParseProblem
+from .positions import char_end
 from .scalars import resolve_scalar
 
 try:  # pragma: no cover - the C extension ships in PyYAML wheels
@@ -63,11 +64,12 @@ def parse_yaml(text: str, path: str | None = None) -> YamlDocument:
         if exc.context and exc.problem:
             message = f"{message} ({exc.context})"
         doc.problems.append(ParseProblem("AGIS001", f"YAML syntax error: {message}", index,
-                                         min(index + 1, len(text))))
+                                         char_end(text, index)))
         doc.data, doc.parsed, doc.containers = None, False, {}
     except yaml.YAMLError as exc:  # reader errors (control characters)
-        mark = getattr(exc, "position", 0) or 0
-        doc.problems.append(ParseProblem("AGIS001", f"YAML syntax error: {exc}", mark, mark + 1))
+        mark = min(max(getattr(exc, "position", 0) or 0, 0), len(text))
+        doc.problems.append(ParseProblem("AGIS001", f"YAML syntax error: {exc}", mark,
+                                         char_end(text, mark)))
         doc.data, doc.parsed, doc.containers = None, False, {}
     return doc
 
