@@ -55,7 +55,12 @@ def main(argv: list[str] | None = None) -> int:
         server.start_ws(*args.ws)
     else:
         server.start_io()
-    return 0
+    # The transport is closed (``exit``, or the client went away). End now rather than at
+    # interpreter shutdown, which waits for worker threads (a check of a large document) and
+    # can abort on a native thread (the model half-loaded).
+    from .features.lifecycle import hard_exit
+    hard_exit(getattr(server, "exit_code", 0))
+    return 0  # pragma: no cover - hard_exit does not return
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -145,3 +145,25 @@ def carry_over(diagnostics: list, old_doc, new_doc) -> list:
         out.append(replace(d, start=span[0], end=span[1], range=lines.range(*span), fixes=fixes,
                            related=related))
     return out
+
+
+def offset_mover(old: str, new: str):
+    """``move(offset)``: an offset of ``old`` at its place in ``new``.
+
+    Offsets before the edited region stay, offsets after it shift, offsets inside it go to
+    its start. The function is monotone, so a range stays a range (and nesting is kept),
+    and every result lies inside ``new``.
+    """
+    if old == new:
+        return lambda offset: max(0, min(offset, len(new)))
+    start, old_end, new_end = changed_region(old, new)
+    delta = new_end - old_end
+
+    def move(offset: int) -> int:
+        if offset <= start:
+            return max(offset, 0)
+        if offset >= old_end:
+            return min(offset + delta, len(new))
+        return start
+
+    return move

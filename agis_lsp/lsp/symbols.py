@@ -15,33 +15,32 @@ def _short(text, limit: int = 80) -> str | None:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def _symbol(doc, name: str, kind, entry_path: tuple, select: tuple[tuple, str],
+def _symbol(doc, rng, name: str, kind, entry_path: tuple, select: tuple[tuple, str],
             detail: str | None = None, children=None) -> types.DocumentSymbol:
     start, end = doc.span(entry_path, "entry") if entry_path else doc.root_span
     s_start, s_end = doc.span(*select)
     if not (start <= s_start and s_end <= end):
         s_start, s_end = start, min(end, start + max(0, s_end - s_start))
     return types.DocumentSymbol(name=name or "?", kind=kind, detail=detail,
-                                range=offsets_range(doc.lines, start, end),
-                                selection_range=offsets_range(doc.lines, s_start, s_end),
+                                range=rng(start, end), selection_range=rng(s_start, s_end),
                                 children=children or None)
 
 
-def agis_symbols(doc) -> list[types.DocumentSymbol]:
+def agis_symbols(doc, rng) -> list[types.DocumentSymbol]:
     view = AgisView(doc)
     out = []
     for ep in view.endpoints:
         intent = ep.semantic.get("intent") if ep.semantic else None
-        out.append(_symbol(doc, ep.label, types.SymbolKind.Method, ep.node_path, ep.method_loc,
+        out.append(_symbol(doc, rng, ep.label, types.SymbolKind.Method, ep.node_path, ep.method_loc,
                            _short(intent)))
     if view.schemas:
-        children = [_symbol(doc, name, types.SymbolKind.Struct, ("schemas", name),
+        children = [_symbol(doc, rng, name, types.SymbolKind.Struct, ("schemas", name),
                             (("schemas", name), "key"))
                     for name in view.schemas]
-        out.append(_symbol(doc, "schemas", types.SymbolKind.Namespace, ("schemas",),
+        out.append(_symbol(doc, rng, "schemas", types.SymbolKind.Namespace, ("schemas",),
                            (("schemas",), "key"), children=children))
     if isinstance(doc.data, dict) and "vocabulary" in doc.data:
-        out.append(_symbol(doc, "vocabulary", types.SymbolKind.Namespace, ("vocabulary",),
+        out.append(_symbol(doc, rng, "vocabulary", types.SymbolKind.Namespace, ("vocabulary",),
                            (("vocabulary",), "key"), _short(", ".join(
                                v for v in view.declared_verbs if isinstance(v, str)))))
     return out
@@ -51,7 +50,7 @@ _SYMBOL_KINDS = {"function": types.SymbolKind.Function, "field": types.SymbolKin
                  "array": types.SymbolKind.Array, "object": types.SymbolKind.Object}
 
 
-def format_symbols(doc, kind: str | None) -> list[types.DocumentSymbol] | None:
+def format_symbols(doc, rng, kind: str | None) -> list[types.DocumentSymbol] | None:
     """The outline a format of ``formats.registry`` describes (None: it describes none)."""
     from ..formats.registry import outline_for
     outline = outline_for(kind, doc)
@@ -61,14 +60,14 @@ def format_symbols(doc, kind: str | None) -> list[types.DocumentSymbol] | None:
     def build(sym) -> types.DocumentSymbol:
         select = (sym.path, "key") if sym.path and not isinstance(sym.path[-1], int) else \
             (sym.path, "value")
-        return _symbol(doc, sym.label, _SYMBOL_KINDS.get(sym.kind, types.SymbolKind.Object),
+        return _symbol(doc, rng, sym.label, _SYMBOL_KINDS.get(sym.kind, types.SymbolKind.Object),
                        sym.path, select, _short(sym.detail) or None,
                        children=[build(ch) for ch in sym.children])
 
     return [build(s) for s in outline]
 
 
-def endpoint_toml_symbols(doc) -> list[types.DocumentSymbol]:
+def endpoint_toml_symbols(doc, rng) -> list[types.DocumentSymbol]:
     data = doc.data if isinstance(doc.data, dict) else {}
     prefix: tuple = ()
     if isinstance(data.get("endpoint"), dict):
@@ -77,10 +76,10 @@ def endpoint_toml_symbols(doc) -> list[types.DocumentSymbol]:
     name = f"{method if isinstance(method, str) else '?'} {path if isinstance(path, str) else '?'}"
     intent = data.get("semantic", {}).get("intent") if isinstance(data.get("semantic"), dict) else None
     select = (prefix + ("method",), "value") if "method" in data else (prefix, "key")
-    return [_symbol(doc, name, types.SymbolKind.Method, prefix, select, _short(intent))]
+    return [_symbol(doc, rng, name, types.SymbolKind.Method, prefix, select, _short(intent))]
 
 
-def table_symbols(doc, obj=None, path: tuple = (), depth: int = 0) -> list[types.DocumentSymbol]:
+def table_symbols(doc, rng, obj=None, path: tuple = (), depth: int = 0) -> list[types.DocumentSymbol]:
     """A generic outline: tables and their sub-tables (two levels)."""
     obj = doc.data if obj is None else obj
     out = []
@@ -88,31 +87,35 @@ def table_symbols(doc, obj=None, path: tuple = (), depth: int = 0) -> list[types
         return out
     for key, value in obj.items():
         if isinstance(value, dict):
-            children = table_symbols(doc, value, path + (key,), depth + 1) if depth < 1 else None
-            out.append(_symbol(doc, str(key), types.SymbolKind.Object, path + (key,),
+            children = table_symbols(doc, rng, value, path + (key,), depth + 1) if depth < 1 else None
+            out.append(_symbol(doc, rng, str(key), types.SymbolKind.Object, path + (key,),
                                (path + (key,), "key"), children=children))
         elif isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
             children = []
             for i, item in enumerate(value):
                 label = item.get("name") or item.get("method") or f"{key}[{i}]"
-                children.append(_symbol(doc, str(label), types.SymbolKind.Object,
+                children.append(_symbol(doc, rng, str(label), types.SymbolKind.Object,
                                         path + (key, i), (path + (key, i), "key")))
-            out.append(_symbol(doc, str(key), types.SymbolKind.Array, path + (key,),
+            out.append(_symbol(doc, rng, str(key), types.SymbolKind.Array, path + (key,),
                                (path + (key,), "key"), children=children))
     return out
 
 
-def build_symbols(doc, kind: str | None, uri: str, features: ClientFeatures):
+def build_symbols(doc, kind: str | None, uri: str, features: ClientFeatures, to_range=None):
+    """The outline of ``doc``; ``to_range(start, end)`` converts its offsets (by default with
+    ``doc``'s own lines; the server passes a mapping onto the current text for an outline
+    taken from the last parse that succeeded)."""
     if not doc.parsed or kind is None:
         return []
+    rng = to_range or (lambda start, end: offsets_range(doc.lines, start, end))
     if kind == "agis":
-        symbols = agis_symbols(doc)
+        symbols = agis_symbols(doc, rng)
     elif kind == "agtp-endpoint":
-        symbols = endpoint_toml_symbols(doc)
+        symbols = endpoint_toml_symbols(doc, rng)
     else:
-        symbols = format_symbols(doc, kind)
+        symbols = format_symbols(doc, rng, kind)
         if symbols is None:
-            symbols = table_symbols(doc)
+            symbols = table_symbols(doc, rng)
     if features.hierarchical_symbols:
         return symbols
     flat: list[types.SymbolInformation] = []

@@ -331,22 +331,6 @@ async def test_config_file_change_is_watched(client: LanguageClient):
     assert "AGIS102" in codes(after.diagnostics)
 
 
-async def test_a_failing_feature_logs_and_answers_empty(client: LanguageClient):
-    missing = uri_of(os.path.join(ROOT, "never-opened", "nowhere.agis"))
-    logged = len(client.log_messages)
-    hover = await asyncio.wait_for(client.text_document_hover_async(types.HoverParams(
-        text_document=types.TextDocumentIdentifier(uri=missing),
-        position=types.Position(line=0, character=0))), TIMEOUT)
-    assert hover is None
-    error = await wait_logged(client, "on_hover failed", since=logged)
-    assert error.type == types.MessageType.Error and "Traceback" in error.message
-    # and the server still serves
-    path = fixture_copy(client, "reservations.agis")
-    since = len(client.published)
-    uri, _ = open_doc(client, path)
-    assert "AGIS204" in codes((await wait_published(client, uri, since=since, version=1)).diagnostics)
-
-
 async def test_catalog_path_setting(client: LanguageClient):
     from agis_lsp.catalog import SHIPPED_CATALOG
     data = json.loads(SHIPPED_CATALOG.read_text(encoding="utf-8"))

@@ -1,0 +1,60 @@
+"""The LSP features: one module per group, each with a ``register(server)``.
+
+To add a feature: write a module here whose handlers take the server first and call a
+pure builder (through :func:`answer` for anything that reads document text, so it runs
+off the event loop under the time budget), give it ``register(server)``, and add its
+name to ``MODULES``.
+"""
+from __future__ import annotations
+
+import asyncio
+import functools
+import importlib
+import inspect
+import logging
+
+log = logging.getLogger("agis_lsp.lsp")
+
+MODULES = ("lifecycle", "sync", "workspace", "diagnostics", "actions", "completion",
+           "navigation")
+
+
+def register_all(server) -> None:
+    for name in MODULES:
+        importlib.import_module(f"{__name__}.{name}").register(server)
+
+
+def guarded(default=None):
+    """A failing feature logs and answers ``default``; the server keeps serving."""
+
+    def fallback():
+        return default() if callable(default) else default
+
+    def decorate(fn):
+        if inspect.iscoroutinefunction(fn):
+            @functools.wraps(fn)
+            async def async_wrapper(ls, *args):
+                try:
+                    return await fn(ls, *args)
+                except asyncio.CancelledError:
+                    raise
+                except Exception:  # noqa: BLE001
+                    log.exception("%s failed", fn.__name__)
+                    return fallback()
+            return async_wrapper
+
+        @functools.wraps(fn)
+        def wrapper(ls, *args):
+            try:
+                return fn(ls, *args)
+            except Exception:  # noqa: BLE001
+                log.exception("%s failed", fn.__name__)
+                return fallback()
+        return wrapper
+
+    return decorate
+
+
+async def answer(ls, name: str, build, *args, default=None):
+    """Run ``build(*args)`` off the event loop under the feature budget (see ``budget``)."""
+    return await ls.runner.run(name, build, *args, default=default)

@@ -1,0 +1,53 @@
+"""Code actions (quick fixes, disable comments, fix-all) and their resolution."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from lsprotocol import types
+
+from .. import actions as act
+from ..convert import to_diagnostic, workspace_edit
+from . import answer, guarded
+
+if TYPE_CHECKING:
+    from ..server import AgisLanguageServer
+
+
+@guarded(list)
+async def on_code_action(ls: AgisLanguageServer, params: types.CodeActionParams):
+    uri = params.text_document.uri
+    view = ls.view(uri)
+    entry = await ls.publisher.current_entry(uri)
+    if view is None or entry is None or not entry.opened or entry.analysis.doc.text != view.text:
+        return []  # only for the text the request is about
+    lsp_items = {id(d): x for d, x in zip(entry.diagnostics, ls.publisher.lsp_diagnostics(entry))}
+
+    def to_lsp(d):
+        return lsp_items.get(id(d)) or to_diagnostic(d, uri, entry.analysis.doc.lines, ls.features)
+
+    only = params.context.only if params.context else None
+    return await answer(ls, "codeAction", act.build_code_actions, uri, entry.version,
+                        entry.analysis, entry.diagnostics, params.range, only, to_lsp,
+                        ls.features, default=[])
+
+
+@guarded(lambda: None)
+async def on_code_action_resolve(ls: AgisLanguageServer, action: types.CodeAction):
+    data = action.data if isinstance(action.data, dict) else {}
+    uri = data.get("uri")
+    entry = ls.publisher.store.get(uri) if uri else None
+    state = ls.documents.get(uri) if uri else None
+    if not data.get("fixAll") or entry is None or state is None or \
+            entry.version != data.get("version") or entry.version != state.version:
+        return action
+    edits = await answer(ls, "codeAction/resolve", act.fix_all_edits, entry.analysis.doc,
+                         entry.analysis.config, entry.analysis.deployment, default=None)
+    if edits is not None:
+        action.edit = workspace_edit(uri, entry.version, edits, ls.features)
+    return action
+
+
+def register(server) -> None:
+    server.feature(types.TEXT_DOCUMENT_CODE_ACTION, types.CodeActionOptions(
+        code_action_kinds=list(act.KINDS), resolve_provider=True))(on_code_action)
+    server.feature(types.CODE_ACTION_RESOLVE)(on_code_action_resolve)

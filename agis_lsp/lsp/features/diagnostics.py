@@ -1,0 +1,55 @@
+"""Pull diagnostics: ``textDocument/diagnostic`` and ``workspace/diagnostic``."""
+from __future__ import annotations
+
+import asyncio
+from typing import TYPE_CHECKING
+
+from lsprotocol import types
+
+from ..publisher import PULL_WAIT
+from . import guarded
+
+if TYPE_CHECKING:
+    from ..server import AgisLanguageServer
+
+
+@guarded(lambda: types.FullDocumentDiagnosticReport(items=[]))
+async def on_diagnostic(ls: AgisLanguageServer, params: types.DocumentDiagnosticParams):
+    uri = params.text_document.uri
+    view = ls.view(uri)  # the text this request is about
+    entry = await ls.publisher.current_entry(uri)
+    if entry is None:
+        return types.FullDocumentDiagnosticReport(items=[])
+    if view is not None and entry.analysis.doc.text != view.text:
+        # not (yet) checked: the stored findings moved onto this text; no result id
+        return types.FullDocumentDiagnosticReport(items=ls.publisher.for_view(entry, view))
+    if params.previous_result_id == entry.result_id:
+        return types.UnchangedDocumentDiagnosticReport(result_id=entry.result_id)
+    return types.FullDocumentDiagnosticReport(items=ls.publisher.lsp_diagnostics(entry),
+                                              result_id=entry.result_id)
+
+
+@guarded(lambda: types.WorkspaceDiagnosticReport(items=[]))
+async def on_workspace_diagnostic(ls: AgisLanguageServer, params: types.WorkspaceDiagnosticParams):
+    previous = {p.uri: p.value for p in params.previous_result_ids or ()}
+    pending = ls.scheduler.unopened_checks()
+    if pending:  # unopened files being (re)checked: answer with their results
+        await asyncio.wait(pending, timeout=PULL_WAIT)
+    items = []
+    for entry in ls.publisher.store.entries():
+        if entry.opened:
+            continue
+        if previous.get(entry.uri) == entry.result_id:
+            items.append(types.WorkspaceUnchangedDocumentDiagnosticReport(
+                uri=entry.uri, version=None, result_id=entry.result_id))
+        else:
+            items.append(types.WorkspaceFullDocumentDiagnosticReport(
+                uri=entry.uri, version=None, items=ls.publisher.lsp_diagnostics(entry),
+                result_id=entry.result_id))
+    return types.WorkspaceDiagnosticReport(items=items)
+
+
+def register(server) -> None:
+    server.feature(types.TEXT_DOCUMENT_DIAGNOSTIC, types.DiagnosticOptions(
+        identifier="agis", inter_file_dependencies=True, workspace_diagnostics=True))(on_diagnostic)
+    server.feature(types.WORKSPACE_DIAGNOSTIC)(on_workspace_diagnostic)

@@ -1,0 +1,81 @@
+"""Hover, go to definition and the outline (document symbols)."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from lsprotocol import types
+
+from ..convert import offsets_range
+from ..definition import build_definition
+from ..hover import build_hover
+from ..store import offset_mover
+from ..symbols import build_symbols
+from ..workspace import recipes_file_for
+from . import answer, guarded
+
+if TYPE_CHECKING:
+    from ..server import AgisLanguageServer
+    from ..state import View
+
+
+def hover(ls: AgisLanguageServer, view: View, position: types.Position):
+    doc, kind = view.parse()
+    if kind is None:
+        return None
+    diagnostics = view.entry.diagnostics if view.entry is not None else []
+    offset = doc.lines.offset(position.line, position.character)
+    return build_hover(doc, offset, kind, ls.catalog_for(view.uri), diagnostics, ls.features)
+
+
+def definition(ls: AgisLanguageServer, view: View, position: types.Position):
+    doc, kind = view.parse()
+    if kind is None:
+        return None
+    recipes = recipes_file_for(view.path) if kind == "agtp-endpoint" and view.path else None
+    offset = doc.lines.offset(position.line, position.character)
+    return build_definition(doc, offset, kind, view.uri, ls.open_document, recipes)
+
+
+def symbols(ls: AgisLanguageServer, view: View):
+    """The outline; while the text does not parse, the last good outline moved onto it."""
+    doc, kind = view.parse()
+    good = view.last_good
+    if doc.parsed or good is None:
+        return build_symbols(doc, kind, view.uri, ls.features)
+    move = offset_mover(good.text, doc.text)
+    lines = doc.lines
+
+    def to_range(start: int, end: int) -> types.Range:
+        return offsets_range(lines, move(start), move(end))
+
+    return build_symbols(good, kind, view.uri, ls.features, to_range=to_range)
+
+
+@guarded(lambda: None)
+async def on_hover(ls: AgisLanguageServer, params: types.HoverParams):
+    view = ls.view(params.text_document.uri)
+    if view is None:
+        return None
+    return await answer(ls, "hover", hover, ls, view, params.position)
+
+
+@guarded(lambda: None)
+async def on_definition(ls: AgisLanguageServer, params: types.DefinitionParams):
+    view = ls.view(params.text_document.uri)
+    if view is None:
+        return None
+    return await answer(ls, "definition", definition, ls, view, params.position)
+
+
+@guarded(list)
+async def on_document_symbol(ls: AgisLanguageServer, params: types.DocumentSymbolParams):
+    view = ls.view(params.text_document.uri)
+    if view is None:
+        return []
+    return await answer(ls, "documentSymbol", symbols, ls, view, default=[])
+
+
+def register(server) -> None:
+    server.feature(types.TEXT_DOCUMENT_HOVER)(on_hover)
+    server.feature(types.TEXT_DOCUMENT_DEFINITION)(on_definition)
+    server.feature(types.TEXT_DOCUMENT_DOCUMENT_SYMBOL)(on_document_symbol)

@@ -1,0 +1,134 @@
+"""Publishing diagnostics: push (``publishDiagnostics``) and pull from one store.
+
+Push notifications carry the version the diagnostics were computed for. A pull answer
+carries no version, so it is given for the text the request was made against: a stored
+result of another text is moved through the edits since (findings inside the edited
+region are dropped); it never points outside that text.
+"""
+from __future__ import annotations
+
+import asyncio
+import functools
+import logging
+from typing import TYPE_CHECKING
+
+from lsprotocol import types
+
+from .convert import RuleDocs, to_diagnostic
+from .store import DiagnosticsEntry, DiagnosticsStore, carry_over
+
+if TYPE_CHECKING:
+    from .server import AgisLanguageServer
+    from .state import View
+
+log = logging.getLogger("agis_lsp.lsp")
+
+PULL_WAIT = 3.0     # longest a pull request waits for a running check (answers stay < 5 s)
+
+
+class Publisher:
+    def __init__(self, server: "AgisLanguageServer") -> None:
+        self.server = server
+        self.store = DiagnosticsStore()
+        self.rule_docs = RuleDocs()
+        self._refresh_pending = False
+
+    # -- conversion ---------------------------------------------------------------------
+    def lsp_diagnostics(self, entry: DiagnosticsEntry) -> list[types.Diagnostic]:
+        if entry.lsp is None:
+            entry.lsp = self.convert(entry.diagnostics, entry.uri, entry.analysis.doc.lines)
+        return entry.lsp
+
+    def convert(self, diagnostics: list, uri: str, lines) -> list[types.Diagnostic]:
+        ls = self.server
+        href = functools.partial(self.rule_docs.href, base_url=ls.settings.docs_base_url)
+        return [to_diagnostic(d, uri, lines, ls.features, href=href,
+                              resolve_related=ls.resolve_related) for d in diagnostics]
+
+    def for_view(self, entry: DiagnosticsEntry, view: "View") -> list[types.Diagnostic]:
+        """The entry's diagnostics for the text of ``view`` (moved through edits if needed)."""
+        old = entry.analysis.doc
+        if old.text == view.text:
+            return self.lsp_diagnostics(entry)
+        target = view.state if view.text is view.state.text else _Text(view.text)
+        return self.convert(carry_over(entry.diagnostics, old, target), entry.uri, target.lines)
+
+    # -- push and pull -------------------------------------------------------------------
+    def publish(self, uri: str) -> None:
+        entry = self.store.get(uri)
+        if entry is None:
+            return
+        items = self.lsp_diagnostics(entry)
+        if self.server.use_pull:
+            if not self.resolve_waiters(uri, entry):
+                self.request_refresh()
+            return
+        self.server.text_document_publish_diagnostics(types.PublishDiagnosticsParams(
+            uri=uri, diagnostics=items, version=entry.version if entry.opened else None))
+
+    def forget(self, uri: str) -> None:
+        """Drop a document's diagnostics (and tell the client)."""
+        self.store.remove(uri)
+        if self.server.use_pull:
+            self.request_refresh()
+        else:
+            self.server.text_document_publish_diagnostics(
+                types.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
+
+    def request_refresh(self) -> None:
+        """Ask a pull client to pull again (coalesced within one loop iteration)."""
+        ls = self.server
+        if not ls.features.diagnostic_refresh or self._refresh_pending or ls.loop is None:
+            return
+        self._refresh_pending = True
+
+        def send() -> None:
+            self._refresh_pending = False
+            try:
+                ls.workspace_diagnostic_refresh(None)
+            except Exception:  # noqa: BLE001
+                log.debug("diagnostic refresh failed", exc_info=True)
+
+        ls.loop.call_soon(send)
+
+    def resolve_waiters(self, uri: str, entry: DiagnosticsEntry | None) -> bool:
+        """Answer the pull requests waiting for this (or an older) version."""
+        state = self.server.documents.get(uri)
+        if state is None or not state.waiters:
+            return False
+        keep, resolved = [], False
+        for version, fut in state.waiters:
+            if entry is None or entry.version is None or version is None or \
+                    entry.version >= version:
+                if not fut.done():
+                    fut.set_result(entry)
+                    resolved = True
+            else:
+                keep.append((version, fut))
+        state.waiters = keep
+        return resolved
+
+    async def current_entry(self, uri: str) -> DiagnosticsEntry | None:
+        """The store's entry for the current version, waiting (briefly) for a running check."""
+        ls = self.server
+        state = ls.documents.get(uri)
+        entry = self.store.get(uri)
+        if state is None or (entry is not None and entry.version == state.version):
+            return entry
+        if not ls.scheduler.pending(uri):
+            ls.scheduler.schedule(uri)
+        fut = ls.loop.create_future()
+        state.waiters.append((state.version, fut))
+        try:
+            return await asyncio.wait_for(fut, PULL_WAIT)
+        except asyncio.TimeoutError:
+            return self.store.get(uri)
+
+
+class _Text:
+    """A bare text with its line index (what ``carry_over`` needs of a document)."""
+
+    def __init__(self, text: str) -> None:
+        from ..document.positions import LineIndex
+        self.text = text
+        self.lines = LineIndex(text)

@@ -1,0 +1,150 @@
+"""The server's state per open document: one object per URI, created on open, dropped on close.
+
+``OpenDocument`` holds the client's text for the version last received (the server applies
+``didChange`` itself, with LSP's line breaks and UTF-16 columns: pygls' own buffer splits
+lines at NEL, LS, PS, VT and FF and would drift from the client's text), the parse of that
+text, the last document that parsed (names in scope while typing) and the pull requests
+waiting for diagnostics. ``Documents`` is the table of them.
+
+``View`` is what a feature handler answers from: the text and version as they were when
+the request arrived, parsed off the event loop. Every position a feature returns is
+converted with that text's line index, so it lies inside the version answered.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import unquote
+
+from ..document import Document
+from ..document.positions import LineIndex
+from .analysis import detect, parse_for
+from .uris import to_path
+
+
+@dataclass(eq=False)
+class OpenDocument:
+    uri: str                                   # as the client spells it
+    text: str
+    version: int | None
+    kind: str | None = None                    # what the last parse or check found it to be
+    parsed: tuple | None = None                # (version, Document) of the current text
+    last_good: Document | None = None          # the last parse that succeeded
+    last_change: float | None = None           # monotonic time of the last didChange
+    waiters: list = field(default_factory=list)  # [(version, Future)] of pull requests
+    _lines: LineIndex | None = None
+
+    @property
+    def path(self) -> str | None:
+        return to_path(self.uri)
+
+    @property
+    def lines(self) -> LineIndex:
+        if self._lines is None or self._lines.text is not self.text:
+            self._lines = LineIndex(self.text)
+        return self._lines
+
+    def apply(self, changes, version: int | None) -> None:
+        """Apply ``didChange`` content changes (full or incremental) in order."""
+        for change in changes:
+            rng = getattr(change, "range", None)
+            if rng is None:
+                self.text = change.text
+            else:
+                lines = self.lines
+                start = lines.offset(rng.start.line, rng.start.character)
+                end = lines.offset(rng.end.line, rng.end.character)
+                if end < start:
+                    start, end = end, start
+                self.text = self.text[:start] + change.text + self.text[end:]
+        self.version = version
+        self.last_change = time.monotonic()
+
+    def remember(self, version, doc: Document) -> None:
+        """Keep a parse of ``version`` (called from any thread; stale ones are ignored)."""
+        if doc.parsed:
+            self.last_good = doc
+        if version == self.version:
+            self.parsed = (version, doc)
+
+
+class Documents:
+    """The open documents, keyed by the unquoted URI (clients differ in their quoting)."""
+
+    def __init__(self) -> None:
+        self._docs: dict[str, OpenDocument] = {}
+
+    @staticmethod
+    def key(uri: str) -> str:
+        return unquote(uri)
+
+    def open(self, uri: str, text: str, version: int | None) -> OpenDocument:
+        doc = OpenDocument(uri, text, version)
+        self._docs[self.key(uri)] = doc
+        return doc
+
+    def get(self, uri: str) -> OpenDocument | None:
+        return self._docs.get(self.key(uri))
+
+    def close(self, uri: str) -> OpenDocument | None:
+        return self._docs.pop(self.key(uri), None)
+
+    def __contains__(self, uri: str) -> bool:
+        return self.key(uri) in self._docs
+
+    def all(self) -> list[OpenDocument]:
+        return list(self._docs.values())
+
+    def for_path(self, path: str) -> OpenDocument | None:
+        for doc in self.all():
+            if doc.path == path:
+                return doc
+        return None
+
+
+@dataclass
+class View:
+    """One version of an open document, as a feature request saw it."""
+    state: OpenDocument
+    text: str
+    version: int | None
+    entry: Any = None             # the diagnostics entry, when it is for this very text
+
+    @property
+    def uri(self) -> str:
+        return self.state.uri
+
+    @property
+    def path(self) -> str | None:
+        return self.state.path
+
+    def parse(self) -> tuple[Document, str | None]:
+        """The parse of this text and its kind (runs off the event loop)."""
+        if self.entry is not None:
+            analysis = self.entry.analysis
+            return analysis.doc, analysis.kind
+        cached = self.state.parsed
+        if cached is not None and cached[0] == self.version and cached[1].text == self.text:
+            doc = cached[1]
+        else:
+            doc = parse_for(self.path, self.text)
+            self.state.remember(self.version, doc)
+        kind = detect(doc, self.state.kind)
+        return doc, kind
+
+    @property
+    def last_good(self) -> Document | None:
+        return self.state.last_good
+
+
+def view_of(docs: Documents, store, uri: str) -> View | None:
+    """The current version of ``uri`` (None when it is not open)."""
+    state = docs.get(uri)
+    if state is None:
+        return None
+    entry = store.get(state.uri)
+    if entry is None or not entry.opened or entry.version != state.version or \
+            entry.analysis.doc.text != state.text:
+        entry = None
+    return View(state, state.text, state.version, entry)

@@ -1,0 +1,40 @@
+"""The real ``agis-lsp`` over stdio with one feature builder replaced (robustness tests).
+
+    python tests/lsp/patched_server.py MODE
+
+MODE: ``hover-loop`` (hover spins forever, as a scan that stopped advancing did),
+``hover-sleep`` (hover blocks in C for a minute), ``hover-fail`` (hover raises).
+Everything else is the shipped server.
+"""
+from __future__ import annotations
+
+import sys
+import time
+
+
+def loop_forever(*args):
+    n = 0
+    while True:
+        n += 1
+
+
+def sleep_in_c(*args):
+    time.sleep(60)
+
+
+def fail(*args):
+    raise RuntimeError("a feature that fails")
+
+
+MODES = {"hover-loop": loop_forever, "hover-sleep": sleep_in_c, "hover-fail": fail}
+
+
+def main() -> int:
+    from agis_lsp.lsp.features import navigation
+    from agis_lsp.lsp.main import main as serve
+    navigation.hover = MODES[sys.argv[1]]
+    return serve([])
+
+
+if __name__ == "__main__":
+    sys.exit(main())

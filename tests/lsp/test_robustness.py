@@ -1,0 +1,215 @@
+"""No request can block the server, and it always ends when told (issue 17, items 2-4).
+
+Real servers over stdio, driven by a bare JSON-RPC client (``rawclient``) that sees every
+response, error, notification and the exit status. ``patched_server.py`` is the shipped
+server with one builder replaced by a loop, a blocking call or a failure.
+"""
+from __future__ import annotations
+
+import asyncio
+import os
+import statistics
+import tempfile
+import time
+
+import pytest
+
+from .conftest import uri_of
+from .rawclient import CAPABILITIES, HERE, RawClient
+
+PATCHED = os.path.join(HERE, "patched_server.py")
+WORKDIR = tempfile.mkdtemp(prefix="agis-lsp-robust-")
+ENV = {"XDG_CACHE_HOME": os.path.join(WORKDIR, "cache")}
+
+
+def _position(text: str, anchor: str) -> dict:
+    offset = text.index(anchor) + len(anchor)
+    line = text.count("\n", 0, offset)
+    return {"line": line, "character": offset - (text.rfind("\n", 0, offset) + 1)}
+
+
+def _doc(uri: str, pos: dict | None = None) -> dict:
+    params = {"textDocument": {"uri": uri}}
+    if pos is not None:
+        params["position"] = pos
+    return params
+
+
+async def _started(*args: str) -> RawClient:
+    client = await RawClient.start(*args, env=ENV)
+    await client.initialize(uri_of(WORKDIR))
+    return client
+
+
+# -- the reported hang, and its TOML and JSON analogues -------------------------------
+BROKEN_YAML = """agis_version: "1.0"
+service: {name: demo
+x-tags: [audience: agents, beta]
+endpoints:
+  - method: BOOK
+    path: /reservation
+"""
+BROKEN_TOML = """[endpoint
+method = "BOOK"
+path = "/reservation"
+errors = [a = 1, b = 2]
+"""
+BROKEN_JSON = '{"agis_version": "1.0", "x-tags": ["audience": "agents", "beta"], "endpoints": [}'
+HANGS = [("reported.agis", BROKEN_YAML, "audience: ag", "agis"),
+         (os.path.join("deploy", "endpoints", "book.toml"), BROKEN_TOML, "a = 1", "toml"),
+         ("reported.agis.json", BROKEN_JSON, '"audience": "ag', "json")]
+
+
+@pytest.mark.parametrize("name,text,anchor,language", HANGS)
+async def test_the_reported_hang_answers_in_under_100_ms(name, text, anchor, language):
+    path = os.path.join(WORKDIR, name)
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    client = await _started()
+    try:
+        uri = uri_of(path)
+        client.open(uri, text, language=language)
+        pos = _position(text, anchor)
+        for method in ("textDocument/hover", "textDocument/completion",
+                       "textDocument/definition"):
+            await client.request(method, _doc(uri, pos))  # warm (imports, catalog)
+            times = []
+            for _ in range(3):
+                started = time.perf_counter()
+                response = await client.request(method, _doc(uri, pos), timeout=5)
+                times.append(time.perf_counter() - started)
+                assert "error" not in response, response
+            assert statistics.median(times) < 0.1, (method, times)
+        assert (await client.request("textDocument/hover", _doc(uri, {"line": 0, "character": 1})))
+        assert await client.stop() == 0
+        assert "Traceback" not in client.log()
+    finally:
+        client.kill()
+
+
+# -- the watchdog ------------------------------------------------------------------------
+async def test_a_looping_handler_does_not_stop_the_next_request():
+    client = await _started(PATCHED, "hover-loop")
+    try:
+        uri = uri_of(os.path.join(WORKDIR, "watchdog.agis"))
+        text = "agis_version: '1.0'\nendpoints:\n  - method: BOOK\n    path: /x\n"
+        client.open(uri, text)
+        started = time.monotonic()
+        hover = await client.request("textDocument/hover", _doc(uri, {"line": 2, "character": 12}),
+                                     timeout=5)
+        assert hover.get("result") is None and "error" not in hover  # empty, over budget
+        assert time.monotonic() - started < 3
+        completion = await client.request("textDocument/completion",
+                                          _doc(uri, {"line": 2, "character": 12}), timeout=5)
+        assert completion["result"]["items"], "the next request is answered"
+        symbols = await client.request("textDocument/documentSymbol", _doc(uri), timeout=5)
+        assert symbols["result"]
+        again = await client.request("textDocument/hover", _doc(uri, {"line": 2, "character": 12}),
+                                     timeout=5)
+        assert again.get("result") is None
+        overruns = [line for line in client.log().splitlines() if "hover took longer" in line]
+        assert len(overruns) == 1, "logged once"
+        assert await client.stop() == 0
+        assert client.exit_seconds < 2
+    finally:
+        client.kill()
+
+
+async def test_cancel_request_is_honoured():
+    client = await _started(PATCHED, "hover-sleep")
+    try:
+        uri = uri_of(os.path.join(WORKDIR, "cancel.agis"))
+        client.open(uri, "agis_version: '1.0'\n")
+        msg_id, fut = client.send("textDocument/hover", _doc(uri, {"line": 0, "character": 1}))
+        await asyncio.sleep(0.2)
+        client.cancel(msg_id)
+        response = await asyncio.wait_for(fut, 2)
+        assert response["error"]["code"] == -32800  # RequestCancelled
+        answered = await client.request("textDocument/completion",
+                                        _doc(uri, {"line": 1, "character": 0}), timeout=5)
+        assert "error" not in answered
+        # a handler blocked in C (a daemon thread) does not hold up the exit
+        assert await client.stop() == 0
+        assert client.exit_seconds < 2
+    finally:
+        client.kill()
+
+
+async def test_a_failing_feature_logs_and_answers_empty():
+    client = await _started(PATCHED, "hover-fail")
+    try:
+        uri = uri_of(os.path.join(WORKDIR, "fails.agis"))
+        client.open(uri, "agis_version: '1.0'\n")
+        hover = await client.request("textDocument/hover", _doc(uri, {"line": 0, "character": 1}))
+        assert hover["result"] is None and "error" not in hover
+        errors = [n["params"] for n in client.notifications if n["method"] == "window/logMessage"
+                  and "on_hover failed" in n["params"]["message"]]
+        for _ in range(50):
+            if errors:
+                break
+            await asyncio.sleep(0.05)
+            errors = [n["params"] for n in client.notifications
+                      if n["method"] == "window/logMessage"
+                      and "on_hover failed" in n["params"]["message"]]
+        assert errors and errors[0]["type"] == 1 and "Traceback" in errors[0]["message"]
+        symbols = await client.request("textDocument/documentSymbol", _doc(uri))
+        assert "error" not in symbols  # and the server still serves
+        assert await client.stop() == 0
+    finally:
+        client.kill()
+
+
+# -- shutdown and exit ------------------------------------------------------------------
+async def test_exit_within_two_seconds_while_a_large_document_is_checked():
+    client = await _started()
+    try:
+        uri = uri_of(os.path.join(WORKDIR, "large.agis"))
+        endpoint = "  - method: BOOK\n    path: /r{n}\n    semantic: {{intent: books a room}}\n"
+        text = "agis_version: '1.0'\nendpoints:\n" + "".join(
+            endpoint.format(n=n) for n in range(12_000))
+        client.open(uri, text)
+        await asyncio.sleep(0.3)   # the check (and the model's load) under way
+        assert await client.stop() == 0
+        assert client.exit_seconds < 2
+    finally:
+        client.kill()
+
+
+async def test_exit_right_after_initialize_with_the_model_loading():
+    client = await _started()
+    try:
+        client.open(uri_of(os.path.join(WORKDIR, "early.agis")), "agis_version: '1.0'\n")
+        assert await client.stop() == 0
+        assert client.exit_seconds < 2
+    finally:
+        client.kill()
+
+
+async def test_exit_without_shutdown_is_status_1():
+    client = await _started()
+    try:
+        assert await client.exit() == 1
+        assert client.exit_seconds < 2
+    finally:
+        client.kill()
+
+
+async def test_initialize_adjustments():
+    """The two things AgisProtocol changes in pygls' initialize (its only override)."""
+    client = await RawClient.start(env=ENV)
+    try:
+        response = await client.initialize(uri_of(WORKDIR), capabilities=CAPABILITIES)
+        caps = response["result"]["capabilities"]
+        assert caps["positionEncoding"] == "utf-16"     # the client preferred utf-8
+        assert "diagnosticProvider" not in caps          # push client: no pull capability
+        uri = uri_of(os.path.join(WORKDIR, "astral.agis"))
+        text = "x: '😀😀'\nendpoints:\n  - method: book\n"
+        client.open(uri, text)
+        for _ in range(100):
+            if client.published(uri):
+                break
+            await asyncio.sleep(0.05)
+        diag = next(d for d in client.published(uri)[-1]["diagnostics"] if d["code"] == "AGIS204")
+        assert diag["range"]["start"] == {"line": 2, "character": 12}
+        assert await client.stop() == 0
+    finally:
+        client.kill()
