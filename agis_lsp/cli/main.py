@@ -130,10 +130,8 @@ def check(args) -> int:
         print(f"agis-lint: catalog error: {bad_catalog}", file=sys.stderr)
         return EXIT_ERROR
 
-    want_semantic = not args.no_semantic
-    if want_semantic:
-        _start_model()
-
+    # The model is not started here: a semantic rule loads it (in this thread, see
+    # semantic.get_model) only when a document has something for it to judge.
     results, notes, internal, fix_changes = [], [], 0, 0
     for display, path in inputs:
         name = args.stdin_filename if display == "-" else path
@@ -173,17 +171,6 @@ def _check_catalogs(paths) -> str | None:
         except CatalogError as exc:
             return str(exc)
     return None
-
-
-def _start_model() -> None:
-    try:
-        from ..semantic import start_loading
-    except ImportError:
-        return
-    try:
-        start_loading()
-    except Exception:  # reported once, as a note, by the semantic rules
-        pass
 
 
 def _broken(text, name, problem):

@@ -47,7 +47,24 @@ class AgisProtocol(LanguageServerProtocol):
       mandatory encoding, so it is always a valid choice. pygls would pick the
       client's first preference (Neovim offers UTF-8 first).
     * The pull-diagnostics capability is withdrawn for clients that get push.
+
+    After ``exit`` nothing more is sent: the writer is closed, and a message sent
+    then (a progress ``end`` from a task cancelled at exit, while the model is still
+    loading) fails, is reported as a server error by sending a message, which fails
+    again, recursively, for seconds of tracebacks before the process ends.
     """
+
+    closed = False
+
+    @lsp_method(types.EXIT)
+    def lsp_exit(self, *args):
+        self.closed = True
+        return (yield from super().lsp_exit(*args))
+
+    def _send_data(self, data):
+        if self.closed:
+            return
+        super()._send_data(data)
 
     @lsp_method(types.INITIALIZE)
     def lsp_initialize(self, params: types.InitializeParams):

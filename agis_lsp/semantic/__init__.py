@@ -3,7 +3,7 @@
     from agis_lsp.semantic import get_model, start_loading, SemanticUnavailable, model_dir
 
     fut = start_loading()          # Future; loads in a background thread; idempotent
-    m = get_model()                # blocks; raises SemanticUnavailable(reason)
+    m = get_model()                # loads in this thread (or waits for start_loading); raises SemanticUnavailable(reason)
     m.judge_verbs(["BOOK", "AVAILABLE"])                   # -> list[VerbJudgement]
     m.judge_consistency([("BOOK", "Books a table ...")])    # -> list[ConsistencyJudgement]
     m.cache_info()                 # {"hits", "misses", "size", "maxsize"}
@@ -28,7 +28,7 @@ from pathlib import Path
 
 from .model import ConsistencyJudgement, SemanticModel, VerbJudgement, KINDS, KIND_LABELS
 
-__all__ = ["get_model", "start_loading", "SemanticUnavailable", "model_dir",
+__all__ = ["get_model", "start_loading", "loading_started", "SemanticUnavailable", "model_dir",
            "SemanticModel", "VerbJudgement", "ConsistencyJudgement", "KINDS", "KIND_LABELS"]
 
 ENV_VAR = "AGIS_LSP_MODEL_DIR"
@@ -112,37 +112,63 @@ _lock = threading.Lock()
 _futures: dict[Path, Future] = {}
 
 
-def start_loading(model_dir: str | os.PathLike | None = None) -> Future:
-    """Start loading in a daemon thread; the same Future for the same directory
-    (a failed load is forgotten, so the next call tries again)."""
-    directory = _resolve(model_dir)
+def _claim(directory: Path) -> tuple[Future, bool]:
+    """The Future for ``directory`` and whether the caller must run the load."""
     with _lock:
         fut = _futures.get(directory)
         if fut is not None:
-            return fut
+            return fut, False
         fut = Future()
         _futures[directory] = fut
+        return fut, True
 
-    def run() -> None:
-        if not fut.set_running_or_notify_cancel():
-            return
-        try:
-            fut.set_result(load(directory))
-        except BaseException as exc:  # delivered to whoever waits on the future
-            # forget failures, so a later call retries (files may have been fixed)
-            with _lock:
-                if _futures.get(directory) is fut:
-                    del _futures[directory]
-            fut.set_exception(exc if isinstance(exc, SemanticUnavailable)
-                              else SemanticUnavailable(f"{type(exc).__name__}: {exc}"))
 
-    threading.Thread(target=run, name="agis-semantic-load", daemon=True).start()
+def _run(directory: Path, fut: Future) -> None:
+    if not fut.set_running_or_notify_cancel():
+        return
+    try:
+        fut.set_result(load(directory))
+    except BaseException as exc:  # delivered to whoever waits on the future
+        # forget failures, so a later call retries (files may have been fixed)
+        with _lock:
+            if _futures.get(directory) is fut:
+                del _futures[directory]
+        fut.set_exception(exc if isinstance(exc, SemanticUnavailable)
+                          else SemanticUnavailable(f"{type(exc).__name__}: {exc}"))
+
+
+def start_loading(model_dir: str | os.PathLike | None = None) -> Future:
+    """Start loading in a background thread (for the language server); the same
+    Future for the same directory (a failed load is forgotten, so the next call
+    tries again).
+
+    The thread is not a daemon: the interpreter waits for it at exit.  A process
+    that exits while a daemon thread is inside onnxruntime's session constructor
+    aborts (``terminate called without an active exception``, exit status 134),
+    after all its output.  Command-line use never needs the thread: ``get_model``
+    loads in the calling thread when no background load is under way."""
+    directory = _resolve(model_dir)
+    fut, mine = _claim(directory)
+    if mine:
+        threading.Thread(target=_run, args=(directory, fut), name="agis-semantic-load",
+                         daemon=False).start()
     return fut
 
 
 def get_model(model_dir: str | os.PathLike | None = None) -> SemanticModel:
-    """The loaded model (blocks until loaded); raises SemanticUnavailable."""
-    return start_loading(model_dir).result()
+    """The loaded model; raises SemanticUnavailable.  Loads it in the calling thread
+    unless a background load (``start_loading``) is under way, then waits for that."""
+    directory = _resolve(model_dir)
+    fut, mine = _claim(directory)
+    if mine:
+        _run(directory, fut)
+    return fut.result()
+
+
+def loading_started(model_dir: str | os.PathLike | None = None) -> bool:
+    """Whether this process has started (or finished) loading the model."""
+    with _lock:
+        return _resolve(model_dir) in _futures
 
 
 def _resolve(d) -> Path:
