@@ -39,7 +39,8 @@ def collect(paths: list[str]) -> tuple[list[str], list[str]]:
     for p in paths:
         if os.path.isdir(p):
             for root, dirs, names in os.walk(p):
-                dirs[:] = sorted(d for d in dirs if d not in _SKIP_DIRS and not d.startswith("."))
+                dirs[:] = sorted(d for d in dirs if d not in _SKIP_DIRS and (
+                    not d.startswith(".") or d in registry.dot_dirs()))
                 for n in sorted(names):
                     full = os.path.join(root, n)
                     if is_lintable(full):

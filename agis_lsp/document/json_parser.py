@@ -85,7 +85,7 @@ def _scan(doc: JsonDocument) -> None:  # noqa: C901 - a small state machine
             try:
                 value, i = scanstring(text, i + 1, True)
             except ValueError as exc:
-                raise JsonSyntaxError(str(exc).split(":")[0], getattr(exc, "pos", i)) from None
+                raise _string_error(text, exc, i) from None
             style, end = '"', i
         else:
             m = _NUMBER.match(text, i)
@@ -128,9 +128,13 @@ def _scan(doc: JsonDocument) -> None:  # noqa: C901 - a small state machine
             i = ws(text, i).end()
             close = "}" if frame[2] else "]"
             if i < n and text[i] == ",":
+                comma = i
                 i = ws(text, i + 1).end()
                 if frame[2]:
-                    i = _read_key(text, i, frame, containers, doc)
+                    i = _read_key(text, i, frame, containers, doc, comma)
+                elif i < n and text[i] == "]":
+                    raise JsonSyntaxError("trailing ',' before ']': remove this ',' (JSON allows "
+                                          "no comma after the last item)", comma)
                 break  # parse the next value
             if i < n and text[i] == close:
                 i += 1
@@ -139,16 +143,41 @@ def _scan(doc: JsonDocument) -> None:  # noqa: C901 - a small state machine
                 value, start, end, style = obj, info.start, i, ("map" if frame[2] else "seq")
                 continue
             expected = "',' or '}'" if frame[2] else "',' or ']'"
+            if i < n and (text[i] in '"{[-0123456789tfn'):
+                what = "members" if frame[2] else "items"
+                line = doc.lines.position(end).line + 1
+                raise JsonSyntaxError(f"missing ',' between {what}: add ',' after the value that "
+                                      f"ends on line {line}", end)
             raise JsonSyntaxError(f"expected {expected}, found {_describe(text, i)}", i)
 
 
-def _read_key(text: str, i: int, frame: list, containers, doc) -> int:
+def _string_error(text: str, exc: ValueError, start: int) -> JsonSyntaxError:
+    """What to change when a string does not scan (a line break inside, no closing quote)."""
+    pos = getattr(exc, "pos", start)
+    msg = str(exc).split(":")[0]
+    if msg.startswith("Invalid control character") and pos < len(text) and text[pos] in "\r\n":
+        return JsonSyntaxError("line break inside a string: a JSON string ends on the line it "
+                               "starts; add the closing '\"' if it is missing, or join the lines "
+                               "(write \\n for a line break)", pos)
+    if msg.startswith("Unterminated string"):
+        return JsonSyntaxError("string is never closed: add the closing '\"'", start)
+    return JsonSyntaxError(msg, pos)
+
+
+def _read_key(text: str, i: int, frame: list, containers, doc, comma: int = -1) -> int:
     if i >= len(text) or text[i] != '"':
+        if i < len(text) and text[i] == "}" and comma >= 0:
+            raise JsonSyntaxError("trailing ',' before '}': remove this ',' (JSON allows no comma "
+                                  "after the last member)", comma)
+        if i < len(text) and text[i] in "[{":
+            raise JsonSyntaxError(f"found {_describe(text, i)} where a member's key belongs; an "
+                                  "object holds \"key\": value members: to give a list or object as "
+                                  "the value, remove the '{' before it and its matching '}'", i)
         raise JsonSyntaxError(f"expected a quoted key, found {_describe(text, i)}", i)
     try:
         key, j = scanstring(text, i + 1, True)
     except ValueError as exc:
-        raise JsonSyntaxError(str(exc).split(":")[0], getattr(exc, "pos", i)) from None
+        raise _string_error(text, exc, i) from None
     frame[3], frame[4], frame[5] = key, i, j
     j = _WS.match(text, j).end()
     if j >= len(text) or text[j] != ":":

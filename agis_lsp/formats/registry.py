@@ -131,6 +131,17 @@ def watch_globs() -> tuple[str, ...]:
     return tuple(out)
 
 
+def dot_dirs() -> tuple[str, ...]:
+    """Hidden directories a format lives in (``.well-known``, ``.ainp``): walked, not skipped."""
+    out: list[str] = []
+    for f in formats():
+        for pattern in f.file_globs:
+            for part in pattern.split("/"):
+                if part.startswith(".") and part not in out:
+                    out.append(part)
+    return tuple(out)
+
+
 def sniff_markers() -> tuple[bytes, ...]:
     return tuple(m for f in formats() for m in f.sniff)
 

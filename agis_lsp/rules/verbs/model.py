@@ -4,6 +4,8 @@ Findings from the model are warnings (or softer), as for AGIS documents.
 """
 from __future__ import annotations
 
+import re
+
 from ...engine.model import Finding, Fix, SetValue
 from ...engine.registry import rule
 from ..agis._method import HTTP_METHODS, lexicon
@@ -77,6 +79,24 @@ def leading_word_not_action_verb(ctx):
                       "(AGIS §4.2)")
 
 
+_PREAMBLE = re.compile(r"^\s*(?:(?:invoke|use|call|run)\s+(?:this|the)\s+(?:tool|function|capability|"
+                       r"endpoint|api)\s+(?:to|for)\s+|(?:this|the)\s+(?:tool|function|capability|"
+                       r"endpoint)\s+(?:is\s+used\s+to\s+|lets\s+you\s+|allows\s+you\s+to\s+)?)",
+                       re.I)
+
+
+def description_text(description: str) -> str:
+    """The operation a description states: ``Invoke this tool to look up the weather`` ->
+    ``look up the weather`` (A2T §6.1 Figure 2's style); the preamble names the tool
+    call itself, not what the tool does."""
+    text = description.strip()
+    m = _PREAMBLE.match(text)
+    if m and m.end() < len(text):
+        rest = text[m.end():]
+        return rest[:1].upper() + rest[1:]
+    return text
+
+
 def _pairs(ctx):
     lex = lexicon()
     for op, lead in operations(ctx):
@@ -85,7 +105,7 @@ def _pairs(ctx):
         w = lead.upper
         if w in HTTP_METHODS or lex.non_action_class(w):      # TOOL301/302 report those
             continue
-        yield op, lead, op.description.strip()
+        yield op, lead, description_text(op.description)
 
 
 def _judge(ctx):
