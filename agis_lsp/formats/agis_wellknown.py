@@ -90,4 +90,5 @@ FORMAT = FormatKind(
     name="agis-wellknown", title="AGIS well-known summary", spec=SPEC,
     file_globs=("*/.well-known/agis.json", "agis.json", "*.agis-wellknown.json"),
     detect=detect, view=WellKnownView, schema=SCHEMA, outline=outline, prose=prose,
-    sniff=(b'"agis_document"',), syntaxes=("json",))
+    sniff=(b'"agis_document"',), syntaxes=("json",),
+    verb_place=lambda path: len(path) == 2 and path[0] == "methods" and isinstance(path[1], int))

@@ -62,6 +62,7 @@ class FormatKind:
     prose: Callable[[Any], Iterable] | None = None  # view -> [(path, text)]
     sniff: tuple = ()                           # byte markers for the CLI walk of *.json/*.yaml
     syntaxes: tuple = ("json", "yaml")
+    verb_place: Callable[[tuple], bool] | None = None   # where a value is an AGIS/AGTP verb
 
 
 @lru_cache(maxsize=1)
@@ -161,6 +162,14 @@ def outline_for(kind: str | None, doc) -> list | None:
     if f is None or f.outline is None:
         return None
     return f.outline(f.view(doc))
+
+
+def is_verb_place(kind: str | None, path: tuple) -> bool | None:
+    """Whether ``path`` holds a method verb; None for kinds this registry does not define."""
+    f = get(kind)
+    if f is None:
+        return None
+    return bool(f.verb_place and f.verb_place(tuple(path)))
 
 
 def prose_fields(kind: str | None, doc) -> list:

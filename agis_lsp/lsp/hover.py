@@ -98,6 +98,10 @@ def is_verb_place(kind: str | None, path: tuple, part: str, data) -> bool:
                 and isinstance(data, dict) and isinstance(data.get("endpoints"), dict):
             return True
         return len(path) == 3 and path[:2] == ("vocabulary", "declared_verbs") and part != KEY
+    from ..formats.registry import is_verb_place as format_verb_place
+    declared = format_verb_place(kind, path)
+    if declared is not None:  # a format of formats.registry says where its verbs are
+        return declared and part != KEY
     if part == KEY or "handler" in path:  # handler.method is the upstream HTTP method
         return False
     names = {"method", "from_method", "to_method", "successor_method"}
