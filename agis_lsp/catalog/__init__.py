@@ -144,7 +144,7 @@ def damerau_levenshtein(a: str, b: str, limit: int | None = None) -> int:
     return prev[lb]
 
 
-def _suggest_limit(length: int) -> int:
+def typo_limit(length: int) -> int:
     """How many edits still count as a plausible typo for a word this long."""
     if length <= 4:
         return 1
@@ -217,7 +217,7 @@ class Catalog:
         word = name.strip().upper()
         if not word or word in self.methods:
             return []
-        limit = _suggest_limit(len(word))
+        limit = typo_limit(len(word))
         scored: list[tuple[int, int, str]] = []
         for cand in self.methods:
             d = damerau_levenshtein(word, cand, limit)

@@ -15,7 +15,6 @@ joined by `$dynamicRef`). A 1,000-endpoint document has 2,000 such schemas, so:
 """
 from __future__ import annotations
 
-import difflib
 import hashlib
 import json
 import re
@@ -24,6 +23,8 @@ import weakref
 from collections import OrderedDict
 from functools import lru_cache
 from urllib.parse import unquote
+
+from .._text import close_matches
 
 # --- the draft 2020-12 meta-schema, keyword by keyword ------------------------
 SIMPLE_TYPES = frozenset(("array", "boolean", "integer", "null", "number", "object", "string"))
@@ -371,8 +372,7 @@ def missing_ref_hint(ref: str, doc_root) -> tuple[str, str | None]:
         if schemas is None:
             return "the document has no top-level 'schemas'", None
         if len(parts) > 1 and parts[1] not in schemas:
-            close = difflib.get_close_matches(parts[1], [n for n in names if isinstance(n, str)], n=1,
-                                              cutoff=0.7)
+            close = close_matches(parts[1], [n for n in names if isinstance(n, str)])
             if close:
                 return f"schemas has no '{parts[1]}'", "#/" + "/".join(["schemas", close[0]] + parts[2:])
             return f"schemas has no '{parts[1]}'", None

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import math
 
+from .._text import and_list, or_list, type_name  # noqa: F401  (pass 5 and 8 import them from here)
+
 ACTORS = ("agent", "user", "system")
 # Section 5.2's list. The draft's appendix D says "five categories", appendix A
 # adds "Orchestration", and the AGTP catalog has nine verb categories; see the
@@ -72,22 +74,3 @@ def state_change_reason(sem: dict) -> str | None:
     if cap in STATE_CHANGING_CAPABILITIES:
         return f"capability is {cap}"
     return None
-
-
-def type_name(v) -> str:
-    if isinstance(v, bool):
-        return "a boolean"
-    if v is None:
-        return "null"
-    return {dict: "a mapping", list: "a list", str: "a string", int: "a number",
-            float: "a number"}.get(type(v), type(v).__name__)
-
-
-def or_list(items) -> str:
-    items = list(items)
-    return ", ".join(items[:-1]) + " or " + items[-1] if len(items) > 1 else "".join(items)
-
-
-def and_list(items) -> str:
-    items = list(items)
-    return ", ".join(items[:-1]) + " and " + items[-1] if len(items) > 1 else "".join(items)

@@ -1,18 +1,13 @@
 """Pass 1 (structural): the document skeleton against the shipped JSON Schema."""
 from __future__ import annotations
 
-import difflib
 
 from ...engine.model import AddKey, Finding, Fix, RenameKey, SetValue
 from ...engine.registry import rule
+from .._text import close_matches, type_name
 from ._schema import agis_schema, endpoint_validator, top_level_validator, vocabulary_skeleton
 
 RECOMMENDED = ("description", "version")
-
-
-def _type_name(v) -> str:
-    return {dict: "a mapping", list: "a list", str: "a string", bool: "a boolean",
-            type(None): "null", int: "a number", float: "a number"}.get(type(v), type(v).__name__)
 
 
 def _errors(ctx, validator_name: str):
@@ -87,7 +82,7 @@ def missing_required_field(ctx):
     """
     data = ctx.data
     if not isinstance(data, dict):
-        what = "empty" if data is None else _type_name(data)
+        what = "empty" if data is None else type_name(data)
         yield Finding((), f"the document is {what}; an AGIS document is a mapping with agis, "
                       "service, agtp, endpoints and vocabulary (section 8.1)")
         return
@@ -147,7 +142,7 @@ def invalid_field_value(ctx):
         name = ctx.doc.describe(path)
         fixes = []
         if err is None:
-            msg = f"{name} must be a mapping with method, path and semantic, not {_type_name(value)}"
+            msg = f"{name} must be a mapping with method, path and semantic, not {type_name(value)}"
         elif path == ("agis",):
             msg = f"agis must be the version string \"1.0\", not {value!r}"
             if isinstance(value, (int, float)) and not isinstance(value, bool) and float(value) == 1.0:
@@ -159,7 +154,7 @@ def invalid_field_value(ctx):
         elif keyword == "minLength":
             msg = f"{name} must not be empty"
         elif keyword == "type":
-            msg = f"{name} must be {_expected(err.validator_value)}, not {_type_name(value)}"
+            msg = f"{name} must be {_expected(err.validator_value)}, not {type_name(value)}"
         else:
             msg = f"{name}: {err.message}"
         yield Finding(path, msg, fixes=fixes)
@@ -210,7 +205,7 @@ def unknown_field(ctx):
             if key in known:
                 continue
             path = base + (key,)
-            close = difflib.get_close_matches(key, list(known), n=1, cutoff=0.75)
+            close = close_matches(key, known)
             fixes = [Fix(f"Rename to '{close[0]}'", False, [RenameKey(path, close[0])])] \
                 if close and close[0] not in obj else []
             hint = f"; did you mean '{close[0]}'?" if close else ""

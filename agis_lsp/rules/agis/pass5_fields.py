@@ -1,10 +1,10 @@
 """Pass 5 (semantic completeness): the semantic block and which of its fields are present."""
 from __future__ import annotations
 
-import difflib
 
 from ...engine.model import AddKey, Finding, Fix, RenameKey, SetValue
 from ...engine.registry import rule
+from .._text import close_matches
 from ._jsonschema import input_parameters
 from ._semantic import (KNOWN, LEVEL2, REQUIRED, and_list, anchor, endpoints, is_irreversible, name,
                         semantic_blocks, state_change_reason, type_name)
@@ -165,7 +165,7 @@ def unknown_semantic_field(ctx):
                 continue
             guess = _ALIASES.get(key.lower().replace("-", "_"))
             if guess is None:
-                close = difflib.get_close_matches(key.lower().replace("-", "_"), KNOWN, n=1, cutoff=0.75)
+                close = close_matches(key.lower().replace("-", "_"), KNOWN)
                 guess = close[0] if close else None
             path = ep.field_path("semantic", key)
             fixes = [Fix(f"Rename to '{guess}'", False, [RenameKey(path, guess)])] \

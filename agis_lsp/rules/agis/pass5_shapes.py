@@ -1,11 +1,11 @@
 """Pass 5 (semantic completeness): the shapes of parameter_hints and state_transition."""
 from __future__ import annotations
 
-import difflib
 import re
 
 from ...engine.model import Finding, Fix, RenameKey, SetValue
 from ...engine.registry import rule
+from .._text import close_matches
 from ._jsonschema import input_parameters
 from ._semantic import name, semantic_blocks, type_name
 
@@ -57,7 +57,7 @@ def invalid_parameter_hints(ctx):
         for key, phrases in hints.items():
             at = path + (key,)
             if params is not None and isinstance(key, str) and key not in params:
-                close = difflib.get_close_matches(key, [p for p in params if p not in hints], n=1, cutoff=0.7)
+                close = close_matches(key, [p for p in params if p not in hints])
                 fixes = [Fix(f"Rename to '{close[0]}'", False, [RenameKey(at, close[0])])] if close else []
                 hint = f"; did you mean '{close[0]}'?" if close else \
                     f"; its parameters are {', '.join(params)}" if params else ""

@@ -2,11 +2,11 @@
 impact_tier and is_idempotent, and the confidence of irreversible endpoints."""
 from __future__ import annotations
 
-import difflib
 import math
 
 from ...engine.model import AddKey, Finding, Fix, SetValue
 from ...engine.registry import rule
+from .._text import close_matches
 from ._semantic import (ACTORS, CAPABILITIES, IMPACT_TIERS, IRREVERSIBLE_MIN_CONFIDENCE, is_irreversible,
                         is_number, name, or_list, semantic_blocks, type_name)
 
@@ -35,7 +35,7 @@ def _enum_findings(ctx, field: str, allowed: tuple, synonyms: dict, section: str
             continue
         guess = synonyms.get(key)
         if guess is None:
-            close = difflib.get_close_matches(key, allowed, n=1, cutoff=0.75)
+            close = close_matches(key, allowed)
             guess = close[0] if close else None
         note = notes.get(key, "")
         hint = f"; did you mean '{guess}'?" if guess else ""

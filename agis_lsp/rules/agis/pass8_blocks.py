@@ -1,10 +1,10 @@
 """Pass 8 (schema completeness): every endpoint has input, output and errors."""
 from __future__ import annotations
 
-import difflib
 
 from ...engine.model import Finding, Fix, RenameKey
 from ...engine.registry import rule
+from .._text import close_matches
 from ._semantic import anchor, endpoints, name
 
 BLOCKS = ("input", "output", "errors")
@@ -91,6 +91,6 @@ def _look_alike(body: dict, block: str) -> str | None:
         if not isinstance(key, str) or key in _KNOWN:
             continue
         norm = key.lower().replace("-", "_")
-        if _SYNONYMS.get(norm) == block or difflib.get_close_matches(norm, [block], n=1, cutoff=0.8):
+        if _SYNONYMS.get(norm) == block or close_matches(norm, [block]):
             return key
     return None

@@ -2,11 +2,11 @@
 their `$ref`s resolve, `required` is a list of the declared properties."""
 from __future__ import annotations
 
-import difflib
 import re
 
 from ...engine.model import AddKey, Append, Finding, Fix, Remove, RenameKey, SetValue
 from ...engine.registry import rule
+from .._text import close_matches
 from ._jsonschema import (KEYWORDS, NONNEG_INT_KW, NUMBER_KW, SCHEMA_ARRAY_KW, SCHEMA_MAP_KW,
                           SIMPLE_TYPES, STRING_KW, json_schema_places, meta_errors, missing_ref_hint,
                           resolve_ref)
@@ -395,7 +395,7 @@ def required_unknown_property(ctx):
             for i, item in enumerate(req):
                 if not isinstance(item, str) or item in props:
                     continue
-                close = difflib.get_close_matches(item, [d for d in declared if d not in req], n=1, cutoff=0.7)
+                close = close_matches(item, [d for d in declared if d not in req])
                 at = path + rel + ("required", i)
                 fixes = [Fix(f"Require '{close[0]}' instead", False, [SetValue(at, close[0])])] if close else []
                 hint = f"; did you mean '{close[0]}'?" if close else "; declare it in 'properties'"
@@ -454,7 +454,7 @@ def unknown_schema_keyword(ctx):
                     continue
                 at = path + rel + (key,)
                 special = _OPENAPI.get(key.lower())
-                close = difflib.get_close_matches(key, known, n=1, cutoff=0.8)
+                close = close_matches(key, known)
                 guess = close[0] if close and close[0] not in node and key.lower() != "example" else None
                 fixes = [Fix(f"Rename to '{guess}'", False, [RenameKey(at, guess)])] if guess else []
                 hint = f"; {special}" if special else f"; did you mean '{guess}'?" if guess else \

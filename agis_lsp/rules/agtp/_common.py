@@ -1,13 +1,13 @@
 """Shared judgements of the AGTP rules: method names, paths, policy lookups."""
 from __future__ import annotations
 
-import difflib
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from ...catalog import damerau_levenshtein
 from ...formats.agtp_kinds import LEGACY_VERBS, PolicyView
+from .. import _text as text
+from .._text import close_matches  # noqa: F401  (the AGTP rules import it from here)
 
 METHOD_NAME = re.compile(r"^[A-Z]+$")
 PARAM_NAME = re.compile(r"^[A-Za-z0-9_]+$")
@@ -18,36 +18,8 @@ _RFC6570_OPERATORS = set("+#./;?&=,!@|")
 
 
 def type_name(v) -> str:
-    if isinstance(v, bool):
-        return "a boolean"
-    return {dict: "a table", list: "an array", str: "a string", int: "an integer",
-            float: "a number", type(None): "null"}.get(type(v), type(v).__name__)
-
-
-def quote_list(names) -> str:
-    names = list(names)
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " or " + names[-1]
-
-
-def close_matches(word: str, candidates, n: int = 3, limit: int | None = None) -> list[str]:
-    """Plausible typos of ``word`` among ``candidates`` (edit distance, case-insensitive)."""
-    if not isinstance(word, str) or not word:
-        return []
-    w = word.lower()
-    if limit is None:
-        limit = 1 if len(w) <= 4 else (2 if len(w) <= 8 else 3)
-    scored = []
-    for c in candidates:
-        d = damerau_levenshtein(w, str(c).lower(), limit)
-        if d <= limit and str(c) != word:
-            scored.append((d, str(c)))
-    scored.sort()
-    out = [c for _, c in scored[:n]]
-    if not out and limit > 1:
-        out = difflib.get_close_matches(word, [str(c) for c in candidates], n=n, cutoff=0.8)
-    return out
+    """A TOML value's type as a message names it ("a table", "an integer")."""
+    return text.type_name(v, "toml")
 
 
 def lexically_valid(method) -> bool:
