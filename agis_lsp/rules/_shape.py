@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from . import _text as text
+
 _PY = {"string": (str,), "integer": (int,), "number": (int, float), "boolean": (bool,),
        "object": (dict,), "array": (list,)}
 
@@ -23,12 +25,7 @@ class Problem:
 
 
 def type_name(v) -> str:
-    if isinstance(v, bool):
-        return "a boolean"
-    if v is None:
-        return "null"
-    return {dict: "a mapping", list: "a list", str: "a string", int: "an integer",
-            float: "a number"}.get(type(v), type(v).__name__)
+    return text.type_name(v, "json-schema")
 
 
 def _matches_type(value, t: str) -> bool:

@@ -6,13 +6,12 @@ completion show), so a field's documentation, its enum and its rule agree.
 """
 from __future__ import annotations
 
-import difflib
-
 from ..document.paths import format_path
 from ..engine.model import AddKey, Finding, Fix, SetValue
 from ..engine.registry import rule
 from ..formats.registry import get as get_format
 from ._shape import check, describe_expected, type_name
+from ._text import close_matches
 
 _DOC = """{summary}
 
@@ -122,8 +121,11 @@ def bad_enum(ctx):
             if same:
                 fixes.append(Fix(f"Write '{same[0]}'", True, [SetValue(p.path, same[0])]))
             else:
-                close = difflib.get_close_matches(value, [v for v in allowed if isinstance(v, str)],
-                                                  n=1, cutoff=0.6)
+                names = [v for v in allowed if isinstance(v, str)]
+                # a typo, or a word written in full where the enum keeps its abbreviation
+                # ('integer' for 'int')
+                close = close_matches(value, names) or \
+                    [v for v in names if len(v) >= 3 and value.lower().startswith(v.lower())][:1]
                 if close:
                     fixes.append(Fix(f"Replace with '{close[0]}'", False, [SetValue(p.path, close[0])]))
         shown = ", ".join(repr(v) for v in allowed)

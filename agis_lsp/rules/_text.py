@@ -9,11 +9,14 @@ import difflib
 
 from ..catalog import damerau_levenshtein, typo_limit
 
-#: Words for a parsed value's type, by the syntax the author wrote. YAML and JSON
-#: say mapping/list and do not tell integers from floats; TOML says table/array.
+#: Words for a parsed value's type, by the syntax the author wrote. AGIS (YAML and
+#: JSON) says mapping/list and does not tell integers from floats; TOML says table/array.
 _TYPE_WORDS = {
     "yaml": {dict: "a mapping", list: "a list", str: "a string", int: "a number", float: "a number"},
     "toml": {dict: "a table", list: "an array", str: "a string", int: "an integer", float: "a number"},
+    # The agent-interface formats checked against a JSON Schema, which tells integers apart.
+    "json-schema": {dict: "a mapping", list: "a list", str: "a string", int: "an integer",
+                    float: "a number"},
 }
 
 
@@ -50,9 +53,10 @@ def close_matches(word, candidates, n: int = 1, *, limit: int | None = None) -> 
     ``limit`` (default :func:`typo_limit`: 1 edit up to 4 characters, 2 up to 8,
     3 beyond); ties go to the higher :mod:`difflib` ratio, then alphabetically.
     When no candidate is that close and the limit allows more than one edit,
-    candidates whose :mod:`difflib` ratio reaches 0.8 are returned instead (it
-    finds a dropped or added word part: ``input_transformation`` for
-    ``input_transform``). ``word`` itself (same spelling) is never suggested.
+    candidates whose :mod:`difflib` ratio reaches 0.8 are returned instead (a
+    changed word part: ``input_transformation`` for ``input_transform``).
+    ``word`` itself (same spelling) is never suggested. Abbreviations are not
+    typos: a rule that expects them keeps its own table (``int`` for ``integer``).
     """
     if not isinstance(word, str) or not word:
         return []
