@@ -1,0 +1,93 @@
+"""Mechanical lint of an MCP tool list vs the floor (the standard library parsing the same JSON),
+process start included.
+
+    python benchmarks/mcp_lint_speed.py [--runs 5] [--sizes 10,100,1000]
+
+Prints a markdown table: median wall time of `agis-lint check --no-semantic FILE`
+against `python -c "json.load(open(FILE))"`. The list is generated (fixed seed):
+realistic tools with 2-6 typed parameters, a title, a description and annotations,
+names built from a mix of action verbs and objects (some with HTTP verbs, so the
+TOOL rules have something to report).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+FLOOR = "import json, sys; json.load(open(sys.argv[1], encoding='utf-8'))"
+VERBS = ["search", "find", "book", "cancel", "create", "update", "send", "list", "fetch", "delete",
+         "get", "summarize", "schedule", "approve", "reject", "transfer", "validate", "export"]
+OBJECTS = ["flight", "hotel", "invoice", "customer", "ticket", "order", "report", "payment",
+           "shipment", "meeting", "document", "user", "subscription", "refund", "repository"]
+TYPES = ["string", "integer", "number", "boolean"]
+
+
+def tool(i: int, rnd: random.Random) -> dict:
+    verb, obj = rnd.choice(VERBS), rnd.choice(OBJECTS)
+    props = {f"{obj}_{k}_{j}": {"type": rnd.choice(TYPES), "description": f"The {k} of the {obj}."}
+             for j, k in enumerate(rnd.sample(["id", "name", "date", "amount", "status", "region",
+                                               "limit", "note"], rnd.randint(2, 6)))}
+    read = verb in ("search", "find", "list", "fetch", "get", "summarize", "validate", "export")
+    return {
+        "name": f"{verb}_{obj}_{i}",
+        "title": f"{verb.capitalize()} {obj} {i}",
+        "description": f"{verb.capitalize()}s the {obj} records that match the given criteria "
+                       f"and returns the result to the agent.",
+        "inputSchema": {"type": "object", "properties": props,
+                        "required": list(props)[:rnd.randint(1, len(props))]},
+        "annotations": {"readOnlyHint": read, "openWorldHint": False},
+    }
+
+
+def document(n: int) -> str:
+    rnd = random.Random(12)
+    return json.dumps({"tools": [tool(i, rnd) for i in range(n)]}, indent=2)
+
+
+def timed(cmd: list[str], runs: int) -> tuple[float, float]:
+    """Median wall time and median CPU time (user + system of the child) over ``runs``."""
+    walls, cpus = [], []
+    for _ in range(runs):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        t0 = time.perf_counter()
+        proc = subprocess.run(cmd, capture_output=True)
+        walls.append(time.perf_counter() - t0)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpus.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
+        if proc.returncode not in (0, 1):
+            raise SystemExit(f"{cmd} failed: {proc.stderr.decode()[-2000:]}")
+    return statistics.median(walls), statistics.median(cpus)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--sizes", default="10,100,1000")
+    args = ap.parse_args()
+    print("| tools | size | floor wall (json.load) | agis-lint wall | ratio | floor CPU | agis-lint CPU "
+          "| CPU ratio |")
+    print("|---:|---:|---:|---:|---:|---:|---:|---:|")
+    with tempfile.TemporaryDirectory() as tmp:
+        for n in (int(s) for s in args.sizes.split(",")):
+            path = os.path.join(tmp, f"bench{n}.mcp.json")
+            with open(path, "w", encoding="utf-8") as fh:
+                fh.write(document(n))
+            floor, floor_cpu = timed([sys.executable, "-c", FLOOR, path], args.runs)
+            lint, lint_cpu = timed([sys.executable, "-m", "agis_lsp.cli", "check", "--no-semantic",
+                                    "-q", path], args.runs)
+            size = os.path.getsize(path)
+            print(f"| {n} | {size / 1024:.0f} KB | {floor * 1000:.0f} ms | {lint * 1000:.0f} ms | "
+                  f"{lint / floor:.2f}x | {floor_cpu * 1000:.0f} ms | {lint_cpu * 1000:.0f} ms | "
+                  f"{lint_cpu / floor_cpu:.2f}x |", flush=True)
+
+
+if __name__ == "__main__":
+    main()
