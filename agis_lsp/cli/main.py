@@ -60,6 +60,8 @@ def build_parser() -> argparse.ArgumentParser:
         catalog_diff.add_parser(sub)
     except ImportError:
         pass
+    from . import convert
+    convert.add_parser(sub)
     return p
 
 
@@ -81,6 +83,9 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "catalog-diff":
             from . import catalog_diff
             return catalog_diff.run(args)
+        if args.command == "convert":
+            from . import convert
+            return convert.run(args)
         return check(args)
     except ConfigError as exc:
         print(f"agis-lint: configuration error: {exc}", file=sys.stderr)
