@@ -189,6 +189,10 @@ SEMANTIC_TO_AGTP = {"confidence_guidance": "confidence", "impact_tier": "impact"
 SEMANTIC_FROM_AGTP = {v: k for k, v in SEMANTIC_TO_AGTP.items()}
 AGTP_SEMANTIC_FIELDS = ("intent", "actor", "outcome", "capability", "confidence", "impact", "is_idempotent")
 DEFAULT_CONFIDENCE = 0.8
+AGIS_ACTORS = ("agent", "user", "system")
+# AGTP deployments name human roles (the reference server's "staff"); AGIS knows three actors.
+ACTOR_TO_AGIS = {"staff": "user", "human": "user", "operator": "user", "admin": "user",
+                 "service": "system", "server": "system"}
 # The errors every external_service endpoint declares (AGTP-API section 12).
 UPSTREAM_ERRORS = ("upstream_timeout", "upstream_connection_error", "upstream_malformed_response",
                    "upstream_authentication_failed", "upstream_error")
