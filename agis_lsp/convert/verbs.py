@@ -130,7 +130,8 @@ class VerbChooser:
             c.verdict, c.suggestion = j.verdict, j.suggestion
         confirmed = j is not None and j.verdict == "consistent"
         if c.origin in ("http", "model"):
-            if j is not None and j.verdict != "consistent" and j.suggestion:
+            if j is not None and j.verdict != "consistent" and j.suggestion and \
+                    self.verb_for_word(j.suggestion, r.http, r.item)[1] == "stated":
                 c.verb, c.origin = j.suggestion, "model"
                 c.reason = (f"no verb in the source names the action; {c.verb} is the semantic "
                             "model's choice for the intent")
