@@ -62,6 +62,27 @@ def make_unique(drafts: list[EndpointDraft]) -> None:
         seen[key] = d
 
 
+def unique_tool_names(drafts: list[EndpointDraft]) -> None:
+    """Appendix C(a) names must be unique (AGIS513): a later endpoint whose generated name is taken
+    gets an mcp_tool_name from its method and all its literal path segments."""
+    from .mapping import mcp_tool_name
+    taken: set = set()
+    for d in drafts:
+        name = mcp_tool_name(d.method, d.path, d.semantic.get("mcp_tool_name"))
+        if name in taken:
+            words = [d.method.lower()] + [re.sub(r"[^a-z0-9]+", "_", s.lower()).strip("_")
+                                          for s in d.path.strip("/").split("/") if s and not s.startswith("{")]
+            if d.path.rstrip("/").endswith("}"):
+                words.append("item")
+            base = "_".join(w for w in words if w)
+            name, n = base, 2
+            while name in taken:
+                name = f"{base}_{n}"
+                n += 1
+            d.semantic["mcp_tool_name"] = name
+        taken.add(name)
+
+
 def _segment(text) -> str:
     if not isinstance(text, str):
         return ""
@@ -72,6 +93,7 @@ def build_document(head: dict, drafts: list[EndpointDraft], file: str, schemas: 
                    domain: str | None = None) -> tuple[dict, list[ReviewItem]]:
     """(AGIS data, review items). ``head`` has agis/service/agtp/description/version."""
     make_unique(drafts)
+    unique_tool_names(drafts)
     doc = {"agis": "1.0"}
     for k in ("service", "agtp", "description", "version"):
         if head.get(k):

@@ -70,7 +70,7 @@ def _looks_like_toml(text: str) -> bool:
 def detect_format(data) -> str | None:
     """One of FORMATS, or None."""
     if isinstance(data, dict):
-        if "openapi" in data and isinstance(data.get("paths"), dict):
+        if str(data.get("openapi", "")).startswith("3") or ("openapi" in data and isinstance(data.get("paths"), dict)):
             return "openapi"
         if "swagger" in data:
             return "swagger"

@@ -91,6 +91,14 @@ def openapi_schema(schema, components_prefix: str, target_prefix: str, used: set
                 out[k] = walk(v, in_props=True) if isinstance(v, dict) else walk(v)
                 continue
             out[k] = walk(v)
+        for ex, bound in (("exclusiveMinimum", "minimum"), ("exclusiveMaximum", "maximum")):
+            if isinstance(out.get(ex), bool):        # OpenAPI 3.0 (draft 4) form -> draft 2020-12
+                if out[ex] and isinstance(out.get(bound), (int, float)):
+                    out[ex] = out.pop(bound)
+                else:
+                    del out[ex]
+        if isinstance(out.get("required"), list):    # duplicates are invalid JSON Schema
+            out["required"] = list(dict.fromkeys(out["required"]))
         if node.get("nullable") is True and "type" in out:
             t = out["type"]
             if isinstance(t, str) and t != "null":

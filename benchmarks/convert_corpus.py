@@ -1,0 +1,129 @@
+"""Convert a corpus of real OpenAPI documents to AGIS (and AGTP TOML) and lint the output.
+
+    python benchmarks/convert_corpus.py CORPUS_DIR [--no-semantic] [--toml] [--no-lint] [--details]
+
+CORPUS_DIR holds OpenAPI 3.0/3.1 documents (*.yaml, *.yml, *.json); nothing is
+downloaded. docs/convert.md says how the project's corpus was assembled from
+registry packages. For each document it runs the shipped code path
+(``agis_lsp.convert.convert_text``), then lints every output file with the
+real engine, and prints one row per document and a total:
+
+* operations, and the share whose verb needed no review;
+* conversion time (parse + convert) and the time per 1,000 operations;
+* lint errors in the output, split into those on an endpoint that carries a
+  review item (the consequence of a choice already handed to a human) and the
+  rest (which should be zero);
+* crashes (any exception other than a clean ConvertError refusal).
+"""
+from __future__ import annotations
+
+import argparse
+import glob
+import os
+import sys
+import time
+import traceback
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from agis_lsp.convert import ConvertError, convert_text  # noqa: E402
+from agis_lsp.engine.config import Config  # noqa: E402
+from agis_lsp.engine.model import Severity  # noqa: E402
+from agis_lsp.engine.runner import lint_text  # noqa: E402
+
+
+def lint_output(conv, semantic: bool):
+    """(errors not explained by a review item, errors on reviewed endpoints, error codes)."""
+    reviewed = set()      # endpoints whose verb, intent or path a human must review
+    for r in conv.review:
+        if r.path[:1] == ("endpoints",) and r.path[2:3] in (("method",), ("path",), ("semantic",)) \
+                and r.path[3:4] in ((), ("intent",)):
+            reviewed.add((r.file, r.path[:2]))
+        elif r.path[:1] in (("method",), ("path",)) or r.path[:2] == ("semantic", "intent"):
+            reviewed.add((r.file, ()))
+    real, explained, codes = 0, 0, {}
+    config = Config().merged(semantic=semantic)
+    for f in conv.files:
+        res = lint_text(f.text, f.name, config)
+        for d in res.diagnostics:
+            if d.severity > Severity.ERROR:
+                continue
+            ep = tuple(d.path[:2]) if d.path[:1] == ("endpoints",) else ()
+            if (f.name, ep) in reviewed:
+                explained += 1
+            else:
+                real += 1
+                codes[d.code] = codes.get(d.code, 0) + 1
+    return real, explained, codes
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("corpus")
+    ap.add_argument("--no-semantic", action="store_true", help="convert and lint without the model")
+    ap.add_argument("--toml", action="store_true", help="also convert to an AGTP deployment and lint it")
+    ap.add_argument("--no-lint", action="store_true", help="time the conversion only")
+    ap.add_argument("--details", action="store_true", help="print each real error's code per document")
+    args = ap.parse_args(argv)
+    files = sorted(f for ext in ("yaml", "yml", "json") for f in glob.glob(os.path.join(args.corpus, f"*.{ext}")))
+    if not files:
+        print(f"no OpenAPI documents in {args.corpus}", file=sys.stderr)
+        return 2
+    semantic = not args.no_semantic
+    if semantic:  # load the model once, outside the timings
+        from agis_lsp.semantic import get_model
+        get_model()
+    rows, tot = [], dict(docs=0, ops=0, no_review=0, secs=0.0, real=0, explained=0, crashes=0, refused=0)
+    print(f"{'document':42} {'ops':>5} {'verb ok':>8} {'secs':>7} {'ms/1k ops':>10} {'errors':>7} "
+          f"{'on review':>9}")
+    for path in files:
+        name = os.path.basename(path)
+        with open(path, encoding="utf-8") as fh:
+            text = fh.read()
+        t0 = time.perf_counter()
+        try:
+            conv = convert_text(text, "agis", name=path, semantic=semantic)
+        except ConvertError as exc:
+            tot["refused"] += 1
+            print(f"{name:42} refused: {exc}")
+            continue
+        except Exception:  # noqa: BLE001 - the point is to count them
+            tot["crashes"] += 1
+            print(f"{name:42} CRASH\n{traceback.format_exc()}")
+            continue
+        secs = time.perf_counter() - t0
+        drafts = [r for r in conv.review if r.path[2:3] == ("method",)]
+        ops = conv.files[0].text.count("\n- method: ")
+        no_review = ops - len({r.path[:2] for r in drafts})
+        real = explained = 0
+        codes: dict = {}
+        if not args.no_lint:
+            real, explained, codes = lint_output(conv, semantic)
+            if args.toml:
+                try:
+                    dep = convert_text(text, "toml", name=path, semantic=semantic)
+                    r2, e2, c2 = lint_output(dep, semantic)
+                    real, explained = real + r2, explained + e2
+                    for k, v in c2.items():
+                        codes[k] = codes.get(k, 0) + v
+                except Exception:  # noqa: BLE001
+                    tot["crashes"] += 1
+                    print(f"{name:42} CRASH (toml)\n{traceback.format_exc()}")
+        per_k = secs / ops * 1000 * 1000 if ops else 0.0
+        print(f"{name:42} {ops:5d} {no_review / ops if ops else 0:8.1%} {secs:7.2f} {per_k:10.0f} "
+              f"{real:7d} {explained:9d}" + (f"  {codes}" if args.details and codes else ""))
+        tot["docs"] += 1
+        tot["ops"] += ops
+        tot["no_review"] += no_review
+        tot["secs"] += secs
+        tot["real"] += real
+        tot["explained"] += explained
+    ops = tot["ops"] or 1
+    print(f"{'TOTAL (' + str(tot['docs']) + ' documents)':42} {tot['ops']:5d} {tot['no_review'] / ops:8.1%} "
+          f"{tot['secs']:7.2f} {tot['secs'] / ops * 1e6:10.0f} {tot['real']:7d} {tot['explained']:9d}")
+    print(f"crashes: {tot['crashes']}  refused: {tot['refused']}  semantic model: {'on' if semantic else 'off'}")
+    return 1 if tot["crashes"] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
