@@ -229,19 +229,22 @@ def _noun(path: str, op: dict) -> str:
     return "resource"
 
 
+def verb_request(path: str, method: str, op: dict) -> VerbRequest:
+    """What the verb chooser is asked for one operation (also used by benchmarks/verb_choice.py)."""
+    summary = op.get("summary") if isinstance(op.get("summary"), str) else ""
+    desc = op.get("description") if isinstance(op.get("description"), str) else ""
+    op_id = op.get("operationId") if isinstance(op.get("operationId"), str) else ""
+    intent = first_sentence(summary) or first_sentence(desc)
+    item = bool(re.search(r"\{[^}]*\}/?$", path.split("?")[0]))
+    label = f"{method} {path}" + (f" ({op_id})" if op_id else "")
+    return VerbRequest(label, intent, candidate_words(("text", summary), ("name", op_id), ("text", desc)),
+                       method, item)
+
+
 def drafts_of(spec: Spec, chooser: VerbChooser, used: set) -> list[EndpointDraft]:
     reader = OperationReader(spec, used)
     ops = list(_operations(spec))
-    reqs = []
-    for path, method, op, _ in ops:
-        summary = op.get("summary") if isinstance(op.get("summary"), str) else ""
-        desc = op.get("description") if isinstance(op.get("description"), str) else ""
-        op_id = op.get("operationId") if isinstance(op.get("operationId"), str) else ""
-        intent = first_sentence(summary) or first_sentence(desc)
-        item = bool(re.search(r"\{[^}]*\}/?$", path))
-        label = f"{method} {path}" + (f" ({op_id})" if op_id else "")
-        reqs.append(VerbRequest(label, intent, candidate_words(("text", summary), ("name", op_id),
-                                                               ("text", desc)), method, item))
+    reqs = [verb_request(path, method, op) for path, method, op, _ in ops]
     choices = chooser.choose_many(reqs)
     drafts = []
     for (path, method, op, shared), req, c in zip(ops, reqs, choices):

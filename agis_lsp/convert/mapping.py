@@ -27,10 +27,46 @@ _HTTP_ITEM = {"get": "FETCH", "post": "CREATE", "put": "REPLACE", "patch": "MODI
               "delete": "REMOVE", "head": "CHECK", "options": "DESCRIBE"}
 
 
-def http_verb(word: str, item: bool, catalog=None) -> str:
+_PREPS = frozenset("of for in by from about with to on at under within across".split())
+_SINGULAR_DET = frozenset("a an the this that one current single specific".split())
+_PLURAL_DET = frozenset("all list every many multiple".split())
+_DETS = _SINGULAR_DET | _PLURAL_DET | frozenset("your my our their its some".split())
+
+
+def get_target(text: str | None) -> bool | None:
+    """Does "Get <object>" name one thing (True), many (False) or can't we tell (None)?"""
+    words = re.findall(r"[A-Za-z]+", text or "")
+    if not words or words[0].lower() not in ("get", "gets"):
+        return None
+    obj = []
+    for w in words[1:]:
+        lw = w.lower()
+        if lw in _PREPS:
+            break
+        obj.append(lw)
+    if not obj:
+        return None
+    if obj[0] in _PLURAL_DET:
+        return False
+    if obj[0] in _SINGULAR_DET:
+        return True
+    head = [w for w in obj if w not in _DETS]
+    if not head:
+        return None
+    last = head[-1]
+    plural = last.endswith("s") and not last.endswith(("ss", "us", "is", "ics")) and len(last) > 3
+    return not plural
+
+
+def http_verb(word: str, item: bool | None, catalog=None, text: str | None = None) -> str:
+    """The catalog's replacement for an HTTP method word; GET is FETCH for one resource, LIST for many
+    (read from "Get <object>" in the text when it says, else from the path)."""
     w = word.lower()
-    if w == "get" and item is False:
-        return "LIST"
+    if w == "get":
+        one = get_target(text)
+        if one is None:
+            one = item is not False
+        return "FETCH" if one or item else "LIST"
     verb = _HTTP_ITEM.get(w, "EXECUTE")
     if catalog is not None and w.upper() in ("GET", "POST", "PUT", "DELETE", "PATCH"):
         preferred = catalog.preferred_for_legacy(w.upper())

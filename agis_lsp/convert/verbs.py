@@ -81,13 +81,13 @@ class VerbChooser:
 
     # -- one word ---------------------------------------------------------------------
     def verb_for_word(self, word: str, http: str | None, item: bool | None,
-                      where: str = "text") -> tuple[str | None, str]:
+                      where: str = "text", text: str | None = None) -> tuple[str | None, str]:
         """(VERB, origin) for one candidate word, or (None, "") if it names no usable action."""
         w = lemma(word.lower()) if word.isalpha() else ""
         if not w:
             return None, ""
         if w in mapping.HTTP_WORDS:
-            return mapping.http_verb(w, item, self.catalog), "mapped"
+            return mapping.http_verb(w, item, self.catalog, text), "mapped"
         if w in mapping.WORD_VERBS:
             return mapping.WORD_VERBS[w], "mapped"
         if w in mapping.SKIP_WORDS:
@@ -110,7 +110,7 @@ class VerbChooser:
 
     def first_choice(self, req: VerbRequest) -> VerbChoice:
         for word, where in req.words:
-            verb, origin = self.verb_for_word(word, req.http, req.item, where)
+            verb, origin = self.verb_for_word(word, req.http, req.item, where, req.intent)
             if verb:
                 return VerbChoice(verb, origin, word.lower())
         if req.http:
