@@ -66,5 +66,19 @@ def convert_data(data, to: str, *, source_format: str | None = None, name: str |
         from ..catalog import default_catalog
         catalog = default_catalog()
     mod = importlib.import_module(f".{module}", __name__)
-    stem = os.path.basename(name).split(".")[0] if name and name != "-" else None
+    stem = _stem(name) if name and name != "-" else None
     return mod.run(data, to=to, source_format=fmt, stem=stem, semantic=semantic, catalog=catalog)
+
+
+_SUFFIXES = (".json", ".yaml", ".yml", ".toml", ".agis", ".mcp", ".openapi", ".tools")
+
+
+def _stem(name: str) -> str:
+    import os
+    stem = os.path.basename(name)
+    while True:
+        low = stem.lower()
+        cut = next((s for s in _SUFFIXES if low.endswith(s) and len(stem) > len(s)), None)
+        if cut is None:
+            return stem
+        stem = stem[:-len(cut)]

@@ -22,10 +22,19 @@ YES NO ON OFF NULL Y N""".split())
 
 
 def _y_str(s: str) -> str:
-    if (_PLAIN.match(s) and s not in _RESERVED and not s.endswith((" ", ":")) and ": " not in s
+    if (_PLAIN.fullmatch(s) and s not in _RESERVED and not s.endswith((" ", ":")) and ": " not in s
             and " #" not in s and not s.startswith(("{", "- "))):
         return s
-    return json.dumps(s, ensure_ascii=False)
+    return _quote(s)
+
+
+_UNSAFE = re.compile("[^\t\n\r\x20-\x7e\xa0-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd\U00010000-\U0010ffff]")
+
+
+def _quote(s: str) -> str:
+    """A double-quoted scalar; characters YAML does not print (or reads as line breaks) escaped."""
+    return _UNSAFE.sub(lambda m: f"\\u{ord(m.group()):04x}" if ord(m.group()) < 0x10000
+                       else m.group(), json.dumps(s, ensure_ascii=False))
 
 
 def _y_scalar(v) -> str:
@@ -83,12 +92,16 @@ def _y_empty_or_scalar(v) -> str:
     return _y_scalar(v)
 
 
+def to_json(data) -> str:
+    return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+
+
 # -- TOML -------------------------------------------------------------------------------
 _BARE = re.compile(r"^[A-Za-z0-9_-]+$")
 
 
 def _key(k: str) -> str:
-    return k if _BARE.match(k) else _str(k)
+    return k if _BARE.fullmatch(k) else _str(k)
 
 
 def _str(s: str) -> str:

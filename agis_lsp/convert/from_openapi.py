@@ -253,6 +253,10 @@ def drafts_of(spec: Spec, chooser: VerbChooser, used: set) -> list[EndpointDraft
         d = EndpointDraft(c.verb, rw.path, req.source)
         apply_choice(d, c)
         d.semantic["intent"] = req.intent or f"{c.verb.capitalize()} the {noun}"
+        if req.intent and c.origin in ("http", "model"):
+            # the summary names no action ("Pet by ID"): say the chosen one, so the intent is a
+            # sentence about what the endpoint does; the verb is under review either way
+            d.semantic["intent"] = f"{c.verb.capitalize()} {req.intent[0].lower()}{req.intent[1:]}"
         if not req.intent:
             d.review(("semantic", "intent"), f"{req.source} has no summary or description; the intent is a "
                      "placeholder")
@@ -377,7 +381,8 @@ def _deployment(conv, spec, doc, drafts, review, upstream, problem, catalog) -> 
     info = spec.data.get("info") if isinstance(spec.data.get("info"), dict) else {}
     contact = info.get("contact") if isinstance(info.get("contact"), dict) else {}
     email = contact.get("email") if isinstance(contact.get("email"), str) else None
-    srv = server_table(host, str(contact.get("name") or doc["service"]), email or f"ops@{host}", customs)
+    srv = server_table(host, str(contact.get("name") or doc["service"]), email or f"ops@{host}", customs,
+                       [d.method for d in drafts])
     conv.files.append(OutputFile("agtp-server.toml", to_toml(srv, HEADER), "agtp-server"))
     if not email:
         conv.review.append(ReviewItem("agtp-server.toml", ("server", "contact"),

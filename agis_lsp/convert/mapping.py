@@ -15,7 +15,7 @@ HTTP_WORDS = ("get", "post", "put", "patch", "delete", "head", "options")
 WORD_VERBS = {
     "show": "FETCH", "obtain": "FETCH", "lookup": "FIND", "look": "FIND", "new": "CREATE",
     "make": "CREATE", "upsert": "SET", "del": "REMOVE", "rm": "REMOVE", "erase": "REMOVE",
-    "ls": "LIST", "info": "DESCRIBE", "fetchall": "LIST", "getall": "LIST", "mod": "MODIFY",
+    "ls": "LIST", "info": "FETCH", "fetchall": "LIST", "getall": "LIST", "mod": "MODIFY",
 }
 # Leading words that say nothing about the action ("Returns ...", "Use to ...").
 SKIP_WORDS = frozenset("""return returns provide do have be give take let allow use call
@@ -104,11 +104,23 @@ HTTP_IDEMPOTENT = {"GET": True, "HEAD": True, "OPTIONS": True, "PUT": True, "DEL
 IRREVERSIBLE_CONFIDENCE = 0.9
 
 
+_WEAK_CATEGORIES = ("mechanics", "domain_spanning")
+_READ_CAPABILITIES = ("retrieval", "discovery", "analysis")
+
+
 def capability_for(verb: str, catalog, http: str | None = None) -> str:
+    """The verb's first catalog category that says what it does (mechanics and domain_spanning
+    only when nothing else does); a GET never gets a state-changing capability."""
     info = catalog.get(verb) if catalog is not None else None
+    cap = None
     if info is not None and info.categories:
-        return CATEGORY_CAPABILITY.get(info.categories[0], "transaction")
-    return HTTP_CAPABILITY.get((http or "").upper(), "transaction")
+        cats = sorted(info.categories, key=lambda c: c in _WEAK_CATEGORIES)
+        cap = CATEGORY_CAPABILITY.get(cats[0])
+    if cap is None:
+        cap = HTTP_CAPABILITY.get((http or "").upper(), "transaction")
+    if (http or "").upper() in ("GET", "HEAD") and cap not in _READ_CAPABILITIES:
+        cap = "retrieval"
+    return cap
 
 
 # What a capability implies when the source says nothing about impact.

@@ -67,7 +67,7 @@ def _singular(seg: str, catalog) -> str:
     if one == last or len(one) < 3 or not lex.is_known_word(one):
         return seg
     new = f"{head}-{one}" if head else one
-    if normalize_segment(new) in catalog or lex.is_verb_segment(new) or lex.is_base_verb(one):
+    if normalize_segment(new) in catalog or lex.is_verb_segment(new):
         return seg
     return new
 

@@ -41,6 +41,10 @@ def endpoint_table(method: str, path: str, body: dict, doc_schemas: dict, handle
     for k in ("intent", "actor", "outcome", "capability", "confidence_guidance", "impact_tier", "is_idempotent"):
         if sem.get(k) is not None:
             out_sem[mapping.SEMANTIC_TO_AGTP.get(k, k)] = sem[k]
+    info = catalog.get(method) if catalog is not None else None
+    if info is not None and info.categories and out_sem.get("capability") not in info.categories:
+        # AGTP-API 7.1: the capability is a catalog category, inherited from the method
+        out_sem["capability"] = info.categories[0]
     out_sem.setdefault("confidence", mapping.DEFAULT_CONFIDENCE)
     out_sem.setdefault("impact", mapping.CAPABILITY_IMPACT.get(out_sem.get("capability"), "reversible"))
     out_sem.setdefault("is_idempotent", out_sem["impact"] == "informational")
@@ -84,8 +88,11 @@ def endpoint_file_name(method: str, path: str, taken: set) -> str:
     return name
 
 
-def server_table(server_id: str, operator: str, contact: str, custom_methods: list) -> dict:
-    methods: dict = {"allow": sorted(set(custom_methods))} if custom_methods else {}
+def server_table(server_id: str, operator: str, contact: str, custom_methods: list,
+                 used_methods: list) -> dict:
+    """agtp-server.toml; with custom (non-catalog) methods, ``allow`` lists every method used, since
+    a list admits only what it names (and the floor verbs)."""
+    methods: dict = {"allow": sorted(set(used_methods))} if custom_methods else {}
     table = {"server": {"server_id": server_id, "operator": operator, "contact": contact},
              "policies": {"wildcards_accepted": False, "anonymous_discovery": True,
                           "scope_required_for_invocation": True, "synthesis_enabled": False,
@@ -115,7 +122,8 @@ def convert(data, catalog) -> Conversion:
         conv.review.append(ReviewItem(fname, ("handler", "function"), f"handler of {method} {ep.path} is a "
                                       "placeholder; name the function that serves it", f"{method} {ep.path}"))
     host = str(data.get("agtp") or "").replace("agtp://", "").strip("/") or "localhost"
-    srv = server_table(host, str(data.get("service") or host), f"ops@{host}", customs)
+    srv = server_table(host, str(data.get("service") or host), f"ops@{host}", customs,
+                       [ep.method.upper() for ep in view.endpoints])
     conv.files.append(OutputFile("agtp-server.toml", to_toml(srv, HEADER), "agtp-server"))
     conv.review.append(ReviewItem("agtp-server.toml", ("server", "contact"),
                                   "contact is a placeholder; give the operator's address", "agtp-server.toml"))
