@@ -70,7 +70,7 @@ def convert_data(data, to: str, *, source_format: str | None = None, name: str |
     return mod.run(data, to=to, source_format=fmt, stem=stem, semantic=semantic, catalog=catalog)
 
 
-_SUFFIXES = (".json", ".yaml", ".yml", ".toml", ".agis", ".mcp", ".openapi", ".tools")
+_SUFFIXES = (".json", ".yaml", ".yml", ".toml", ".agis", ".mcp", ".openapi", ".tools", ".a2t", ".adp", ".ainp")
 
 
 def _stem(name: str) -> str:

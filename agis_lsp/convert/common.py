@@ -25,6 +25,21 @@ def first_sentence(text) -> str:
     return t.strip()
 
 
+_BOILERPLATE = re.compile(r"^(?:invoke|use|call|run) (?:this|the) (?:tool|function|capability|endpoint|api)"
+                         r" (?:to|for) ", re.IGNORECASE)
+
+
+def intent_from_description(text: str) -> tuple[str, bool]:
+    """(intent, rewritten): tool boilerplate ("Invoke this tool to lookup ...") is not the agent's
+    goal (Appendix C reverse (b)); the rest of the sentence is."""
+    t = text.strip()
+    m = _BOILERPLATE.match(t)
+    if not m or len(t) == m.end():
+        return t, False
+    rest = t[m.end():]
+    return rest[0].upper() + rest[1:], True
+
+
 def object_noun(text: str, verb: str) -> str:
     """The first content word after the leading verb: "Books a restaurant table" -> "restaurant"."""
     words = re.findall(r"[A-Za-z][A-Za-z-]*", text or "")

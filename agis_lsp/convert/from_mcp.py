@@ -12,7 +12,7 @@ from __future__ import annotations
 from .. import lexicon as lex
 from . import mapping, paths
 from .build import EndpointDraft, build_document
-from .common import apply_choice, fill_semantic, first_sentence, object_noun
+from .common import apply_choice, fill_semantic, first_sentence, intent_from_description, object_noun
 from .emit import to_yaml
 from .load import mcp_tools
 from .model import Conversion, ConvertError, OutputFile
@@ -35,14 +35,15 @@ def drafts_from_tools(tools: list, chooser: VerbChooser, *, review_mapped: bool 
         words = lex.split_words(name)
         intent = meta.get("intent") if isinstance(meta.get("intent"), str) else (
             desc.strip() if len(desc) <= 500 else first_sentence(desc))
+        intent, rewritten = intent_from_description(intent)
         stated = [(meta["method"], "stated")] if isinstance(meta.get("method"), str) else []
         reqs.append(VerbRequest(f"{label} '{name}'", intent,
                                 stated + candidate_words(("name", name), ("text", desc)), None, None,
                                 review_mapped))
-        metas.append((tool, name, words, hints, intent, meta))
+        metas.append((tool, name, words, hints, intent, meta, rewritten))
     choices = chooser.choose_many(reqs)
     drafts = []
-    for (tool, name, words, hints, intent, meta), req, c in zip(metas, reqs, choices):
+    for (tool, name, words, hints, intent, meta, rewritten), req, c in zip(metas, reqs, choices):
         d = EndpointDraft(c.verb, "/", req.source)
         lowered = [w.lower() for w in words]
         if c.word and c.word in lowered:
@@ -65,6 +66,9 @@ def drafts_from_tools(tools: list, chooser: VerbChooser, *, review_mapped: bool 
         d.semantic["intent"] = intent or f"{c.verb.capitalize()} {noun}"
         if not intent:
             d.review(("semantic", "intent"), f"{req.source} has no description; the intent is a placeholder")
+        elif rewritten:
+            d.review(("semantic", "intent"), f"intent of {req.source} is its description without the tool "
+                     "boilerplate; check it states the agent's goal")
         d.semantic.update(mapping.semantic_from_annotations(tool.get("annotations")))
         if hints:
             d.semantic["parameter_hints"] = hints

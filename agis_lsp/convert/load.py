@@ -68,31 +68,28 @@ def _looks_like_toml(text: str) -> bool:
 
 
 def detect_format(data) -> str | None:
-    """One of FORMATS, or None."""
+    """One of FORMATS, or None. The agent-interface formats are recognised by the readers in
+    ``formats/`` (the linter's own detection), the rest here."""
+    from ..formats import a2t, adp, ainp, mcp
     if isinstance(data, dict):
         if str(data.get("openapi", "")).startswith("3") or ("openapi" in data and isinstance(data.get("paths"), dict)):
             return "openapi"
         if "swagger" in data:
             return "swagger"
-        if "agis" in data or ("endpoints" in data and "vocabulary" in data):
+        if "agis" in data and "endpoints" in data or ("endpoints" in data and "vocabulary" in data):
             return "agis"
         if isinstance(data.get("endpoint"), dict) or ("method" in data and "path" in data):
             return "agtp-endpoint"
-        tools = mcp_tools(data)
-        if tools is not None:
-            return "a2t" if _a2t_like(tools) else "mcp"
-        caps = data.get("capabilities")
-        if isinstance(caps, list) and caps and all(isinstance(c, dict) for c in caps):
-            if "spec_version" in data or any("detail_url" in c for c in caps):
-                return "adp"
-            return "ainp"
-        if "toolId" in data or "input_parameters" in data:
-            return "a2t"
-    if isinstance(data, list) and data and all(isinstance(t, dict) for t in data):
-        if _a2t_like(data):
-            return "a2t"
-        if all("name" in t for t in data):
-            return "mcp"
+    if a2t.detect(data) or (isinstance(data, list) and data and all(a2t._is_signature(t) for t in data)):
+        return "a2t"
+    if mcp.detect(data):
+        return "mcp"
+    if adp.detect_manifest(data) or adp.detect_detail(data):
+        return "adp"
+    if ainp.detect_manifest(data):
+        return "ainp"
+    if isinstance(data, list) and data and all(isinstance(t, dict) and "name" in t for t in data):
+        return "mcp"
     return None
 
 
@@ -108,7 +105,3 @@ def mcp_tools(data) -> list | None:
     if isinstance(tools, list) and all(isinstance(t, dict) for t in tools):
         return tools
     return None
-
-
-def _a2t_like(tools: list) -> bool:
-    return any("input_parameters" in t or "toolId" in t or "output_parameters" in t for t in tools)

@@ -266,17 +266,45 @@ TRANSPORT_HEADERS = frozenset({"authorization", "accept", "content-type", "user-
                                "cookie", "content-length", "x-github-api-version"})
 
 # -- A2T / ADP / AINP -------------------------------------------------------------------------
-# Where each format keeps a tool's name, description and parameters.
+# Where each format keeps a tool's name, description, parameters and outputs, and how a
+# parameter is spelled. A2T: ToolSignature (draft-rosenberg-aiproto-a2t-00 §6.1); ADP: manifest
+# capability and capability detail (Agent Discovery Protocol 1.0 §2, §5); AINP: manifest
+# capability (AINP 1.0, Manifest).
 AGENT_FORMATS = {
-    "a2t": {"name": ("name", "toolId"), "description": ("description",),
-            "params": "input_parameters", "param_name": ("id", "name")},
-    "adp": {"name": ("name",), "description": ("description",),
-            "params": "parameters", "param_name": ("name",)},
-    "ainp": {"name": ("id", "name"), "description": ("description",),
-             "params": "parameters", "param_name": ("name",)},
+    "a2t": {"label": "A2T tool", "name": ("name",), "params": "input_parameters",
+            "param_name": ("name", "id"), "enum": "allowed-values", "outputs": "output_parameters"},
+    "adp": {"label": "ADP capability", "name": ("name",), "params": "parameters",
+            "param_name": ("name",), "enum": None, "outputs": None},
+    "ainp": {"label": "AINP capability", "name": ("id", "name"), "params": "parameters",
+             "param_name": ("name",), "enum": "values", "outputs": ("returns", "fields")},
 }
 # Parameter type spellings -> JSON Schema types.
 PARAM_TYPES = {"int": "integer", "integer": "integer", "long": "integer", "number": "number",
                "float": "number", "double": "number", "bool": "boolean", "boolean": "boolean",
-               "string": "string", "str": "string", "object": "object", "array": "array",
+               "string": "string", "str": "string", "object": "object", "json": "object", "array": "array",
                "list": "array", "enum": "string", "date": "string", "datetime": "string"}
+# A2T inputs are required unless they say otherwise (§6.1); ADP and AINP ones are optional.
+PARAM_REQUIRED_DEFAULT = {"a2t": True, "adp": False, "ainp": False}
+
+
+def param_schema(p: dict, fmt: str) -> dict:
+    """JSON Schema for one A2T/ADP/AINP parameter declaration (examples are not copied)."""
+    conf = AGENT_FORMATS[fmt]
+    t = str(p.get("type") or "string").lower()
+    out: dict = {"type": PARAM_TYPES.get(t, "string")}
+    if t in ("date", "datetime"):
+        out["format"] = "date" if t == "date" else "date-time"
+    enum = p.get(conf["enum"]) if conf["enum"] else None
+    if isinstance(enum, list) and enum:
+        vals = [v.get("name") if isinstance(v, dict) else v for v in enum]
+        vals = [v for v in vals if isinstance(v, (str, int, float, bool))]
+        if vals:
+            out["enum"] = vals
+    for src, dst in (("min", "minimum"), ("max", "maximum"), ("maxLength", "maxLength")):
+        if isinstance(p.get(src), (int, float)) and not isinstance(p.get(src), bool):
+            out[dst] = p[src]
+    if p.get("default") is not None and isinstance(p.get("default"), (str, int, float, bool)):
+        out["default"] = p["default"]
+    if isinstance(p.get("description"), str) and p["description"].strip():
+        out["description"] = " ".join(p["description"].split())
+    return out

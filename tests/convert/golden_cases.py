@@ -22,6 +22,9 @@ CASES = [
     ("toml-from-toml-book-room", os.path.join(EX, "deployment", "endpoints", "book_room.toml"), "toml"),
     ("agis-from-toml-quote-stay", os.path.join(EX, "deployment", "endpoints", "quote_stay.toml"), "agis"),
     ("well-known-from-restaurant", os.path.join(EX, "restaurant.agis"), "well-known"),
+    ("agis-from-a2t", os.path.join(FIX, "weather.a2t.json"), "agis"),
+    ("agis-from-adp", os.path.join(FIX, "mailforge.adp.json"), "agis"),
+    ("agis-from-ainp", os.path.join(FIX, "users.ainp.yaml"), "agis"),
 ]
 
 

@@ -179,3 +179,27 @@ def test_well_known_hides_the_data_manifest():
     assert "negotiate" in wk["interaction_protocols"]
     assert "sensitivity" not in json.dumps(wk) and "Booking records" not in json.dumps(wk)
     assert wk["agis_document"] == agis["agtp"]
+
+
+@pytest.mark.parametrize("name,fmt,label", [("weather.a2t.json", "a2t", "A2T tool"),
+                                            ("mailforge.adp.json", "adp", "ADP capability"),
+                                            ("users.ainp.yaml", "ainp", "AINP capability")])
+def test_agent_manifests_map_names_descriptions_parameters(name, fmt, label):
+    conv = convert_text(_read(os.path.join(FIX, name)), "agis", name=name)
+    assert conv.source_format == fmt
+    data = parse_input(conv.files[0].text)
+    assert all(r.source.startswith(label) or r.path == ("agtp",) for r in conv.review)
+    eps = {e["method"]: e for e in data["endpoints"]}
+    if fmt == "a2t":
+        assert eps["BOOK"]["path"] == "/flight"
+        assert eps["BOOK"]["input"]["required"] == ["flight_number", "cabin_class"]
+        assert eps["BOOK"]["input"]["properties"]["cabin_class"]["enum"] == ["ECONOMY", "BUSINESS"]
+        assert eps["FIND"]["semantic"]["intent"] == "Lookup the weather for a given city."
+    elif fmt == "adp":
+        assert data["service"] == "MailForge" and data["agtp"] == "agtp://api.mailforge.dev"
+        assert set(eps) == {"SEND", "LIST"} or set(eps) == {"SEND", "FETCH"}
+    else:
+        assert eps["CREATE"]["path"] == "/user"
+        assert eps["CREATE"]["input"]["properties"]["plan"] == {"type": "string", "enum": ["free", "pro", "enterprise"],
+                                                               "default": "free"}
+        assert eps["CREATE"]["output"]["properties"]["status"]["enum"] == ["success", "failed"]
