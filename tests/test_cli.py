@@ -43,7 +43,7 @@ def test_text_format_and_exit_1(cli, tmp_path):
     f.write_text(BAD)
     code, out, err = cli("check", str(f), "--no-semantic")
     assert code == 1
-    assert f"{f}:19:26: AGIS702 [pass 7] declared verb 'CHECK' is not used by any endpoint" in out
+    assert f"{f}:19:26: error AGIS702 [pass 7] declared verb 'CHECK' is not used by any endpoint" in out
     assert "1 file(s) checked" in err
 
 

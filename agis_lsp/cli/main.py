@@ -13,6 +13,7 @@ from ..engine.config import Config, ConfigError, config_for, load_config_file
 from ..engine.fixer import fix_text
 from ..engine.model import Severity
 from ..engine.runner import lint
+from ..formats import detect_kind
 from . import output
 from .files import collect
 
@@ -90,8 +91,49 @@ def main(argv: list[str] | None = None) -> int:
     except ConfigError as exc:
         print(f"agis-lint: configuration error: {exc}", file=sys.stderr)
         return EXIT_ERROR
-    except BrokenPipeError:  # pragma: no cover - e.g. piped into head
+    except UsageError as exc:
+        print(f"agis-lint: {exc}", file=sys.stderr)
+        return EXIT_ERROR
+    except BrokenPipeError:  # `agis-lint rules | head`: the reader has what it wanted
+        _stdout_closed()
         return EXIT_CLEAN
+
+
+class UsageError(Exception):
+    """A command line that cannot be carried out as written (exit status 2)."""
+
+
+def _stdout_closed() -> None:
+    """The reader of standard output went away (`agis-lint check | head -1`): send the
+    rest to /dev/null, so that neither later writes nor the flush at exit fail."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):
+        pass
+
+
+def _emit(write) -> None:
+    """Run ``write`` (which prints to standard output) and flush; a closed pipe stops
+    the output but not the run, so the exit status still says what was found."""
+    try:
+        write()
+        sys.stdout.flush()
+    except BrokenPipeError:
+        _stdout_closed()
+
+
+def _codes_option(value: str, option: str) -> tuple:
+    """--select / --ignore: each code or prefix must name at least one rule."""
+    from ..engine.registry import all_rules
+    codes = tuple(c.strip().upper() for c in value.split(",") if c.strip())
+    known = [r.code for r in all_rules()]
+    unknown = [c for c in codes if not any(k.startswith(c) for k in known)]
+    if unknown:
+        raise UsageError(f"{option} {','.join(unknown)}: no rule code starts with "
+                         f"{'this' if len(unknown) == 1 else 'these'} (see 'agis-lint rules')")
+    return codes
 
 
 def _overrides(args) -> dict:
@@ -100,10 +142,10 @@ def _overrides(args) -> dict:
         kw["level"] = args.level
     if args.no_semantic:
         kw["semantic"] = False
-    if args.select:
-        kw["select"] = tuple(c.strip().upper() for c in args.select.split(",") if c.strip())
-    if args.ignore:
-        kw["ignore"] = tuple(c.strip().upper() for c in args.ignore.split(",") if c.strip())
+    if args.select is not None:
+        kw["select"] = _codes_option(args.select, "--select")
+    if args.ignore is not None:
+        kw["ignore"] = _codes_option(args.ignore, "--ignore")
     if args.catalog:
         kw["catalog"] = os.path.abspath(args.catalog)
     if args.fail_level:
@@ -120,6 +162,7 @@ def check(args) -> int:
         return base.merged(**overrides)
 
     stdin_mode = args.paths == ["-"]
+    missing: list[str] = []
     if stdin_mode:
         inputs = [("-", None)]
     else:
@@ -147,10 +190,14 @@ def check(args) -> int:
             display = args.stdin_filename or "<stdin>"
         else:
             doc = read_document(path)
+        kind = detect_kind(doc) or ("agis" if display == "<stdin>" else None)
+        if kind is None:  # named explicitly (a directory walk only yields AGIS/AGTP names)
+            notes.append(f"{display}: not an AGIS/AGTP document, skipped")
+            continue
         if args.fix or args.diff:
             doc, changed = _apply_fixes(doc, name, config, args, display)
             fix_changes += changed
-        result = lint(doc, config, deployment=_deployment_for(name))
+        result = lint(doc, config, kind=kind, deployment=_deployment_for(name))
         internal += result.internal_errors
         for n in result.notes:
             if n not in notes:
@@ -158,13 +205,14 @@ def check(args) -> int:
         results.append((display, doc, result.diagnostics))
 
     if stdin_mode and args.fix:
-        sys.stdout.write(results[0][1].text)
-        return _exit_code(results, fixed_config or config_of(None), overrides, internal)
-    if not args.diff:
-        _print(results, notes, args)
-    if args.diff:
-        return EXIT_FINDINGS if fix_changes else EXIT_CLEAN
-    return _exit_code(results, fixed_config or Config(), overrides, internal)
+        _emit(lambda: sys.stdout.write(results[0][1].text if results else doc.text))
+        code = _exit_code(results, fixed_config or config_of(None), overrides, internal)
+    elif args.diff:
+        code = EXIT_FINDINGS if fix_changes else EXIT_CLEAN
+    else:
+        _emit(lambda: _print(results, notes, args))
+        code = _exit_code(results, fixed_config or Config(), overrides, internal)
+    return EXIT_ERROR if missing else code
 
 
 def _check_catalogs(paths) -> str | None:
@@ -194,9 +242,9 @@ def _apply_fixes(doc, name, config, args, display):
     if result.text == doc.text:
         return doc, 0
     if args.diff:
-        sys.stdout.writelines(difflib.unified_diff(
+        _emit(lambda: sys.stdout.writelines(difflib.unified_diff(
             doc.text.splitlines(keepends=True), result.text.splitlines(keepends=True),
-            fromfile=f"a/{display}", tofile=f"b/{display}"))
+            fromfile=f"a/{display}", tofile=f"b/{display}")))
         return doc, 1
     if display != "-" and os.path.isfile(display):
         with open(display, "w", encoding="utf-8", newline="") as fh:
@@ -217,7 +265,8 @@ def _print(results, notes, args) -> None:
         if text:
             print(text)
     else:
-        text = output.render_text([(p, d) for p, _, d in results], notes, args.show_fixes)
+        text = output.render_text([(p, d) for p, _, d in results], [] if args.quiet else notes,
+                                  args.show_fixes)
         if text:
             print(text)
         if not args.quiet:

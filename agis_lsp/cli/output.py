@@ -24,8 +24,8 @@ def render_text(results, notes, show_fixes: bool = False) -> str:
             fix = ""
             if show_fixes and d.fixes:
                 fix = f" (fix{'' if d.fixes[0].safe else ', unsafe'}: {d.fixes[0].title})"
-            lines.append(f"{path}:{s.line + 1}:{s.character + 1}: {d.code} {_pass_tag(d)}"
-                         f"{d.message}{fix}")
+            lines.append(f"{path}:{s.line + 1}:{s.character + 1}: {d.severity.label} {d.code} "
+                         f"{_pass_tag(d)}{d.message}{fix}")
     for note in notes:
         lines.append(f"info: {note}")
     return "\n".join(lines)
@@ -69,6 +69,16 @@ def render_json(results, notes) -> str:
     return json.dumps(out, indent=2, ensure_ascii=False)
 
 
+def _gh_data(text: str) -> str:
+    """A workflow command's message (actions/toolkit ``escapeData``)."""
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def _gh_property(text: str) -> str:
+    """A workflow command's property value (``escapeProperty``): also ``:`` and ``,``."""
+    return _gh_data(text).replace(":", "%3A").replace(",", "%2C")
+
+
 def render_github(results, notes) -> str:
     level = {Severity.ERROR: "error", Severity.WARNING: "warning",
              Severity.INFORMATION: "notice", Severity.HINT: "notice"}
@@ -76,11 +86,11 @@ def render_github(results, notes) -> str:
     for path, _, diags in results:
         for d in diags:
             s, e = d.range.start, d.range.end
-            msg = d.message.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
-            lines.append(f"::{level[d.severity]} file={path},line={s.line + 1},col={s.character + 1},"
-                         f"endLine={e.line + 1},endColumn={e.character + 1},title={d.code} {d.name}::{msg}")
+            lines.append(f"::{level[d.severity]} file={_gh_property(path)},line={s.line + 1},"
+                         f"col={s.character + 1},endLine={e.line + 1},endColumn={e.character + 1},"
+                         f"title={_gh_property(f'{d.code} {d.name}')}::{_gh_data(d.message)}")
     for note in notes:
-        lines.append(f"::notice::{note}")
+        lines.append(f"::notice::{_gh_data(note)}")
     return "\n".join(lines)
 
 

@@ -1,4 +1,5 @@
-"""Configuration: ``[tool.agis-lint]`` in pyproject.toml or ``.agis-lint.toml``.
+"""Configuration: ``[tool.agis-lint]`` in pyproject.toml or ``.agis-lint.toml`` (top-level
+options or the same ``[tool.agis-lint]`` table).
 
 Found from the linted file upwards; the first file that configures agis-lint
 wins. Severities live here (defaults in ``severity/*.toml``), never in rules.
@@ -175,9 +176,27 @@ def _load_cached(path: str, mtime: float) -> Config:
             data = tomllib.load(fh)
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"invalid TOML: {exc}", path) from None
+    return config_from_table(_agis_lint_table(data, path), path)
+
+
+def _agis_lint_table(data: dict, path: str) -> dict:
+    """pyproject.toml: ``[tool.agis-lint]``.  ``.agis-lint.toml`` (or a --config file):
+    the options at the top level, or the same ``[tool.agis-lint]`` table as in
+    pyproject.toml (so a section can be moved between the two files unchanged)."""
+    tool = data.get("tool")
+    nested = tool.get("agis-lint") if isinstance(tool, dict) else None
     if path.endswith("pyproject.toml"):
-        data = data.get("tool", {}).get("agis-lint", {})
-    return config_from_table(data, path)
+        return nested if isinstance(nested, dict) else {}
+    if nested is None:
+        return data
+    if not isinstance(nested, dict):
+        raise ConfigError("[tool.agis-lint] must be a table", path)
+    others = sorted(k for k in data if k != "tool")
+    if others or set(tool) != {"agis-lint"}:
+        extra = others + sorted(f"tool.{k}" for k in tool if k != "agis-lint")
+        raise ConfigError(f"options both at the top level and under [tool.agis-lint] "
+                          f"({', '.join(extra)}): use one form", path)
+    return nested
 
 
 def load_config_file(path: str) -> Config:
