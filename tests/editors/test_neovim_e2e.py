@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import EDITORS, INSTALL, ROOT, run, server_python
+from .conftest import EDITORS, INSTALL, ROOT, missing, run, server_python
 from .test_vscode_e2e import CODE, DEFECT, FIX_TITLE
 
 NVIM_DIR = ROOT / "editors" / "nvim"
@@ -36,7 +36,7 @@ def version_of(nvim: str) -> tuple[int, int, int]:
 def system_nvim() -> str:
     nvim = shutil.which("nvim")
     if not nvim:
-        pytest.skip(f"nvim is not installed (run `{INSTALL}`)")
+        missing("nvim")
     return nvim
 
 
@@ -47,7 +47,7 @@ def current_nvim() -> str:
         return nvim
     candidate = NVIM_VENV / "bin" / "nvim"
     if not candidate.exists():
-        pytest.fail(f"no Neovim >= 0.8 (system nvim is {version_of(nvim)}): run `{INSTALL}`")
+        missing(f"Neovim >= 0.8 (system nvim is {version_of(nvim)}; expected in {NVIM_VENV})")
     assert version_of(str(candidate)) >= (0, 8, 0)
     return str(candidate)
 

@@ -22,8 +22,8 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import EDITORS, EXTENSION, INSTALL, ROOT, VSCODE_WEB_DIR, need_node, need_npm_packages, run, \
-    server_python
+from .conftest import EDITORS, EXTENSION, INSTALL, ROOT, VSCODE_WEB_DIR, missing, need_node, need_npm_packages, \
+    run, server_python
 
 CHROMIUM = "/usr/bin/chromium"
 DEFECT = """\
@@ -56,9 +56,9 @@ OFF_CODE = "AGIS104"                  # missing 'version': turned off through ag
 def vscode_web() -> Path:
     need_node()
     if not os.path.exists(CHROMIUM):
-        pytest.skip(f"{CHROMIUM} is not installed (run `{INSTALL}`)")
+        missing(CHROMIUM)
     if not (VSCODE_WEB_DIR / "node_modules" / ".bin" / "code-server").exists():
-        pytest.fail(f"code-server is not installed in {VSCODE_WEB_DIR}: run `{INSTALL}`")
+        missing(f"code-server (in {VSCODE_WEB_DIR})")
     need_npm_packages()
     return VSCODE_WEB_DIR
 
