@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from json.decoder import scanstring
 
-from .model import Container, Document, Entry, ParseProblem
+from .model import MAX_NESTING, Container, Document, Entry, ParseProblem, too_deep_message
 from .positions import char_end
 
 _WS = re.compile(r"[ \t\n\r]*")
@@ -23,9 +23,10 @@ class JsonDocument(Document):
 
 
 class JsonSyntaxError(Exception):
-    def __init__(self, message: str, index: int) -> None:
+    def __init__(self, message: str, index: int, too_deep: bool = False) -> None:
         super().__init__(message)
         self.index = index
+        self.too_deep = too_deep
 
 
 def parse_json(text: str, path: str | None = None) -> JsonDocument:
@@ -35,8 +36,8 @@ def parse_json(text: str, path: str | None = None) -> JsonDocument:
         doc.parsed = True
     except JsonSyntaxError as exc:
         index = min(max(exc.index, 0), len(text))
-        doc.problems.append(ParseProblem("AGIS001", f"JSON syntax error: {exc}", index,
-                                         char_end(text, index)))
+        message = str(exc) if exc.too_deep else f"JSON syntax error: {exc}"
+        doc.problems.append(ParseProblem("AGIS001", message, index, char_end(text, index)))
         doc.data, doc.parsed, doc.containers = None, False, {}
     return doc
 
@@ -65,6 +66,8 @@ def _scan(doc: JsonDocument) -> None:  # noqa: C901 - a small state machine
         ch = text[i]
         start = i
         if ch == "{" or ch == "[":
+            if len(stack) >= MAX_NESTING:
+                raise JsonSyntaxError(too_deep_message("JSON"), i, too_deep=True)
             obj = {} if ch == "{" else []
             info = Container(i, i + 1, True)
             containers[id(obj)] = info

@@ -14,6 +14,18 @@ from .paths import Path, format_path
 from .positions import LineIndex, Range
 
 
+#: Containers nested deeper than this are refused by every parser with one finding at the
+#: container that crosses the limit (AGIS001). Real documents nest a few dozen levels at most;
+#: the limit keeps every rule (and jsonschema, ``repr``, ``json.dumps``, which recurse) far
+#: from Python's recursion limit.
+MAX_NESTING = 256
+
+
+def too_deep_message(syntax: str) -> str:
+    return (f"{syntax}: collections nested more than {MAX_NESTING} levels deep here; agis-lint does not "
+            "read documents nested this deeply")
+
+
 @dataclass(slots=True)
 class Entry:
     """Where one mapping entry or sequence item sits in the text."""

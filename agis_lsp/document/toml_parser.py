@@ -30,6 +30,7 @@ if sys.version_info >= (3, 11):
 else:  # pragma: no cover
     import tomli as tomllib
 
+from .model import MAX_NESTING as _MAX_NESTING
 from .model import Container, Document, Entry, ParseProblem
 from .positions import char_end
 
@@ -50,8 +51,9 @@ _ERROR_AT = re.compile(r"^(.*) \(at (?:line (\d+), column (\d+)|end of document)
 
 _SIMPLE_ESCAPES = {"b": "\b", "t": "\t", "n": "\n", "f": "\f", "r": "\r", '"': '"', "\\": "\\"}
 
-#: Values nested deeper than this are refused before tomllib (which recurses) sees them.
-MAX_NESTING = 256
+#: Values nested deeper than this are refused before tomllib (which recurses) sees them
+#: (the limit every parser shares: ``model.MAX_NESTING``).
+MAX_NESTING = _MAX_NESTING
 
 
 class TomlDocument(Document):

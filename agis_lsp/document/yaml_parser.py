@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import yaml
 
-from .model import Container, Document, Entry, ParseProblem
+from .model import MAX_NESTING, Container, Document, Entry, ParseProblem, too_deep_message
 from .positions import char_end
 from .scalars import resolve_scalar
 
@@ -23,6 +23,9 @@ except ImportError:  # pragma: no cover
 MAX_EXPANDED_NODES = 1_000_000
 
 _E = yaml.events
+
+
+_TOO_DEEP = too_deep_message("YAML")
 
 
 class YamlDocument(Document):
@@ -63,8 +66,8 @@ def parse_yaml(text: str, path: str | None = None) -> YamlDocument:
         message = _friendly(exc.problem or exc.context or "invalid YAML", text, index)
         if exc.context and exc.problem:
             message = f"{message} ({exc.context})"
-        doc.problems.append(ParseProblem("AGIS001", f"YAML syntax error: {message}", index,
-                                         char_end(text, index)))
+        message = message if message == _TOO_DEEP else f"YAML syntax error: {message}"
+        doc.problems.append(ParseProblem("AGIS001", message, index, char_end(text, index)))
         doc.data, doc.parsed, doc.containers = None, False, {}
     except yaml.YAMLError as exc:  # reader errors (control characters)
         mark = min(max(getattr(exc, "position", 0) or 0, 0), len(text))
@@ -129,6 +132,8 @@ def _build(doc: YamlDocument) -> None:
                 anchors[ev.anchor] = value
             attach(value, start, end, style)
         elif cls is _E.MappingStartEvent or cls is _E.SequenceStartEvent:
+            if len(stack) >= MAX_NESTING:
+                raise yaml.MarkedYAMLError(problem=_TOO_DEEP, problem_mark=ev.start_mark)
             is_map = cls is _E.MappingStartEvent
             obj = {} if is_map else []
             info = Container(ev.start_mark.index, ev.end_mark.index, bool(ev.flow_style))
@@ -159,6 +164,11 @@ def _build(doc: YamlDocument) -> None:
     doc.data = root
     doc.root_span = root_span if root is not None else (0, len(text))
     doc.parsed = True
+    if aliased and nesting_depth(root, MAX_NESTING) > MAX_NESTING:
+        # aliases can nest a container inside copies of itself: as deep as written nesting
+        doc.problems.append(ParseProblem("AGIS001", _TOO_DEEP + " (through aliases)", *doc.root_span))
+        doc.data, doc.parsed, doc.containers = None, False, {}
+        return
     if aliased:
         size = expanded_size(root, limit=MAX_EXPANDED_NODES)
         if size > MAX_EXPANDED_NODES:
@@ -166,6 +176,38 @@ def _build(doc: YamlDocument) -> None:
                 "AGIS004", f"aliases expand this document to more than {MAX_EXPANDED_NODES:,} nodes "
                 "(an alias bomb?); it is not linted further", *doc.root_span))
             doc.data, doc.parsed, doc.containers = None, False, {}
+
+
+def nesting_depth(root, limit: int) -> int:
+    """Container depth of ``root`` with aliases followed (memoised), at most ``limit + 1``.
+
+    A cycle (a recursive alias) returns -1: ``expanded_size`` reports it as unbounded (AGIS004).
+    """
+    memo: dict[int, int] = {}
+    visiting: set[int] = set()
+    stack = [(root, False)]
+    while stack:
+        obj, done = stack.pop()
+        if not isinstance(obj, (dict, list)):
+            continue
+        key = id(obj)
+        children = [c for c in (obj.values() if isinstance(obj, dict) else obj) if isinstance(c, (dict, list))]
+        if done:
+            visiting.discard(key)
+            memo[key] = min(1 + max((memo.get(id(c), 1) for c in children), default=0), limit + 1)
+            continue
+        if key in memo:
+            continue
+        if key in visiting:
+            return -1
+        visiting.add(key)
+        stack.append((obj, True))
+        for c in children:
+            if id(c) in visiting:
+                return -1
+            if id(c) not in memo:
+                stack.append((c, False))
+    return memo.get(id(root), 0)
 
 
 def expanded_size(root, limit: int) -> int:

@@ -35,6 +35,7 @@ from __future__ import annotations
 import json
 import re
 
+from ...document.preview import preview
 from ._jsonschema import KEYWORDS
 
 _ITEM = re.compile(r"^\s*([A-Za-z_][A-Za-z0-9_.\-]*)\s*(?:\((.*)\))?\s*$", re.S)
@@ -183,7 +184,7 @@ def parse_item(item) -> tuple[str, dict]:
             return name, parse_descriptor(desc)
         raise Unreadable(f"the description of '{name}' is not text")
     if not isinstance(item, str):
-        raise Unreadable(f"{item!r} is not a name")
+        raise Unreadable(f"{preview(item)} is not a name")
     m = _ITEM.match(item)
     if not m:
         raise Unreadable(f"'{item}' is not 'name (type, ...)'")

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 
+from ...document.preview import preview
 from ...engine.model import AddKey, Finding, Fix, RenameKey, SetValue
 from ...engine.registry import rule
 from .._text import close_matches, type_name
@@ -144,11 +145,11 @@ def invalid_field_value(ctx):
         if err is None:
             msg = f"{name} must be a mapping with method, path and semantic, not {type_name(value)}"
         elif path == ("agis",):
-            msg = f"agis must be the version string \"1.0\", not {value!r}"
+            msg = f"agis must be the version string \"1.0\", not {preview(value)}"
             if isinstance(value, (int, float)) and not isinstance(value, bool) and float(value) == 1.0:
                 fixes.append(Fix('Quote the version: "1.0"', True, [SetValue(path, "1.0")]))
         elif path == ("agtp",) and isinstance(value, str):
-            msg = f"agtp must be an agtp:// address (e.g. agtp://service.example.com), not {value!r}"
+            msg = f"agtp must be an agtp:// address (e.g. agtp://service.example.com), not {preview(value)}"
         elif keyword in ("minItems", "minProperties"):
             msg = f"{name} must contain at least one endpoint"
         elif keyword == "minLength":

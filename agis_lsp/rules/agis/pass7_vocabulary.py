@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from jsonschema import Draft202012Validator
 
+from ...document.preview import preview
 from ...engine.model import Append, Finding, Fix, Related, Remove
 from ...engine.registry import rule
 from ._schema import agis_schema
@@ -255,7 +256,7 @@ def invalid_data_manifest(ctx):
         seen.add(path)
         name = ctx.doc.describe(path)
         if err.validator == "enum" and path[-1] == "sensitivity":
-            msg = f"{name} is {err.instance!r}; use {_SENSITIVITY_NOTE}"
+            msg = f"{name} is {preview(err.instance)}; use {_SENSITIVITY_NOTE}"
         elif err.validator == "required":
             msg = f"{name} needs a 'class' naming the data class"
         elif err.validator == "type":

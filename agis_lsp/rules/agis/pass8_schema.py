@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from ...document.preview import preview
 from ...engine.model import AddKey, Append, Finding, Fix, Remove, RenameKey, SetValue
 from ...engine.registry import rule
 from .._text import close_matches
@@ -112,7 +113,7 @@ def _node_of(rel: tuple) -> tuple:
 def _explain(err, rel: tuple, base: tuple):
     """A message (and fixes) for one meta-schema error at ``rel`` inside the schema."""
     inst = err.instance
-    shown = repr(inst) if isinstance(inst, str) else type_name(inst)
+    shown = preview(inst) if isinstance(inst, str) else type_name(inst)
     if not rel:
         return f"a schema must be a mapping or true/false, not {shown}", []
     kw = rel[-1] if isinstance(rel[-1], str) else None
@@ -135,7 +136,7 @@ def _explain(err, rel: tuple, base: tuple):
             why = ""
         except (re.error, TypeError, RecursionError, OverflowError) as exc:
             why = f" ({exc})"
-        return f"{inst!r} is not a valid regular expression{why}", []
+        return f"{preview(inst)} is not a valid regular expression{why}", []
     if kw in NUMBER_KW:
         return f"'{kw}' must be a number, not {shown}", []
     if kw in NONNEG_INT_KW:
@@ -160,7 +161,7 @@ def _explain_type(inst, at: tuple):
         if alias:
             fixes.append(Fix(f"Write type: {alias}", True, [SetValue(at, alias)]))
         use = f"; use '{alias}'" if alias else ""
-        return f"type {inst!r} is not a JSON Schema type (one of {_TYPE_LIST}){use}", fixes
+        return f"type {preview(inst)} is not a JSON Schema type (one of {_TYPE_LIST}){use}", fixes
     if isinstance(inst, list):
         if not inst:
             return "'type' must not be an empty list", []
@@ -302,7 +303,7 @@ def required_not_array(ctx):
                 continue
             if isinstance(req, str):
                 yield Finding(at, f"'required' of {where} must be a list of property names, not the string "
-                              f"{req!r}; write [{req}] (section 7)",
+                              f"{preview(req)}; write [{req}] (section 7)",
                               fixes=[Fix(f"Write [{req}]", True, [SetValue(at, [req])])])
                 continue
             parent = _property_parent(rel)

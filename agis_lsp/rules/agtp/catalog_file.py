@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import re
 
+from ...document.preview import preview
 from ...catalog import _version_key
 from ...engine.model import Finding
 from ...engine.registry import rule
@@ -54,7 +55,7 @@ def invalid_catalog(ctx):
                       part="value" if "version" in data else "key")
     for name, (path, entry) in ctx.view.methods.items():
         if not isinstance(name, str) or not METHOD_NAME.match(name) or not 3 <= len(name) <= 32:
-            yield Finding(path, f"verb name {name!r} must be 3 to 32 uppercase letters (section 3.2)",
+            yield Finding(path, f"verb name {preview(name)} must be 3 to 32 uppercase letters (section 3.2)",
                           part="key" if isinstance(path[-1], str) else "value")
         if not isinstance(entry, dict):
             yield Finding(path, f"methods.{name} must be an object, not {type_name(entry)}")
@@ -148,5 +149,5 @@ def catalog_inconsistency(ctx):
             for j, c in enumerate(entry.get("categories") if isinstance(entry.get("categories"), list)
                                   else []):
                 if isinstance(c, str) and c not in declared:
-                    yield Finding(path + ("categories", j), f"{name} is in category {c!r}, which "
+                    yield Finding(path + ("categories", j), f"{name} is in category {preview(c)}, which "
                                   "categories does not declare")

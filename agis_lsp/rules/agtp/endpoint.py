@@ -1,6 +1,7 @@
 """AGTP30x: the endpoint primitive of AGTP-API section 6 (fields, types, shapes)."""
 from __future__ import annotations
 
+from ...document.preview import preview
 from ...engine.model import AddKey, Finding, Fix, RenameKey
 from ...engine.registry import rule
 from ._common import close_matches, lexically_valid, type_name
@@ -186,10 +187,10 @@ def _deprecated(ep, d):
             m = s.get("method")
             if "method" in s and not lexically_valid(m):
                 yield Finding(path + ("successor", "method"), f"deprecated.successor.method "
-                              f"{m!r} is not a valid method name (section 3.2)")
+                              f"{preview(m)} is not a valid method name (section 3.2)")
             p = s.get("path")
             if "path" in s and not (isinstance(p, str) and p.startswith("/")):
-                yield Finding(path + ("successor", "path"), f"deprecated.successor.path {p!r} "
+                yield Finding(path + ("successor", "path"), f"deprecated.successor.path {preview(p)} "
                               "must be a path beginning with '/'")
 
 

@@ -5,6 +5,7 @@ from functools import lru_cache
 
 from jsonschema import Draft202012Validator
 
+from ...document.preview import preview
 from ...engine.model import Append, Finding, Fix, Remove
 from ...engine.registry import rule
 
@@ -172,7 +173,7 @@ def catalog_version_not_supported(ctx):
     if not isinstance(cv, str) or not isinstance(supported, list):
         return
     if cv not in supported:
-        yield Finding(("catalog_versions_supported",), f"catalog_version {cv!r} is not in "
+        yield Finding(("catalog_versions_supported",), f"catalog_version {preview(cv)} is not in "
                       f"catalog_versions_supported; the current version must be listed (section 4.3)",
                       fixes=[Fix(f"Add {cv}", False, [Append(("catalog_versions_supported",), cv)])])
 

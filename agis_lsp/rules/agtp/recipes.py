@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import re
 
+from ...document.preview import preview
 from ...engine.model import Finding, Fix, Related, SetValue
 from ...engine.registry import rule
 from ._common import analyze_path, close_matches, lexically_valid, type_name
@@ -170,11 +171,11 @@ def _pattern(ctx, path, p):
                     yield Finding(path + (key,), f"pattern.{key} is not a valid regular expression: "
                                   f"{exc}")
         elif key == "name_exact" and not lexically_valid(v):
-            yield Finding(path + (key,), f"pattern.name_exact {v!r} is not a method name")
+            yield Finding(path + (key,), f"pattern.name_exact {preview(v)} is not a method name")
         elif key == "path_exact" and not (isinstance(v, str) and analyze_path(v).ok):
-            yield Finding(path + (key,), f"pattern.path_exact {v!r} is not a valid path (section 5)")
+            yield Finding(path + (key,), f"pattern.path_exact {preview(v)} is not a valid path (section 5)")
         elif key == "category" and v not in ctx.catalog.categories:
-            yield Finding(path + (key,), f"pattern.category {v!r} is not a catalog category")
+            yield Finding(path + (key,), f"pattern.category {preview(v)} is not a catalog category")
         elif key == "has_parameters" and not (isinstance(v, list) and
                                               all(isinstance(x, str) for x in v)):
             yield Finding(path + (key,), "pattern.has_parameters must be an array of names")
@@ -318,7 +319,7 @@ def invalid_parameter_source(ctx):
                                   "previous_step)", part="key")
                 elif kind not in KINDS:
                     sugg = close_matches(kind, KINDS, 1) if isinstance(kind, str) else []
-                    yield Finding(path + ("kind",), f"parameter kind {kind!r} must be proposal, "
+                    yield Finding(path + ("kind",), f"parameter kind {preview(kind)} must be proposal, "
                                   "constant or previous_step",
                                   fixes=[Fix(f"Use '{x}'", False, [SetValue(path + ("kind",), x)])
                                          for x in sugg])
@@ -386,7 +387,7 @@ def invalid_aggregation(ctx):
             fixes.append(Fix(f"Use '{mode.strip().lower()}'", True, [SetValue(path, mode.strip().lower())]))
         elif isinstance(mode, str):
             fixes += [Fix(f"Use '{x}'", False, [SetValue(path, x)]) for x in close_matches(mode, MODES, 1)]
-        yield Finding(path, f"aggregation mode {mode!r} must be last, merge or list", fixes=fixes)
+        yield Finding(path, f"aggregation mode {preview(mode)} must be last, merge or list", fixes=fixes)
 
 
 @rule("AGTP607", "duplicate-capture-name", pass_no=None, kinds=RECIPES, spec="AGTP-API §12.1")

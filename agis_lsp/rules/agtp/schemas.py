@@ -5,6 +5,7 @@ from functools import lru_cache
 
 from jsonschema import Draft202012Validator
 
+from ...document.preview import preview
 from ...engine.model import AddKey, Finding, Fix, Related, SetValue
 from ...engine.registry import rule
 from ...formats.agtp_kinds import FIELD_TYPES
@@ -71,7 +72,7 @@ def input_schema_not_strict(ctx):
                 fixes.append(Fix('Add type = "object"', True, [AddKey(base, "type", "object")]))
             yield Finding(base + (("type",) if "type" in s else ()),
                           "input_schema must declare type \"object\" (section 6.3)"
-                          + (f", not {t!r}" if "type" in s else ""),
+                          + (f", not {preview(t)}" if "type" in s else ""),
                           part="value" if "type" in s else "key", fixes=fixes)
         ap = s.get("additionalProperties", None)
         if ap is not False:
@@ -189,7 +190,7 @@ def invalid_json_schema(ctx):
             yield from _schema_errors(s, base)
             ds = s.get("$schema")
             if isinstance(ds, str) and ds.rstrip("#") != DRAFT_2020_12:
-                yield Finding(base + ("$schema",), f"{key}.$schema names {ds!r}; AGTP-API schemas "
+                yield Finding(base + ("$schema",), f"{key}.$schema names {preview(ds)}; AGTP-API schemas "
                               f"are JSON Schema draft 2020-12 ({DRAFT_2020_12})")
             props = s.get("properties")
             req = s.get("required")
@@ -273,7 +274,7 @@ def invalid_field_declaration(ctx):
                 yield Finding(path, "a field declaration needs a non-empty string 'name'",
                               part="key" if "name" not in item else "value")
             elif "name" in item and (" " in name or "{" in name):
-                yield Finding(path + ("name",), f"field name {name!r} contains spaces or braces")
+                yield Finding(path + ("name",), f"field name {preview(name)} contains spaces or braces")
             t = item.get("type")
             if "type" not in item and "schema" not in item:
                 yield Finding(path, f"{label} needs a 'type' ({', '.join(FIELD_TYPES)})",
@@ -305,7 +306,7 @@ def invalid_field_declaration(ctx):
                 elif t in FIELD_TYPES:
                     for i, v in enumerate(e):
                         if not _enum_matches(v, t):
-                            yield Finding(path + ("enum", i), f"enum value {v!r} is not of the "
+                            yield Finding(path + ("enum", i), f"enum value {preview(v)} is not of the "
                                           f"field's type {t}")
             if "schema" in item and not isinstance(item["schema"], dict):
                 yield Finding(path + ("schema",), "schema must be a JSON Schema table")

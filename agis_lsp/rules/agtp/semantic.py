@@ -1,6 +1,7 @@
 """AGTP31x: the semantic block of AGTP-API section 7."""
 from __future__ import annotations
 
+from ...document.preview import preview
 from ...engine.model import Finding, Fix, Remove, RenameKey, SetValue
 from ...engine.registry import rule
 from ._common import close_matches, type_name
@@ -143,7 +144,7 @@ def invalid_semantic_value(ctx):
                 fixes = [Fix(f"Write it as the number {num}", True, [SetValue(path, num)])] \
                     if num is not None and 0 <= num <= 1 else []
                 yield Finding(path, f"semantic.{name} must be a number between 0.0 and 1.0, not "
-                              f"the string {v!r}", fixes=fixes)
+                              f"the string {preview(v)}", fixes=fixes)
             elif isinstance(v, bool) or not isinstance(v, (int, float)):
                 yield Finding(path, f"semantic.{name} must be a number between 0.0 and 1.0, not "
                               f"{type_name(v)}")
