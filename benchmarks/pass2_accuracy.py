@@ -11,6 +11,7 @@ checks a linter applies to an AGIS method identifier:
     nonaction lexicon.non_action_class == "being" (IS, HAS, EXISTS) (4.2)
     inflected lexicon.inflection_of (4.1 b)
     nonaction lexicon.non_action_class, or not a known verb at all (4.2)
+    nonaction a stative verb or a fused phrasal noun (AGIS305/306; 4.2)
     valid     otherwise
 
 Prints a confusion table, per-label recall, the share of valid base-form
@@ -50,6 +51,8 @@ def classify(token: str) -> str:
     if lexicon.inflection_of(token):
         return "inflected"
     if cls is not None:
+        return "nonaction"
+    if lexicon.is_stative(token) or lexicon.fused_phrasal(token):
         return "nonaction"
     if lexicon.is_base_verb(token):
         return "valid"

@@ -100,11 +100,65 @@ NONACTION = {
         "event events id identity"
     ),
     "adjective": "",
+    # Closed-class words: prepositions, pronouns, determiners, conjunctions and
+    # adverbs of time or degree (FOR, WITH, THIS, SOON, ASAP, MAYBE). None is a
+    # verb; the dictionaries' few verb senses (MINE, TILL, EXCEPT) are left out.
+    "function": (
+        "for with this that these those it its they them their we us our you your he him his "
+        "she her i me my ours yours theirs itself myself yourself ourselves themselves "
+        "of to from by at in on into onto upon about above below beneath under over between "
+        "among amongst through throughout during without within before after since until "
+        "toward towards against along across around behind beside besides beyond despite "
+        "per via versus and or but nor yet so because although though unless whether while "
+        "whereas if then than a an the some any every each either neither both all none no "
+        "not nothing something anything everything someone anyone everyone somebody anybody "
+        "nobody here there where when why how what which who whom whose whatever whenever "
+        "wherever however very too also just only already almost always never often "
+        "sometimes soon asap maybe perhaps now later today tomorrow yesterday again"
+    ),
 }
 NONACTION_NOTES = {
     "being": "expresses existence, possession or modality, not an action (AGIS 4.2)",
     "state": "describes a state or condition, not an action (AGIS 4.2)",
     "noun": "names a thing, not an action (AGIS 4.2: noun recast as a verb)",
+    "function": "a closed-class word (preposition, pronoun, determiner, conjunction or adverb), "
+                "never a verb (AGIS 4.2)",
+}
+
+# Stative verbs (AGIS 4.2: a method names an action, not a state). They are
+# verbs, so pass 2 accepts them, but they describe what someone knows, wants,
+# has or is like; pass 3 warns (AGIS305). Catalog verbs are never stative (the
+# catalog decides verb facts), and stative verbs with a common dynamic API sense
+# (LIKE a post, HOLD a seat, INCLUDE an item, REQUIRE a field, UNDERSTAND a
+# document) are left out.
+STATIVE = (
+    "know want need own contain resemble deserve lack possess believe prefer mean matter "
+    "depend desire wish doubt suppose equal comprise involve owe"
+)
+
+# Fused phrasal nouns and jargon (AGIS 4.1(b), 4.2): LOGIN is the noun for the
+# phrasal verb "log in". TECH_VERBS keeps them known words (so they are not
+# split or called typos), and AGIS306 reports them unless the AGTP catalog lists
+# them (CHECKIN, LOOKUP, ROLLBACK, SHUTDOWN are catalog verbs and stay valid).
+# Each maps to the phrase it fuses and catalog verbs to suggest, best first.
+FUSED = {
+    "login": ("log in", "AUTHENTICATE"),
+    "logon": ("log on", "AUTHENTICATE"),
+    "signin": ("sign in", "AUTHENTICATE"),
+    "logout": ("log out", "REVOKE TERMINATE"),
+    "logoff": ("log off", "REVOKE TERMINATE"),
+    "signout": ("sign out", "REVOKE TERMINATE"),
+    "signup": ("sign up", "REGISTER ENROLL SUBSCRIBE"),
+    "setup": ("set up", "CONFIGURE INSTALL PROVISION"),
+    "backup": ("back up", "SNAPSHOT ARCHIVE EXPORT"),
+    "pickup": ("pick up", "COLLECT RETRIEVE"),
+    "dropoff": ("drop off", "DELIVER"),
+    "cleanup": ("clean up", "PURGE REMOVE"),
+    "topup": ("top up", "CREDIT FUND DEPOSIT"),
+    "teardown": ("tear down", "DEPROVISION UNDEPLOY"),
+    "handover": ("hand over", "HANDOFF TRANSFER DELEGATE"),
+    "upsert": ("update or insert", "UPDATE CREATE INSERT"),
+    "autocomplete": ("complete automatically", "PREDICT SEARCH"),
 }
 # Words that the rule above must never list, checked at build time.
 NEVER_NONACTION = "open clear close empty complete free live order book record schedule report list".split()
@@ -367,7 +421,7 @@ def build() -> dict[str, bytes]:
     # Curated non-action list
     nonaction_rows = []
     seen = set()
-    for cls in ("being", "state", "noun", "adjective"):
+    for cls in ("being", "state", "noun", "adjective", "function"):
         for w in _words(NONACTION[cls]):
             if w in seen:
                 continue
@@ -430,6 +484,15 @@ def build() -> dict[str, bytes]:
     out["vague.tsv"] = _tsv("# word\tmore specific alternatives", vague_rows)
     out["pathwords.tsv"] = _tsv("# word\trole (leak | verb-first | ambiguous | head)", sorted(set(path_rows)))
     out["prefixes.txt"] = ("\n".join(PREFIXES) + "\n").encode()
+    for w in _words(STATIVE):
+        if w not in verbs or w in catalog_verbs:
+            raise SystemExit(f"stative word {w!r} must be a verb and not a catalog verb")
+    out["stative.txt"] = ("\n".join(sorted(_words(STATIVE))) + "\n").encode()
+    for w, (_, alts) in FUSED.items():
+        if w in catalog_verbs or any(a.lower() not in catalog_verbs for a in alts.split()):
+            raise SystemExit(f"fused word {w!r}: not a catalog verb itself, suggestions from the catalog")
+    out["fused.tsv"] = _tsv("# word\tthe phrase it fuses\tcatalog verbs to suggest",
+                            sorted((w, phrase, alts) for w, (phrase, alts) in FUSED.items()))
     return out
 
 

@@ -51,6 +51,8 @@ __all__ = [
     "is_known_word",
     "is_vague",
     "is_verb_segment",
+    "fused_phrasal",
+    "is_stative",
     "non_action_class",
     "split_compound",
     "split_words",
@@ -60,7 +62,7 @@ __all__ = [
 DATA_DIR = Path(__file__).resolve().parent
 
 InflectionKind = Literal["present-participle", "past", "third-person"]
-NonActionClass = Literal["state", "adjective", "noun", "being"]
+NonActionClass = Literal["state", "adjective", "noun", "being", "function", "adverb"]
 
 _KIND = {"ing": "present-participle", "ed": "past", "s": "third-person"}
 _RARE = 25  # cost of a word with no frequency data
@@ -136,6 +138,15 @@ class Lexicon:
         return {r[0]: r[1] for r in self._rows("nonaction.tsv")}
 
     @cached_property
+    def stative(self) -> frozenset[str]:
+        return frozenset(self._text("stative.txt").split())
+
+    @cached_property
+    def fused(self) -> dict[str, tuple[str, tuple[str, ...]]]:
+        """word -> (the phrasal verb it fuses, catalog verbs to suggest)."""
+        return {r[0]: (r[1], tuple(r[2].split())) for r in self._rows("fused.tsv")}
+
+    @cached_property
     def vague(self) -> dict[str, tuple[str, ...]]:
         return {r[0]: tuple(r[1].split()) if len(r) > 1 else () for r in self._rows("vague.tsv")}
 
@@ -164,7 +175,8 @@ class Lexicon:
 
     def load_all(self) -> "Lexicon":
         """Load every table now (e.g. off the hot path at server start)."""
-        for name in ("verbs", "inflections", "words", "nonaction", "vague", "path_roles", "prefixes"):
+        for name in ("verbs", "inflections", "words", "nonaction", "vague", "path_roles", "prefixes",
+                     "stative", "fused"):
             getattr(self, name)
         return self
 
@@ -381,8 +393,9 @@ def non_action_class(word: str) -> NonActionClass | None:
     """Why ``word`` is not an action verb, or None if it is one (or unknown).
 
     "being" (IS, HAS, EXISTS, CAN), "state" (AVAILABLE, ACTIVE, VALID,
-    PENDING), "noun" (DATA, STATUS, RESTAURANT, RESERVATION) or "adjective"
-    (QUICK, GREEN). Returns None for any primarily-verb word (OPEN, CLEAR,
+    PENDING), "noun" (DATA, STATUS, RESTAURANT, RESERVATION), "adjective"
+    (QUICK, GREEN), "function" (closed-class words: FOR, WITH, THIS) or
+    "adverb" (SOON, ASAP, MAYBE). Returns None for any primarily-verb word (OPEN, CLEAR,
     BOOK) and for inflected verb forms, which pass 2 reports instead.
     """
     w = _norm(word)
@@ -399,7 +412,21 @@ def non_action_class(word: str) -> NonActionClass | None:
         return "adjective"
     if "n" in flags or "x" in flags:
         return "noun"
+    if "r" in flags:
+        return "adverb"  # SOON, ASAP, MAYBE: adverbs only, never verbs
     return None
+
+
+def is_stative(word: str) -> bool:
+    """True for stative verbs (KNOW, WANT, NEED, OWN, CONTAIN ...): verbs naming a state (AGIS 4.2)."""
+    w = _norm(word)
+    return bool(w) and w in get_lexicon().stative
+
+
+def fused_phrasal(word: str) -> tuple[str, tuple[str, ...]] | None:
+    """(phrase, suggested catalog verbs) for a fused phrasal noun such as LOGIN ("log in")."""
+    w = _norm(word)
+    return get_lexicon().fused.get(w) if w else None
 
 
 def is_vague(word: str) -> bool:

@@ -37,6 +37,18 @@ def _catalog_names() -> frozenset:
         return frozenset()
 
 
+def _real_camel(parts: tuple) -> bool:
+    """Camel case joins words: every part two letters or more and the first a word the lexicon knows.
+
+    ``bOoK`` splits into B + OO + K and ``BoOk`` into BO + OK: mixed case inside
+    one word, which the case rule reports, not a compound.
+    """
+    if len(parts) < 2 or any(len(p) < 2 for p in parts):
+        return False
+    from ... import lexicon as lex
+    return lex.is_known_word(parts[0]) and (len(parts[0]) > 2 or "x" in lex.get_lexicon()._flags(parts[0].lower()))
+
+
 @lru_cache(maxsize=4096)
 def analyse(raw: str) -> MethodToken:
     stripped = raw.strip()
@@ -47,6 +59,8 @@ def analyse(raw: str) -> MethodToken:
     if _ALPHA.match(stripped) and not stripped.isupper() and not stripped.islower() \
             and not (stripped[0].isupper() and stripped[1:].islower()):
         camel = tuple(w.upper() for w in _CAMEL.findall(stripped))
+        if not _real_camel(camel):
+            camel = ()  # bOoK, BoOk: one word in odd case (AGIS204), not a compound
     return MethodToken(raw, upper, bool(_ALPHA.match(stripped)), bool(re.search(r"\s", raw)),
                        separated, camel if len(camel) > 1 else (), upper in _catalog_names(),
                        upper in HTTP_METHODS)

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import re
 
+from ...document.preview import preview
 from ...engine.model import Finding, Fix
 from ...engine.registry import rule
 from ._method import analyse, compound_parts, lexicon, path_with_nouns, rename_ops
@@ -243,3 +244,44 @@ def unknown_word(ctx):
         fixes = [Fix(f"Rename to {suggestions[0]}", False, rename_ops(ctx, ep, suggestions[0]))] \
             if len(suggestions) == 1 else []
         yield Finding(loc, f"method '{tok.raw}' is not a verb agis-lint knows{hint}", part=part, fixes=fixes)
+
+
+@rule("AGIS206", "method-surrounding-whitespace", pass_no=2, spec="AGIS §4.1(a)(c)")
+def surrounding_whitespace(ctx):
+    """The method has whitespace before or after it (`" BOOK"`, `"BOOK\\n"`, `"RESERVE\\u00a0"`).
+
+    ## What it does
+    Flags a method whose text starts or ends with whitespace (spaces, tabs,
+    newlines, no-break spaces and other Unicode spaces) while the rest is one
+    token. Whitespace inside the method is a compound (AGIS201).
+
+    ## Why is this bad?
+    Section 4.1(a) and (c): a method is a single token of the letters A-Z. A
+    method written `" BOOK"` is not the token `BOOK`: a runtime that compares
+    the bytes routes nothing to it, and it does not match `declared_verbs`.
+    The other method checks look at the token without the whitespace, so this
+    is the one finding for it.
+
+    ## Example
+    ```yaml
+    method: "BOOK "
+    ```
+
+    ## Use instead
+    ```yaml
+    method: BOOK
+    ```
+
+    ## Fix safety
+    Safe: removing the surrounding whitespace keeps the token every other
+    check already reads, so the meaning does not change.
+    """
+    for ep in ctx.view.endpoints:
+        raw = ep.method
+        if not isinstance(raw, str) or not raw.strip() or raw == raw.strip():
+            continue
+        loc, part = ep.method_loc
+        new = raw.strip()
+        yield Finding(loc, f"method {preview(raw)} has whitespace around it; a method is a single token: "
+                      f"write '{new}' (section 4.1(a)(c))", part=part,
+                      fixes=[Fix(f"Remove the whitespace ('{new}')", True, rename_ops(ctx, ep, new))])

@@ -11,7 +11,9 @@ from ...engine.registry import rule
 from ._method import HTTP_REPLACEMENTS, analyse, compound_parts, lexicon, rename_ops
 
 _CLASS_TEXT = {"state": "describes a state", "adjective": "is an adjective describing a condition",
-               "noun": "is a noun", "being": "expresses existence or being"}
+               "noun": "is a noun", "being": "expresses existence or being",
+               "function": "is a function word (a preposition, pronoun, determiner, conjunction or adverb)",
+               "adverb": "is an adverb"}
 
 
 def _single_words(ctx):
@@ -73,14 +75,15 @@ def http_method(ctx):
 
 @rule("AGIS302", "non-action-method", pass_no=3, spec="AGIS §4.2, §8.5(b)")
 def non_action_method(ctx):
-    """The method is a state, adjective, noun or being word (`AVAILABLE`, `STATUS`, `EXISTS`).
+    """The method is a state, adjective, noun, being or function word (`AVAILABLE`, `STATUS`, `EXISTS`, `WITH`).
 
     ## What it does
     Checks single-word methods against a curated list of English words that are
     not action verbs: states and adjectives (AVAILABLE, ACTIVE, VALID), nouns
-    (STATUS, DATA, INFO) and being verbs (EXISTS, IS, HAS). Verbs of the AGTP
-    catalog and words that are primarily verbs (OPEN, ORDER, BOOK) are never
-    flagged.
+    (STATUS, DATA, INFO), being verbs (EXISTS, IS, HAS) and closed-class words
+    (prepositions, pronouns, determiners, conjunctions and adverbs: FOR, WITH,
+    THIS, SOON, ASAP, MAYBE). Verbs of the AGTP catalog and words that are
+    primarily verbs (OPEN, ORDER, BOOK) are never flagged.
 
     ## Why is this bad?
     Section 4.2: a method MUST belong to the action-intent class; words that
@@ -151,3 +154,123 @@ def vague_method(ctx):
         hint = f" (e.g. {', '.join(alternatives[:4])})" if alternatives else ""
         yield Finding(loc, f"method '{tok.raw}' is borderline: it may describe system activity rather than "
                       f"the caller's intent; a more specific verb is RECOMMENDED{hint} (section 4.2)", part=part)
+
+
+@rule("AGIS305", "stative-method", pass_no=3, spec="AGIS §4.2")
+def stative_method(ctx):
+    """The method is a stative verb (`KNOW`, `WANT`, `NEED`, `OWN`, `CONTAIN`): it names a state.
+
+    ## What it does
+    Flags single-word methods on the lexicon's list of stative verbs: verbs of
+    knowing, wanting, having and being like (KNOW, WANT, NEED, OWN, CONTAIN,
+    RESEMBLE, DESERVE, LACK, POSSESS, BELIEVE, PREFER ...). They are
+    verbs in the base form, so pass 2 accepts them.
+
+    ## Why is this bad?
+    Section 4.2: a method MUST belong to the action-intent class, "an action
+    that an agent performs or requests on behalf of a principal". A stative
+    verb says what is the case (the user *needs* a room), not what the endpoint
+    does (FIND a room, BOOK it). An agent matching an intent to a method never
+    asks to "know" or to "own".
+
+    ## Example
+    ```yaml
+    method: NEED
+    path: /room
+    ```
+
+    ## Use instead
+    ```yaml
+    method: REQUEST
+    path: /room
+    ```
+
+    ## Fix safety
+    No fix: the right action depends on what the endpoint does.
+
+    ## Decision
+    Section 4.2 classifies methods by semantic class, and its table lists
+    state words (AVAILABLE) as invalid, but it does not name stative verbs.
+    agis-lint reports them as a warning (not an error like AGIS302) because a
+    stative verb is still a verb and some have a rare dynamic sense. The list
+    is curated in `scripts/build_lexicon.py`; AGTP catalog verbs are never on it
+    (the catalog decides verb facts) and stative verbs with a common dynamic API
+    sense (LIKE a post, HOLD a seat, INCLUDE an item, UNDERSTAND a document) are
+    left off.
+    """
+    lex = lexicon()
+    for ep, tok in _single_words(ctx):
+        if tok.http or tok.in_catalog or not lex.is_stative(tok.upper):
+            continue
+        loc, part = ep.method_loc
+        yield Finding(loc, f"method '{tok.raw}' is a stative verb: it names a state (knowing, wanting, "
+                      "having), not an action; use a verb that says what the endpoint does for the caller "
+                      "(section 4.2)", part=part)
+
+
+@rule("AGIS306", "fused-phrasal-method", pass_no=3, spec="AGIS §4.1(b), §4.2")
+def fused_phrasal_method(ctx):
+    """The method is a fused phrasal noun (`LOGIN`, `SIGNUP`, `SETUP`, `BACKUP`) or jargon (`UPSERT`).
+
+    ## What it does
+    Flags single-word methods that fuse a phrasal verb into one word (`LOGIN`
+    for "log in", `SIGNUP`, `SETUP`, `BACKUP`, `PICKUP`, `CLEANUP`, `TOPUP`,
+    `LOGOUT`, `SIGNIN`) and the jargon blends `UPSERT` and `AUTOCOMPLETE`,
+    unless the AGTP method catalog lists the word as a verb. Suggests catalog
+    verbs for the action (`AUTHENTICATE`, `REGISTER`, `CONFIGURE` ...).
+
+    ## Why is this bad?
+    Sections 4.1(b) and 4.2: a method is the imperative base form of an action
+    verb. `LOGIN` is the noun for the phrasal verb "log in" (the verb is two
+    words, so the single token is the noun: "a login"), and an agent reading
+    `SETUP` cannot tell configuring from installing. The catalog gives one verb
+    for each of these actions.
+
+    ## Example
+    ```yaml
+    method: LOGIN
+    path: /session
+    ```
+
+    ## Use instead
+    ```yaml
+    method: AUTHENTICATE
+    path: /session
+    ```
+
+    ## Fix safety
+    Unsafe: renames the method to the first suggested catalog verb, which
+    changes the API and may not be the action the author meant.
+
+    ## Decision
+    The catalog decides verb facts: its own closed compounds (`CHECKIN`,
+    `CHECKOUT`, `LOOKUP`, `ROLLBACK`, `SHUTDOWN`, `HANDOFF`) are verbs of the
+    protocol and stay valid, and a catalog passed with `--catalog` that lists
+    `LOGIN` makes it valid too. The lexicon keeps these words as known words
+    (so they are neither split as compounds nor called typos); the list and the
+    suggestions are curated in `scripts/build_lexicon.py` (`FUSED`).
+    """
+    lex = lexicon()
+    catalog = _catalog_names(ctx)
+    for ep, tok in _single_words(ctx):
+        if tok.http or tok.upper in catalog:
+            continue
+        hit = lex.fused_phrasal(tok.upper)
+        if hit is None:
+            continue
+        phrase, suggestions = hit
+        suggestions = [s for s in suggestions if not catalog or s in catalog]
+        loc, part = ep.method_loc
+        fixes = [Fix(f"Rename to {suggestions[0]}", False, rename_ops(ctx, ep, suggestions[0]))] \
+            if suggestions else []
+        hint = f"; use a catalog verb such as {', '.join(suggestions)}" if suggestions else \
+            "; use an action verb"
+        yield Finding(loc, f"method '{tok.raw}' fuses '{phrase}' into one word, a noun or jargon rather than "
+                      f"an action verb of the catalog{hint} (sections 4.1(b), 4.2)", part=part, fixes=fixes)
+
+
+def _catalog_names(ctx) -> frozenset:
+    try:
+        return frozenset(ctx.catalog.methods)
+    except Exception:  # no catalog: the curated suggestions stand
+        return frozenset()

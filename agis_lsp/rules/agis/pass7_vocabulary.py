@@ -58,7 +58,7 @@ def undeclared_verb(ctx):
     known = {v.upper() for _, v in declared}
     uses: dict[str, list] = {}
     for ep, method in ctx.view.methods_used:
-        uses.setdefault(method.upper(), []).append(ep)
+        uses.setdefault(method.strip().upper(), []).append(ep)
     for verb, eps in uses.items():
         if verb in known:
             continue
@@ -103,7 +103,7 @@ def unused_declared_verb(ctx):
     declared = _declared(ctx)
     if declared is None:
         return
-    used = {m.upper() for _, m in ctx.view.methods_used}
+    used = {m.strip().upper() for _, m in ctx.view.methods_used}
     seen: set = set()
     for i, verb in declared:
         if verb.upper() in used or verb.upper() in seen:
