@@ -106,7 +106,8 @@ def message_shape(data) -> str | None:
     if "intent" in keys and keys <= {"intent", "context", "session_id"}:
         return "query-request"
     if "status" in keys and ("explanation" in keys or "next_suggestions" in keys or
-                             ("confidence" in keys and "result" in keys)):
+                             "result" in keys and keys <= {"status", "result", "confidence",
+                                                           "explanation", "next_suggestions"}):
         return "execute-response"
     if isinstance(data.get("error"), dict) and "hint" in data["error"]:
         return "error"

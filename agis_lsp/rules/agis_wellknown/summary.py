@@ -195,3 +195,48 @@ def duplicate_method(ctx):
                           related=[Related(("methods", seen[key]), "first listed here")])
         else:
             seen[key] = i
+
+
+@rule("AGWK205", "negotiable-without-data-classes", pass_no=7, kinds=KINDS, spec="AGIS §6(e), §8.3, §10")
+def negotiable_without_data_classes(ctx):
+    """The summary says `negotiable: true` but lists no `data_classes`.
+
+    ## What it does
+    Flags a negotiable service whose summary has no (or an empty)
+    `data_classes` list.
+
+    ## Why is this bad?
+    AGIS §6(e): a negotiable service MUST provide a data manifest; §8.3: the
+    manifest is what lets agents "assess whether the service has relevant data
+    before initiating dynamic endpoint negotiation", and the manifest defines
+    the ceiling of negotiation. The summary is what agents and registries read
+    first (§10), and its `data_classes` are the manifest's class names.
+
+    ## Example
+    ```json
+    {"negotiable": true, "pre_auth_discovery": true}
+    ```
+
+    ## Use instead
+    ```json
+    {"negotiable": true, "pre_auth_discovery": true, "data_classes": ["reservation"]}
+    ```
+
+    ## Fix safety
+    No fix.
+
+    ## Decision
+    The class names are not sensitive details (§10(b) forbids sensitivities
+    and customer data, not names), so listing them is both allowed and, for a
+    negotiable service, expected. Whether the endpoint is reachable without
+    credentials when `pre_auth_discovery` is true (§10(a)) is an HTTP property
+    and is not checked.
+    """
+    data = _data(ctx)
+    if data.get("negotiable") is True:
+        classes = data.get("data_classes")
+        if not isinstance(classes, list) or not classes:
+            where = ("data_classes",) if "data_classes" in data else ("negotiable",)
+            yield Finding(where, "the service is negotiable but the summary lists no data_classes; "
+                          "agents assess the data classes before negotiating (AGIS §6(e), §8.3)",
+                          part="value" if "data_classes" in data else "key")

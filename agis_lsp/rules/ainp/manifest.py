@@ -280,3 +280,42 @@ def confidence_out_of_range(ctx):
         v = node.get("confidence")
         if isinstance(v, (int, float)) and not isinstance(v, bool) and not 0 <= v <= 1:
             yield Finding(base + ("confidence",), f"confidence {v} is outside 0 to 1")
+
+
+@rule("AINP207", "response-without-metadata", pass_no=5, kinds=("ainp-message",),
+      spec="AINP 1.0 Response Metadata")
+def response_without_metadata(ctx):
+    """An execute response carries no `confidence` or no `explanation`.
+
+    ## What it does
+    In execute responses (`status` + `result`), checks for the response
+    metadata AINP lists: `confidence` and `explanation` (`next_suggestions` is
+    optional).
+
+    ## Why is this bad?
+    AINP "Response Metadata": responses should include confidence,
+    explanation and next suggestions; explainability is one of the protocol's
+    stated goals, and agents decide whether to confirm an outcome from the
+    confidence.
+
+    ## Example
+    ```json
+    {"status": "success", "result": {"user_id": "u-5678"}}
+    ```
+
+    ## Use instead
+    ```json
+    {"status": "success", "result": {"user_id": "u-5678"}, "confidence": 0.98,
+     "explanation": "User created successfully."}
+    ```
+
+    ## Fix safety
+    No fix.
+    """
+    view = ctx.view
+    if not isinstance(view, fmt.MessageView) or view.shape != "execute-response":
+        return
+    for key in ("confidence", "explanation"):
+        if key not in view.data:
+            yield Finding((), f"execute response has no '{key}' (AINP Response Metadata: responses "
+                          "should include confidence and explanation)", part="key")
