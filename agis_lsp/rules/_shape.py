@@ -29,8 +29,9 @@ def type_name(v) -> str:
 
 
 def _matches_type(value, t: str) -> bool:
-    if isinstance(value, bool) and t in ("integer", "number"):
-        return False
+    cls = type(value)
+    if cls is bool:
+        return t == "boolean"
     return isinstance(value, _PY.get(t, (object,)))
 
 

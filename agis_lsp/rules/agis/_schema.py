@@ -6,7 +6,10 @@ import json
 from functools import lru_cache
 from importlib import resources
 
-from jsonschema import Draft202012Validator
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # imported where used: jsonschema costs ~90 ms to import
+    from jsonschema import Draft202012Validator
 
 
 @lru_cache(maxsize=1)
@@ -22,6 +25,7 @@ def top_level_validator() -> Draft202012Validator:
     s["properties"]["endpoints"] = {"type": ["array", "object"], "minItems": 1, "minProperties": 1}
     for name in ("vocabulary", "data_manifest"):
         s["properties"][name] = {"type": "object"}
+    from jsonschema import Draft202012Validator
     return Draft202012Validator(s)
 
 
@@ -33,12 +37,14 @@ def endpoint_validator(keyed: bool) -> Draft202012Validator:
     s = {"type": "object"}
     if not keyed:
         s.update(required=["method", "path"], properties=props)
+    from jsonschema import Draft202012Validator
     return Draft202012Validator(s)
 
 
 @lru_cache(maxsize=1)
 def vocabulary_skeleton() -> Draft202012Validator:
     v = agis_schema()["$defs"]["vocabulary"]
+    from jsonschema import Draft202012Validator
     return Draft202012Validator({"type": "object", "required": v["required"],
                                  "properties": {"declared_verbs": {"type": "array"}}})
 

@@ -1,7 +1,10 @@
 """Pass 7 (vocabulary integrity): declared_verbs, negotiable, data_manifest."""
 from __future__ import annotations
 
-from jsonschema import Draft202012Validator
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # imported where used: jsonschema costs ~90 ms to import
+    from jsonschema import Draft202012Validator
 
 from ...document.preview import preview
 from ...engine.model import Append, Finding, Fix, Related, Remove
@@ -279,6 +282,7 @@ _VALIDATOR = None
 def _manifest_validator():
     global _VALIDATOR
     if _VALIDATOR is None:
+        from jsonschema import Draft202012Validator
         _VALIDATOR = Draft202012Validator(agis_schema()["$defs"]["data_manifest"])
     return _VALIDATOR
 

@@ -3,7 +3,10 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from jsonschema import Draft202012Validator
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # imported where used: jsonschema costs ~90 ms to import
+    from jsonschema import Draft202012Validator
 
 from ...document.preview import preview
 from ...engine.model import Append, Finding, Fix, Remove
@@ -46,6 +49,7 @@ KNOWN = tuple(SCHEMA["properties"])
 
 @lru_cache(maxsize=1)
 def _validator() -> Draft202012Validator:
+    from jsonschema import Draft202012Validator
     return Draft202012Validator(SCHEMA)
 
 

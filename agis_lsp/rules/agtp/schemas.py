@@ -3,7 +3,10 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from jsonschema import Draft202012Validator
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # imported where used: jsonschema costs ~90 ms to import
+    from jsonschema import Draft202012Validator
 
 from ...document.preview import preview
 from ...engine.model import AddKey, Finding, Fix, Related, SetValue
@@ -20,6 +23,7 @@ TYPE_SYNONYMS = {"str": "string", "text": "string", "int": "integer", "float": "
 
 @lru_cache(maxsize=1)
 def _meta() -> Draft202012Validator:
+    from jsonschema import Draft202012Validator
     return Draft202012Validator(Draft202012Validator.META_SCHEMA)
 
 

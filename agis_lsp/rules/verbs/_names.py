@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ...formats.registry import kind_names
 
@@ -33,6 +34,7 @@ class Lead:
         return self.word.upper()
 
 
+@lru_cache(maxsize=8192)
 def leading_word(name: str) -> Lead | None:
     base = 0
     cut = max(name.rfind("."), name.rfind("/"))
@@ -65,10 +67,11 @@ def rename_leading(name: str, lead: Lead, new_verb: str) -> str:
     return name[:lead.start] + restyle(new_verb, lead.word) + name[lead.end:]
 
 
-def operations(ctx):
-    """(operation, lead) for every named operation of the document."""
-    ops = getattr(ctx.view, "operations", None) or []
-    for op in ops:
-        lead = leading_word(op.name)
-        if lead is not None:
-            yield op, lead
+def operations(ctx) -> list:
+    """(operation, lead) for every named operation of the document (computed once per lint)."""
+    cached = ctx.__dict__.get("_tool_operations")
+    if cached is None:
+        ops = getattr(ctx.view, "operations", None) or []
+        cached = [(op, lead) for op in ops for lead in (leading_word(op.name),) if lead is not None]
+        ctx.__dict__["_tool_operations"] = cached
+    return cached
