@@ -21,6 +21,26 @@ def _recipes(ctx):
     return ctx.view.recipes
 
 
+def unusable_steps(recipe, catalog, custom: set) -> list:
+    """(step, upper-cased method, removed?) for each step whose method makes the server drop the recipe.
+
+    A method missing from the catalog (and from the server's custom methods)
+    makes the server skip the recipe at load; a removed one invalidates it
+    (section 4.5). AGTP604 reports the step; AGTP402 the endpoints that name it.
+    """
+    out = []
+    for s in recipe.steps:
+        m = s.method
+        if not isinstance(m, str) or not m:
+            continue
+        up = m.strip().upper()
+        if catalog.is_removed(up):
+            out.append((s, up, True))
+        elif up not in catalog and up not in custom:
+            out.append((s, up, False))
+    return out
+
+
 @rule("AGTP601", "missing-recipe-field", pass_no=None, kinds=RECIPES, spec="AGTP-API §12.1")
 def missing_recipe_field(ctx):
     """A recipe has no name, no steps, or a step has no method.
@@ -250,19 +270,16 @@ def unknown_step_method(ctx):
     dep = ctx.deployment
     custom = dep.custom_methods(cat) if dep is not None else set()
     for r in _recipes(ctx):
-        for s in r.steps:
+        for s, up, removed in unusable_steps(r, cat, custom):
             m = s.method
-            if not isinstance(m, str) or not m:
-                continue
-            up = m.strip().upper()
             path = s.path + ("method",)
-            if cat.is_removed(up):
+            if removed:
                 info = cat.get(up)
                 yield Finding(path, f"step {s.index + 1} calls {up}, removed in catalog "
                               f"{info.removed_in}: plans using this recipe fail (section 4.5)",
                               fixes=[Fix(f"Use {info.successor}", False, [SetValue(path, info.successor)])]
                               if info.successor else [])
-            elif up not in cat and up not in custom:
+            else:
                 sugg = cat.suggest(up, 2)
                 yield Finding(path, f"step {s.index + 1} calls '{m}', which is not in catalog "
                               f"{cat.version}: the server skips this recipe"
