@@ -5,7 +5,7 @@ from dataclasses import dataclass, field
 
 from ..document import parse_text
 from .config import Config
-from .model import TextEdit
+from .model import AddKey, Append, TextEdit
 from .runner import iter_fixes, lint
 
 MAX_ROUNDS = 12
@@ -31,16 +31,42 @@ def apply_edits(text: str, edits: list[TextEdit]) -> str:
     return "".join(reversed(out))
 
 
+def _values_touched(fix) -> list:
+    """(document path, replaces the subtree?) of each op: appending or adding a key leaves the rest alone."""
+    return [(tuple(op.path), not isinstance(op, (Append, AddKey))) for op in getattr(fix, "ops", ()) or ()]
+
+
+def _same_value(a: list, b: list) -> bool:
+    """Do two fixes write the same value (the same path, or one inside a value the other replaces)?"""
+    for pa, whole_a in a:
+        for pb, whole_b in b:
+            if pa == pb or (whole_a and pb[:len(pa)] == pa) or (whole_b and pa[:len(pb)] == pb):
+                return True
+    return False
+
+
 def _non_overlapping(pairs):
-    chosen, taken = [], []
+    """The fixes of one round: no two overlap in the text or write the same value.
+
+    Each fix was derived from this round's text. Two fixes that write the same
+    value (AGIS201 renaming ``"CANCEL_X /get-x"`` and AGIS406 renaming it to
+    ``"CANCEL_X /x"``, or two rewrites of one path) cannot both be right once
+    the first is applied: the second waits for the next round, where its rule
+    derives it again from the new text.
+    """
+    chosen, taken, written = [], [], []
     for diag, fix in pairs:
         spans = [(e.start, e.end) for e in fix.edits]
         if not spans:
             continue
         if any(s < te and ts < e or (s == e == ts == te) for s, e in spans for ts, te in taken):
             continue
+        values = _values_touched(fix)
+        if _same_value(values, written):
+            continue
         chosen.append((diag, fix))
         taken.extend(spans)
+        written.extend(values)
     return chosen
 
 

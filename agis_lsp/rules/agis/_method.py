@@ -85,13 +85,28 @@ def compound_parts(tok: MethodToken) -> list[str] | None:
 
 
 def path_with_nouns(nouns: list[str], path) -> str:
-    """``CANCEL_BOOKING /x`` -> ``/booking/x`` (unless the path already starts with it)."""
+    """The path for a split ``VERB_NOUN``: the noun becomes the first segment only when the path names no entity.
+
+    ``CANCEL_BOOKING /{id}`` -> ``/booking/{id}`` and ``BOOK_TABLE /`` -> ``/table``;
+    a path that already names a resource is kept: ``CANCEL_RENTAL /bikes/{id}``
+    stays ``/bikes/{id}`` (``/rental/bikes/{id}`` would invent a parent), and so does
+    a path one of whose segments contains the noun (``CANCEL_RESERVATION
+    /get-reservation/{id}``: AGIS406 then removes the verb, giving ``/reservation/{id}``
+    whichever fix runs first). The noun is prepended only in front of a path made of
+    parameters, versions and verb segments alone (``/search``).
+    """
+    from ._paths import VERSION, analyse_path, words_of
     segment = "-".join(n.lower() for n in nouns)
     if not isinstance(path, str) or not path.strip("/"):
         return "/" + segment
-    first = path.strip("/").split("/")[0]
-    if first == segment:
-        return path
+    wanted = [n.lower() for n in nouns]
+    lex = lexicon()
+    for seg in analyse_path(path).literals:
+        words = list(words_of(seg.text))
+        if all(w in words for w in wanted):
+            return path  # the path names the noun already (perhaps behind a verb AGIS406 removes)
+        if not VERSION.match(seg.text) and not seg.text.isdigit() and not lex.is_verb_segment(seg.text):
+            return path  # the path names another resource: keep it, drop the noun
     return "/" + segment + (path if path.startswith("/") else "/" + path)
 
 

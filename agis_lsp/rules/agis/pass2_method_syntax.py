@@ -46,6 +46,18 @@ def compound_method(ctx):
     ## Fix safety
     Unsafe: the fix renames the method and moves the noun into the path, which
     changes the API clients call.
+
+    ## Decision
+    Section 4.4(b) makes the first path segment the noun for the entity, so
+    the noun moves into the path only when the path names no entity (`/`,
+    `/{id}`, a version or a verb segment alone): `CANCEL_BOOKING /{id}` becomes
+    `CANCEL /booking/{id}`. A path that already names a resource is kept and
+    only the method is renamed: `CANCEL_RENTAL /bikes/{id}` becomes `CANCEL
+    /bikes/{id}`, not `/rental/bikes/{id}` (which would invent a parent
+    resource); move the noun yourself if it is the entity. A path whose
+    segment contains the noun behind a verb (`CANCEL_RESERVATION
+    /get-reservation/{id}`) is kept too, so that AGIS406's fix, applied before
+    or after this one, gives `CANCEL /reservation/{id}`.
     """
     for ep, tok in _methods(ctx):
         parts = compound_parts(tok)
@@ -57,11 +69,17 @@ def compound_method(ctx):
         lex = lexicon()
         if nouns and (lex.is_base_verb(verb) or tok.in_catalog or verb in _catalog(ctx)):
             new_path = path_with_nouns(nouns, ep.path)
-            fixes.append(Fix(f"Split into {verb} {new_path}", False, rename_ops(ctx, ep, verb, new_path)))
+            if new_path == ep.path:  # the path already names the resource: only the method changes
+                fixes.append(Fix(f"Rename to {verb} (the path {ep.path} already names the resource)", False,
+                                 rename_ops(ctx, ep, verb)))
+            else:
+                fixes.append(Fix(f"Split into {verb} {new_path}", False, rename_ops(ctx, ep, verb, new_path)))
         how = "contains a separator" if tok.separated else "joins several words"
+        advice = "use the verb alone and put the noun in the path"
+        if nouns and isinstance(ep.path, str) and path_with_nouns(nouns, ep.path) == ep.path:
+            advice = f"use the verb alone; the path '{ep.path}' already names the resource"
         yield Finding(loc, f"method '{tok.raw}' {how}: a compound of {' + '.join(parts)}; "
-                      f"use the verb alone and put the noun in the path (section 4.1(d))",
-                      part=part, fixes=fixes)
+                      f"{advice} (section 4.1(d))", part=part, fixes=fixes)
 
 
 def _catalog(ctx):
