@@ -40,18 +40,26 @@ log = logging.getLogger("agis_lsp.lsp")
 
 
 class AgisProtocol(LanguageServerProtocol):
-    """pygls' protocol with two adjustments made at ``initialize`` (pinned by
-    ``tests/lsp/test_robustness.py::test_initialize_adjustments``).
+    """pygls' protocol with four adjustments, each pinned by a test.
+
+    At ``initialize`` (``tests/lsp/test_robustness.py::test_initialize_adjustments``):
 
     * Positions are UTF-16 (the engine's ``LineIndex``): LSP makes UTF-16 the
       mandatory encoding, so it is always a valid choice. pygls would pick the
       client's first preference (Neovim offers UTF-8 first).
     * The pull-diagnostics capability is withdrawn for clients that get push.
 
-    After ``exit`` nothing more is sent: the writer is closed, and a message sent
-    then (a progress ``end`` from a task cancelled at exit, while the model is still
-    loading) fails, is reported as a server error by sending a message, which fails
-    again, recursively, for seconds of tracebacks before the process ends.
+    At ``didChange`` (``tests/lsp/test_robustness.py::test_text_sync_follows_lsp_line_breaks``):
+    pygls' own copy of the text is not updated. The server keeps its own
+    (``state.OpenDocument``); pygls' splits lines at NEL, LS, PS, VT and FF too, and when
+    a change's character lies past its idea of the line it rewrites the range *in
+    place*, so the server's handler would receive a corrupted change.
+
+    After ``exit`` (``tests/test_process.py``) nothing more is sent: the writer is
+    closed, and a message sent then (a progress ``end`` from a task cancelled at exit,
+    while the model is still loading) fails, is reported as a server error by sending a
+    message, which fails again, recursively, for seconds of tracebacks before the
+    process ends.
     """
 
     closed = False
@@ -65,6 +73,11 @@ class AgisProtocol(LanguageServerProtocol):
         if self.closed:
             return
         super()._send_data(data)
+
+    @lsp_method(types.TEXT_DOCUMENT_DID_CHANGE)
+    def lsp_text_document__did_change(self, params: types.DidChangeTextDocumentParams):
+        if (handler := self.fm.features.get(types.TEXT_DOCUMENT_DID_CHANGE)) is not None:
+            yield handler, (params,), None
 
     @lsp_method(types.INITIALIZE)
     def lsp_initialize(self, params: types.InitializeParams):

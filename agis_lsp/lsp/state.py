@@ -12,6 +12,7 @@ converted with that text's line index, so it lies inside the version answered.
 """
 from __future__ import annotations
 
+import re
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -21,6 +22,14 @@ from ..document import Document
 from ..document.positions import LineIndex
 from .analysis import detect, parse_for
 from .uris import to_path
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _join_pairs(text: str) -> str:
+    """Surrogate pairs back into the characters they encode (lone halves stay)."""
+    return text.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "surrogatepass")
 
 
 @dataclass(eq=False)
@@ -52,14 +61,34 @@ class OpenDocument:
             if rng is None:
                 self.text = change.text
             else:
+                self._split_at(rng.start)
+                self._split_at(rng.end)
                 lines = self.lines
                 start = lines.offset(rng.start.line, rng.start.character)
                 end = lines.offset(rng.end.line, rng.end.character)
                 if end < start:
                     start, end = end, start
                 self.text = self.text[:start] + change.text + self.text[end:]
+            if _SURROGATE.search(self.text):
+                self.text = _join_pairs(self.text)
         self.version = version
         self.last_change = time.monotonic()
+
+    def _split_at(self, position) -> None:
+        """A position between the two UTF-16 units of an astral character (an edit that
+        splits it, as clients may send): store that character as its surrogate pair, so the
+        position exists in the text (UTF-16 columns are unchanged)."""
+        lines = self.lines
+        offset = lines.offset(position.line, position.character)
+        if offset == 0 or position.line >= lines.line_count or \
+                lines.position(offset).character <= position.character:
+            return
+        ch = self.text[offset - 1]
+        if ord(ch) <= 0xFFFF:
+            return
+        code = ord(ch) - 0x10000
+        pair = chr(0xD800 + (code >> 10)) + chr(0xDC00 + (code & 0x3FF))
+        self.text = self.text[:offset - 1] + pair + self.text[offset:]
 
     def remember(self, version, doc: Document) -> None:
         """Keep a parse of ``version`` (called from any thread; stale ones are ignored)."""

@@ -214,3 +214,33 @@ async def test_initialize_adjustments():
         assert await client.stop() == 0
     finally:
         client.kill()
+
+
+async def test_text_sync_follows_lsp_line_breaks():
+    """A change after an LS (a line break for YAML and pygls, not for LSP) lands where the
+    client put it; so does a change that splits a surrogate pair."""
+    client = await _started()
+    try:
+        uri = uri_of(os.path.join(WORKDIR, "separators.agis"))
+        line0 = "agis_version: '1.0'\u2028x: '😀'"
+        client.open(uri, line0)
+        end = len(line0.encode("utf-16-le")) // 2
+        tail = "\nendpoints:\n  - method: book\n    path: /x\n"
+        client.change(uri, 2, [{"range": {"start": {"line": 0, "character": end},
+                                          "end": {"line": 0, "character": end}}, "text": tail}])
+        # split the emoji (UTF-16 column 24 of 25 lies between its halves), then join it again
+        client.change(uri, 3, [{"range": {"start": {"line": 0, "character": end - 2},
+                                          "end": {"line": 0, "character": end - 2}}, "text": "z"}])
+        client.change(uri, 4, [{"range": {"start": {"line": 0, "character": end - 2},
+                                          "end": {"line": 0, "character": end - 1}}, "text": ""}])
+        for _ in range(200):
+            if any(p["version"] == 4 for p in client.published(uri)):
+                break
+            await asyncio.sleep(0.05)
+        final = next(p for p in client.published(uri) if p["version"] == 4)
+        found = {d["code"]: d["range"]["start"] for d in final["diagnostics"]}
+        assert "AGIS001" not in found and "AGIS005" not in found, final
+        assert found["AGIS204"] == {"line": 2, "character": 12}
+        assert await client.stop() == 0
+    finally:
+        client.kill()
