@@ -175,10 +175,17 @@ async def test_exit_within_two_seconds_while_a_large_document_is_checked():
         client.kill()
 
 
-async def test_exit_right_after_initialize_with_the_model_loading():
+async def test_exit_with_the_model_half_loaded():
+    """The model starts loading after the first diagnostics; shutdown and exit at once."""
     client = await _started()
     try:
-        client.open(uri_of(os.path.join(WORKDIR, "early.agis")), "agis_version: '1.0'\n")
+        uri = uri_of(os.path.join(WORKDIR, "early.agis"))
+        client.open(uri, "agis_version: '1.0'\nendpoints:\n  - method: BOOK\n    path: /r\n")
+        for _ in range(200):
+            if client.published(uri):
+                break
+            await asyncio.sleep(0.02)
+        assert client.published(uri)
         assert await client.stop() == 0
         assert client.exit_seconds < 2
     finally:
