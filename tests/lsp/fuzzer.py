@@ -172,6 +172,11 @@ class Session:
         self.client: RawClient | None = None
         self.docs: list[Doc] = []
         self._checked = 0
+        self.silent = 0          # requests in a row without an answer
+
+    @property
+    def hung(self) -> bool:
+        return self.silent >= 3
 
     # -- set-up -----------------------------------------------------------------------
     def _documents(self) -> list[Doc]:
@@ -299,10 +304,12 @@ class Session:
             response = await self.client.request(method, params, timeout=ANSWER_LIMIT)
         except asyncio.TimeoutError:
             self.defects.unanswered.append(f"{where}: no answer within {ANSWER_LIMIT} s")
+            self.silent += 1
             return
         except ConnectionError as exc:
             self.defects.unanswered.append(f"{where}: {exc}")
             raise
+        self.silent = 0
         elapsed = time.monotonic() - started
         self.stats.slowest = max(self.stats.slowest, elapsed)
         self.stats.requests += 1
@@ -338,8 +345,13 @@ class Session:
             self.client.open(twin, doc.text, language=doc.language)
             ours, theirs = [], []
             for uri, out in ((doc.uri, ours), (twin, theirs)):
-                response = await self.client.request(
-                    "textDocument/diagnostic", {"textDocument": {"uri": uri}}, timeout=30)
+                try:
+                    response = await self.client.request(
+                        "textDocument/diagnostic", {"textDocument": {"uri": uri}}, timeout=30)
+                except asyncio.TimeoutError:
+                    self.defects.unanswered.append(f"seed {self.seed}: final pull of {uri} "
+                                                   "unanswered")
+                    return
                 items = (response.get("result") or {}).get("items") or []
                 out.extend(sorted((d["code"], json.dumps(d["range"], sort_keys=True))
                                   for d in items if MECHANICAL.match(str(d.get("code")))))
@@ -349,9 +361,10 @@ class Session:
 
     async def finish(self) -> None:
         self.check_published()
-        await self.compare_texts()
+        if not self.hung:
+            await self.compare_texts()
         try:
-            code = await self.client.stop(timeout=10)
+            code = await self.client.stop(timeout=5 if self.hung else 10)
             if code != 0:
                 self.defects.exit.append(f"seed {self.seed}: exit status {code}")
             if self.client.exit_seconds > 2:
@@ -372,8 +385,8 @@ async def run_session(seed: int, edits: int, workdir: str, *, pull: bool = False
     pasted: tuple | None = None
     try:
         for i in range(edits):
-            if deadline is not None and time.monotonic() > deadline:
-                break
+            if session.hung or (deadline is not None and time.monotonic() > deadline):
+                break  # (a hung server: the rest would only time out)
             doc = session.rng.choice(session.docs)
             if i == paste_at:
                 pasted = (doc, doc.text)
