@@ -108,8 +108,9 @@ class Publisher:
         state.waiters = keep
         return resolved
 
-    async def current_entry(self, uri: str) -> DiagnosticsEntry | None:
-        """The store's entry for the current version, waiting (briefly) for a running check."""
+    async def current_entry(self, uri: str, wait: float = PULL_WAIT) -> DiagnosticsEntry | None:
+        """The store's entry for the current version, waiting (at most ``wait`` seconds) for
+        a running check; then whatever the store has."""
         ls = self.server
         state = ls.documents.get(uri)
         entry = self.store.get(uri)
@@ -120,7 +121,7 @@ class Publisher:
         fut = ls.loop.create_future()
         state.waiters.append((state.version, fut))
         try:
-            return await asyncio.wait_for(fut, PULL_WAIT)
+            return await asyncio.wait_for(fut, wait)
         except asyncio.TimeoutError:
             return self.store.get(uri)
 

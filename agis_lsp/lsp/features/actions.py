@@ -12,12 +12,15 @@ from . import answer, guarded
 if TYPE_CHECKING:
     from ..server import AgisLanguageServer
 
+CHECK_WAIT = 1.5   # seconds a code action waits for the check of the current version
+
 
 @guarded(list)
 async def on_code_action(ls: AgisLanguageServer, params: types.CodeActionParams):
     uri = params.text_document.uri
     view = ls.view(uri)
-    entry = await ls.publisher.current_entry(uri)
+    # the wait for the running check and the work share the answer's time: <= 1.5 + 1 s
+    entry = await ls.publisher.current_entry(uri, wait=CHECK_WAIT)
     if view is None or entry is None or not entry.opened or entry.analysis.doc.text != view.text:
         return []  # only for the text the request is about
     lsp_items = {id(d): x for d, x in zip(entry.diagnostics, ls.publisher.lsp_diagnostics(entry))}
