@@ -130,8 +130,13 @@ class Scheduler:
             return None  # superseded while queued
         entry = ls.publisher.store.get(uri)
         previous = state.kind if state is not None else (entry.analysis.kind if entry else None)
+        overlay = ls.overlay()
+        if path:
+            # the deployment sees this very text, not a newer version typed since (its
+            # cross-file findings on this document would point into that other text)
+            overlay[path] = text
         analysis = analyse(uri, path, text, version, settings=ls.settings, root=ls.root,
-                           previous_kind=previous, overlay=ls.overlay())
+                           previous_kind=previous, overlay=overlay)
         if state is not None:
             state.remember(version, analysis.doc)
         return analysis
