@@ -200,22 +200,34 @@ VAGUE = {
 #   /order/{id}); a whole segment is fine, a multi-word one counts as a
 #   leak unless it ends in a HEAD noun (bookReservation leaks,
 #   order-history does not).
+#
+# A noun/verb homograph in common noun use (a refund, a purchase, an upload, a
+# post, a lookup, a transfer) is a noun in a path (AGIS 4.4(b) asks for a noun,
+# and "/refund/{id}" names one), so it is AMBIGUOUS, never LEAK; LEAK keeps the
+# verbs whose noun sense is marginal in API language (get, fetch, create ...).
 PATH_LEAK = (
-    "get fetch retrieve create delete remove add find lookup modify edit "
+    "get fetch retrieve create delete remove add find modify edit "
     "insert cancel submit generate compute calculate send make do execute "
-    "perform put post patch buy purchase pay refund approve reject upload "
-    "download sync reserve"
+    "perform put approve reject sync reserve"
 )
 PATH_VERB_FIRST = "search update check"
-PATH_AMBIGUOUS = "book list order record report review run schedule set test plan request query"
+PATH_AMBIGUOUS = (
+    "book list order record report review run schedule set test plan request query "
+    "refund purchase buy pay upload download post patch lookup"
+)
 PATH_HEADS = (
     "history results result items item entries entry logs log types type cases "
     "case details detail status summary count id ids list lists records record "
     "metadata tiers tier comments reviews lines line members groups templates "
     "definitions config settings options queue queues index stats statistics "
     "club clubs store stores shelf shelves keeping limits limit rules rule "
-    "window windows slots slot"
+    "window windows slots slot request requests form forms link links policy "
+    "policies receipt receipts amount amounts order"
 )
+# Particles that make a hyphenated compound noun of a verb (AGIS 4.4(b)): a
+# check-in, a follow-up, a sign-up, a pick-up. A segment whose second word is
+# one of these names a thing, whatever its first word is (is_verb_segment).
+PATH_PARTICLES = "in up out off on down over back away"
 
 # Short words accepted as compound parts (besides 3+ letter dictionary words).
 SHORT_PARTS = (
@@ -447,6 +459,7 @@ def build() -> dict[str, bytes]:
     path_rows += [(w, "verb-first") for w in _words(PATH_VERB_FIRST)]
     path_rows += [(w, "ambiguous") for w in _words(PATH_AMBIGUOUS)]
     path_rows += [(w, "head") for w in _words(PATH_HEADS)]
+    path_rows += [(w, "particle") for w in _words(PATH_PARTICLES)]
 
     # ---- serialise ------------------------------------------------------
     out: dict[str, bytes] = {}
@@ -482,7 +495,7 @@ def build() -> dict[str, bytes]:
 
     out["nonaction.tsv"] = _tsv("# word\tclass\tnote", sorted(nonaction_rows))
     out["vague.tsv"] = _tsv("# word\tmore specific alternatives", vague_rows)
-    out["pathwords.tsv"] = _tsv("# word\trole (leak | verb-first | ambiguous | head)", sorted(set(path_rows)))
+    out["pathwords.tsv"] = _tsv("# word\trole (leak | verb-first | ambiguous | head | particle)", sorted(set(path_rows)))
     out["prefixes.txt"] = ("\n".join(PREFIXES) + "\n").encode()
     for w in _words(STATIVE):
         if w not in verbs or w in catalog_verbs:

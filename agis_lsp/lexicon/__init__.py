@@ -152,7 +152,7 @@ class Lexicon:
 
     @cached_property
     def path_roles(self) -> dict[str, frozenset[str]]:
-        """word -> its path-segment roles (leak, verb-first, ambiguous, head)."""
+        """word -> its path-segment roles (leak, verb-first, ambiguous, head, particle)."""
         roles: dict[str, set[str]] = {}
         for word, role in self._rows("pathwords.tsv"):
             roles.setdefault(word, set()).add(role)
@@ -456,7 +456,9 @@ def is_verb_segment(segment: str) -> bool:
     A single-word segment is flagged when it is one of those imperative
     verbs used as an operation (search, retrieve, update) or a word that is
     only a verb (authorize, retrieve); a word that is also a noun
-    (order, book, record, event, calendar, login) is an entity name.
+    (order, book, record, event, calendar, login, refund, transfer) is an
+    entity name. A verb followed by a particle (check-in, follow-up,
+    sign-up, pick-up) is a hyphenated compound noun, never flagged.
     Parameter segments ({id}) and empty segments are never flagged.
     """
     if not isinstance(segment, str):
@@ -468,6 +470,8 @@ def is_verb_segment(segment: str) -> bool:
     words = [w.lower() for w in split_words(seg)]
     if len(words) == 1:
         w = words[0]
+        if w in lex.fused:
+            return False  # signup, login, backup: the nouns of phrasal verbs (AGIS306)
         if lex._known(w) or lex._derived(w) and lex._is_verb(w):
             role = lex._lead_role(w)
             if role in ("leak", "verb-first"):
@@ -481,6 +485,8 @@ def is_verb_segment(segment: str) -> bool:
         words = [p.lower() for p in parts]
     if len(words) < 2:
         return False
+    if "particle" in lex.path_roles.get(words[1], frozenset()):
+        return False  # a hyphenated compound noun: check-in, follow-up, sign-up, pick-up
     first, last = words[0], words[-1]
     role = lex._lead_role(first)
     if role == "leak":

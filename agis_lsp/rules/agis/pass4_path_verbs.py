@@ -116,6 +116,23 @@ def path_verb_segment(ctx):
     Unsafe: the fix removes the verb from the path, which changes the API
     that clients call (and the verb may belong in the method instead). A
     segment that is only a verb is dropped when other segments remain.
+
+    ## Decision
+    Section 4.4(b) asks for nouns and its table rejects `/bookReservation`
+    and `/get-restaurant`, but English reuses verbs as nouns. agis-lint reads
+    a segment as a noun when (1) it is one noun/verb homograph in common noun
+    use (`/refund`, `/transfer`, `/upload`, `/book`, `/order`), (2) it is a
+    hyphenated compound noun of a verb and a particle (`/check-in`,
+    `/follow-up`, `/sign-up`, `/pick-up`), (3) it is the fused noun of a
+    phrasal verb (`/signup`, `/login`; AGIS306 reports those as methods), or
+    (4) a homograph modifies a head noun (`/order-history`, `/refund-request`,
+    `/purchase-order`). A homograph in front of any other word reads as a
+    verb taking its object, as in the table's `/bookReservation`. Verbs whose
+    noun sense is marginal in API language (`get`, `fetch`, `create`,
+    `delete`, `find`, `cancel`) are operations wherever they lead a segment;
+    `search`, `update` and `check` are operations as a whole segment
+    (`/restaurant/search`) and modifiers in front of a head noun
+    (`/search-results`). The word lists live in `scripts/build_lexicon.py`.
     """
     lex = _lexicon()
     for ep, info in paths(ctx):
