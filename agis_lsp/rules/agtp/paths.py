@@ -281,7 +281,9 @@ def method_name_in_path(ctx):
     ```
 
     ## Fix safety
-    Unsafe: it changes the path clients call.
+    Unsafe: it changes the path clients call. A segment that is already a
+    plural (a catalog passed with `--catalog` may list `QUOTES`) gets no fix:
+    the plural of `quotes` is not `quoteses`.
     """
     catalog = ctx.catalog
     for ep, a in _paths(ctx):
@@ -290,7 +292,7 @@ def method_name_in_path(ctx):
             fixes = []
             alt = plural(seg.text)
             alt_verb = alt.replace("-", "").replace("_", "").upper()
-            if alt_verb not in catalog:
+            if alt != seg.text and alt_verb not in catalog:
                 new = replace_segment(ep.path, seg.index, alt)
                 fixes.append(Fix(f"Use '{alt}' (not a verb)", False, [ep.set_path(new)]))
             hint = f"; use e.g. '{alt}'" if fixes else ""
