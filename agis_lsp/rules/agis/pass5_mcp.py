@@ -7,6 +7,7 @@ from ...engine.model import AddKey, Finding, Fix, Related, SetValue
 from ...engine.registry import rule
 from ._paths import analyse_path, snake
 from ._semantic import endpoints, name, type_name
+from .pass1_duplicates import endpoint_key
 
 MCP_NAME = re.compile(r"^[a-z][a-z0-9_]*$")
 
@@ -153,6 +154,11 @@ def duplicate_mcp_tool_name(ctx):
     For a generated name, the fix declares an `mcp_tool_name` built from the
     whole path (`find_reservation_by_id`): unsafe, since it names a tool.
     A declared name that collides has no fix.
+
+    ## Decision
+    Two endpoints with the same method and path generate the same tool name
+    too, but the mistake is the repeated endpoint: AGIS105 reports it and this
+    rule stays silent for that pair (one mistake, one diagnostic).
     """
     first: dict = {}
     names = list(tool_names(ctx))
@@ -162,6 +168,8 @@ def duplicate_mcp_tool_name(ctx):
             first[tool] = (ep, declared)
             continue
         other, other_declared = first[tool]
+        if endpoint_key(ep) is not None and endpoint_key(ep) == endpoint_key(other):
+            continue  # the same endpoint twice: AGIS105 reports it, the clash is its consequence
         if declared:
             loc, part = ep.field_path("semantic", "mcp_tool_name"), "value"
             how = "declared"
