@@ -218,3 +218,37 @@ def test_scans_are_bounded_on_100_kb(label):
     lines.offset(lines.line_count - 1, 10**6)
     word_at(text, len(text) // 2)
     assert time.perf_counter() - started < LIMIT
+
+
+# -- the feature builders on top of the scans ---------------------------------------
+def _builders():
+    from agis_lsp.catalog import load_catalog
+    from agis_lsp.lsp.capabilities import ClientFeatures
+    from agis_lsp.lsp.completion import CompletionRequest, build_completions
+    from agis_lsp.lsp.definition import build_definition
+    from agis_lsp.lsp.hover import build_hover
+    catalog, features = load_catalog(None), ClientFeatures(snippets=True, markdown=True)
+
+    def run(doc, kind, offset, context):
+        build_hover(doc, offset, kind, catalog, [], features)
+        build_completions(CompletionRequest(doc, offset, kind, catalog, features, context=context))
+        build_definition(doc, offset, kind, "file:///x", lambda path: None, None)
+    return run
+
+
+KINDS = {"yaml": "agis", "json": "agis", "toml": "agtp-endpoint"}
+GOOD = {"yaml": "agis_version: '1.0'\nendpoints:\n  - method: BOOK\n    path: /r\n",
+        "json": '{"agis_version": "1.0", "endpoints": [{"method": "BOOK", "path": "/r"}]}',
+        "toml": '[endpoint]\nmethod = "BOOK"\npath = "/r"\n'}
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.sampled_from(TOKENS), max_size=14).map("".join))
+def test_hover_completion_and_definition_answer_at_every_offset(text):
+    run = _builders()
+    for syntax in SYNTAXES:
+        context = parse_text(GOOD[syntax], NAMES[syntax], syntax)
+        doc = parse_text(text, NAMES[syntax], syntax)
+        with bounded(5):
+            for offset in range(len(doc.text) + 1):
+                run(doc, KINDS[syntax], offset, context)
