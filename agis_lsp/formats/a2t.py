@@ -90,8 +90,7 @@ _SIGNATURE_KEYS = {"toolId", "input_parameters", "output_parameters", "currentVe
 
 
 def _is_signature(d) -> bool:
-    return isinstance(d, dict) and len(_SIGNATURE_KEYS & set(d)) >= 2 or (
-        isinstance(d, dict) and "toolId" in d)
+    return isinstance(d, dict) and ("toolId" in d or len(_SIGNATURE_KEYS & set(d)) >= 2)
 
 
 def detect(data) -> bool:
@@ -99,8 +98,9 @@ def detect(data) -> bool:
         return True
     if isinstance(data, dict) and isinstance(data.get("items"), list):
         first = [i for i in data["items"][:4] if isinstance(i, dict)]
-        return bool(first) and all(_is_signature(i) for i in first) or (
-            not data["items"] and isinstance(data.get("paging"), dict))
+        if not data["items"]:
+            return isinstance(data.get("paging"), dict)
+        return bool(first) and all(_is_signature(i) for i in first)
     return False
 
 
