@@ -121,6 +121,25 @@ def schema_path(kind: str | None, path: tuple, data) -> tuple:
     return path
 
 
+def _lead_markdown(verb: str, catalog) -> str:
+    """A name's leading verb: the catalog entry, or what the lexicon knows of the word."""
+    known = catalog is not None and (catalog.get(verb) is not None or catalog.is_legacy(verb))
+    if not known:
+        from .. import lexicon
+        if lexicon.is_base_verb(verb) and not lexicon.non_action_class(verb):
+            return (f"**{verb}** · an English action verb (not in the AGTP method catalog "
+                    f"{getattr(catalog, 'version', '?')})")
+    return verb_markdown(verb, catalog)
+
+
+def _operation_name(kind, doc, path: tuple, part: str):
+    """A tool or capability name of a format of ``formats.registry`` (its verb gets a hover)."""
+    if part == KEY or not doc.parsed:
+        return None
+    from ..formats.names import operation_at
+    return operation_at(kind, doc, tuple(path))
+
+
 # -- the builder ---------------------------------------------------------------------------
 def build_hover(doc, offset: int, kind: str | None, catalog, diagnostics: list,
                 features: ClientFeatures) -> types.Hover | None:
@@ -146,6 +165,10 @@ def build_hover(doc, offset: int, kind: str | None, catalog, diagnostics: list,
             verb = path[-1].split()[0] if path[-1].split() else ""
         if _VERB.match(verb or ""):
             sections.append(verb_markdown(verb, catalog))
+    elif path and _operation_name(kind, doc, path, part):
+        op, lead = _operation_name(kind, doc, path, part)
+        sections.append(f"Leading verb of the {op.label} name `{op.name}`:\n\n"
+                        + _lead_markdown(lead.upper, catalog))
     elif path:
         root = sch.schema_for_kind(kind)
         if root is not None:

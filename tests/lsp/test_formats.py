@@ -105,6 +105,10 @@ async def test_mcp_tool_list_json(client: LanguageClient):
     # hover: the MCP revision's field documentation
     hover = await _hover(client, uri, position_of(fixed, "readOnlyHint", 3))
     assert "does not modify its environment" in hover.contents.value
+    # hover on a tool name: its leading verb (GET: a legacy HTTP verb, FETCH preferred)
+    hover = await _hover(client, uri, position_of(fixed, "get_flight_status", 5))
+    assert "Leading verb of the tool name `get_flight_status`" in hover.contents.value
+    assert "legacy HTTP verb" in hover.contents.value and "TOOL301" in hover.contents.value
     # completion of an enum value (inputSchema.type) and of keys in a tool
     typing = fixed.replace('"inputSchema": {"type": "object"}', '"inputSchema": {"type": ""}')
     change_doc(client, uri, 3, typing)

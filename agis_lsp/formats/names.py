@@ -1,0 +1,88 @@
+"""The leading verb of a tool or capability name, and renaming it in the name's own style.
+
+``lookup_weather_by_city`` -> LOOKUP, ``sendEmail`` -> SEND, ``CreateUser`` -> CREATE,
+``github.create_issue`` -> CREATE (a dotted or slashed prefix is a namespace),
+``Lookup Weather`` -> LOOKUP, ``BOOK`` -> BOOK.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from .registry import kind_names
+
+_CAMEL = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|[0-9]+")
+_SEP = re.compile(r"[_\-\s]+")
+# Appendix C(a) of the AGIS draft: "get_data -> GET (invalid; HTTP method; rewrite as
+# RETRIEVE or FETCH)"; the other HTTP verbs follow the AGTP catalog's legacy map.
+HTTP_SUGGESTIONS = {"GET": ("RETRIEVE", "FETCH"), "POST": ("CREATE", "SUBMIT"),
+                    "PUT": ("REPLACE",), "DELETE": ("REMOVE",), "PATCH": ("MODIFY",)}
+
+
+KINDS = kind_names()
+
+
+@dataclass(frozen=True)
+class Lead:
+    word: str            # as written ("get", "Get", "GET")
+    start: int           # offset of the word inside the name
+    end: int
+
+    @property
+    def upper(self) -> str:
+        return self.word.upper()
+
+
+@lru_cache(maxsize=8192)
+def leading_word(name: str) -> Lead | None:
+    base = 0
+    cut = max(name.rfind("."), name.rfind("/"))
+    if cut >= 0:
+        base = cut + 1
+    rest = name[base:]
+    m = re.search(r"[A-Za-z]", rest)
+    if not m:
+        return None
+    i = m.start()
+    seg_end = _SEP.search(rest, i)
+    seg = rest[i:seg_end.start() if seg_end else len(rest)]
+    words = _CAMEL.findall(seg)
+    if not words or not words[0].isalpha():
+        return None
+    first = words[0]
+    start = base + i
+    return Lead(first, start, start + len(first))
+
+
+def restyle(word: str, like: str) -> str:
+    if like.isupper():
+        return word.upper()
+    if like[:1].isupper():
+        return word.capitalize()
+    return word.lower()
+
+
+def rename_leading(name: str, lead: Lead, new_verb: str) -> str:
+    return name[:lead.start] + restyle(new_verb, lead.word) + name[lead.end:]
+
+
+def operation_at(kind: str | None, doc, path: tuple):
+    """(operation, lead) whose name sits at ``path``, or None (hover on a tool name)."""
+    from .registry import view_for
+    view = view_for(kind, doc)
+    for op in (getattr(view, "operations", None) or []) if view is not None else []:
+        if tuple(op.name_path) == tuple(path):
+            lead = leading_word(op.name)
+            return (op, lead) if lead is not None else None
+    return None
+
+
+def operations(ctx) -> list:
+    """(operation, lead) for every named operation of the document (computed once per lint)."""
+    cached = ctx.__dict__.get("_tool_operations")
+    if cached is None:
+        ops = getattr(ctx.view, "operations", None) or []
+        cached = [(op, lead) for op in ops for lead in (leading_word(op.name),) if lead is not None]
+        ctx.__dict__["_tool_operations"] = cached
+    return cached
