@@ -132,6 +132,12 @@ class Document:
             end = first_nl
         return start, end
 
+    def subspan(self, path: Path, start: int, end: int) -> tuple[int, int] | None:
+        """Source span of ``value[start:end]`` of the string at ``path``; None when the
+        source is written differently from the value (escapes): report the whole value."""
+        from .substring import value_subspan
+        return value_subspan(self, path, start, end)
+
     def range(self, path: Path, part: str = "value") -> Range:
         return self.lines.range(*self.span(path, part))
 

@@ -124,19 +124,36 @@ def instruction_like_text(ctx):
     anywhere, as section 12 lists it; a statement written in terms of the
     agent's goal (section 5.1) has no reason to address its reader.
     """
+    for ep, path, label, text, (start, end), what in section12_hits(ctx):
+        span = ctx.doc.subspan(path, start, end)
+        if what is None:
+            ch = text[start]
+            cname = unicodedata.name(ch, f"U+{ord(ch):04X}")
+            yield Finding(path, f"{label} of {name(ep)} contains the invisible character U+{ord(ch):04X} "
+                          f"({cname}), which can hide text from reviewers; remove it (section 12)", span=span)
+            continue
+        quoted = text[start:end]
+        yield Finding(path, f"{label} of {name(ep)} {what} ('{quoted}'), a prompt-injection "
+                      "pattern; describe the endpoint, do not instruct the model (section 12)", span=span)
+
+
+def section12_hits(ctx):
+    """(endpoint, path, label, text, (start, end), what) of each statement AGIS515 reports:
+    its first invisible character (what None), else its first section-12 pattern. The
+    security pass (rules/security) leaves these spans to AGIS515."""
     for ep, sem in semantic_blocks(ctx):
         for path, label, text in _texts(ep, sem):
             hidden = _INVISIBLE.search(text)
             if hidden:
-                ch = hidden.group(0)
-                cname = unicodedata.name(ch, f"U+{ord(ch):04X}")
-                yield Finding(path, f"{label} of {name(ep)} contains the invisible character U+{ord(ch):04X} "
-                              f"({cname}), which can hide text from reviewers; remove it (section 12)")
+                yield ep, path, label, text, hidden.span(), None
                 continue
             for pattern, what in _PATTERNS:
                 m = pattern.search(text)
                 if m:
-                    quoted = m.group(0).strip(" \n.!?;")
-                    yield Finding(path, f"{label} of {name(ep)} {what} ('{quoted}'), a prompt-injection "
-                                  "pattern; describe the endpoint, do not instruct the model (section 12)")
+                    start, end = m.span()
+                    while start < end and text[start] in " \n.!?;":
+                        start += 1
+                    while end > start and text[end - 1] in " \n.!?;":
+                        end -= 1
+                    yield ep, path, label, text, (start, end), what
                     break

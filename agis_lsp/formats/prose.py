@@ -1,0 +1,178 @@
+"""The prose of a document: every string a language model may read as text.
+
+The security pass (``agis_lsp/rules/security``) scans these fields, whatever the
+document kind. A format says where its prose is by registering an extractor:
+
+    from agis_lsp.formats.prose import Prose, prose_extractor, generic_prose
+
+    @prose_extractor("mcp-tools")
+    def mcp_tool_prose(doc):
+        for i, tool in enumerate(doc.data.get("tools", [])):
+            ...
+            yield Prose(("tools", i, "description"), tool["description"], "description")
+        yield from generic_prose(doc.data.get("tools"), ("tools",))   # schemas, nested descriptions
+
+A kind without an extractor gets :func:`generic_prose` over the whole document,
+which finds every string under a prose key (``description``, ``summary``,
+``intent``, ...) and the text slots of JSON Schemas (``title``, ``description``,
+string ``default`` / ``examples`` / ``enum`` / ``const`` values, enum
+descriptions), so a new format is scanned from the day it is detected; an
+extractor is only needed to add fields with other names or to leave some out.
+
+Roles say what the text is; the security rules use them in messages and treat
+``schema-value`` (a string ``default``, ``examples``, ``enum`` or ``const`` inside
+a JSON Schema: data, not documentation) as schema poisoning.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Iterable, Iterator
+
+from ..document import Document
+
+# Keys whose string value (or list of strings, or mapping of strings) is prose.
+PROSE_KEYS = frozenset((
+    "description", "summary", "title", "intent", "outcome", "purpose", "instructions", "usage",
+    "notes", "note", "help", "hint", "hints", "parameter_hints", "documentation", "doc", "docs",
+    "details", "explanation", "comment", "message", "guidance", "when_to_use", "prompt",
+    "system_prompt", "instructions_for_agent", "examples_text", "remarks", "caveats", "warning",
+    "warnings", "display_name", "displayName", "long_description", "short_description",
+    "x-description", "x-summary", "x-notes", "x-usage", "markdownDescription",
+))
+# JSON Schema slots holding strings an agent reads while filling in arguments.
+SCHEMA_TEXT_KEYS = frozenset(("title", "description", "markdownDescription", "$comment"))
+SCHEMA_VALUE_KEYS = frozenset(("default", "examples", "enum", "const", "example"))
+ENUM_DESCRIPTION_KEYS = frozenset(("enumDescriptions", "markdownEnumDescriptions", "enum_descriptions",
+                                   "x-enumDescriptions", "x-enum-descriptions", "x-enum-varnames-description",
+                                   "enumNames", "x-enumNames"))
+# Keys that make a mapping a JSON Schema (so `default` / `examples` there are schema values).
+SCHEMA_MARKERS = frozenset(("type", "properties", "items", "enum", "const", "$ref", "anyOf", "oneOf",
+                            "allOf", "additionalProperties", "required", "format", "pattern"))
+MIN_LENGTH = 3  # shorter strings cannot say anything
+
+
+@dataclass(frozen=True, slots=True)
+class Prose:
+    """One piece of agent-facing text: where it is, what it says, what it is."""
+    path: tuple
+    text: str
+    role: str     # "intent", "outcome", "description", "summary", "title", "hint",
+                  # "schema-description", "schema-title", "schema-value", "enum-description", ...
+
+    @property
+    def field(self) -> str:
+        """A short name for messages: the last keys of the path (``input.properties.city.description``)."""
+        keys = [p for p in self.path if isinstance(p, str)]
+        return ".".join(keys[-4:]) if keys else "text"
+
+
+Extractor = Callable[[Document], Iterable[Prose]]
+_EXTRACTORS: dict[str, Extractor] = {}
+
+
+def prose_extractor(*kinds: str) -> Callable[[Extractor], Extractor]:
+    """Register the prose extractor of one or more document kinds."""
+    def register(fn: Extractor) -> Extractor:
+        for kind in kinds:
+            _EXTRACTORS[kind] = fn
+        return fn
+    return register
+
+
+def prose_fields(kind: str | None, doc: Document) -> list[Prose]:
+    """Every prose field of ``doc`` (of ``kind``), each path once, in document order."""
+    if doc.data is None:
+        return []
+    fn = _EXTRACTORS.get(kind or "", generic_walk)
+    seen: set = set()
+    out = []
+    for p in fn(doc):
+        if p.path not in seen and isinstance(p.text, str) and len(p.text.strip()) >= MIN_LENGTH:
+            seen.add(p.path)
+            out.append(p)
+    return out
+
+
+def generic_walk(doc: Document) -> Iterator[Prose]:
+    return generic_prose(doc.data, ())
+
+
+def _is_schema(obj: dict) -> bool:
+    return not SCHEMA_MARKERS.isdisjoint(obj)
+
+
+def _strings(value: Any, path: tuple, role: str) -> Iterator[Prose]:
+    """A string, or the strings of a list / mapping one level down."""
+    if isinstance(value, str):
+        yield Prose(path, value, role)
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            if isinstance(v, str):
+                yield Prose(path + (i,), v, role)
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            if isinstance(v, str):
+                yield Prose(path + (k,), v, role)
+            elif isinstance(v, list):
+                yield from _strings(v, path + (k,), role)
+
+
+_TEXT_KEYS = PROSE_KEYS | SCHEMA_TEXT_KEYS | SCHEMA_VALUE_KEYS | ENUM_DESCRIPTION_KEYS | {"parameter_hints"}
+_NO_DESCENT = frozenset(("enum", "const", "default", "examples"))
+
+
+def _field_role(key: str, value: Any, schema: bool) -> str | None:
+    if schema and key in SCHEMA_TEXT_KEYS:
+        return "schema-" + key.lower().lstrip("$")
+    if schema and key in SCHEMA_VALUE_KEYS:
+        return "schema-value"
+    if key in ENUM_DESCRIPTION_KEYS:
+        return "enum-description"
+    if key == "parameter_hints":
+        return "hint"
+    if key in PROSE_KEYS and not isinstance(value, dict):
+        return key.lower().removeprefix("x-")
+    return None
+
+
+def generic_prose(data: Any, root: tuple = ()) -> Iterator[Prose]:
+    """Prose under ``data`` by key names; iterative, shared (aliased) nodes visited once."""
+    stack = [(root, data)]
+    seen: set[int] = set()
+    while stack:
+        path, obj = stack.pop()
+        if id(obj) in seen:
+            continue
+        seen.add(id(obj))
+        if type(obj) is list:
+            stack.extend([(path + (i,), v) for i, v in reversed(list(enumerate(obj)))
+                          if isinstance(v, (dict, list))])
+            continue
+        schema = None
+        children = []
+        for key, value in obj.items():
+            if key in _TEXT_KEYS:
+                if schema is None:
+                    schema = _is_schema(obj)
+                role = _field_role(key, value, schema)
+                if role is not None:
+                    yield from _strings(value, path + (key,), role)
+            if isinstance(value, (dict, list)) and key not in _NO_DESCENT:
+                children.append((path + (key,), value))
+        children.reverse()
+        stack.extend(children)
+
+
+def _role(key: str) -> str:
+    if key == "parameter_hints":
+        return "hint"
+    return key.lower().removeprefix("x-")
+
+
+# The kinds this project reads today: the generic walk covers their prose keys
+# (AGIS intent/outcome/parameter_hints/descriptions and schemas; AGTP endpoint
+# description/intent and input/output descriptions; manifests and catalogs).
+@prose_extractor("agis", "agtp-endpoint", "agtp-server", "agtp-recipes", "agtp-manifest",
+                 "agtp-catalog")
+def _known_kinds(doc: Document) -> Iterator[Prose]:
+    return generic_walk(doc)

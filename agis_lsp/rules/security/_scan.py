@@ -1,0 +1,217 @@
+"""The security scan: every detector over every prose field, once per document.
+
+Rule modules register *detectors* (``@detector(CODE, priority)``: a function
+``text -> iterable of (start, end, what)``). :func:`scan` runs the enabled ones
+over the prose fields of the document (``formats.prose``), keeps one hit per
+offending span (overlapping hits go to the detector with the lowest priority
+number, i.e. the most specific, error-level one), moves hits found in JSON Schema
+values to the schema-poisoning code, and leaves to AGIS515 the spans it already
+reports on AGIS statements. Each rule then yields the findings of its own code.
+"""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from dataclasses import dataclass
+from typing import Any, Callable, Iterable
+
+from ...document.paths import format_path
+from ...engine.model import Finding
+from ...formats.prose import Prose, prose_fields
+
+SCHEMA_CODE = "AGSC801"
+QUOTE_MAX = 80
+
+
+@dataclass(frozen=True, slots=True)
+class Detector:
+    code: str
+    priority: int
+    fn: Callable[[str], Iterable[tuple]]
+    advice: str
+    gate: Any = None       # a Gate every text with a hit passes (a cheap pre-filter), or None
+
+
+_TOKEN = re.compile(r"[^\W\d_]+")
+
+
+@dataclass(frozen=True, slots=True)
+class Gate:
+    """Words (or word prefixes of 3 to 7 letters) and substrings of which every ASCII text a
+    detector can report on contains at least one. Non-ASCII text always passes."""
+    words: frozenset
+    extras: tuple = ()
+    regex: Any = None
+
+    def passes(self, low: str, words: set) -> bool:
+        if not self.words.isdisjoint(words):
+            return True
+        for x in self.extras:
+            if x in low:
+                return True
+        return self.regex is not None and self.regex.search(low) is not None
+
+
+def gate(words: str, extras: tuple = (), regex: str | None = None) -> Gate:
+    return Gate(frozenset(w[:7] for w in words.split()), tuple(extras), re.compile(regex) if regex else None)
+
+
+@lru_cache(maxsize=4096)
+def features(text: str) -> tuple[str, set] | None:
+    """(lower-cased text, its words and their 3-7 letter prefixes); None for non-ASCII text."""
+    if not text.isascii():
+        return None
+    low = text.lower()
+    words: set = set()
+    for t in _TOKEN.findall(low):
+        words.add(t)
+        words.update(t[:k] for k in range(3, min(len(t), 8)))
+    return low, words
+
+
+@dataclass(slots=True)
+class Hit:
+    code: str
+    prose: Prose
+    start: int
+    end: int
+    what: str
+    advice: str
+
+
+_DETECTORS: list[Detector] = []
+
+
+def detector(code: str, priority: int, advice: str, gate: Gate | None = None):
+    """Register ``fn(text) -> [(start, end, what)]`` as a detector of rule ``code``.
+
+    ``gate`` lists words every text the detector can report on contains; texts without
+    any are skipped (speed: most prose is clean). A test checks the gates on the data."""
+    def register(fn):
+        _DETECTORS.append(Detector(code, priority, fn, advice, gate))
+        _DETECTORS.sort(key=lambda d: d.priority)
+        return fn
+    return register
+
+
+def detectors() -> list[Detector]:
+    from . import (authority, directives, encoding, execution, exfiltration,  # noqa: F401
+                   secrecy, shadowing)  # the detectors register on import
+    return _DETECTORS
+
+
+def matches(*patterns):
+    """A detector body: every match of each ``(regex, what)``, trimmed of spaces and punctuation."""
+    def run(text: str):
+        for rx, what in patterns:
+            for m in rx.finditer(text):
+                s, e = m.span()
+                while s < e and text[s] in TRIM:
+                    s += 1
+                while e > s and text[e - 1] in TRIM:
+                    e -= 1
+                if e > s:
+                    yield s, e, what
+    return run
+
+
+TRIM = " \t\r\n.,;:!?\"'`()"
+
+
+def quote(text: str) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= QUOTE_MAX else text[:QUOTE_MAX - 1] + "\u2026"
+
+
+def scan_text(text: str, enabled: Callable[[str], bool] = lambda code: True) -> list[tuple]:
+    """[(code, start, end, what, advice)] for one text: one hit per span, best detector first."""
+    kept: list[tuple] = []
+    feats = features(text)
+    for det in detectors():
+        if not enabled(det.code) or feats is not None and det.gate is not None and not det.gate.passes(*feats):
+            continue
+        for start, end, what in det.fn(text):
+            if any(start < e and s < end for _, s, e, _, _ in kept):
+                continue
+            kept.append((det.code, start, end, what, det.advice))
+    kept.sort(key=lambda h: h[1])
+    return kept
+
+
+def scan(ctx) -> list[Hit]:
+    """All hits of the document (cached on the lint context)."""
+    cached = getattr(ctx, "_security_hits", None)
+    if cached is not None:
+        return cached
+    enabled = _enabled(ctx)
+    taken = _agis515_spans(ctx)
+    hits = []
+    memo: dict[str, list] = {}
+    for prose in prose_fields(ctx.kind, ctx.doc):
+        found = memo.get(prose.text)
+        if found is None:
+            found = memo[prose.text] = scan_text(prose.text, enabled)
+        for code, start, end, what, advice in found:
+            if any(start < e and s < end for s, e in taken.get(prose.path, ())):
+                continue
+            if prose.role == "schema-value" and code != SCHEMA_CODE:
+                if not enabled(SCHEMA_CODE):
+                    continue
+                code = SCHEMA_CODE
+            hits.append(Hit(code, prose, start, end, what, advice))
+    ctx._security_hits = hits
+    return hits
+
+
+def flagged_paths(ctx) -> set:
+    """Paths of the prose fields that a pattern rule (or AGIS515) reports."""
+    return {h.prose.path for h in scan(ctx)} | set(_agis515_spans(ctx))
+
+
+def _enabled(ctx) -> Callable[[str], bool]:
+    memo: dict[str, bool] = {}
+
+    def enabled(code: str) -> bool:
+        if code not in memo:
+            memo[code] = ctx.config.enabled(code, ctx.doc.path)
+        return memo[code]
+    return enabled
+
+
+def _agis515_spans(ctx) -> dict:
+    """AGIS515 (AGIS statements: intent, outcome, parameter hints) keeps the spans it reports."""
+    cached = getattr(ctx, "_security_taken", None)
+    if cached is not None:
+        return cached
+    taken: dict = {}
+    if ctx.kind == "agis" and ctx.config.enabled("AGIS515", ctx.doc.path):
+        from ..agis.pass5_security import section12_hits
+        for _, path, _, _, span, _ in section12_hits(ctx):
+            taken.setdefault(path, []).append(span)
+    ctx._security_taken = taken
+    return taken
+
+
+def findings(ctx, code: str) -> Iterable[Finding]:
+    """One finding per field for ``code``: its first span; the others are counted in the message."""
+    by_field: dict = {}
+    for hit in scan(ctx):
+        if hit.code == code:
+            by_field.setdefault(hit.prose.path, []).append(hit)
+    for hits in by_field.values():
+        yield finding(ctx, hits[0], len(hits) - 1)
+
+
+def finding(ctx, hit: Hit, more: int = 0) -> Finding:
+    p = hit.prose
+    where = format_path(p.path)
+    if p.role.startswith(("schema", "enum")):
+        where = f"{_role_label(p.role)} {where}"
+    extra = f" (and {more} more in this field)" if more else ""
+    message = f"{where} {hit.what}: '{quote(p.text[hit.start:hit.end])}'{extra}; {hit.advice}"
+    return Finding(p.path, message, span=ctx.doc.subspan(p.path, hit.start, hit.end))
+
+
+def _role_label(role: str) -> str:
+    return {"schema-value": "JSON Schema value", "enum-description": "enum description"}.get(
+        role, "JSON Schema " + role.removeprefix("schema-"))
