@@ -139,28 +139,36 @@ def generic_prose(data: Any, root: tuple = ()) -> Iterator[Prose]:
     """Prose under ``data`` by key names; iterative, shared (aliased) nodes visited once."""
     stack = [(root, data)]
     seen: set[int] = set()
+    text_keys = _TEXT_KEYS
+    no_descent = _NO_DESCENT
     while stack:
         path, obj = stack.pop()
-        if id(obj) in seen:
+        oid = id(obj)
+        if oid in seen:
             continue
-        seen.add(id(obj))
+        seen.add(oid)
         if type(obj) is list:
-            stack.extend([(path + (i,), v) for i, v in reversed(list(enumerate(obj)))
-                          if isinstance(v, (dict, list))])
-            continue
-        schema = None
-        children = []
-        for key, value in obj.items():
-            if key in _TEXT_KEYS:
+            children = [(path + (i,), v) for i, v in enumerate(obj) if type(v) is dict or type(v) is list]
+        else:
+            schema = None
+            children = []
+            for key, value in obj.items():
+                t = type(value)
+                if t is dict or t is list:
+                    if key not in no_descent:
+                        children.append((path + (key,), value))
+                    if key not in text_keys:
+                        continue
+                elif t is not str or key not in text_keys:
+                    continue
                 if schema is None:
                     schema = _is_schema(obj)
                 role = _field_role(key, value, schema)
                 if role is not None:
                     yield from _strings(value, path + (key,), role)
-            if isinstance(value, (dict, list)) and key not in _NO_DESCENT:
-                children.append((path + (key,), value))
-        children.reverse()
-        stack.extend(children)
+        if children:
+            children.reverse()
+            stack.extend(children)
 
 
 def _role(key: str) -> str:

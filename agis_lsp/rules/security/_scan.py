@@ -100,6 +100,20 @@ def detectors() -> list[Detector]:
     return _DETECTORS
 
 
+class lazy:
+    """A regex compiled on first use: most documents never need most patterns, and compiling
+    them all costs more than scanning a large document (measured: ~300 ms under load)."""
+    __slots__ = ("source", "flags", "_rx")
+
+    def __init__(self, source: str, flags: int = 0) -> None:
+        self.source, self.flags, self._rx = source, flags, None
+
+    def finditer(self, text: str):
+        if self._rx is None:
+            self._rx = re.compile(self.source, self.flags)
+        return self._rx.finditer(text)
+
+
 def matches(*patterns):
     """A detector body: every match of each ``(regex, what)``, trimmed of spaces and punctuation."""
     def run(text: str):

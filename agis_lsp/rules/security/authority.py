@@ -4,29 +4,29 @@ from __future__ import annotations
 import re
 
 from ...engine.registry import rule
-from ._scan import detector, gate, findings, matches
+from ._scan import detector, gate, lazy, findings, matches
 
 I = re.I
 _AUTH = [
-    (re.compile(r"\b(?:has|have|had)\s+(?:been\s+)?(?:already\s+)?(?:verified|approved|authori[sz]ed|certified|vetted|endorsed|"
+    (lazy(r"\b(?:has|have|had)\s+(?:been\s+)?(?:already\s+)?(?:verified|approved|authori[sz]ed|certified|vetted|endorsed|"
                 r"audited|cleared|whitelisted|allowlisted|sanctioned|signed\s+off)\s+by\s+(?:the\s+|your\s+|our\s+)?(?:security|"
                 r"admin|administrator|it|compliance|trust|safety|platform|openai|anthropic|google|microsoft|system|developers?|"
                 r"operators?|owner|user|cursor|github)\b", I), "claims an authority's approval"),
-    (re.compile(r"\b(?:is|are|was|were)\s+(?:officially\s+)?(?:verified|approved|authori[sz]ed|certified|vetted|endorsed|whitelisted|"
+    (lazy(r"\b(?:is|are|was|were)\s+(?:officially\s+)?(?:verified|approved|authori[sz]ed|certified|vetted|endorsed|whitelisted|"
                 r"allowlisted|sanctioned)\s+by\s+(?:the\s+|your\s+|our\s+)?(?:security|admin|administrator|it\s+department|"
                 r"compliance|trust|safety|openai|anthropic|google|microsoft|system|developers?|operators?)\b", I),
      "claims an authority's approval"),
-    (re.compile(r"(?<!whether\s)(?<!\bif\s)\bthe\s+user\s+(?:has\s+)?(?:already\s+|previously\s+|explicitly\s+)?(?:consented|agreed|"
+    (lazy(r"(?<!whether\s)(?<!\bif\s)\bthe\s+user\s+(?:has\s+)?(?:already\s+|previously\s+|explicitly\s+)?(?:consented|agreed|"
                 r"approved|authori[sz]ed|confirmed|granted\s+(?:full\s+)?(?:permission|consent|access)|given\s+(?:full\s+)?"
                 r"(?:permission|consent))\b(?!\s+to\s+the\s+terms)", I), "claims the user's consent"),
-    (re.compile(r"\b(?:consent|permission|approval|authori[sz]ation)\s+(?:has\s+been|was|is)\s+(?:already\s+)?(?:given|granted|"
+    (lazy(r"\b(?:consent|permission|approval|authori[sz]ation)\s+(?:has\s+been|was|is)\s+(?:already\s+)?(?:given|granted|"
                 r"obtained)\b(?!\s+(?:by|through|via)\s+the\s+oauth)", I), "claims the user's consent"),
-    (re.compile(r"\b(?:pre-?authori[sz]ed|pre-?approved|pre-?consented)\s+(?:by|for|to)\b", I), "claims an authority's approval"),
-    (re.compile(r"\bthis\s+(?:is\s+)?(?:an?\s+)?(?:official|authori[sz]ed|trusted|verified|legitimate|sanctioned)\s+"
+    (lazy(r"\b(?:pre-?authori[sz]ed|pre-?approved|pre-?consented)\s+(?:by|for|to)\b", I), "claims an authority's approval"),
+    (lazy(r"\bthis\s+(?:is\s+)?(?:an?\s+)?(?:official|authori[sz]ed|trusted|verified|legitimate|sanctioned)\s+"
                 r"(?:instruction|request|message|directive|override|command|notice|update)\b", I), "claims an authority's approval"),
-    (re.compile(r"\b(?:message|instruction|notice|directive|order)\s+from\s+(?:the\s+)?(?:system|administrator|admin|security\s+team|"
+    (lazy(r"\b(?:message|instruction|notice|directive|order)\s+from\s+(?:the\s+)?(?:system|administrator|admin|security\s+team|"
                 r"developers?|openai|anthropic|platform|it\s+department)\b", I), "claims to come from an authority"),
-    (re.compile(r"\bno\s+(?:need\s+to|need\s+for)\s+(?:ask|confirm|check|verify)\w*\s+(?:with\s+)?(?:the\s+user|permission|consent)", I),
+    (lazy(r"\bno\s+(?:need\s+to|need\s+for)\s+(?:ask|confirm|check|verify)\w*\s+(?:with\s+)?(?:the\s+user|permission|consent)", I),
      "claims the user's consent"),
 ]
 

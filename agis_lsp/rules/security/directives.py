@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 
 from ...engine.registry import rule
-from ._scan import detector, gate, findings, matches
+from ._scan import detector, gate, lazy, findings, matches
 
 I = re.I | re.U
 ADVICE = "describe what the operation does; text an agent reads must not instruct the model"
@@ -14,36 +14,36 @@ _TOOLREF = r"(?:this|the|that|any|each|every|other|all|these)\s+(?:\w+\s+)?(?:to
 
 # AGSC101: imperatives aimed at the model reading the tool list.
 _DIRECTIVE = [
-    (re.compile(r"\b(?:note|message|instructions?|reminder|attention|memo|warning)\s+(?:to|for)\s+(?:the\s+|any\s+|all\s+)?"
+    (lazy(r"\b(?:note|message|instructions?|reminder|attention|memo|warning)\s+(?:to|for)\s+(?:the\s+|any\s+|all\s+)?"
                 + _MODEL + r"s?\b", I), "addresses the model"),
-    (re.compile(r"(?:^|[.!?\n]\s*)(?:(?:hey|hi|dear|attention|important)[,!]?\s+)?" + _MODEL + r"\s*[,:]\s+\w", I),
+    (lazy(r"(?:^|[.!?\n]\s*)(?:(?:hey|hi|dear|attention|important)[,!]?\s+)?" + _MODEL + r"\s*[,:]\s+\w", I),
      "addresses the model"),
-    (re.compile(r"\b(?:as\s+an?\s+(?:ai|assistant|language\s+model|llm)\b[^.]{0,40}?\byou\b)", I), "addresses the model"),
-    (re.compile(r"\byou\s+(?:must|should|shall|need\s+to|have\s+to|are\s+(?:required|instructed|expected)\s+to|"
+    (lazy(r"\b(?:as\s+an?\s+(?:ai|assistant|language\s+model|llm)\b[^.]{0,40}?\byou\b)", I), "addresses the model"),
+    (lazy(r"\byou\s+(?:must|should|shall|need\s+to|have\s+to|are\s+(?:required|instructed|expected)\s+to|"
                 r"will\s+(?:now|always)|are\s+to)\s+(?:always\s+|never\s+|first\s+|now\s+|also\s+|not\s+|only\s+|"
                 r"immediately\s+|silently\s+)*(?:(?:ignore|follow|obey|tell|reveal|respond|reply|answer|say|mention|"
                 r"forward|output|print|trust|prefer|treat|act|behave|pretend|comply|disregard|forget|refuse|"
                 r"inform|notify|ask|confirm)\b|(?:call|use|invoke|run|execute|send)\s+" + _TOOLREF + r")", I),
      "gives the model orders"),
-    (re.compile(r"\b(?:always|never|only)\s+(?:call|use|invoke|run|execute|select|choose|prefer|pick)\s+" + _TOOLREF, I),
+    (lazy(r"\b(?:always|never|only)\s+(?:call|use|invoke|run|execute|select|choose|prefer|pick)\s+" + _TOOLREF, I),
      "tells the model which tools to call"),
-    (re.compile(r"\b(?:always|never|must|should)\s+(?:call|use|invoke)\s+(?:this|it)\b(?!\s+(?:endpoint\s+)?(?:with|to|for|when|if))", I),
+    (lazy(r"\b(?:always|never|must|should)\s+(?:call|use|invoke)\s+(?:this|it)\b(?!\s+(?:endpoint\s+)?(?:with|to|for|when|if))", I),
      "tells the model which tools to call"),
-    (re.compile(r"\b(?:call|use|invoke|run)\s+(?:this|the)\s+(?:tool|function)\s+(?:first|before\s+(?:any|all|every|using|calling)|"
+    (lazy(r"\b(?:call|use|invoke|run)\s+(?:this|the)\s+(?:tool|function)\s+(?:first|before\s+(?:any|all|every|using|calling)|"
                 r"(?:every|each)\s+time|whenever|instead\s+of|regardless|no\s+matter)", I), "tells the model which tools to call"),
-    (re.compile(r"\bbefore\s+(?:using|calling|invoking|running|executing|answering|responding|replying|you\s+(?:use|call|answer|respond|reply))\b"
+    (lazy(r"\bbefore\s+(?:using|calling|invoking|running|executing|answering|responding|replying|you\s+(?:use|call|answer|respond|reply))\b"
                 r"[^.]{0,40}?\b(?:tool|function|question|request|user|anything)", I), "tells the model what to do first"),
-    (re.compile(r"\b(?:from\s+now\s+on|henceforth|for\s+the\s+rest\s+of\s+(?:this|the)\s+(?:conversation|session|chat)|"
+    (lazy(r"\b(?:from\s+now\s+on|henceforth|for\s+the\s+rest\s+of\s+(?:this|the)\s+(?:conversation|session|chat)|"
                 r"in\s+all\s+(?:future|subsequent)\s+(?:responses|replies|answers|turns|messages))\b", I),
      "changes the model's behaviour for the rest of the conversation"),
-    (re.compile(r"\b(?:in|at\s+the\s+(?:start|end|beginning)\s+of|to)\s+(?:your\s+(?:responses?|repl(?:y|ies)|answers?|"
+    (lazy(r"\b(?:in|at\s+the\s+(?:start|end|beginning)\s+of|to)\s+(?:your\s+(?:responses?|repl(?:y|ies)|answers?|"
                 r"output|messages?)|(?:every|each|all)\s+(?:repl(?:y|ies)|answers))\b", I),
      "tells the model how to answer"),
-    (re.compile(r"(?:^|[.!?\n]\s*)(?:respond|reply|answer)\s+(?:only\s+)?(?:in|with|by|that|as)\b", I),
+    (lazy(r"(?:^|[.!?\n]\s*)(?:respond|reply|answer)\s+(?:only\s+)?(?:in|with|by|that|as)\b", I),
      "tells the model how to answer"),
-    (re.compile(r"\b(?:do\s+not|don't|never)\s+(?:follow|obey|listen\s+to|trust|use\s+any\s+other|call\s+any\s+other|"
+    (lazy(r"\b(?:do\s+not|don't|never)\s+(?:follow|obey|listen\s+to|trust|use\s+any\s+other|call\s+any\s+other|"
                 r"ask\s+(?:the\s+user\s+)?for\s+(?:confirmation|permission))\b", I), "gives the model orders"),
-    (re.compile(r"\byour\s+(?:new\s+|real\s+|true\s+|primary\s+|only\s+|actual\s+)(?:task|goal|job|purpose|objective|instructions?|role)\b", I),
+    (lazy(r"\byour\s+(?:new\s+|real\s+|true\s+|primary\s+|only\s+|actual\s+)(?:task|goal|job|purpose|objective|instructions?|role)\b", I),
      "gives the model a new task"),
 ]
 
@@ -51,65 +51,65 @@ _DIRECTIVE = [
 _TAG_WORDS = (r"(?:important|system|sys|admin|administrator|instructions?|secret|hidden|assistant|prompt|"
               r"override|critical|urgent|mandatory|developer|root|security|policy|context|rules?)")
 _TAGS = [
-    (re.compile(r"<\s*/?\s*" + _TAG_WORDS + r"(?:[\s_-][^<>]{0,40})?\s*/?\s*>", I), "contains a fake system tag"),
-    (re.compile(r"\[\s*/?\s*(?:system|sys|admin|administrator|instructions?|important|assistant|override|developer|"
+    (lazy(r"<\s*/?\s*" + _TAG_WORDS + r"(?:[\s_-][^<>]{0,40})?\s*/?\s*>", I), "contains a fake system tag"),
+    (lazy(r"\[\s*/?\s*(?:system|sys|admin|administrator|instructions?|important|assistant|override|developer|"
                 r"root|security\s+notice|inst)\s*(?:message|note|notice|override|prompt)?\s*\]", I), "contains a fake system tag"),
-    (re.compile(r"\b(?:BEGIN|START|END)\s+(?:OF\s+)?(?:ADMIN(?:ISTRATOR)?|SYSTEM|DEVELOPER|SECURITY|ROOT|PRIORITY)?\s*"
+    (lazy(r"\b(?:BEGIN|START|END)\s+(?:OF\s+)?(?:ADMIN(?:ISTRATOR)?|SYSTEM|DEVELOPER|SECURITY|ROOT|PRIORITY)?\s*"
                 r"(?:OVERRIDE|INSTRUCTIONS?|PROMPT|MESSAGE|MODE|DIRECTIVE)S?\b"), "contains a fake system marker"),
-    (re.compile(r"\b(?:ADMIN(?:ISTRATOR)?|SYSTEM|DEVELOPER|ROOT|SECURITY)\s+(?:OVERRIDE|DIRECTIVE|INSTRUCTION|NOTICE|MESSAGE)S?\b"),
+    (lazy(r"\b(?:ADMIN(?:ISTRATOR)?|SYSTEM|DEVELOPER|ROOT|SECURITY)\s+(?:OVERRIDE|DIRECTIVE|INSTRUCTION|NOTICE|MESSAGE)S?\b"),
      "contains a fake system marker"),
-    (re.compile(r"<\|?(?:im_start|im_end|system|endoftext|start_header_id|end_header_id|eot_id|begin_of_text)\|?>|"
+    (lazy(r"<\|?(?:im_start|im_end|system|endoftext|start_header_id|end_header_id|eot_id|begin_of_text)\|?>|"
                 r"\[/?INST\]|<<\s*/?SYS\s*>>|<\s*/?(?:start_of_turn|end_of_turn)\s*>", I), "contains a chat-template control token"),
-    (re.compile(r"(?:^|\n)\s*(?:#{1,6}\s*)?(?:system|assistant|developer|admin)\s*(?:message|prompt|note)?\s*:\s*\S", I),
+    (lazy(r"(?:^|\n)\s*(?:#{1,6}\s*)?(?:system|assistant|developer|admin)\s*(?:message|prompt|note)?\s*:\s*\S", I),
      "contains a role marker"),
-    (re.compile(r"#{2,}\s*(?:system|new\s+instructions?|instructions?|admin|override)\b", I), "contains a fake system marker"),
+    (lazy(r"#{2,}\s*(?:system|new\s+instructions?|instructions?|admin|override)\b", I), "contains a fake system marker"),
 ]
 
 # AGSC103: requests to drop earlier instructions, English and the common other languages.
 _OVERRIDE = [
-    (re.compile(r"\b(?:ignore|ignoring|disregard|disregarding|forget|forgetting|override|overriding|bypass|bypassing|"
+    (lazy(r"\b(?:ignore|ignoring|disregard|disregarding|forget|forgetting|override|overriding|bypass|bypassing|"
                 r"skip|discard|abandon|drop|neglect|set\s+aside|pay\s+no\s+attention\s+to)\s+"
                 r"(?:(?:all|any|every|each|of|the|your|my|these|those|its|previous|prior|above|earlier|preceding|former|"
                 r"existing|original|initial|other|old|system|safety|security|default|current|given|developer|operator)\s+){0,4}"
                 r"(?:instructions?|prompts?|directions?|directives?|rules?|guidelines?|guidance|polic(?:y|ies)|constraints?|"
                 r"restrictions?|guardrails?|safeguards?|context|messages?|commands?|orders|programming|training|filters?)\b", I),
      "tells the model to ignore its instructions"),
-    (re.compile(r"\b(?:forget|ignore|disregard)\s+(?:everything|all|anything)\s+(?:(?:you|that)\s+)?(?:were\s+told|above|before|"
+    (lazy(r"\b(?:forget|ignore|disregard)\s+(?:everything|all|anything)\s+(?:(?:you|that)\s+)?(?:were\s+told|above|before|"
                 r"(?:you\s+)?(?:know|learned|have\s+been\s+told)|said|previously|so\s+far)\b", I),
      "tells the model to ignore its instructions"),
     # es / pt / it / fr / de / nl / ru / zh / ja / ko
-    (re.compile(r"\b(?:ignora|ignore|olvida|omite|desconsidera|descarta)\w*\s+(?:\w+\s+){0,3}"
+    (lazy(r"\b(?:ignora|ignore|olvida|omite|desconsidera|descarta)\w*\s+(?:\w+\s+){0,3}"
                 r"(?:instrucci[oó]n|instru[cç](?:[oõ]es|[aã]o)|istruzion[ie]|indicaciones|reglas|regole|regras|directrices)\w*", I),
      "tells the model to ignore its instructions"),
-    (re.compile(r"\b(?:ignore[zs]?|oublie[zs]?|n[ée]glige[zs]?)\s+(?:\w+\s+){0,3}(?:instructions|consignes|r[eè]gles|directives)\b", I),
+    (lazy(r"\b(?:ignore[zs]?|oublie[zs]?|n[ée]glige[zs]?)\s+(?:\w+\s+){0,3}(?:instructions|consignes|r[eè]gles|directives)\b", I),
      "tells the model to ignore its instructions"),
-    (re.compile(r"\b(?:ignorier\w*|vergiss\w*|missacht\w*)\s+(?:\w+\s+){0,3}(?:Anweisungen|Instruktionen|Regeln|Vorgaben|Befehle)\b", I),
+    (lazy(r"\b(?:ignorier\w*|vergiss\w*|missacht\w*)\s+(?:\w+\s+){0,3}(?:Anweisungen|Instruktionen|Regeln|Vorgaben|Befehle)\b", I),
      "tells the model to ignore its instructions"),
-    (re.compile(r"\b(?:negeer|vergeet)\s+(?:\w+\s+){0,3}(?:instructies|regels)\b", I), "tells the model to ignore its instructions"),
-    (re.compile(r"(?:игнорируй|забудь|проигнорируй|не\s+обращай\s+внимания\s+на)\w*\s+(?:\w+\s+){0,3}"
+    (lazy(r"\b(?:negeer|vergeet)\s+(?:\w+\s+){0,3}(?:instructies|regels)\b", I), "tells the model to ignore its instructions"),
+    (lazy(r"(?:игнорируй|забудь|проигнорируй|не\s+обращай\s+внимания\s+на)\w*\s+(?:\w+\s+){0,3}"
                 r"(?:инструкци|указани|правил)\w*", I), "tells the model to ignore its instructions"),
-    (re.compile(r"(?:忽略|无视|忽視|無視|忘记|忘記|不要理会)[^。.!?]{0,12}?(?:指令|指示|说明|說明|规则|規則|提示)"), "tells the model to ignore its instructions"),
-    (re.compile(r"(?:指示|命令|ルール|プロンプト)[^。.!?]{0,12}?(?:を)?(?:無視|忘れ)"), "tells the model to ignore its instructions"),
-    (re.compile(r"(?:지시|명령|규칙|지침)[^.!?]{0,12}?(?:무시|잊어)"), "tells the model to ignore its instructions"),
+    (lazy(r"(?:忽略|无视|忽視|無視|忘记|忘記|不要理会)[^。.!?]{0,12}?(?:指令|指示|说明|說明|规则|規則|提示)"), "tells the model to ignore its instructions"),
+    (lazy(r"(?:指示|命令|ルール|プロンプト)[^。.!?]{0,12}?(?:を)?(?:無視|忘れ)"), "tells the model to ignore its instructions"),
+    (lazy(r"(?:지시|명령|규칙|지침)[^.!?]{0,12}?(?:무시|잊어)"), "tells the model to ignore its instructions"),
 ]
 
 # AGSC104: role switches and jailbreak modes.
 _ROLE = [
-    (re.compile(r"\byou\s+are\s+(?:now|no\s+longer|from\s+now\s+on|actually|in\s+fact|henceforth)\b", I), "switches the model's role"),
-    (re.compile(r"\b(?:from\s+now\s+on|henceforth)\s+you\s+(?:are|will|must|act)\b", I), "switches the model's role"),
-    (re.compile(r"\b(?:developer|dev|debug|god|admin|jailbreak|jailbroken|unrestricted|unfiltered|dan|sudo|maintenance)\s+mode\b", I),
+    (lazy(r"\byou\s+are\s+(?:now|no\s+longer|from\s+now\s+on|actually|in\s+fact|henceforth)\b", I), "switches the model's role"),
+    (lazy(r"\b(?:from\s+now\s+on|henceforth)\s+you\s+(?:are|will|must|act)\b", I), "switches the model's role"),
+    (lazy(r"\b(?:developer|dev|debug|god|admin|jailbreak|jailbroken|unrestricted|unfiltered|dan|sudo|maintenance)\s+mode\b", I),
      "switches the model into a special mode"),
-    (re.compile(r"\b(?:enter|enable|activate|switch\s+to|turn\s+on)\s+(?:the\s+)?(?:\w+\s+)?mode\b[^.]{0,30}?\b(?:no|without)\s+"
+    (lazy(r"\b(?:enter|enable|activate|switch\s+to|turn\s+on)\s+(?:the\s+)?(?:\w+\s+)?mode\b[^.]{0,30}?\b(?:no|without)\s+"
                 r"(?:restrictions?|limits?|filters?|rules?)", I), "switches the model into a special mode"),
-    (re.compile(r"\b(?:act|behave|respond)\s+as\s+(?:if\s+you\s+(?:were|are)|though\s+you|an?\s+(?:unrestricted|unfiltered|"
+    (lazy(r"\b(?:act|behave|respond)\s+as\s+(?:if\s+you\s+(?:were|are)|though\s+you|an?\s+(?:unrestricted|unfiltered|"
                 r"jailbroken|evil|different|new)\b)", I), "switches the model's role"),
-    (re.compile(r"\bpretend\s+(?:to\s+be|you\s+(?:are|were)|that\s+you)\b", I), "switches the model's role"),
-    (re.compile(r"\b(?:no\s+longer|not)\s+(?:bound|restricted|limited|constrained)\s+by\s+(?:any\s+|your\s+|the\s+)?"
+    (lazy(r"\bpretend\s+(?:to\s+be|you\s+(?:are|were)|that\s+you)\b", I), "switches the model's role"),
+    (lazy(r"\b(?:no\s+longer|not)\s+(?:bound|restricted|limited|constrained)\s+by\s+(?:any\s+|your\s+|the\s+)?"
                 r"(?:rules|guidelines|polic(?:y|ies)|restrictions|instructions|safety)", I), "switches the model's role"),
-    (re.compile(r"\bDo\s+Anything\s+Now\b|\bjailbreak\b", I), "is a jailbreak"),
-    (re.compile(r"\b(?:ahora\s+eres|tu\s+es\s+maintenant|du\s+bist\s+jetzt|ora\s+sei|agora\s+voc[eê]\s+[eé]|теперь\s+ты)\b", I),
+    (lazy(r"\bDo\s+Anything\s+Now\b|\bjailbreak\b", I), "is a jailbreak"),
+    (lazy(r"\b(?:ahora\s+eres|tu\s+es\s+maintenant|du\s+bist\s+jetzt|ora\s+sei|agora\s+voc[eê]\s+[eé]|теперь\s+ты)\b", I),
      "switches the model's role"),
-    (re.compile(r"(?:你现在是|你現在是|从现在开始你|今からあなたは|あなたは今)"), "switches the model's role"),
+    (lazy(r"(?:你现在是|你現在是|从现在开始你|今からあなたは|あなたは今)"), "switches the model's role"),
 ]
 
 detector("AGSC102", 20, ADVICE, gate=gate('overrid instruc prompt messag mode directi notice system assist develop admin', ('<', '[', '#')))(matches(*_TAGS))

@@ -9,16 +9,16 @@ import unicodedata
 from urllib.parse import unquote
 
 from ...engine.registry import rule
-from ._scan import detector, detectors, features, findings, quote
+from ._scan import detector, detectors, features, findings, lazy, quote
 
 ENCODING_CODES = ("AGSC601", "AGSC602", "AGSC603", "AGSC605")
 ADVICE = "text an agent reads must say what it means in plain characters"
-_B64 = re.compile(r"(?<![A-Za-z0-9+/=_-])[A-Za-z0-9+/_-]{16,}={0,2}(?![A-Za-z0-9+/=_-])")
-_HEX = re.compile(r"(?<![0-9A-Fa-f])(?:[0-9A-Fa-f]{2}[ :]?){12,}(?![0-9A-Fa-f])|(?:\\x[0-9A-Fa-f]{2}){6,}")
-_PCT = re.compile(r"(?:%[0-9A-Fa-f]{2}[^%\s]{0,3}){6,}")
-_DECODE_ASK = re.compile(r"\b(?:decode|decipher|base64|rot-?13|hex|translate|unscramble|reverse)\w*\b[^.\n]{0,30}?\b"
+_B64 = lazy(r"(?<![A-Za-z0-9+/=_-])[A-Za-z0-9+/_-]{16,}={0,2}(?![A-Za-z0-9+/=_-])")
+_HEX = lazy(r"(?<![0-9A-Fa-f])(?:[0-9A-Fa-f]{2}[ :]?){12,}(?![0-9A-Fa-f])|(?:\\x[0-9A-Fa-f]{2}){6,}")
+_PCT = lazy(r"(?:%[0-9A-Fa-f]{2}[^%\s]{0,3}){6,}")
+_DECODE_ASK = lazy(r"\b(?:decode|decipher|base64|rot-?13|hex|translate|unscramble|reverse)\w*\b[^.\n]{0,30}?\b"
                          r"(?:and|then)\s+(?:follow|execute|run|obey|do|apply|perform|act)", re.I)
-_WORDS = re.compile(r"\b(?:ignore|instructions?|previous|system|assistant|you|must|send|password|secret|key|token|tool|"
+_WORDS = lazy(r"\b(?:ignore|instructions?|previous|system|assistant|you|must|send|password|secret|key|token|tool|"
                     r"execute|read|user|tell|prompt|always|never|forget|admin|file|ssh|env|curl|http)\b", re.I)
 # ROT13 of: ignore instruction system assistant password secret tool user previous always never
 # you must send token key execute curl ssh env forget admin prompt
@@ -50,7 +50,7 @@ def _inner(text: str) -> list[tuple]:
 
 
 def _instruction_like(decoded: str) -> bool:
-    return bool(_inner(decoded)) or len(set(w.lower() for w in _WORDS.findall(decoded))) >= 3
+    return bool(_inner(decoded)) or len({m.group(0).lower() for m in _WORDS.finditer(decoded)}) >= 3
 
 
 def _printable(b: bytes) -> str | None:
@@ -83,7 +83,7 @@ def encoded_payloads(text: str):
     if feats is not None and "%" not in text and "\\x" not in text and _ROT13.isdisjoint(feats[1]) \
             and max(map(len, text.split()), default=0) < 16:
         return  # nothing long enough to decode
-    asked = _DECODE_ASK.search(text)
+    asked = next(_DECODE_ASK.finditer(text), None)
     for rx, decode, name in ((_B64, _b64, "base64"), (_HEX, _hex, "hex"),
                              (_PCT, lambda r: _printable(unquote(r).encode("utf-8", "surrogatepass")), "URL encoding")):
         for m in rx.finditer(text):

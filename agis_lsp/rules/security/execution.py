@@ -4,32 +4,32 @@ from __future__ import annotations
 import re
 
 from ...engine.registry import rule
-from ._scan import detector, gate, findings, matches
+from ._scan import detector, gate, lazy, findings, matches
 
 I = re.I
 ADVICE = "an API description must not ask the model to run code"
 _PIPE = [
-    (re.compile(r"\b(?:curl|wget|iwr|irm|Invoke-WebRequest|Invoke-RestMethod|fetch)\b[^|\n]{0,200}\|\s*(?:sudo\s+)?"
+    (lazy(r"\b(?:curl|wget|iwr|irm|Invoke-WebRequest|Invoke-RestMethod|fetch)\b[^|\n]{0,200}\|\s*(?:sudo\s+)?"
                 r"(?:ba|z|da|k|fi)?sh\b|\b(?:curl|wget)\b[^|\n]{0,200}\|\s*(?:sudo\s+)?(?:python3?|perl|ruby|node|php|iex)\b", I),
      "pipes a download into a shell"),
-    (re.compile(r"\b(?:bash|sh|zsh|cmd(?:\.exe)?|powershell(?:\.exe)?|pwsh)\s+(?:-c|/c|-command|-enc(?:odedcommand)?|-e)\s+\S", I),
+    (lazy(r"\b(?:bash|sh|zsh|cmd(?:\.exe)?|powershell(?:\.exe)?|pwsh)\s+(?:-c|/c|-command|-enc(?:odedcommand)?|-e)\s+\S", I),
      "runs a shell command"),
-    (re.compile(r"\bbase64\s+(?:-d|--decode|-D)\b[^|\n]{0,100}\|\s*(?:ba|z)?sh\b|\bIEX\s*\(|\bInvoke-Expression\b", I),
+    (lazy(r"\bbase64\s+(?:-d|--decode|-D)\b[^|\n]{0,100}\|\s*(?:ba|z)?sh\b|\bIEX\s*\(|\bInvoke-Expression\b", I),
      "runs a decoded command"),
-    (re.compile(r"\brm\s+-(?:rf|fr|r)\s+(?:/|~|\$HOME|\*)|\bchmod\s+(?:\+x|777)\s+\S|\b(?:nc|ncat|netcat)\s+-[el]\w*\s|/dev/tcp/|"
+    (lazy(r"\brm\s+-(?:rf|fr|r)\s+(?:/|~|\$HOME|\*)|\bchmod\s+(?:\+x|777)\s+\S|\b(?:nc|ncat|netcat)\s+-[el]\w*\s|/dev/tcp/|"
                 r"\bmkfifo\b|\b:\(\)\s*\{\s*:\|:&\s*\};:", I), "contains a dangerous shell command"),
-    (re.compile(r"\b(?:os\.system|subprocess\.(?:run|call|Popen|check_output)|eval|exec|__import__)\s*\(\s*['\"]", I),
+    (lazy(r"\b(?:os\.system|subprocess\.(?:run|call|Popen|check_output)|eval|exec|__import__)\s*\(\s*['\"]", I),
      "contains code to execute"),
 ]
 _LURE = [
-    (re.compile(r"(?:^|[.!?:\n]\s*|\b(?:please|first|then|now|also|must|should|always)\s+)(?:run|execute|paste|type|enter)\s+"
+    (lazy(r"(?:^|[.!?:,;\n]\s*|\b(?:please|first|then|now|also|must|should|always)\s+)(?:run|execute|paste|type|enter)\s+"
                 r"(?:this|the\s+following|these|that|the\s+command|the\s+script)\s*(?:command|commands|script|code|snippet|line|"
                 r"one-liner)?\b", I), "asks the model to run a command"),
-    (re.compile(r"\b(?:open|launch)\s+(?:a|the|your)\s+(?:terminal|shell|command\s+prompt|console)\b", I), "asks the model to run a command"),
-    (re.compile(r"\b(?:download|install)\s+(?:and\s+(?:run|execute|install)\s+)?(?:this|the\s+following|the\s+latest)\s+"
+    (lazy(r"\b(?:open|launch)\s+(?:a|the|your)\s+(?:terminal|shell|command\s+prompt|console)\b", I), "asks the model to run a command"),
+    (lazy(r"\b(?:download|install)\s+(?:and\s+(?:run|execute|install)\s+)?(?:this|the\s+following|the\s+latest)\s+"
                 r"(?:package|binary|script|extension|update|patch|installer|helper)\b[^.\n]{0,60}?\b(?:first|before|to\s+continue|"
                 r"in\s+order\s+to)\b", I), "asks the model to install software"),
-    (re.compile(r"\b(?:run|execute)\s+`[^`]{3,}`", I), "asks the model to run a command"),
+    (lazy(r"\b(?:run|execute)\s+`[^`]{3,}`", I), "asks the model to run a command"),
 ]
 
 detector("AGSC701", 40, ADVICE, gate=gate('bash sh zsh cmd powersh pwsh base iex invoke rm chmod nc ncat netcat dev mkfifo os subproc eval exec import', ('|',)))(matches(*_PIPE))

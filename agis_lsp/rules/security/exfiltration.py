@@ -4,34 +4,34 @@ from __future__ import annotations
 import re
 
 from ...engine.registry import rule
-from ._scan import detector, gate, findings, matches
+from ._scan import detector, gate, lazy, findings, matches
 
 I = re.I
 ADVICE = "an API description has no reason to point the model at secrets or send data elsewhere"
 
 _FILES = [
-    (re.compile(r"(?:~|\$HOME|%USERPROFILE%|/home/\w+|/root)?/?\.ssh\b(?:/[\w.-]+)?|\bid_(?:rsa|dsa|ecdsa|ed25519)\b(?:\.pub)?|"
+    (lazy(r"(?:~|\$HOME|%USERPROFILE%|/home/\w+|/root)?/?\.ssh\b(?:/[\w.-]+)?|\bid_(?:rsa|dsa|ecdsa|ed25519)\b(?:\.pub)?|"
                 r"\bauthorized_keys\b|\bknown_hosts\b", I), "points the model at SSH keys"),
-    (re.compile(r"/etc/(?:passwd|shadow|sudoers|gshadow)\b|/proc/self/environ\b|\bC:\\\\Windows\\\\System32\\\\config\b", I),
+    (lazy(r"/etc/(?:passwd|shadow|sudoers|gshadow)\b|/proc/self/environ\b|\bC:\\\\Windows\\\\System32\\\\config\b", I),
      "points the model at system credential files"),
-    (re.compile(r"(?:~|\$HOME)?/?\.(?:aws/credentials|aws/config|netrc|npmrc|pypirc|git-credentials|pgpass|docker/config\.json|"
+    (lazy(r"(?:~|\$HOME)?/?\.(?:aws/credentials|aws/config|netrc|npmrc|pypirc|git-credentials|pgpass|docker/config\.json|"
                 r"kube/config|config/gcloud|azure|gnupg|password-store|bash_history|zsh_history|mysql_history)\b", I),
      "points the model at a credential store"),
-    (re.compile(r"(?<![\w/.-])(?:~/|\./|/)?\.env(?:\.(?:local|production|prod|development|dev))?(?![\w-])", I),
+    (lazy(r"(?<![\w/.-])(?:~/|\./|/)?\.env(?:\.(?:local|production|prod|development|dev))?(?![\w-])", I),
      "points the model at a .env file"),
-    (re.compile(r"(?:~|\$HOME)?/?(?:\.cursor/|\.claude/|\.codeium/|\.continue/|\.vscode/)?\b(?:mcp\.json|mcp_config\.json|"
+    (lazy(r"(?:~|\$HOME)?/?(?:\.cursor/|\.claude/|\.codeium/|\.continue/|\.vscode/)?\b(?:mcp\.json|mcp_config\.json|"
                 r"claude_desktop_config\.json|mcp_settings\.json)\b|~/\.cursor\b|~/\.claude\b", I),
      "points the model at the agent's MCP configuration"),
-    (re.compile(r"\b169\.254\.169\.254\b|\bmetadata\.google\.internal\b|\b100\.100\.100\.200\b|\bfd00:ec2::254\b", I),
+    (lazy(r"\b169\.254\.169\.254\b|\bmetadata\.google\.internal\b|\b100\.100\.100\.200\b|\bfd00:ec2::254\b", I),
      "points the model at the cloud metadata service"),
-    (re.compile(r"\b(?:wallet\.dat|keystore\.json|\.keychain(?:-db)?|login\.keychain|Login\s+Data|Cookies\.sqlite|"
+    (lazy(r"\b(?:wallet\.dat|keystore\.json|\.keychain(?:-db)?|login\.keychain|Login\s+Data|Cookies\.sqlite|"
                 r"credentials\.json|service[-_]account\.json|secrets?\.(?:json|ya?ml|toml|env)|private[-_]?key\.pem|"
                 r"\.p12|\.pfx|seed\s+phrase|mnemonic\s+phrase|recovery\s+phrase)\b", I), "points the model at a secret store"),
 ]
 _VARS = [
-    (re.compile(r"\$?\{?\b[A-Z][A-Z0-9]*_(?:API_?KEY|SECRET(?:_ACCESS)?(?:_KEY)?|ACCESS_KEY(?:_ID)?|TOKEN|AUTH_TOKEN|PASSWORD|"
+    (lazy(r"\$?\{?\b[A-Z][A-Z0-9]*_(?:API_?KEY|SECRET(?:_ACCESS)?(?:_KEY)?|ACCESS_KEY(?:_ID)?|TOKEN|AUTH_TOKEN|PASSWORD|"
                 r"PASSWD|PWD|CREDENTIALS?|PRIVATE_KEY|SESSION_?KEY)\b\}?"), "names an environment variable holding a secret"),
-    (re.compile(r"\b(?:print|send|include|dump|reveal|echo|copy|forward|upload|post|leak|exfiltrate|output|share|disclose|"
+    (lazy(r"\b(?:print|send|include|dump|reveal|echo|copy|forward|upload|post|leak|exfiltrate|output|share|disclose|"
                 r"append|attach|embed|paste|read|collect|gather|extract)\w*\s+(?:(?:\w+|the\s+value\s+of)\s+){0,4}"
                 r"(?:environment\s+variables?|env\s+vars?|(?:all|any|every|your|the\s+user'?s)\s+(?:api\s+keys?|credentials|"
                 r"secrets|passwords?|tokens|private\s+keys?|session\s+cookies?|cookies))\b", I),
@@ -42,24 +42,24 @@ _OBJECT = (r"(?:(?:the\s+|this\s+|your\s+|our\s+|all\s+|any\s+|entire\s+|full\s+
            r"system\s+prompt|prompt|instructions|context(?:\s+window)?|memory|session|tool\s+(?:list|results|outputs?)|"
            r"history|previous\s+(?:tool\s+)?(?:calls|results|answers)|everything\s+the\s+user)")
 _CONTEXT = [
-    (re.compile(r"\b(?:send|sends|forward|post|upload|transmit|include|pass|append|attach|copy|leak|share|report|email|exfiltrate|"
+    (lazy(r"\b(?:send|sends|forward|post|upload|transmit|include|pass|append|attach|copy|leak|share|report|email|exfiltrate|"
                 r"put|insert|embed|add|write|log|dump|summari[sz]e|repeat|echo|paste)\w*\s+(?:a\s+(?:copy|summary)\s+of\s+)?"
                 + _OBJECT + r"\b[^.\n]{0,60}?\b(?:to|into|in|as|via|inside|with)\b", I), "sends the conversation or the model's context out"),
-    (re.compile(r"\b(?:send|forward|post|upload|transmit|report|email|exfiltrate|submit|beacon)\w*\s+(?:(?:it|them|this|that|"
+    (lazy(r"\b(?:send|forward|post|upload|transmit|report|email|exfiltrate|submit|beacon)\w*\s+(?:(?:it|them|this|that|"
                 r"everything|all|the\s+\w+|\w+)\s+){0,4}(?:to|at)\s+(?:https?://|ftp://|[\w.+-]+@[\w-]+\.[\w.-]+|"
                 r"(?:\d{1,3}\.){3}\d{1,3})[^\s'\"<>)]*", I), "sends data to an external address"),
-    (re.compile(r"\b(?:bcc|cc|blind\s+copy|copy)\s+(?:every|all|each)\b[^.\n]{0,40}?[\w.+-]+@[\w-]+\.[\w.-]+", I),
+    (lazy(r"\b(?:bcc|cc|blind\s+copy|copy)\s+(?:every|all|each)\b[^.\n]{0,40}?[\w.+-]+@[\w-]+\.[\w.-]+", I),
      "sends data to an external address"),
-    (re.compile(r"\b(?:every|all|each)\s+(?:emails?|messages?|payments?|transfers?)\b[^.\n]{0,40}?\b(?:must|should|to)\b[^.\n]{0,30}?"
+    (lazy(r"\b(?:every|all|each)\s+(?:emails?|messages?|payments?|transfers?)\b[^.\n]{0,40}?\b(?:must|should|to)\b[^.\n]{0,30}?"
                 r"[\w.+-]+@[\w-]+\.[\w.-]+", I), "redirects data to an external address"),
 ]
 _URLS = [
-    (re.compile(r"\bfile:///?[^\s'\"<>)]*", I), "contains a file:// URL"),
-    (re.compile(r"\b(?:https?|ftp|wss?)://(?!(?:127\.|0\.0\.0\.0|10\.0\.0\.1\b))(?:\d{1,3}\.){3}\d{1,3}(?::\d+)?[^\s'\"<>)]*", I),
+    (lazy(r"\bfile:///?[^\s'\"<>)]*", I), "contains a file:// URL"),
+    (lazy(r"\b(?:https?|ftp|wss?)://(?!(?:127\.|0\.0\.0\.0|10\.0\.0\.1\b))(?:\d{1,3}\.){3}\d{1,3}(?::\d+)?[^\s'\"<>)]*", I),
      "contains a URL to a raw IP address"),
-    (re.compile(r"\b(?:https?|ftp|wss?)://[\w.-]+\.(?:internal|corp|lan|intranet|localdomain|home\.arpa)(?::\d+)?[^\s'\"<>)]*", I),
+    (lazy(r"\b(?:https?|ftp|wss?)://[\w.-]+\.(?:internal|corp|lan|intranet|localdomain|home\.arpa)(?::\d+)?[^\s'\"<>)]*", I),
      "contains a URL to an internal host"),
-    (re.compile(r"\b[\w.-]*(?:ngrok(?:-free)?\.(?:io|app|dev)|webhook\.site|requestbin\.(?:com|net)|pipedream\.net|burpcollaborator\.net|"
+    (lazy(r"\b[\w.-]*(?:ngrok(?:-free)?\.(?:io|app|dev)|webhook\.site|requestbin\.(?:com|net)|pipedream\.net|burpcollaborator\.net|"
                 r"oast\.(?:fun|pro|live|site|online|me)|interact\.sh|canarytokens\.com|pastebin\.com|transfer\.sh|"
                 r"hookbin\.com|beeceptor\.com)\b[^\s'\"<>)]*", I), "contains a request-collector address"),
 ]

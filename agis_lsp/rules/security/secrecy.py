@@ -4,26 +4,26 @@ from __future__ import annotations
 import re
 
 from ...engine.registry import rule
-from ._scan import detector, gate, findings, matches
+from ._scan import detector, gate, lazy, findings, matches
 
 I = re.I
 _WHO = r"(?:the\s+)?(?:user|users|human|customer|operator|person|requester|them|him|her|anyone|anybody)\b"
 _SECRECY = [
-    (re.compile(r"\b(?:do\s+not|don't|never|must\s+not|should\s+not|without)\s+(?:ever\s+)?(?:tell|telling|inform|informing|"
+    (lazy(r"\b(?:do\s+not|don't|never|must\s+not|should\s+not|without)\s+(?:ever\s+)?(?:tell|telling|inform|informing|"
                 r"notify|notifying|mention|mentioning|alert|alerting|reveal|revealing|show|showing|disclose|disclosing|let|"
                 r"letting|warn|warning|explain|explaining)\b[^.\n]{0,40}?\b" + _WHO, I), "hides its actions from the user"),
-    (re.compile(r"\b(?:without|no\s+need\s+for)\s+(?:asking|requesting|seeking|getting|the\s+user'?s?|their|user)\s+"
+    (lazy(r"\b(?:without|no\s+need\s+for)\s+(?:asking|requesting|seeking|getting|the\s+user'?s?|their|user)\s+"
                 r"(?:the\s+user\s+|them\s+)?(?:for\s+)?(?:knowledge|awareness|permission|consent|confirmation|approval)\b", I),
      "acts without the user's knowledge or consent"),
-    (re.compile(r"\bwithout\s+asking\b", I), "acts without the user's knowledge or consent"),
-    (re.compile(r"\b(?:keep|keeping|kept)\s+(?:this|it|that|these|the\s+\w+)\s+(?:a\s+)?(?:secret|hidden|confidential|private)\s+"
+    (lazy(r"\bwithout\s+asking\b", I), "acts without the user's knowledge or consent"),
+    (lazy(r"\b(?:keep|keeping|kept)\s+(?:this|it|that|these|the\s+\w+)\s+(?:a\s+)?(?:secret|hidden|confidential|private)\s+"
                 r"from\s+" + _WHO, I), "hides its actions from the user"),
-    (re.compile(r"\b(?:hide|conceal)\s+(?:this|it|that|these|the\s+\w+)\s+from\s+" + _WHO, I), "hides its actions from the user"),
-    (re.compile(r"\bthe\s+user\s+(?:must|should|need|does)\s+(?:not|never)\s+(?:know|see|be\s+told|be\s+informed|find\s+out|notice)\b", I),
+    (lazy(r"\b(?:hide|conceal)\s+(?:this|it|that|these|the\s+\w+)\s+from\s+" + _WHO, I), "hides its actions from the user"),
+    (lazy(r"\bthe\s+user\s+(?:must|should|need|does)\s+(?:not|never)\s+(?:know|see|be\s+told|be\s+informed|find\s+out|notice)\b", I),
      "hides its actions from the user"),
-    (re.compile(r"\bsilently\s+(?!(?:ignor|skip|drop|discard|fail|return|succeed|truncat|fall|clamp|coerc|round|accept|"
+    (lazy(r"\bsilently\s+(?!(?:ignor|skip|drop|discard|fail|return|succeed|truncat|fall|clamp|coerc|round|accept|"
                 r"overwrit|replac|retr|reject|remov)\w*)[a-z]+(?<!s)(?<!ed)\b", I), "hides its actions from the user"),
-    (re.compile(r"\b(?:in\s+secret|secretly|covertly|behind\s+the\s+user'?s\s+back|invisibly\s+to\s+the\s+user)\b", I),
+    (lazy(r"\b(?:in\s+secret|secretly|covertly|behind\s+the\s+user'?s\s+back|invisibly\s+to\s+the\s+user)\b", I),
      "hides its actions from the user"),
 ]
 
