@@ -1,23 +1,17 @@
 """The prose of a document: every string a language model may read as text.
 
 The security pass (``agis_lsp/rules/security``) scans these fields, whatever the
-document kind. A format says where its prose is by registering an extractor:
+document kind. :func:`prose_fields` returns them for any document:
 
-    from agis_lsp.formats.prose import Prose, prose_extractor, generic_prose
-
-    @prose_extractor("mcp-tools")
-    def mcp_tool_prose(doc):
-        for i, tool in enumerate(doc.data.get("tools", [])):
-            ...
-            yield Prose(("tools", i, "description"), tool["description"], "description")
-        yield from generic_prose(doc.data.get("tools"), ("tools",))   # schemas, nested descriptions
-
-A kind without an extractor gets :func:`generic_prose` over the whole document,
-which finds every string under a prose key (``description``, ``summary``,
-``intent``, ...) and the text slots of JSON Schemas (``title``, ``description``,
-string ``default`` / ``examples`` / ``enum`` / ``const`` values, enum
-descriptions), so a new format is scanned from the day it is detected; an
-extractor is only needed to add fields with other names or to leave some out.
+* :func:`generic_prose` walks the whole document and finds every string under a
+  prose key (``description``, ``summary``, ``title``, ``intent``, ``outcome``,
+  ``parameter_hints``, ...) and the text slots of JSON Schemas (``title``,
+  ``description``, string ``default`` / ``examples`` / ``enum`` / ``const``
+  values, enum descriptions), so any kind, including one added tomorrow, is
+  scanned from the day it is detected;
+* a format of ``formats/registry.py`` adds the fields only it knows about
+  through its ``FormatKind.prose`` hook (view -> ``(path, text)`` pairs); that
+  is the whole interface a new format implements to be covered.
 
 Roles say what the text is; the security rules use them in messages and treat
 ``schema-value`` (a string ``default``, ``examples``, ``enum`` or ``const`` inside
@@ -26,7 +20,7 @@ a JSON Schema: data, not documentation) as schema poisoning.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, Iterator
+from typing import Any, Iterable, Iterator
 
 from ..document import Document
 
@@ -66,31 +60,33 @@ class Prose:
         return ".".join(keys[-4:]) if keys else "text"
 
 
-Extractor = Callable[[Document], Iterable[Prose]]
-_EXTRACTORS: dict[str, Extractor] = {}
-
-
-def prose_extractor(*kinds: str) -> Callable[[Extractor], Extractor]:
-    """Register the prose extractor of one or more document kinds."""
-    def register(fn: Extractor) -> Extractor:
-        for kind in kinds:
-            _EXTRACTORS[kind] = fn
-        return fn
-    return register
-
-
 def prose_fields(kind: str | None, doc: Document) -> list[Prose]:
-    """Every prose field of ``doc`` (of ``kind``), each path once, in document order."""
+    """Every prose field of ``doc`` (of ``kind``), each path once: the generic walk in
+    document order, then the fields the kind's format adds (``FormatKind.prose``)."""
     if doc.data is None:
         return []
-    fn = _EXTRACTORS.get(kind or "", generic_walk)
     seen: set = set()
     out = []
-    for p in fn(doc):
+
+    def add(p: Prose) -> None:
         if p.path not in seen and isinstance(p.text, str) and len(p.text.strip()) >= MIN_LENGTH:
             seen.add(p.path)
             out.append(p)
+
+    for p in generic_walk(doc):
+        add(p)
+    for path, text in _format_prose(kind, doc):
+        key = next((k for k in reversed(path) if isinstance(k, str)), "text")
+        add(Prose(tuple(path), text, _role(key)))
     return out
+
+
+def _format_prose(kind: str | None, doc: Document) -> Iterable[tuple]:
+    from .registry import get
+    fmt = get(kind)
+    if fmt is None or fmt.prose is None:
+        return ()
+    return fmt.prose(fmt.view(doc))
 
 
 def generic_walk(doc: Document) -> Iterator[Prose]:
@@ -175,12 +171,3 @@ def _role(key: str) -> str:
     if key == "parameter_hints":
         return "hint"
     return key.lower().removeprefix("x-")
-
-
-# The kinds this project reads today: the generic walk covers their prose keys
-# (AGIS intent/outcome/parameter_hints/descriptions and schemas; AGTP endpoint
-# description/intent and input/output descriptions; manifests and catalogs).
-@prose_extractor("agis", "agtp-endpoint", "agtp-server", "agtp-recipes", "agtp-manifest",
-                 "agtp-catalog")
-def _known_kinds(doc: Document) -> Iterator[Prose]:
-    return generic_walk(doc)
