@@ -145,6 +145,8 @@ def generic_prose(data: Any, root: tuple = ()) -> Iterator[Prose]:
         seen.add(oid)
         if type(obj) is list:
             children = [(path + (i,), v) for i, v in enumerate(obj) if type(v) is dict or type(v) is list]
+        elif type(obj) is not dict:
+            continue  # a scalar root (a document that is just a string or a number)
         else:
             schema = None
             children = []
