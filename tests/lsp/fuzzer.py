@@ -122,8 +122,22 @@ class Doc:
         self.texts = {1: self.text}
 
 
+_LINES: dict = {}
+
+
+def _lines_cached(text: str) -> list[str]:
+    """Lines of ``text`` (the last few texts are kept: a 1 MB text is split once)."""
+    key = id(text)
+    hit = _LINES.get(key)
+    if hit is None or hit[0] is not text:
+        if len(_LINES) > 8:
+            _LINES.clear()
+        hit = _LINES[key] = (text, lines_of(text))
+    return hit[1]
+
+
 def _check_range(rng, text: str, where: str, defects: Defects) -> None:
-    lines = lines_of(text)
+    lines = _lines_cached(text)
     s, e = rng.get("start", {}), rng.get("end", {})
     for name, p in (("start", s), ("end", e)):
         line, ch = p.get("line", -1), p.get("character", -1)
