@@ -59,8 +59,9 @@ class Publisher:
         if entry is None:
             return
         items = self.lsp_diagnostics(entry)
+        answered = self.resolve_waiters(uri, entry)  # requests waiting for this check (both modes)
         if self.server.use_pull:
-            if not self.resolve_waiters(uri, entry):
+            if not answered:
                 self.request_refresh()
             return
         self.server.text_document_publish_diagnostics(types.PublishDiagnosticsParams(
