@@ -262,3 +262,36 @@ async def test_text_sync_follows_lsp_line_breaks():
         assert await client.stop() == 0
     finally:
         client.kill()
+
+
+async def test_push_client_requests_wait_for_the_running_check_only():
+    """A code action sent right after an edit is answered when that edit's check is done
+    (it used to wait for its whole timeout whenever the client got push diagnostics)."""
+    client = await _started()
+    try:
+        uri = uri_of(os.path.join(WORKDIR, "waiting.agis"))
+        text = "agis_version: '1.0'\nendpoints:\n  - method: book\n    path: /r\n"
+        client.open(uri, text)
+        for _ in range(400):
+            if client.published(uri):
+                break
+            await asyncio.sleep(0.025)
+        client.change(uri, 2, [{"range": {"start": {"line": 0, "character": 0},
+                                          "end": {"line": 0, "character": 0}}, "text": "\n"}])
+        sent = time.monotonic()
+        rng = {"start": {"line": 3, "character": 12}, "end": {"line": 3, "character": 16}}
+        _, fut = client.send("textDocument/codeAction", {
+            "textDocument": {"uri": uri}, "range": rng, "context": {"diagnostics": []}})
+        published_at = None
+        while not fut.done():
+            if published_at is None and any(p["version"] == 2 for p in client.published(uri)):
+                published_at = time.monotonic()
+            await asyncio.sleep(0.01)
+        answered_at = time.monotonic()
+        response = fut.result()
+        assert any("BOOK" in a["title"] for a in response["result"]), response
+        if published_at is not None and published_at - sent < 1.0:
+            assert answered_at - published_at < 0.5, (answered_at - sent, published_at - sent)
+        assert await client.stop() == 0
+    finally:
+        client.kill()
