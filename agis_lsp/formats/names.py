@@ -3,6 +3,11 @@
 ``lookup_weather_by_city`` -> LOOKUP, ``sendEmail`` -> SEND, ``CreateUser`` -> CREATE,
 ``github.create_issue`` -> CREATE (a dotted or slashed prefix is a namespace),
 ``Lookup Weather`` -> LOOKUP, ``BOOK`` -> BOOK.
+
+A leading word that is a noun followed by a verb (``git_commit``, ``user_create``,
+``puppeteerNavigate``) is read as a prefix: the verb is the second word, and
+``Lead.prefix`` keeps the noun (TOOL305 reports the order; the verb rules judge the
+verb).
 """
 from __future__ import annotations
 
@@ -28,6 +33,7 @@ class Lead:
     word: str            # as written ("get", "Get", "GET")
     start: int           # offset of the word inside the name
     end: int
+    prefix: str = ""     # a noun before the verb ("git" in git_commit), as written
 
     @property
     def upper(self) -> str:
@@ -52,7 +58,29 @@ def leading_word(name: str) -> Lead | None:
         return None
     first = words[0]
     start = base + i
+    second = _second_word(rest, i, seg, words)
+    if second is not None and _noun_then_verb(first, second[0]):
+        word, at = second
+        return Lead(word, base + at, base + at + len(word), prefix=first)
     return Lead(first, start, start + len(first))
+
+
+def _second_word(rest: str, i: int, seg: str, words: list) -> tuple[str, int] | None:
+    """The word after the first one and its offset in ``rest`` (camel or separated)."""
+    if len(words) > 1:
+        return (words[1], i + seg.index(words[1], len(words[0]))) if words[1].isalpha() else None
+    m = re.match(r"[_\-\s]+([A-Za-z]+)", rest[i + len(seg):])
+    if not m:
+        return None
+    word = _CAMEL.findall(m.group(1))[0]
+    return word, i + len(seg) + m.start(1)
+
+
+def _noun_then_verb(first: str, second: str) -> bool:
+    from .. import lexicon
+    a, b = first.upper(), second.upper()
+    return (lexicon.non_action_class(a) is not None and not lexicon.is_base_verb(a)
+            and lexicon.is_base_verb(b) and lexicon.non_action_class(b) is None)
 
 
 def restyle(word: str, like: str) -> str:

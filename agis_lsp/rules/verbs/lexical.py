@@ -196,3 +196,48 @@ def vague_leading_verb(ctx):
         yield Finding(op.name_path, f"{op.label} name '{op.name}' starts with '{lead.word}', a "
                       f"borderline verb that may describe system activity rather than the "
                       f"caller's intent; a more specific verb is RECOMMENDED{hint} (AGIS §4.2)")
+
+
+@rule("TOOL305", "noun-before-verb", pass_no=3, kinds=KINDS, spec="AGIS §4.2, appendix C(a)")
+def noun_before_verb(ctx):
+    """The name of a tool or capability puts a noun before its verb (`user_create`, `git_commit`).
+
+    ## What it does
+    Reports names whose first word is a noun (on the curated non-action list)
+    and whose second word is a verb. The verb rules then judge the second
+    word, so `git_get_log` is still reported as an HTTP verb (TOOL301).
+
+    ## Why is this bad?
+    AGIS appendix C(a) maps a tool name to a method by its first segment:
+    `user_create` would become USER, not an action verb (section 4.2). Often
+    the noun is a namespace (`git_commit`, `puppeteer_navigate`); MCP names
+    may write a namespace with a dot (`git.commit`), which agis-lint and the
+    reverse mapping skip.
+
+    ## Example
+    ```json
+    {"tools": [{"name": "user_create", "inputSchema": {"type": "object"}}]}
+    ```
+
+    ## Use instead
+    ```json
+    {"tools": [{"name": "create_user", "inputSchema": {"type": "object"}}]}
+    ```
+
+    ## Fix safety
+    No fix: whether the noun is the object (`create_user`) or a namespace
+    (`git.commit`) is the author's call.
+
+    ## Decision
+    Resource-first and namespace-first names are common in MCP servers and
+    no format here forbids them, so this is information, not a warning; the
+    verb itself is still checked. Only nouns of the curated list count, so a
+    word that is also a verb (`order_cancel`: ORDER) is read as the verb.
+    """
+    for op, lead in operations(ctx):
+        if not lead.prefix:
+            continue
+        yield Finding(op.name_path, f"{op.label} name '{op.name}' puts the noun '{lead.prefix}' before "
+                      f"its verb {lead.upper}; lead with the verb (AGIS appendix C(a) reads the first "
+                      f"word as the method), or write a namespace with a dot "
+                      f"('{lead.prefix}.{op.name[lead.start:]}')")

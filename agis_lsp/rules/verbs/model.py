@@ -164,7 +164,7 @@ def description_contradicts_name(ctx):
     description wrongly.
     """
     for op, lead, j in _judge(ctx):
-        if j.verdict == "inconsistent":
+        if j.verdict == "inconsistent" and not lead.prefix:
             yield _finding(op, lead, j, "description contradicts the name")
 
 
@@ -193,7 +193,14 @@ def description_may_not_match_name(ctx):
 
     ## Fix safety
     Unsafe: renaming changes the API.
+
+    ## Decision
+    When the verb is the second word of the name (a noun comes first,
+    TOOL305: `git_log`), the verb may itself be a noun ("log"); a
+    contradiction is then reported here, as borderline, not as TOOL601.
     """
     for op, lead, j in _judge(ctx):
-        if j.verdict == "suspicious":
+        # a verb read after a leading noun (git_log: LOG) may itself be a noun: never more
+        # than a borderline finding
+        if j.verdict == "suspicious" or (j.verdict == "inconsistent" and lead.prefix):
             yield _finding(op, lead, j, "description may not match the name")
