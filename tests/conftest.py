@@ -18,3 +18,11 @@ def run_cli(*args, stdin: bytes | None = None, cwd=None, timeout=120):
 @pytest.fixture
 def cli():
     return run_cli
+
+
+# Property tests are a gate in CI: the same examples every run (derandomized, no example database
+# written into the checkout). Longer, randomized fuzzing lives in scripts/ (see the README).
+from hypothesis import settings as _hypothesis_settings  # noqa: E402
+
+_hypothesis_settings.register_profile("gate", derandomize=True, database=None, print_blob=True)
+_hypothesis_settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "gate"))

@@ -212,7 +212,7 @@ def _friendly(text: str, message: str, offset: int):
                 " twice; TOML forbids defining a key twice", offset - 1 if offset else 0, offset)
     if message.startswith("Illegal character '\\n'"):
         return ("string not closed before the end of the line (use \"\"\"...\"\"\" for "
-                "multi-line strings)", offset, min(offset + 1, len(text)))
+                "multi-line strings)", offset, char_end(text, offset))
     return None
 
 
