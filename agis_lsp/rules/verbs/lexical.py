@@ -115,31 +115,31 @@ def http_verb_name(ctx):
 
 @rule("TOOL302", "non-action-leading-word", pass_no=3, kinds=KINDS, spec="AGIS §4.2")
 def non_action_leading_word(ctx):
-    """The name of a tool or capability starts with a noun, state or adjective (`user_create`, `status_check`).
+    """The name of a tool or capability starts with a noun, state or adjective and has no verb after it (`status`, `data_summary`).
 
     ## What it does
     Checks the leading word against the curated list of English words that are
     not action verbs (AGIS302's list: STATUS, DATA, USER, AVAILABLE, EXISTS...).
-    When a later word of the name is a verb, the fix moves it to the front.
+    A noun followed by a verb (`user_create`, `git_commit`) is TOOL305's, not
+    this rule's.
 
     ## Why is this bad?
-    AGIS section 4.2: the verb carries the intent. A name that leads with a
-    noun (`user_create`) reads as a resource, and appendix C's reverse mapping
-    would make USER the method.
+    AGIS section 4.2: the verb carries the intent. A name without one
+    (`status`, `data_summary`) says what the tool is about, not what it does,
+    and appendix C's reverse mapping would make STATUS or DATA the method.
 
     ## Example
     ```json
-    {"tools": [{"name": "user_create", "inputSchema": {"type": "object"}}]}
+    {"tools": [{"name": "data_summary", "inputSchema": {"type": "object"}}]}
     ```
 
     ## Use instead
     ```json
-    {"tools": [{"name": "create_user", "inputSchema": {"type": "object"}}]}
+    {"tools": [{"name": "summarize_data", "inputSchema": {"type": "object"}}]}
     ```
 
     ## Fix safety
-    Unsafe: renaming a tool changes what clients call. Offered only when another
-    word of a snake_case name is a known verb.
+    No fix: the verb is missing and depends on what the tool does.
     """
     lex = lexicon()
     for op, lead in operations(ctx):
@@ -147,17 +147,9 @@ def non_action_leading_word(ctx):
         cls = lex.non_action_class(w)
         if cls is None or w in HTTP_METHODS:
             continue
-        fixes = []
-        parts = op.name[lead.start:].split("_")
-        verbs = [p for p in parts[1:] if p.isalpha() and lex.is_base_verb(p.upper())
-                 and not lex.non_action_class(p.upper())]
-        if "_" in op.name and verbs:
-            rest = [p for p in parts if p != verbs[0]]
-            new = op.name[:lead.start] + "_".join([verbs[0]] + rest)
-            fixes.append(Fix(f"Rename to '{new}'", False, [SetValue(op.name_path, new)]))
         yield Finding(op.name_path, f"{op.label} name '{op.name}' starts with '{lead.word}', which "
                       f"{_CLASS_TEXT.get(cls, 'is not an action verb')}; lead with the verb that "
-                      "says what it does (AGIS §4.2)", fixes=fixes)
+                      "says what it does (AGIS §4.2)")
 
 
 @rule("TOOL303", "vague-leading-verb", pass_no=3, kinds=KINDS, spec="AGIS §4.2")
