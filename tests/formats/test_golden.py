@@ -4,6 +4,7 @@ none, and applying all fixes converges to a document that still parses."""
 from __future__ import annotations
 
 import os
+import re
 
 import pytest
 
@@ -43,7 +44,15 @@ def test_bad_case_matches_golden(code, case):
         expected = fh.read()
     got = render(case, code, SEMANTIC)
     assert got.count(f" {code} ") >= 1, f"{case} produces no {code} finding"
+    rule = get_rule(code)
+    if rule.semantic:  # the model's scores move in the last digit between onnxruntime releases
+        got, expected = _unscored(got), _unscored(expected)
     assert got == expected
+
+
+def _unscored(text: str) -> str:
+    """Model scores cut to one decimal in messages (as tests/golden does)."""
+    return re.sub(r"(confidence|consistency|score) (\d\.\d)\d", r"\1 \2x", text)
 
 
 @pytest.mark.parametrize("code,case", GOOD, ids=[f"{c}/{os.path.basename(p)}" for c, p in GOOD])
