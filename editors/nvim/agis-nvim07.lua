@@ -40,9 +40,21 @@ end
 
 local group = vim.api.nvim_create_augroup("agis_lsp", { clear = true })
 vim.api.nvim_create_autocmd("FileType", { group = group, pattern = "agis", callback = attach })
--- AGTP-API deployment files keep filetype toml; the server is attached to them by name.
+-- AGTP-API deployment files keep filetype toml, the agent-interface formats json/yaml;
+-- the server is attached to them by name.
 vim.api.nvim_create_autocmd({ "BufReadPost", "BufNewFile" }, {
   group = group,
-  pattern = { "*/endpoints/*.toml", "agtp-server.toml", "agtp-recipes.toml" },
+  pattern = { "*/endpoints/*.toml", "agtp-server.toml", "agtp-recipes.toml",
+    -- A2T, ADP, AINP, MCP tool lists, agis.json (agis_lsp.formats.registry file globs;
+    -- kept equal by tests/formats/test_editor_patterns.py)
+    "*/.well-known/agis.json", "agis.json", "*.agis-wellknown.json", "*.a2t.json", "*.a2t.yaml",
+    "*.a2t.yml", "a2t-tools.json", "a2t-tools.yaml", "*/.well-known/agent",
+    "*/.well-known/agent.json", "*.adp.json", "*.adp.yaml", "agent-manifest.json",
+    "*.adp-capability.json", "*.adp-capability.yaml", "*/api/capabilities/*.json",
+    "*/.ainp/manifest", "*/.ainp/manifest.json", "*/.ainp/manifest.yaml",
+    "*/.ainp/manifest.yml", "*.ainp.yaml", "*.ainp.yml", "*.ainp.json", "ainp-manifest.yaml",
+    "ainp-manifest.json", "*.ainp-query.json", "*.ainp-execute.json", "*/.ainp/query.json",
+    "*/.ainp/execute.json", "*.ainp-message.json", "*.mcp.json", "*.mcp.yaml", "*.mcp.yml",
+    "mcp-tools.json", "mcp-tools.yaml", "tools-list.json", "*/mcp/tools.json", "*/mcp/tools" },
   callback = attach,
 })

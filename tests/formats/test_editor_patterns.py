@@ -1,0 +1,31 @@
+"""The editor clients attach the server to the same files the registry recognises by name:
+the VS Code extension's document selector and activation events, and both Neovim configs."""
+from __future__ import annotations
+
+import json
+import os
+
+from agis_lsp.formats import registry
+
+from ..conftest import ROOT
+
+
+def _read(*parts) -> str:
+    with open(os.path.join(ROOT, *parts), encoding="utf-8") as fh:
+        return fh.read()
+
+
+def test_vscode_selector_and_activation_cover_every_format_glob():
+    ts = _read("vscode-extension", "src", "extension.ts")
+    events = json.loads(_read("vscode-extension", "package.json"))["activationEvents"]
+    for glob in registry.watch_globs():
+        assert f'pattern: "{glob}"' in ts, glob
+        assert f"workspaceContains:{glob}" in events, glob
+
+
+def test_neovim_configs_attach_to_every_format_glob():
+    for name in ("agis.lua", "agis-nvim07.lua"):
+        lua = _read("editors", "nvim", name)
+        for f in registry.formats():
+            for glob in f.file_globs:
+                assert f'"{glob}"' in lua, (name, glob)
