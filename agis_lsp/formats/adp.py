@@ -73,12 +73,14 @@ DETAIL_SCHEMA = c.obj({
     "request_example": c.obj({}, "Full example HTTP request (§5)."),
     "response_example": c.obj({"status": c.integer("HTTP status."),
                                "body": c.any_value("Response body.")},
-                              "Example response with status and body (§5)."),
+                              "Example response with status and body (§5).",
+                              required=("status", "body")),
     "auth_scopes": c.array(c.string("An OAuth2 scope."), "Required OAuth2 scopes (§5)."),
     "rate_limits": c.obj({"requests_per_minute": c.integer("Requests per minute."),
                           "daily_limit": c.integer("Requests per day.")}, "Rate limits (§5)."),
 }, f"Agent Discovery Protocol capability detail ({SPEC} §5).",
-    required=("name", "description", "endpoint", "method", "parameters"))
+    required=("name", "description", "endpoint", "method", "parameters", "request_example",
+              "response_example"))
 
 
 def detect_manifest(data) -> bool:
