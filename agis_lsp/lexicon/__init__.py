@@ -67,6 +67,7 @@ NonActionClass = Literal["state", "adjective", "noun", "being", "function", "adv
 _KIND = {"ing": "present-participle", "ed": "past", "s": "third-person"}
 _RARE = 25  # cost of a word with no frequency data
 _MAX_PARTS = 4
+_MAX_COMPOUND = 60
 
 # Words of one or two letters that may be compound parts.
 _CAMEL = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+")
@@ -260,7 +261,9 @@ class Lexicon:
         return best
 
     def _split_concatenated(self, w: str) -> list[str] | None:
-        if len(w) < 5 or self._known(w) or self._derived(w) and self._is_verb(w):
+        # The search is quadratic in the length; no compound of _MAX_PARTS words is longer
+        # than _MAX_COMPOUND letters, so a longer run (a 200,000-letter method) is not split.
+        if len(w) < 5 or len(w) > _MAX_COMPOUND or self._known(w) or self._derived(w) and self._is_verb(w):
             return None
         if self._inflection(w) is not None:
             return None
