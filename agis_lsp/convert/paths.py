@@ -72,7 +72,11 @@ def _singular(seg: str, catalog) -> str:
     return new
 
 
-def rewrite(raw: str, verb: str, catalog, fallback_noun: str = "resource") -> PathRewrite:
+def rewrite(raw: str, verb: str, catalog, fallback_noun: str = "resource",
+            keep: frozenset = frozenset()) -> PathRewrite:
+    """``keep``: literal segments the source uses elsewhere; a plural is not singularised into one
+    of them (``/users/{u}`` must not become ``/user/{u}`` next to ``/user/installations``, or
+    two templates could match the same requests, AGTP-API 5.4)."""
     out = PathRewrite("/")
     segs: list[tuple[str, str]] = []          # (kind, text)
     for part in str(raw).split("?")[0].split("/"):
@@ -98,7 +102,9 @@ def rewrite(raw: str, verb: str, catalog, fallback_noun: str = "resource") -> Pa
                 segs.append(("lit", lit))
     for i in range(len(segs) - 1):
         if segs[i][0] == "lit" and segs[i + 1][0] == "param":
-            segs[i] = ("lit", _singular(segs[i][1], catalog))
+            one = _singular(segs[i][1], catalog)
+            if one not in keep:
+                segs[i] = ("lit", one)
     if not segs or segs[0][0] != "lit":
         noun = _literal(fallback_noun, verb, catalog, []) or "resource"
         segs.insert(0, ("lit", noun))
@@ -109,3 +115,13 @@ def rewrite(raw: str, verb: str, catalog, fallback_noun: str = "resource") -> Pa
 def noun_phrase(words: list[str], verb: str, catalog) -> str:
     """A path segment from name words (``["pull", "requests"]`` -> ``pull-requests``)."""
     return _literal("-".join(w.lower() for w in words), verb, catalog, [])
+
+
+def literal_segments(raw_paths) -> frozenset:
+    """Every literal segment of the source's paths, as ``rewrite`` spells them."""
+    out = set()
+    for raw in raw_paths:
+        for part in str(raw).split("?")[0].split("/"):
+            if part and "{" not in part:
+                out.add("-".join(words_of(part)))
+    return frozenset(out)

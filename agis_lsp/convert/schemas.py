@@ -59,7 +59,8 @@ def closure(names: set, defs: dict, prefix: str) -> list[str]:
     return sorted(seen)
 
 
-def openapi_schema(schema, components_prefix: str, target_prefix: str, used: set, budget: list | None = None):
+def openapi_schema(schema, components_prefix: str, target_prefix: str, used: set, budget: list | None = None,
+                   self_ref: str | None = None):
     """An OpenAPI 3.0/3.1 schema as JSON Schema: ``nullable`` becomes a null type, OpenAPI-only
     keywords and ``x-`` extensions go, component ``$ref``s point at ``target_prefix``."""
     budget = budget if budget is not None else [MAX_NODES]
@@ -78,7 +79,13 @@ def openapi_schema(schema, components_prefix: str, target_prefix: str, used: set
             if in_props:
                 out[k] = walk(v)
                 continue
-            if k.startswith("x-") or k in mapping.OPENAPI_ONLY_KEYWORDS:
+            if k.startswith("x-") or k in mapping.OPENAPI_ONLY_KEYWORDS or k == "$recursiveAnchor":
+                continue
+            if k == "$recursiveRef":          # draft 2019-09: "#" is the schema carrying the anchor
+                if self_ref and "$ref" not in node:
+                    out["$ref"] = self_ref
+                continue
+            if k in ("description", "title") and not isinstance(v, str):
                 continue
             if k == "$ref" and isinstance(v, str):
                 if v.startswith(components_prefix):
