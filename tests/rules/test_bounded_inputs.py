@@ -164,3 +164,12 @@ def test_hostile_values_in_agtp_toml(kind, tmp_path):
             assert not _crashes(result), (rel, place, _crashes(result))
             if kind == "too deep":
                 assert [d.code for d in result.diagnostics] == ["AGIS001"], (rel, place)
+
+
+def test_a_schema_too_large_to_validate_is_one_finding():
+    text = _yaml_with(("endpoints", 0, "output", "type"), "[" + ",".join(["1"] * 60_000) + "]")
+    result = lint(parse_text(text, "x.agis"), Config(semantic=False), semantic=False)
+    assert not _crashes(result)
+    found = [d for d in result.diagnostics if d.code == "AGIS802"]
+    assert len(found) == 1 and "more than 50,000 values" in found[0].message
+    assert found[0].path == ("endpoints", 0, "output")

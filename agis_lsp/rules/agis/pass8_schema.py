@@ -79,7 +79,10 @@ def invalid_json_schema(ctx):
     ## Decision
     AGIS asks for "a JSON Schema object", so a boolean schema (`true`) at the
     top of `input` or `output` is reported too (write `{}` for "anything").
-    Unknown keywords are valid JSON Schema and are AGIS812's.
+    Unknown keywords are valid JSON Schema and are AGIS812's. A schema of more
+    than 50,000 values (a 100,000-item `type` list) is reported once and not
+    validated: the meta-schema check is linear but slow (about 30 s for
+    100,000 items), and no real contract is that large.
     """
     for path, value, label, ep, nodes in _places(ctx):
         if ep is not None and isinstance(value, bool):
@@ -92,6 +95,10 @@ def invalid_json_schema(ctx):
             yield Finding(path, f"{label} must be a JSON Schema object (a mapping), not {type_name(value)} "
                           "(section 7)")
             continue
+        if _size_over(value, MAX_VALIDATED_VALUES):
+            yield Finding(path, f"{label} holds more than {MAX_VALIDATED_VALUES:,} values; agis-lint does not "
+                          "validate a schema this large against the meta-schema (section 7)")
+            continue
         owned = _required_paths(nodes)
         reported: set = set()
         for rel, err in meta_errors(value):
@@ -100,6 +107,23 @@ def invalid_json_schema(ctx):
             reported.add(rel)
             msg, fixes = _explain(err, rel, path)
             yield Finding(path + rel, f"{_at(label, _node_of(rel))}: {msg} (section 7)", fixes=fixes)
+
+
+MAX_VALIDATED_VALUES = 50_000
+
+
+def _size_over(value, limit: int) -> bool:
+    """More than ``limit`` values (containers, items, keys) in ``value``? Iterative, stops at the limit."""
+    stack, seen, count = [value], set(), 0
+    while stack:
+        v = stack.pop()
+        count += 1
+        if count > limit:
+            return True
+        if isinstance(v, (dict, list)) and id(v) not in seen:
+            seen.add(id(v))
+            stack.extend(v.values() if isinstance(v, dict) else v)
+    return False
 
 
 def _node_of(rel: tuple) -> tuple:
