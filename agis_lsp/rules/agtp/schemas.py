@@ -152,7 +152,7 @@ def _schema_errors(schema, base):
         yield Finding(path, f"not a valid JSON Schema (draft 2020-12): {err.message}")
 
 
-@rule("AGTP322", "invalid-json-schema", pass_no=None, kinds=ENDPOINTS, spec="AGTP-API §6.3, §13.2")
+@rule("AGTP322", "invalid-endpoint-json-schema", pass_no=None, kinds=ENDPOINTS, spec="AGTP-API §6.3, §13.2")
 def invalid_json_schema(ctx):
     """An input or output schema is not a valid JSON Schema 2020-12 document.
 

@@ -28,7 +28,7 @@ def _value(sem: dict, key: str):
     return None, None
 
 
-@rule("AGTP310", "missing-semantic-field", pass_no=None, kinds=ENDPOINTS, spec="AGTP-API §7.1")
+@rule("AGTP310", "missing-endpoint-semantic-field", pass_no=None, kinds=ENDPOINTS, spec="AGTP-API §7.1")
 def missing_semantic_field(ctx):
     """The semantic block lacks one of its seven required fields.
 
