@@ -1,62 +1,84 @@
 #!/usr/bin/env python3
-"""Accuracy of the lexicon-driven method-name checks on a labelled token list.
+"""Accuracy of the shipped method-name rules (AGIS passes 2 and 3) on a labelled token list.
 
 Reads tests/lexicon/tokens.tsv (hand-labelled: valid, inflected, compound,
-syntax, http, nonaction) and runs each token through the same order of
-checks a linter applies to an AGIS method identifier:
+syntax, http, nonaction) and, for every token, lints a generated AGIS document
+whose one endpoint uses the token as its method, with the real engine and the
+registered rules of passes 2 and 3 (nothing here re-implements a check). The
+findings on the method become a label, in the order the table is labelled in:
 
-    syntax    not A-Z only (4.1 a/c); letters joined by _ or - are compound
-    http      GET POST PUT DELETE PATCH HEAD OPTIONS CONNECT TRACE (4.3)
-    compound  lexicon.split_compound (4.1 d)
-    nonaction lexicon.non_action_class == "being" (IS, HAS, EXISTS) (4.2)
-    inflected lexicon.inflection_of (4.1 b)
-    nonaction lexicon.non_action_class, or not a known verb at all (4.2)
-    nonaction a stative verb or a fused phrasal noun (AGIS305/306; 4.2)
-    valid     otherwise
+    syntax     AGIS202 method-invalid-characters
+    http       AGIS301 http-method
+    compound   AGIS201 compound-method
+    inflected  AGIS203 inflected-method
+    nonaction  AGIS302 non-action-method; AGIS205 unknown-method-word (a word the
+               lexicon and the catalog do not know, reported as information);
+               AGIS304 method-not-action-verb with --semantic
+    valid      none of these (AGIS204 letter case and AGIS303 vague are advice on a valid verb)
 
-Prints a confusion table, per-label recall, the share of valid base-form
-verbs that were rejected, and every miss.
+Prints a confusion table, per-label recall, the share of valid base-form verbs
+that were rejected and of problem tokens that got no finding at all, how many
+nonaction tokens only AGIS205 caught, every miss, and the time per token.
 
-    python benchmarks/pass2_accuracy.py [tokens.tsv]
+    python benchmarks/pass2_accuracy.py [tokens.tsv] [--semantic]
 """
 
 from __future__ import annotations
 
-import re
+import json
 import sys
+import time
 from collections import Counter, defaultdict
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from agis_lsp import lexicon  # noqa: E402
+from agis_lsp.document import parse_text  # noqa: E402
+from agis_lsp.engine.config import Config  # noqa: E402
+from agis_lsp.engine.runner import lint  # noqa: E402
 
 LABELS = ["valid", "inflected", "compound", "syntax", "http", "nonaction"]
-HTTP = {"GET", "POST", "PUT", "DELETE", "PATCH", "HEAD", "OPTIONS", "CONNECT", "TRACE"}
-_ALPHA = re.compile(r"[A-Za-z]+")
-_JOINED = re.compile(r"[A-Za-z]+(?:[_-][A-Za-z]+)+")
+# The label a rule's finding on the method stands for, first match wins.
+LABEL_OF = (("AGIS202", "syntax"), ("AGIS301", "http"), ("AGIS201", "compound"),
+            ("AGIS203", "inflected"), ("AGIS302", "nonaction"), ("AGIS304", "nonaction"),
+            ("AGIS205", "nonaction"))
+CONFIG = Config(select=("AGIS2", "AGIS3"))
+
+_DOCUMENT = """agis: "1.0"
+service: "Accuracy Benchmark"
+agtp: "agtp://bench.example.com"
+endpoints:
+  - method: {method}
+    path: /item
+    semantic:
+      intent: "Acts on the item"
+      actor: agent
+      outcome: "The item is handled"
+"""
 
 
-def classify(token: str) -> str:
-    if not _ALPHA.fullmatch(token):
-        return "compound" if _JOINED.fullmatch(token) else "syntax"
-    if token.upper() in HTTP:
-        return "http"
-    if lexicon.split_compound(token):
-        return "compound"
-    cls = lexicon.non_action_class(token)
-    if cls == "being":
-        return "nonaction"
-    if lexicon.inflection_of(token):
-        return "inflected"
-    if cls is not None:
-        return "nonaction"
-    if lexicon.is_stative(token) or lexicon.fused_phrasal(token):
-        return "nonaction"
-    if lexicon.is_base_verb(token):
-        return "valid"
-    return "nonaction"
+def document_for(token: str) -> str:
+    """An AGIS document with ``token`` as its one method (JSON quoting is valid YAML)."""
+    return _DOCUMENT.format(method=json.dumps(token))
+
+
+def method_codes(token: str, semantic: bool = False) -> list[str]:
+    """The codes the engine reports on the method of the generated document."""
+    doc = parse_text(document_for(token), "bench.agis")
+    result = lint(doc, CONFIG, semantic=semantic)
+    return [d.code for d in result.diagnostics if d.path[-1:] == ("method",)]
+
+
+def label_of(codes: list[str]) -> str:
+    for code, label in LABEL_OF:
+        if code in codes:
+            return label
+    return "valid"
+
+
+def classify(token: str, semantic: bool = False) -> str:
+    return label_of(method_codes(token, semantic))
 
 
 def read_tokens(path: Path) -> list[tuple[str, str]]:
@@ -69,23 +91,34 @@ def read_tokens(path: Path) -> list[tuple[str, str]]:
     return rows
 
 
-def evaluate(rows: list[tuple[str, str]]):
+def evaluate(rows: list[tuple[str, str]], semantic: bool = False):
     confusion: dict[str, Counter] = defaultdict(Counter)
     misses = []
+    only_unknown = 0
     for token, expected in rows:
-        got = classify(token)
+        codes = method_codes(token, semantic)
+        got = label_of(codes)
+        if got == "nonaction" and expected == "nonaction" and \
+                not {"AGIS302", "AGIS304"} & set(codes):
+            only_unknown += 1
         confusion[expected][got] += 1
         if got != expected:
-            misses.append((token, expected, got))
-    return confusion, misses
+            misses.append((token, expected, got, codes))
+    return confusion, misses, only_unknown
 
 
 def main(argv: list[str]) -> int:
-    path = Path(argv[1]) if len(argv) > 1 else ROOT / "tests" / "lexicon" / "tokens.tsv"
+    semantic = "--semantic" in argv
+    args = [a for a in argv[1:] if a != "--semantic"]
+    path = Path(args[0]) if args else ROOT / "tests" / "lexicon" / "tokens.tsv"
     rows = read_tokens(path)
-    confusion, misses = evaluate(rows)
+    method_codes("BOOK", semantic)            # load the lexicon (and model) outside the timing
+    start = time.perf_counter()
+    confusion, misses, only_unknown = evaluate(rows, semantic)
+    elapsed = time.perf_counter() - start
     total = len(rows)
     right = total - len(misses)
+    print(f"rules: the engine's AGIS2xx/AGIS3xx rules, {'with' if semantic else 'without'} the model")
     print(f"tokens: {total}   correct: {right}   accuracy: {right / total:.1%}")
     print()
     print(f"{'expected / got':16s}" + "".join(f"{lab:>10s}" for lab in LABELS) + f"{'recall':>9s}")
@@ -98,11 +131,17 @@ def main(argv: list[str]) -> int:
     rejected = valid - confusion["valid"]["valid"]
     print()
     print(f"valid base-form verbs rejected: {rejected}/{valid} = {rejected / valid:.2%}")
+    bad = total - valid
+    passed = sum(confusion[e]["valid"] for e in LABELS if e != "valid")
+    print(f"problem tokens with no finding on the method: {passed}/{bad} = {passed / bad:.2%}")
+    caught = confusion["nonaction"]["nonaction"]
+    print(f"nonaction tokens caught only as unknown words (AGIS205, information): {only_unknown}/{caught}")
+    print(f"lint of one generated document: {elapsed / total * 1000:.2f} ms per token")
     if misses:
         print()
-        print("misses (token, expected, got):")
-        for token, exp, got in misses:
-            print(f"  {token!r:24s} {exp:10s} -> {got}")
+        print("misses (token, expected, got, codes on the method):")
+        for token, exp, got, codes in misses:
+            print(f"  {token!r:24s} {exp:10s} -> {got:10s} {' '.join(codes) or '-'}")
     return 0
 
 

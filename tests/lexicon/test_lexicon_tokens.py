@@ -1,9 +1,11 @@
 """The hand-labelled token table (tokens.tsv), case by case.
 
-The table is written from English and the AGIS draft, not from the lexicon;
-benchmarks/pass2_accuracy.py prints the same run as a confusion table. A few
-labels are knowingly not met: they are listed in KNOWN_MISSES with the
-reason, and must stay misses (so a fix is noticed and the list shrinks).
+The table is written from English and the AGIS draft, not from the lexicon. Each
+token is judged by the shipped rules of passes 2 and 3 (the engine lints a generated
+document with the token as its method; benchmarks/pass2_accuracy.py, which prints
+the same run as a confusion table). A few labels are knowingly not met: they are
+listed in KNOWN_MISSES with the reason, and must stay misses (so a fix is noticed
+and the list shrinks).
 """
 
 from __future__ import annotations
@@ -27,6 +29,14 @@ KNOWN_MISSES = {
     "INVENTORY": "verb 'inventory' is attested",
     "CART": "verb 'cart' (carted off) is frequent",
     "ACCOUNT": "verb 'account for' is frequent",
+    # Found when the benchmark began to run the rules instead of a copy of their logic:
+    "DETAILS": "AGIS302 (a noun) is reported instead of AGIS203 (an inflection)",
+    "BOOK_": "AGIS201 (compound) reports the separator; the table says syntax (4.1(c))",
+    "_FIND": "AGIS201 (compound) reports the separator; the table says syntax (4.1(c))",
+    "FIND__": "AGIS201 (compound) reports the separator; the table says syntax (4.1(c))",
+    "-BOOK": "AGIS201 (compound) reports the separator; the table says syntax (4.1(c))",
+    "BOOK TABLE": "AGIS201 (compound) reports the space; the table says syntax (4.1(c))",
+    " FIND": "surrounding spaces are stripped before pass 2 judges the method: no finding",
 }
 
 
@@ -48,7 +58,7 @@ def test_token(token: str, expected: str) -> None:
 
 
 def test_overall_targets() -> None:
-    confusion, misses = pass2.evaluate(ROWS)
+    confusion, misses, _ = pass2.evaluate(ROWS)
     accuracy = 1 - len(misses) / len(ROWS)
     valid = sum(confusion["valid"].values())
     rejected = valid - confusion["valid"]["valid"]
