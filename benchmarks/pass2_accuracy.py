@@ -7,13 +7,14 @@ whose one endpoint uses the token as its method, with the real engine and the
 registered rules of passes 2 and 3 (nothing here re-implements a check). The
 findings on the method become a label, in the order the table is labelled in:
 
-    syntax     AGIS202 method-invalid-characters
+    syntax     AGIS202 method-invalid-characters, AGIS206 (surrounding whitespace)
     http       AGIS301 http-method
     compound   AGIS201 compound-method
     inflected  AGIS203 inflected-method
-    nonaction  AGIS302 non-action-method; AGIS205 unknown-method-word (a word the
-               lexicon and the catalog do not know, reported as information);
-               AGIS304 method-not-action-verb with --semantic
+    nonaction  AGIS302 non-action-method, AGIS305 (stative), AGIS306 (fused phrasal
+               noun); AGIS205 unknown-method-word (a word the lexicon and the
+               catalog do not know, reported as information); AGIS304
+               method-not-action-verb with --semantic
     valid      none of these (AGIS204 letter case and AGIS303 vague are advice on a valid verb)
 
 Prints a confusion table, per-label recall, the share of valid base-form verbs
@@ -40,9 +41,10 @@ from agis_lsp.engine.runner import lint  # noqa: E402
 
 LABELS = ["valid", "inflected", "compound", "syntax", "http", "nonaction"]
 # The label a rule's finding on the method stands for, first match wins.
-LABEL_OF = (("AGIS202", "syntax"), ("AGIS301", "http"), ("AGIS201", "compound"),
-            ("AGIS203", "inflected"), ("AGIS302", "nonaction"), ("AGIS304", "nonaction"),
-            ("AGIS205", "nonaction"))
+LABEL_OF = (("AGIS202", "syntax"), ("AGIS206", "syntax"), ("AGIS301", "http"), ("AGIS201", "compound"),
+            ("AGIS203", "inflected"), ("AGIS302", "nonaction"), ("AGIS305", "nonaction"),
+            ("AGIS306", "nonaction"), ("AGIS304", "nonaction"), ("AGIS205", "nonaction"))
+NONACTION = {"AGIS302", "AGIS304", "AGIS305", "AGIS306"}
 CONFIG = Config(select=("AGIS2", "AGIS3"))
 
 _DOCUMENT = """agis: "1.0"
@@ -99,7 +101,7 @@ def evaluate(rows: list[tuple[str, str]], semantic: bool = False):
         codes = method_codes(token, semantic)
         got = label_of(codes)
         if got == "nonaction" and expected == "nonaction" and \
-                not {"AGIS302", "AGIS304"} & set(codes):
+                not NONACTION & set(codes):
             only_unknown += 1
         confusion[expected][got] += 1
         if got != expected:
