@@ -69,9 +69,6 @@ def rule(code: str, name: str, *, pass_no: int | None, kinds: Iterable[str] = ("
     def register(fn: Callable) -> Callable:
         if code in _RULES and _RULES[code].check is not fn:
             raise ValueError(f"duplicate rule code {code}")
-        for other in _RULES.values():
-            if other.name == name and other.code != code:   # `agis-lint rule NAME` must be unambiguous
-                raise ValueError(f"rule name {name!r} of {code} is already {other.code}'s")
         doc = inspect.cleandoc(fn.__doc__ or "")
         _RULES[code] = Rule(code, name, pass_no, kinds, fn, doc, semantic, scope, spec,
                             parse_sections(doc))

@@ -36,7 +36,6 @@ KNOWN_MISSES = {
     "FIND__": "AGIS201 (compound) reports the separator; the table says syntax (4.1(c))",
     "-BOOK": "AGIS201 (compound) reports the separator; the table says syntax (4.1(c))",
     "BOOK TABLE": "AGIS201 (compound) reports the space; the table says syntax (4.1(c))",
-    " FIND": "surrounding spaces are stripped before pass 2 judges the method: no finding",
 }
 
 
