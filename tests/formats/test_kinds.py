@@ -17,7 +17,7 @@ from agis_lsp.engine.runner import lint
 from agis_lsp.formats import detect_kind, registry
 
 from ..conftest import EXAMPLES
-from .render import HERE, cases, codes
+from ..goldens import SUITES, cases, codes
 
 FORMAT_EXAMPLES = os.path.join(EXAMPLES, "formats")
 EXPECTED_KINDS = {
@@ -54,7 +54,9 @@ def test_unrelated_json_is_left_alone():
         assert detect_kind(parse_text(text, "/tmp/package.json")) is None, text
 
 
-JSON_BAD = [(c, p) for c in codes() for p in cases(c, "bad") if p.endswith(".json")]
+FORMATS = next(s for s in SUITES if s.name == "formats")
+JSON_BAD = [(c, k.path) for c in codes(FORMATS) for k in cases(FORMATS, c, "bad")
+            if k.path.endswith(".json")]
 
 
 @pytest.mark.parametrize("code,case", JSON_BAD, ids=[f"{c}/{os.path.basename(p)}" for c, p in JSON_BAD])
@@ -144,7 +146,7 @@ def test_cli_select_ignore_fix_and_suppressions(cli, tmp_path):
     assert '"readOnlyHint": true' in mcp.read_text() and "get_user" in mcp.read_text()
     assert code == 0   # only the TOOL301 warning is left
     ainp = tmp_path / "svc.ainp.yaml"
-    shutil.copy(os.path.join(HERE, "AINP203", "bad.ainp.yaml"), ainp)
+    shutil.copy(os.path.join(FORMATS.root, "AINP203", "bad.ainp.yaml"), ainp)
     text = ainp.read_text().replace("default: basic", "default: basic   # agis-lint: disable=AINP203")
     ainp.write_text(text)
     code, out, _ = cli("check", str(ainp), "--no-semantic", "--format", "json")
