@@ -14,7 +14,7 @@ from agis_lsp.engine.config import Config
 from agis_lsp.engine.runner import lint
 
 from ..conftest import EXAMPLES
-from .render import semantic_available
+from ..goldens import semantic_available
 
 ROOT = os.path.join(EXAMPLES, "formats")
 FILES = [".well-known/agis.json", ".well-known/agent", "api/capabilities/send_email.json",
