@@ -1,0 +1,33 @@
+"""What the recipe rules share: the keys of agtp-recipes.toml and the walk over its recipes."""
+from __future__ import annotations
+
+RECIPES = ("agtp-recipes",)
+RECIPE_KEYS = ("name", "description", "version", "pattern", "steps", "aggregation")
+STEP_KEYS = ("method", "capture_as", "parameters")
+PATTERN_KEYS = ("name_exact", "name_regex", "category", "has_parameters", "path_exact", "path_regex")
+KINDS = ("proposal", "constant", "previous_step")
+MODES = ("last", "merge", "list")
+
+
+def recipe_tables(ctx):
+    return ctx.view.recipes
+
+
+def unusable_steps(recipe, catalog, custom: set) -> list:
+    """(step, upper-cased method, removed?) for each step whose method makes the server drop the recipe.
+
+    A method missing from the catalog (and from the server's custom methods)
+    makes the server skip the recipe at load; a removed one invalidates it
+    (section 4.5). AGTP604 reports the step; AGTP402 the endpoints that name it.
+    """
+    out = []
+    for s in recipe.steps:
+        m = s.method
+        if not isinstance(m, str) or not m:
+            continue
+        up = m.strip().upper()
+        if catalog.is_removed(up):
+            out.append((s, up, True))
+        elif up not in catalog and up not in custom:
+            out.append((s, up, False))
+    return out

@@ -1,0 +1,55 @@
+"""AGTP604: recipe steps that call a method the server cannot run (AGTP-API sections 4.5, 12.1)."""
+from __future__ import annotations
+
+from ....engine.model import Finding, Fix, SetValue
+from ....engine.registry import rule
+from ._shared import RECIPES, recipe_tables, unusable_steps
+
+
+@rule("AGTP604", "unknown-step-method", pass_no=None, kinds=RECIPES, spec="AGTP-API §4.5, §12.1")
+def unknown_step_method(ctx):
+    """A recipe step calls a method that is not in the catalog, or was removed.
+
+    ## What it does
+    Looks each step's `method` up in the catalog in use (and the server's
+    custom methods, when the deployment has an `agtp-server.toml`).
+
+    ## Why is this bad?
+    The server skips a recipe whose steps name methods it does not know, and
+    invalidates plans whose steps reference removed verbs (section 4.5), so
+    composition endpoints backed by the recipe fail.
+
+    ## Example
+    ```toml
+    [[recipe.steps]]
+    method = "SUMMARISE"
+    ```
+
+    ## Use instead
+    ```toml
+    [[recipe.steps]]
+    method = "SUMMARIZE"
+    ```
+
+    ## Fix safety
+    Unsafe: the suggested verb is a guess by edit distance.
+    """
+    cat = ctx.catalog
+    dep = ctx.deployment
+    custom = dep.custom_methods(cat) if dep is not None else set()
+    for r in recipe_tables(ctx):
+        for s, up, removed in unusable_steps(r, cat, custom):
+            m = s.method
+            path = s.path + ("method",)
+            if removed:
+                info = cat.get(up)
+                yield Finding(path, f"step {s.index + 1} calls {up}, removed in catalog "
+                              f"{info.removed_in}: plans using this recipe fail (section 4.5)",
+                              fixes=[Fix(f"Use {info.successor}", False, [SetValue(path, info.successor)])]
+                              if info.successor else [])
+            else:
+                sugg = cat.suggest(up, 2)
+                yield Finding(path, f"step {s.index + 1} calls '{m}', which is not in catalog "
+                              f"{cat.version}: the server skips this recipe"
+                              + (f"; did you mean {' or '.join(sugg)}?" if sugg else ""),
+                              fixes=[Fix(f"Use {x}", False, [SetValue(path, x)]) for x in sugg])
