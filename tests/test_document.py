@@ -100,3 +100,16 @@ def test_unrenderable_op_is_an_edit_error():
     doc = parse_text("a: 1\n", "x.agis")
     with pytest.raises(EditError):
         render_op(doc, Remove(("nope",)))
+
+
+@pytest.mark.parametrize("text, value", [
+    ("a: {url: http://x.example}\n", {"url": "http://x.example"}),
+    ("a: [http://x.example, 10:30]\n", ["http://x.example", "10:30"]),
+    ("a: [b:c, d]\n", ["b:c", "d"]),
+])
+def test_plain_scalars_with_colons_in_flow_collections_parse(text, value):
+    """YAML 1.2 allows ':' inside a plain scalar in a flow collection. libyaml 0.2.5 (PyYAML's)
+    accepts it; the libyaml 0.1.7 bundled in ruamel.yaml.clib rejects it, which is why the
+    event stream comes from PyYAML (README, Dependencies)."""
+    doc = parse_text(text, "x.agis")
+    assert doc.parsed and doc.problems == [] and doc.data == {"a": value}
