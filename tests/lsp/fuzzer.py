@@ -233,7 +233,8 @@ class Session:
         n = len(text)
         roll = r.random()
         if big_paste:
-            block = utf16(r.choice(SNIPPETS)) * (1_000_000 // 60)
+            snippet = utf16(r.choice(SNIPPETS))
+            block = snippet * (1_000_000 // len(snippet) + 1)           # a 1 MB paste
             new, a, b = block, r.randint(0, n), None
         elif roll < 0.02:
             return {"text": utf16(self._soup())} if r.random() < 0.5 else \
@@ -405,6 +406,9 @@ async def run_session(seed: int, edits: int, workdir: str, *, pull: bool = False
             if i == paste_at:
                 pasted = (doc, doc.text)
                 session.edit(doc, big_paste=True)
+                await asyncio.sleep(0.3)       # its check starts; requests on the 1 MB text
+                for _ in range(3):
+                    await session.request(doc)
             elif pasted is not None and i >= paste_at + 3:
                 doc, before = pasted       # edits on 1 MB for a while, then back
                 session.set_text(doc, [{"text": before}], before)
