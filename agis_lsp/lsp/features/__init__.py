@@ -16,7 +16,7 @@ import logging
 log = logging.getLogger("agis_lsp.lsp")
 
 MODULES = ("lifecycle", "sync", "workspace", "diagnostics", "actions", "completion",
-           "navigation")
+           "navigation", "commands")
 
 
 def register_all(server) -> None:

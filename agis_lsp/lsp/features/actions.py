@@ -7,6 +7,7 @@ from lsprotocol import types
 
 from .. import actions as act
 from ..convert import to_diagnostic, workspace_edit
+from ..convert_actions import source_actions
 from . import answer, guarded
 
 if TYPE_CHECKING:
@@ -29,9 +30,10 @@ async def on_code_action(ls: AgisLanguageServer, params: types.CodeActionParams)
         return lsp_items.get(id(d)) or to_diagnostic(d, uri, entry.analysis.doc.lines, ls.features)
 
     only = params.context.only if params.context else None
-    return await answer(ls, "codeAction", act.build_code_actions, uri, entry.version,
-                        entry.analysis, entry.diagnostics, params.range, only, to_lsp,
-                        ls.features, default=[])
+    actions = await answer(ls, "codeAction", act.build_code_actions, uri, entry.version,
+                           entry.analysis, entry.diagnostics, params.range, only, to_lsp,
+                           ls.features, default=[])
+    return actions + source_actions(uri, entry.analysis.doc.data, only)
 
 
 @guarded(lambda: None)
@@ -52,5 +54,5 @@ async def on_code_action_resolve(ls: AgisLanguageServer, action: types.CodeActio
 
 def register(server) -> None:
     server.feature(types.TEXT_DOCUMENT_CODE_ACTION, types.CodeActionOptions(
-        code_action_kinds=list(act.KINDS), resolve_provider=True))(on_code_action)
+        code_action_kinds=list(act.KINDS) + ["source.convert"], resolve_provider=True))(on_code_action)
     server.feature(types.CODE_ACTION_RESOLVE)(on_code_action_resolve)
