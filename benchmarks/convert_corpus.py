@@ -12,8 +12,9 @@ real engine, and prints one row per document and a total:
 * conversion time (parse + convert), wall and CPU (the machine is shared, so CPU
   time is the steadier figure), and the CPU time per 1,000 operations;
 * lint errors in the output, split into those on an endpoint that carries a
-  review item (the consequence of a choice already handed to a human) and the
-  rest (which should be zero);
+  review item (the consequence of a choice already handed to a human), those of
+  the security pass (AGSC*) on text copied verbatim from the source, and the rest
+  (which should be zero);
 * crashes (any exception other than a clean ConvertError refusal).
 """
 from __future__ import annotations
@@ -49,7 +50,7 @@ def lint_output(conv, semantic: bool):
             reviewed.add((r.file, r.path[:2]))
         elif r.path[:1] in (("method",), ("path",)) or r.path[:2] == ("semantic", "intent"):
             reviewed.add((r.file, ()))
-    real, explained, codes = 0, 0, {}
+    real, explained, source_text, codes = 0, 0, 0, {}
     config = Config().merged(semantic=semantic)
     tmp = tempfile.mkdtemp(prefix="convert-corpus-")
     for f in conv.files:       # written out, so a deployment's files are linted together
@@ -69,11 +70,15 @@ def lint_output(conv, semantic: bool):
             if (f.name, ep) in reviewed or any(r.file == f.name and r.path and at[:len(r.path)] == tuple(r.path)
                                                for r in conv.review):
                 explained += 1
+            elif d.code.startswith("AGSC"):
+                # the security pass on prose copied verbatim from the source's descriptions
+                source_text += 1
+                codes[d.code] = codes.get(d.code, 0) + 1
             else:
                 real += 1
                 codes[d.code] = codes.get(d.code, 0) + 1
     shutil.rmtree(tmp, ignore_errors=True)
-    return real, explained, codes
+    return real, explained, source_text, codes
 
 
 def main(argv=None) -> int:
@@ -92,9 +97,9 @@ def main(argv=None) -> int:
     if semantic:  # load the model once, outside the timings
         from agis_lsp.semantic import get_model
         get_model()
-    tot = dict(docs=0, ops=0, no_review=0, secs=0.0, cpu=0.0, real=0, explained=0, crashes=0, refused=0)
+    tot = dict(docs=0, ops=0, no_review=0, secs=0.0, cpu=0.0, real=0, explained=0, src=0, crashes=0, refused=0)
     print(f"{'document':42} {'ops':>5} {'verb ok':>8} {'wall s':>7} {'cpu s':>6} {'cpu s/1k':>8} {'errors':>7} "
-          f"{'on review':>9}")
+          f"{'on review':>9} {'src text':>7}")
     for path in files:
         name = os.path.basename(path)
         with open(path, encoding="utf-8") as fh:
@@ -114,15 +119,15 @@ def main(argv=None) -> int:
         drafts = [r for r in conv.review if r.path[2:3] == ("method",)]
         ops = conv.files[0].text.count("\n- method: ")
         no_review = ops - len({r.path[:2] for r in drafts})
-        real = explained = 0
+        real = explained = src = 0
         codes: dict = {}
         if not args.no_lint:
-            real, explained, codes = lint_output(conv, semantic)
+            real, explained, src, codes = lint_output(conv, semantic)
             if args.toml:
                 try:
                     dep = convert_text(text, "toml", name=path, semantic=semantic)
-                    r2, e2, c2 = lint_output(dep, semantic)
-                    real, explained = real + r2, explained + e2
+                    r2, e2, s2, c2 = lint_output(dep, semantic)
+                    real, explained, src = real + r2, explained + e2, src + s2
                     for k, v in c2.items():
                         codes[k] = codes.get(k, 0) + v
                 except Exception:  # noqa: BLE001
@@ -130,7 +135,7 @@ def main(argv=None) -> int:
                     print(f"{name:42} CRASH (toml)\n{traceback.format_exc()}")
         per_k = cpu / ops * 1000 if ops else 0.0
         print(f"{name:42} {ops:5d} {no_review / ops if ops else 0:8.1%} {secs:7.2f} {cpu:6.2f} {per_k:8.2f} "
-              f"{real:7d} {explained:9d}" + (f"  {codes}" if args.details and codes else ""))
+              f"{real:7d} {explained:9d} {src:7d}" + (f"  {codes}" if args.details and codes else ""))
         tot["docs"] += 1
         tot["ops"] += ops
         tot["no_review"] += no_review
@@ -138,10 +143,11 @@ def main(argv=None) -> int:
         tot["cpu"] += cpu
         tot["real"] += real
         tot["explained"] += explained
+        tot["src"] += src
     ops = tot["ops"] or 1
     print(f"{'TOTAL (' + str(tot['docs']) + ' documents)':42} {tot['ops']:5d} {tot['no_review'] / ops:8.1%} "
           f"{tot['secs']:7.2f} {tot['cpu']:6.2f} {tot['cpu'] / ops * 1000:8.2f} {tot['real']:7d} "
-          f"{tot['explained']:9d}")
+          f"{tot['explained']:9d} {tot['src']:7d}")
     print(f"crashes: {tot['crashes']}  refused: {tot['refused']}  semantic model: {'on' if semantic else 'off'}")
     return 1 if tot["crashes"] else 0
 

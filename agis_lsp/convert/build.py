@@ -44,21 +44,25 @@ def endpoint_body(d: EndpointDraft) -> dict:
 def make_unique(drafts: list[EndpointDraft]) -> None:
     """Two drafts with the same (method, path): the later ones get a distinguishing segment."""
     seen: dict[tuple, EndpointDraft] = {}
+
+    def shape(path: str) -> str:      # /a/{x} and /a/{y} are the same endpoint (AGIS105)
+        return re.sub(r"\{[^}]*\}", "{}", path)
+
     for d in drafts:
-        key = (d.method, d.path)
+        key = (d.method, shape(d.path))
         if key in seen:
             first = seen[key]
             base = d.path.rstrip("/")
             seg = _segment(d.alt_segment) or "variant"
             candidate = f"{base}/{seg}"
             n = 2
-            while (d.method, candidate) in seen:
+            while (d.method, shape(candidate)) in seen:
                 candidate = f"{base}/{seg}-{n}"
                 n += 1
             d.review(("path",), f"{d.method} {d.path} was already taken by {first.source}; the path "
                      f"was made unique as {candidate}")
             d.path = candidate
-            key = (d.method, d.path)
+            key = (d.method, shape(d.path))
         seen[key] = d
 
 

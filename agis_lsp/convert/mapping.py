@@ -260,7 +260,9 @@ STATUS_ERRORS = {
     "4XX": "client_request_rejected", "5XX": "server_side_failure",
 }
 # OpenAPI-only schema keywords dropped when a schema becomes JSON Schema.
-OPENAPI_ONLY_KEYWORDS = frozenset({"nullable", "discriminator", "xml", "externalDocs", "example"})
+# ``example``/``examples`` go too: an example is documentation, not contract, and real ones carry
+# tokens and prompt-like text an agent would read (the security pass flags them).
+OPENAPI_ONLY_KEYWORDS = frozenset({"nullable", "discriminator", "xml", "externalDocs", "example", "examples"})
 # Header parameters that are transport, not input.
 TRANSPORT_HEADERS = frozenset({"authorization", "accept", "content-type", "user-agent", "x-api-key",
                                "cookie", "content-length", "x-github-api-version"})

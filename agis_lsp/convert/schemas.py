@@ -112,10 +112,6 @@ def openapi_schema(schema, components_prefix: str, target_prefix: str, used: set
                 out["type"] = [t, "null"]
             elif isinstance(t, list) and "null" not in t:
                 out["type"] = t + ["null"]
-        if "example" in node and "examples" not in out and not in_props:
-            out["examples"] = [copy.deepcopy(node["example"])] if _small(node["example"]) else None
-            if out["examples"] is None:
-                del out["examples"]
         return out
     return walk(schema)
 

@@ -72,6 +72,15 @@ def candidate_words(*texts_and_names) -> list[tuple[str, str]]:
     return out
 
 
+def _rejected_by_pass3(word: str) -> bool:
+    """Stative verbs (KNOW) and fused phrasal nouns (LOGIN, SETUP) fail pass 3 (AGIS305/306)."""
+    for check in ("is_stative", "fused_phrasal"):
+        fn = getattr(lex, check, None)
+        if fn is not None and fn(word):
+            return True
+    return False
+
+
 class VerbChooser:
     def __init__(self, catalog, semantic: bool = True) -> None:
         self.catalog = catalog
@@ -96,7 +105,7 @@ class VerbChooser:
         info = self.catalog.get(up)
         if info is None:
             if not lex.is_base_verb(w) or lex.non_action_class(w) is not None or lex.is_vague(w) \
-                    or lex.inflection_of(w) is not None:
+                    or lex.inflection_of(w) is not None or _rejected_by_pass3(up):
                 return None, ""
             if (http == "GET" or where == "name") and "n" in lex.get_lexicon()._flags(w):
                 # a noun heading a GET summary ("Pet by ID") or a tool name ("weather") is not
