@@ -7,6 +7,12 @@ import pytest
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 EXAMPLES = os.path.join(ROOT, "examples")
 
+# agis-lint's cache (rule index, lint results) goes to one directory per test session, not
+# to the user's ~/.cache; the console scripts the tests start inherit it.
+if "AGIS_LINT_CACHE_DIR" not in os.environ:
+    import tempfile as _tempfile
+    os.environ["AGIS_LINT_CACHE_DIR"] = _tempfile.mkdtemp(prefix="agis-lint-test-cache-")
+
 
 def run_cli(*args, stdin: bytes | None = None, cwd=None, timeout=120):
     """Run agis-lint in a real subprocess (the same entry point users run)."""

@@ -30,7 +30,13 @@ def _deployment_for(path: str | None, overlay=None):
     return find_deployment(path, overlay)
 
 
-def build_parser() -> argparse.ArgumentParser:
+_LINT_COMMANDS = ("check", "rule", "rules")
+
+
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The command line. For a lint command (``command`` in :data:`_LINT_COMMANDS`) the
+    other subcommands are left out: registering them imports the converters and the
+    catalog code, which a terminal run on one file does not need (issue 14)."""
     p = argparse.ArgumentParser(prog="agis-lint", description="Lint AGIS documents and AGTP-API deployments.")
     p.add_argument("--version", action="version", version=f"agis-lint {__version__}")
     sub = p.add_subparsers(dest="command", required=True)
@@ -56,6 +62,8 @@ def build_parser() -> argparse.ArgumentParser:
     r = sub.add_parser("rule", help="explain a rule")
     r.add_argument("code", help="rule code (AGIS201) or name (inflected-method)")
     sub.add_parser("rules", help="list every rule")
+    if command in _LINT_COMMANDS:
+        return p
     try:
         from . import catalog_diff
         catalog_diff.add_parser(sub)
@@ -68,7 +76,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     logging.basicConfig(level=logging.WARNING, format="agis-lint: %(message)s")
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else argv
+    parser = build_parser(next((a for a in argv if not a.startswith("-")), None))
     args = parser.parse_args(argv)
     try:
         if args.command == "rule":

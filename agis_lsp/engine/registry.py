@@ -10,6 +10,8 @@ from typing import Callable, Iterable
 
 _RULES: dict[str, "Rule"] = {}
 _LOADED = False
+_ORIGIN: dict[str, str] = {}      # rule code -> the rules module whose import registered it
+_importing: str | None = None     # the module load_all is importing now
 
 KINDS = ("agis", "agtp-endpoint", "agtp-server", "agtp-recipes", "agtp-manifest", "agtp-catalog",
          "any")
@@ -70,6 +72,7 @@ def rule(code: str, name: str, *, pass_no: int | None, kinds: Iterable[str] = ("
         if code in _RULES and _RULES[code].check is not fn:
             raise ValueError(f"duplicate rule code {code}")
         doc = inspect.cleandoc(fn.__doc__ or "")
+        _ORIGIN.setdefault(code, _importing or fn.__module__)
         _RULES[code] = Rule(code, name, pass_no, kinds, fn, doc, semantic, scope, spec,
                             parse_sections(doc))
         fn.rule_code = code
@@ -95,13 +98,23 @@ def parse_sections(doc: str) -> dict:
 
 def load_all() -> None:
     """Import every module under ``agis_lsp.rules`` so their decorators run."""
-    global _LOADED
+    global _LOADED, _importing
     if _LOADED:
         return
     import agis_lsp.rules as pkg
     for mod in pkgutil.walk_packages(pkg.__path__, pkg.__name__ + "."):
-        importlib.import_module(mod.name)
+        _importing = mod.name
+        try:
+            importlib.import_module(mod.name)
+        finally:
+            _importing = None
     _LOADED = True
+    rule_index.save(_RULES, _ORIGIN)
+
+
+def _load_modules(modules) -> None:
+    for name in modules:
+        importlib.import_module(name)
 
 
 def all_rules() -> list[Rule]:
@@ -110,8 +123,16 @@ def all_rules() -> list[Rule]:
 
 
 def get_rule(code_or_name: str) -> Rule | None:
-    load_all()
     key = code_or_name.strip()
+    if not _LOADED:  # one rule's module, found in the index, is enough
+        index = rule_index.load()
+        code = key.upper() if index and key.upper() in index["codes"] else (index or {}).get(
+            "names", {}).get(key.lower())
+        if code:
+            _load_modules([index["codes"][code]])
+            if code in _RULES:
+                return _RULES[code]
+        load_all()
     if key.upper() in _RULES:
         return _RULES[key.upper()]
     for r in _RULES.values():
@@ -121,4 +142,17 @@ def get_rule(code_or_name: str) -> Rule | None:
 
 
 def rules_for(kind: str, scope: str = "document") -> list[Rule]:
-    return [r for r in all_rules() if r.scope == scope and (kind in r.kinds or "any" in r.kinds)]
+    """The rules for one kind of document, in code order. Only the rule modules that
+    register rules for ``kind`` (or for any kind) are imported, when the rule index in
+    the cache is current (see :mod:`.rule_index`); otherwise every rule module is."""
+    if not _LOADED:
+        index = rule_index.load()
+        if index is None:
+            load_all()
+        else:
+            _load_modules(index["kinds"].get(kind, []) + index["kinds"].get("any", []))
+    rules = sorted(_RULES.values(), key=lambda r: (r.code[:4], r.code))
+    return [r for r in rules if r.scope == scope and (kind in r.kinds or "any" in r.kinds)]
+
+
+from . import rule_index  # noqa: E402  (after the definitions it reads)

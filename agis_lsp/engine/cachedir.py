@@ -1,0 +1,51 @@
+"""Where agis-lint keeps what it can reuse between runs (the rule index, lint results).
+
+The location, first match wins:
+
+1. ``$AGIS_LINT_CACHE_DIR``
+2. ``$XDG_CACHE_HOME/agis-lint``
+3. ``~/.cache/agis-lint``
+
+Everything in it is keyed by the package version and by hashes of what it was built
+from, so an upgrade or an edited file never reads a stale entry; deleting the directory
+is always safe. A cache directory that cannot be written is not an error: the work is
+simply done again.
+"""
+from __future__ import annotations
+
+import os
+import tempfile
+
+
+def cache_dir() -> str:
+    explicit = os.environ.get("AGIS_LINT_CACHE_DIR")
+    if explicit:
+        return explicit
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return os.path.join(base, "agis-lint")
+
+
+def write_atomic(path: str, data: bytes) -> bool:
+    """Write ``data`` to ``path`` so that a reader never sees half a file (another
+    process may read or write the same entry at the same time)."""
+    try:
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=os.path.dirname(path), prefix=".tmp-")
+        try:
+            with os.fdopen(fd, "wb") as fh:
+                fh.write(data)
+            os.replace(tmp, path)
+        except BaseException:
+            os.unlink(tmp)
+            raise
+        return True
+    except OSError:
+        return False
+
+
+def read(path: str) -> bytes | None:
+    try:
+        with open(path, "rb") as fh:
+            return fh.read()
+    except OSError:
+        return None
