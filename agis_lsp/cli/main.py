@@ -58,6 +58,11 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     c.add_argument("--show-fixes", action="store_true", help="text format: name the available fix")
     c.add_argument("--stdin-filename", default=None, help="file name to use for standard input")
     c.add_argument("-q", "--quiet", action="store_true", help="print findings only, no summary line")
+    c.add_argument("--jobs", "-j", type=_jobs, default=None, metavar="N",
+                   help="lint on N processes (default: the number of CPUs; 1: in this process)")
+    c.add_argument("--no-cache", action="store_true",
+                   help="neither read nor write the result cache ($AGIS_LINT_CACHE_DIR, else "
+                   "$XDG_CACHE_HOME/agis-lint, else ~/.cache/agis-lint)")
 
     r = sub.add_parser("rule", help="explain a rule")
     r.add_argument("code", help="rule code (AGIS201) or name (inflected-method)")
@@ -72,6 +77,16 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     from . import convert
     convert.add_parser(sub)
     return p
+
+
+def _jobs(value: str) -> int:
+    try:
+        n = int(value)
+    except ValueError:
+        n = 0
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"--jobs wants a whole number of at least 1, not {value!r}")
+    return n
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -187,6 +202,10 @@ def check(args) -> int:
         print(f"agis-lint: catalog error: {bad_catalog}", file=sys.stderr)
         return EXIT_ERROR
 
+    if not (stdin_mode or args.fix or args.diff):
+        code = _check_batch(inputs, overrides, args)
+        return EXIT_ERROR if missing else code
+
     # The model is not started here: a semantic rule loads it (in this thread, see
     # semantic.get_model) only when a document has something for it to judge.
     results, notes, internal, fix_changes = [], [], 0, 0
@@ -222,6 +241,34 @@ def check(args) -> int:
         _emit(lambda: _print(results, notes, args))
         code = _exit_code(results, fixed_config or Config(), overrides, internal)
     return EXIT_ERROR if missing else code
+
+
+def _check_batch(inputs, overrides, args) -> int:
+    """Lint files (no --fix/--diff, no standard input): cached results, the rest on
+    --jobs processes; output in input order (see cli/batch.py and cli/cache.py)."""
+    from concurrent.futures.process import BrokenProcessPool
+
+    from .batch import Settings, TextDoc, check_files, default_jobs
+    from .cache import ResultCache
+    settings = Settings(overrides, args.config)
+    try:
+        files = check_files(inputs, settings, ResultCache(enabled=not args.no_cache),
+                            args.jobs or default_jobs())
+    except BrokenProcessPool as exc:
+        print(f"agis-lint: internal error: a worker process died ({exc}); "
+              "try --jobs 1", file=sys.stderr)
+        return EXIT_ERROR
+    results, notes, internal = [], [], 0
+    for f in files:
+        internal += f.internal
+        for n in f.notes:
+            if n not in notes:
+                notes.append(n)
+        if f.linted:
+            results.append((f.display, TextDoc(f.text), f.diagnostics))
+    _emit(lambda: _print(results, notes, args))
+    fixed = load_config_file(args.config) if args.config else Config()
+    return _exit_code(results, fixed, overrides, internal)
 
 
 def _check_catalogs(paths) -> str | None:

@@ -26,7 +26,16 @@ import threading
 from concurrent.futures import Future
 from pathlib import Path
 
-from .model import ConsistencyJudgement, SemanticModel, VerbJudgement, KINDS, KIND_LABELS
+_LAZY = ("ConsistencyJudgement", "SemanticModel", "VerbJudgement", "KINDS", "KIND_LABELS")
+
+
+def __getattr__(name: str):
+    """The model classes on first use: ``.model`` imports numpy, which a run that only
+    asks where the model is (the result cache, --no-semantic) does not need (issue 14)."""
+    if name in _LAZY:
+        from . import model
+        return getattr(model, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 __all__ = ["get_model", "start_loading", "loading_started", "SemanticUnavailable", "model_dir",
            "SemanticModel", "VerbJudgement", "ConsistencyJudgement", "KINDS", "KIND_LABELS"]
@@ -93,7 +102,7 @@ def verify(directory: Path) -> None:
 def load(directory: Path) -> SemanticModel:
     """Verify and load (no caching; see get_model)."""
     from .encoder import Encoder
-    from .model import Heads
+    from .model import Heads, SemanticModel
 
     verify(directory)
     try:

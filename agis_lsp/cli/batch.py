@@ -1,0 +1,145 @@
+"""`agis-lint check` over many files: cached results first, then the rest on ``--jobs``
+processes, the results in the order of the input whatever order the processes finish in.
+
+Each worker process lints whole files with the same engine call as a single-file run
+(read, detect the kind, find the deployment, :func:`engine.runner.lint`). The semantic
+model is loaded lazily, per process, by the first rule that needs it, so a worker that
+only meets files without anything for the model never loads it.
+"""
+from __future__ import annotations
+
+import multiprocessing
+import os
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+
+from ..document import read_document
+from ..document.positions import LineIndex
+from ..engine.config import config_for, load_config_file
+from ..engine.runner import lint
+from ..formats import detect_kind
+from .cache import ResultCache
+
+
+@dataclass
+class FileResult:
+    display: str
+    text: str                     # the document's text (offsets of the diagnostics)
+    diagnostics: list = field(default_factory=list)
+    notes: list = field(default_factory=list)
+    internal: int = 0
+    linted: bool = True           # False: not an AGIS/AGTP document, skipped
+
+
+class TextDoc:
+    """What the output formats read of a document: its text and line index."""
+
+    __slots__ = ("text", "_lines")
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self._lines = None
+
+    @property
+    def lines(self) -> LineIndex:
+        if self._lines is None:
+            self._lines = LineIndex(self.text)
+        return self._lines
+
+
+class Settings:
+    """How a file's configuration is found (picklable, sent to every worker)."""
+
+    def __init__(self, overrides: dict, config_file: str | None) -> None:
+        self.overrides = overrides
+        self.config_file = config_file
+        self._fixed = None
+
+    def config_of(self, path: str | None):
+        if self.config_file and self._fixed is None:
+            self._fixed = load_config_file(self.config_file)
+        return (self._fixed or config_for(path)).merged(**self.overrides)
+
+    def __getstate__(self):
+        return {"overrides": self.overrides, "config_file": self.config_file, "_fixed": None}
+
+
+def deployment_for(path: str | None):
+    if not path:
+        return None
+    try:
+        from ..formats.deployment import find_deployment
+    except ImportError:
+        return None
+    return find_deployment(path)
+
+
+def lint_file(display: str, path: str, settings: Settings) -> FileResult:
+    try:
+        doc = read_document(path)
+    except OSError as exc:
+        return FileResult(display, "", notes=[f"{display}: cannot be read: {exc.strerror or exc}"],
+                          internal=1, linted=False)
+    kind = detect_kind(doc)
+    if kind is None:  # named explicitly (a directory walk only yields AGIS/AGTP names)
+        return FileResult(display, doc.text, notes=[f"{display}: not an AGIS/AGTP document, skipped"],
+                          linted=False)
+    result = lint(doc, settings.config_of(path), kind=kind, deployment=deployment_for(path))
+    return FileResult(display, doc.text, result.diagnostics, list(result.notes), result.internal_errors)
+
+
+_settings: Settings | None = None
+
+
+def _init_worker(settings: Settings) -> None:
+    global _settings
+    _settings = settings
+
+
+def _work(task: tuple) -> FileResult:
+    display, path = task
+    return lint_file(display, path, _settings)
+
+
+def _pool_context():
+    methods = multiprocessing.get_all_start_methods()
+    return multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+
+
+def check_files(inputs: list, settings: Settings, cache: ResultCache, jobs: int) -> list:
+    """FileResults for ``inputs`` ((display, path) pairs), in their order."""
+    results: list = [None] * len(inputs)
+    todo: list = []
+    for i, (display, path) in enumerate(inputs):
+        key = None
+        if cache.enabled:
+            try:
+                with open(path, "rb") as fh:
+                    raw = fh.read()
+            except OSError:
+                raw = None
+            if raw is not None:
+                key = cache.entry_key(display, path, raw, settings.config_of(path), deployment_for(path))
+                results[i] = cache.get(key)
+        if results[i] is None:
+            todo.append((i, key))
+    tasks = [inputs[i] for i, _ in todo]
+    if jobs > 1 and len(tasks) > 1:
+        workers = min(jobs, len(tasks))
+        with ProcessPoolExecutor(workers, mp_context=_pool_context(), initializer=_init_worker,
+                                 initargs=(settings,)) as pool:
+            fresh = list(pool.map(_work, tasks, chunksize=max(1, len(tasks) // (workers * 8))))
+    else:
+        fresh = [lint_file(d, p, settings) for d, p in tasks]
+    for (i, key), res in zip(todo, fresh):
+        results[i] = res
+        if key is not None and not res.internal:
+            cache.put(key, res)
+    return results
+
+
+def default_jobs() -> int:
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1

@@ -1,0 +1,134 @@
+"""The result cache of `agis-lint check` (like ruff's): what linting one file found,
+reused while nothing that could change it has changed.
+
+An entry's key is a SHA-256 of
+
+* the tool: the package version and the content of every source and data file of the
+  installed package (rules, engine, parsers, lexicon, schemas, the shipped catalog,
+  severities; not the model files, see next);
+* the model, when the semantic passes are on: the model directory, its ``SHA256SUMS``
+  and the size and modification time of every file it names;
+* the configuration in effect for the file (every field, after the command-line
+  overrides) and the content of a ``--catalog`` / configured catalog file;
+* the file: its absolute path, the name it is shown under, its bytes;
+* for a file of an AGTP deployment: the path and bytes of every file of the deployment
+  (server, recipes, every endpoint file), so that a change in a sibling invalidates the
+  cross-file results of all of them.
+
+Entries live in ``<cache dir>/results/`` (see :mod:`agis_lsp.engine.cachedir`: by default
+``$XDG_CACHE_HOME/agis-lint`` or ``~/.cache/agis-lint``, overridden by
+``$AGIS_LINT_CACHE_DIR``). They are pickles, which is why the cache is in the user's own
+cache directory and never in the project (a pickle in a cloned repository would be code
+run by whoever lints it). ``--no-cache`` neither reads nor writes it. A run whose lint
+crashed a rule (an internal error) is not stored.
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+import pickle
+
+from .. import __version__
+from ..engine import cachedir
+
+_PKG = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+_SKIP_DIRS = {"__pycache__", "models"}
+_FORMAT = b"agis-lint result cache 1"
+_tool_key: str | None = None
+
+
+def tool_key() -> str:
+    """Version + hash of the package's own files (once per process)."""
+    global _tool_key
+    if _tool_key is None:
+        h = hashlib.sha256(_FORMAT + __version__.encode())
+        for root, dirs, names in os.walk(_PKG):
+            dirs[:] = sorted(d for d in dirs if d not in _SKIP_DIRS)
+            for n in sorted(names):
+                if n.endswith((".pyc", ".pyo")):
+                    continue
+                full = os.path.join(root, n)
+                h.update(os.path.relpath(full, _PKG).encode() + b"\0")
+                h.update(hashlib.sha256(cachedir.read(full) or b"").digest())
+        _tool_key = h.hexdigest()
+    return _tool_key
+
+
+def model_key() -> str:
+    """Which model files the semantic passes would load (without loading them)."""
+    from ..semantic import model_dir  # the package, not the model: numpy is not imported here
+    directory = model_dir()
+    sums = cachedir.read(os.path.join(directory, "SHA256SUMS")) or b""
+    h = hashlib.sha256(os.fspath(directory).encode() + b"\0" + sums)
+    for line in sums.decode("utf-8", "replace").splitlines():
+        name = line.strip().partition("  ")[2].strip()
+        try:
+            st = os.stat(os.path.join(directory, name))
+            h.update(f"{name}:{st.st_size}:{st.st_mtime_ns}".encode())
+        except OSError:
+            h.update(f"{name}:missing".encode())
+    return h.hexdigest()
+
+
+_model_key: str | None = None
+
+
+def config_key(config) -> str:
+    global _model_key
+    h = hashlib.sha256(repr(config).encode())
+    if config.catalog:
+        h.update(cachedir.read(config.catalog) or b"missing catalog")
+    if config.semantic:
+        if _model_key is None:
+            _model_key = model_key()
+        h.update(_model_key.encode())
+    return h.hexdigest()
+
+
+class ResultCache:
+    """Entries keyed by :func:`entry_key`; a disabled cache finds nothing and keeps nothing."""
+
+    def __init__(self, enabled: bool = True, directory: str | None = None) -> None:
+        self.enabled = enabled
+        self.dir = os.path.join(directory or cachedir.cache_dir(), "results")
+        self._deployments: dict[str, str] = {}
+        self._configs: dict[str, str] = {}
+
+    def entry_key(self, display: str, path: str, raw: bytes, config, deployment) -> str:
+        text = repr(config)
+        if text not in self._configs:
+            self._configs[text] = config_key(config)
+        h = hashlib.sha256(tool_key().encode() + self._configs[text].encode())
+        h.update(os.path.abspath(path).encode() + b"\0" + display.encode() + b"\0")
+        h.update(hashlib.sha256(raw).digest())
+        if deployment is not None:
+            h.update(self._deployment_key(deployment).encode())
+        return h.hexdigest()
+
+    def _deployment_key(self, deployment) -> str:
+        root = deployment.root
+        if root not in self._deployments:
+            h = hashlib.sha256()
+            for f in sorted(deployment.files()):
+                h.update(f.encode() + b"\0")
+                h.update(hashlib.sha256(cachedir.read(f) or b"").digest())
+            self._deployments[root] = h.hexdigest()
+        return self._deployments[root]
+
+    def _path(self, key: str) -> str:
+        return os.path.join(self.dir, key[:2], key[2:])
+
+    def get(self, key: str):
+        if not self.enabled:
+            return None
+        raw = cachedir.read(self._path(key))
+        if raw is None:
+            return None
+        try:
+            return pickle.loads(raw)
+        except Exception:  # a truncated or foreign entry is a miss, not an error
+            return None
+
+    def put(self, key: str, entry) -> None:
+        if self.enabled:
+            cachedir.write_atomic(self._path(key), pickle.dumps(entry, protocol=pickle.HIGHEST_PROTOCOL))
