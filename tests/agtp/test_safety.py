@@ -118,7 +118,7 @@ def test_a_registered_function_module_is_never_imported(tmp_path, monkeypatch, c
     before = set(sys.modules)
     results = lint_deployment(str(target), cache=DocumentCache())
     assert results and all(res.internal_errors == 0 for _, _, res in results)
-    assert cli_main(["check", str(target), "--no-semantic", "--quiet"]) == 0
+    assert cli_main(["check", str(target), "--no-semantic", "--quiet", "--jobs", "1", "--no-cache"]) == 0
     capsys.readouterr()
     assert not (target / "IMPORTED.marker").exists()
     assert not (target / "hotel" / "IMPORTED.marker").exists()
@@ -139,7 +139,7 @@ def test_linting_opens_no_network_connection(deployment, monkeypatch, capsys):
     monkeypatch.setattr(socket, "getaddrinfo", refuse)
     results = lint_deployment(str(deployment), cache=DocumentCache())
     assert any(d.code == "AGTP405" for _, _, res in results for d in res.diagnostics)
-    assert cli_main(["check", str(deployment), "--no-semantic", "--quiet"]) == 1
+    assert cli_main(["check", str(deployment), "--no-semantic", "--quiet", "--jobs", "1", "--no-cache"]) == 1
     from agis_lsp.catalog import SHIPPED_CATALOG
     assert cli_main(["catalog-diff", str(SHIPPED_CATALOG), str(SHIPPED_CATALOG),
                      "--against-deployment", str(deployment)]) == 0
