@@ -114,7 +114,9 @@ def load(directory: Path) -> SemanticModel:
     except Exception as exc:  # onnxruntime / tokenizers / numpy errors
         raise SemanticUnavailable(f"could not load the model from {directory}: "
                                   f"{type(exc).__name__}: {exc}") from exc
-    return SemanticModel(encoder, heads)
+    model = SemanticModel(encoder, heads)
+    model.directory = directory     # optional heads (the security pass's) load from here on demand
+    return model
 
 
 _lock = threading.Lock()

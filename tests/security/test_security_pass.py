@@ -156,3 +156,4 @@ def test_no_semantic_skips_only_the_model_rule(tmp_path):
     assert proc.returncode == 0, proc.stderr          # warnings only; the fail level is error
     out = json.loads(proc.stdout)
     assert {"AGSC101", "AGSC201"} <= {d["code"] for d in out["diagnostics"]}
+    assert out["notes"] == ["directive-text skipped: semantic passes are off (--no-semantic)"]

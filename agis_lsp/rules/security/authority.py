@@ -12,14 +12,19 @@ _AUTH = [
                 r"audited|cleared|whitelisted|allowlisted|sanctioned|signed\s+off)\s+by\s+(?:the\s+|your\s+|our\s+)?(?:security|"
                 r"admin|administrator|it|compliance|trust|safety|platform|openai|anthropic|google|microsoft|system|developers?|"
                 r"operators?|owner|user|cursor|github)\b", I), "claims an authority's approval"),
-    (lazy(r"\b(?:is|are|was|were)\s+(?:officially\s+)?(?:verified|approved|authori[sz]ed|certified|vetted|endorsed|whitelisted|"
+    (lazy(r"(?<!whether\s)(?<!\bif\s)\b(?:this|the)\s+(?:tool|server|integration|function|endpoint|plugin|extension|app|"
+          r"action|instruction|description)\s+(?:is|was|has\s+been)\s+(?:officially\s+)?(?:verified|approved|authori[sz]ed|"
+          r"certified|vetted|endorsed|whitelisted|"
                 r"allowlisted|sanctioned)\s+by\s+(?:the\s+|your\s+|our\s+)?(?:security|admin|administrator|it\s+department|"
                 r"compliance|trust|safety|openai|anthropic|google|microsoft|system|developers?|operators?)\b", I),
      "claims an authority's approval"),
     (lazy(r"(?<!whether\s)(?<!\bif\s)\bthe\s+user\s+(?:has\s+)?(?:already\s+|previously\s+|explicitly\s+)?(?:consented|agreed|"
                 r"approved|authori[sz]ed|confirmed|granted\s+(?:full\s+)?(?:permission|consent|access)|given\s+(?:full\s+)?"
                 r"(?:permission|consent))\b(?!\s+to\s+the\s+terms)", I), "claims the user's consent"),
-    (lazy(r"\b(?:consent|permission|approval|authori[sz]ation)\s+(?:has\s+been|was|is)\s+(?:already\s+)?(?:given|granted|"
+    (lazy(r"(?:^|[.!?:;]\s+)(?:verified|approved|certified|endorsed|authori[sz]ed|vetted)\s+(?:and\s+\w+\s+)?by\s+(?:the\s+)?"
+          r"(?:security|admin|administrator|it|compliance|trust|safety|platform|openai|anthropic|google|microsoft|system|"
+          r"developers?|operators?)\b", I), "claims an authority's approval"),
+    (lazy(r"\b(?:consent|permission|approval|authori[sz]ation)\s+(?:(?:has|have)\s+(?:already\s+)?been|was|is)\s+(?:already\s+)?(?:given|granted|"
                 r"obtained)\b(?!\s+(?:by|through|via)\s+the\s+oauth)", I), "claims the user's consent"),
     (lazy(r"\b(?:pre-?authori[sz]ed|pre-?approved|pre-?consented)\s+(?:by|for|to)\b", I), "claims an authority's approval"),
     (lazy(r"\bthis\s+(?:is\s+)?(?:an?\s+)?(?:official|authori[sz]ed|trusted|verified|legitimate|sanctioned)\s+"

@@ -27,8 +27,26 @@ _DIRECTIVE = [
      "gives the model orders"),
     (lazy(r"\b(?:always|never|only)\s+(?:call|use|invoke|run|execute|select|choose|prefer|pick)\s+" + _TOOLREF, I),
      "tells the model which tools to call"),
-    (lazy(r"\b(?:always|never|must|should)\s+(?:call|use|invoke)\s+(?:this|it)\b(?!\s+(?:endpoint\s+)?(?:with|to|for|when|if))", I),
+    (lazy(r"\b(?:always|never|must|should)\s+(?:call|invoke|run)\s+(?:this|it)\b(?!\s+(?:endpoint\s+)?(?:with|to|for|when|if|in|"
+          r"on|as|using|via))|\b(?:always|never|must|should)\s+use\s+this\s+(?:tool|function)\b", I),
      "tells the model which tools to call"),
+    (lazy(r"(?:^|[.!?:;,]\s*)(?:tell|inform|convince|remind|assure|persuade|warn|ask)\s+(?:the\s+(?:user|customer|human)|them)\b", I),
+     "tells the model what to say to the user"),
+    (lazy(r"\b(?:make\s+sure|ensure|it\s+is\s+(?:very\s+|extremely\s+)?(?:important|essential|crucial|critical|vital|imperative))\s+"
+          r"(?:that\s+)?(?:you|the\s+(?:ai|assistant|llm|model|agent))\b", I), "gives the model orders"),
+    (lazy(r"\b(?:ai|llm|language\s+model)s?\s*(?:agents?|assistants?|models?)?\s+reading\s+this\b|\b(?:any|every)\s+(?:ai|llm|model|"
+          r"assistant|agent)\s+reading\s+this\b", I), "addresses the model"),
+    (lazy(r"\b(?:treated|treat|regarded|regard|considered|consider|interpreted|interpret)\s+(?:it\s+|them\s+|this\s+)?as\s+"
+          r"(?:(?:an?|the)\s+)?(?:instructions?|commands?|orders|directives?|(?:the\s+)?user'?s\s+(?:requests?|instructions?))\b", I),
+     "tells the model to take data as instructions"),
+    (lazy(r"\bthe\s+model\s+is\s+(?:expected|instructed|supposed|required)\s+to\b", I), "gives the model orders"),
+    (lazy(r"\btreat\w*\s+(?:\w+\s+){0,6}as\s+(?:commands|instructions|orders|directives)\b", I),
+     "tells the model to take data as instructions"),
+    (lazy(r"\b(?:whatever|no\s+matter\s+what|regardless\s+of\s+what)\s+the\s+user\s+(?:asks|says|wants|requests|types|writes)\b", I),
+     "tells the model how to answer"),
+    (lazy(r"\b(?:the\s+|an\s+|any\s+)?(?:ai|assistant|llm|chat\s*bot|bot|claude|chat\s*gpt|gpt|copilot|gemini)(?:\s+agent)?\s+"
+          r"(?:should|must|shall|ought\s+to|needs?\s+to|has\s+to|is\s+(?:expected|required|supposed|instructed)\s+to|will\s+always|"
+          r"is\s+to)\b", I), "gives the model orders"),
     (lazy(r"\b(?:call|use|invoke|run)\s+(?:this|the)\s+(?:tool|function)\s+(?:first|before\s+(?:any|all|every|using|calling)|"
                 r"(?:every|each)\s+time|whenever|instead\s+of|regardless|no\s+matter)", I), "tells the model which tools to call"),
     (lazy(r"\bbefore\s+(?:using|calling|invoking|running|executing|answering|responding|replying|you\s+(?:use|call|answer|respond|reply))\b"
@@ -37,9 +55,9 @@ _DIRECTIVE = [
                 r"in\s+all\s+(?:future|subsequent)\s+(?:responses|replies|answers|turns|messages))\b", I),
      "changes the model's behaviour for the rest of the conversation"),
     (lazy(r"\b(?:in|at\s+the\s+(?:start|end|beginning)\s+of|to)\s+(?:your\s+(?:responses?|repl(?:y|ies)|answers?|"
-                r"output|messages?)|(?:every|each|all)\s+(?:repl(?:y|ies)|answers))\b", I),
+                r"output|messages?)|(?:every|each|all)\s+(?:repl(?:y|ies)|answers?))\b", I),
      "tells the model how to answer"),
-    (lazy(r"(?:^|[.!?\n]\s*)(?:respond|reply|answer)\s+(?:only\s+)?(?:in|with|by|that|as)\b", I),
+    (lazy(r"(?:^|[.!?,;:\n]\s*)(?:respond|reply|answer)\s+(?:only\s+)?(?:in|with|by|that|as)\b", I),
      "tells the model how to answer"),
     (lazy(r"\b(?:do\s+not|don't|never)\s+(?:follow|obey|listen\s+to|trust|use\s+any\s+other|call\s+any\s+other|"
                 r"ask\s+(?:the\s+user\s+)?for\s+(?:confirmation|permission))\b", I), "gives the model orders"),
@@ -69,7 +87,7 @@ _TAGS = [
 _OVERRIDE = [
     (lazy(r"\b(?:ignore|ignoring|disregard|disregarding|forget|forgetting|override|overriding|bypass|bypassing|"
                 r"skip|discard|abandon|drop|neglect|set\s+aside|pay\s+no\s+attention\s+to)\s+"
-                r"(?:(?:all|any|every|each|of|the|your|my|these|those|its|previous|prior|above|earlier|preceding|former|"
+                r"(?:(?:all|any|every|each|of|the|your|my|these|those|its|previous|prior|above|earlier|preceding|former|\w+'s|"
                 r"existing|original|initial|other|old|system|safety|security|default|current|given|developer|operator)\s+){0,4}"
                 r"(?:instructions?|prompts?|directions?|directives?|rules?|guidelines?|guidance|polic(?:y|ies)|constraints?|"
                 r"restrictions?|guardrails?|safeguards?|context|messages?|commands?|orders|programming|training|filters?)\b", I),
@@ -95,7 +113,8 @@ _OVERRIDE = [
 
 # AGSC104: role switches and jailbreak modes.
 _ROLE = [
-    (lazy(r"\byou\s+are\s+(?:now|no\s+longer|from\s+now\s+on|actually|in\s+fact|henceforth)\b", I), "switches the model's role"),
+    (lazy(r"\byou\s+are\s+(?:now|from\s+now\s+on|actually|in\s+fact|henceforth)\b|\byou\s+are\s+no\s+longer\s+(?:an?\s|the\s|"
+          r"bound|restricted|limited|constrained|required|subject)", I), "switches the model's role"),
     (lazy(r"\b(?:from\s+now\s+on|henceforth)\s+you\s+(?:are|will|must|act)\b", I), "switches the model's role"),
     (lazy(r"\b(?:developer|dev|debug|god|admin|jailbreak|jailbroken|unrestricted|unfiltered|dan|sudo|maintenance)\s+mode\b", I),
      "switches the model into a special mode"),
@@ -115,7 +134,7 @@ _ROLE = [
 detector("AGSC102", 20, ADVICE, gate=gate('overrid instruc prompt messag mode directi notice system assist develop admin', ('<', '[', '#')))(matches(*_TAGS))
 detector("AGSC103", 21, ADVICE, gate=gate('ignor disreg forget overrid bypass skip discard abandon drop neglect aside attenti olvid omite descons descart oubli neglig vergiss missach negeer vergeet'))(matches(*_OVERRIDE))
 detector("AGSC104", 22, ADVICE, gate=gate('you hencefo mode act behave respond pretend bound restric limited constra anything jailbre eres mainten jetzt sei agora'))(matches(*_ROLE))
-detector("AGSC101", 80, ADVICE, gate=gate('note messag instruc reminde attenti memo warnin ai llm bot gpt assist model claude gemini copilot cursor agent chat you your tool tools functio endpoin action always never must should before now hencefo rest future subsequ respon repl replies answer not don'))(matches(*_DIRECTIVE))
+detector("AGSC101", 80, ADVICE, gate=gate('whatev matter regardl make ensure importa essenti crucial critica vital imperat reading treat treated regard conside interpr tell inform convinc remind assure persuad warn ask note messag instruc reminde attenti memo warnin ai llm bot gpt assist model claude gemini copilot cursor agent chat you your tool tools functio endpoin action always never must should before now hencefo rest future subsequ respon repl replies answer not don'))(matches(*_DIRECTIVE))
 
 
 @rule("AGSC101", "directive-to-model", pass_no=None, kinds=("any",), spec="AGIS §12; issue 11 family 1")

@@ -136,7 +136,7 @@ def _script(ch: str) -> str:
     return "OTHER"
 
 
-_WORD = re.compile(r"\w+", re.U)
+_WORD = re.compile(r"\S+", re.U)
 _STYLED = ("CIRCLED", "PARENTHESIZED", "FULLWIDTH", "MATHEMATICAL", "SQUARED", "NEGATIVE CIRCLED")
 
 

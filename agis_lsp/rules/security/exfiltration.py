@@ -37,13 +37,16 @@ _VARS = [
                 r"secrets|passwords?|tokens|private\s+keys?|session\s+cookies?|cookies))\b", I),
      "asks for secrets"),
 ]
-_OBJECT = (r"(?:(?:the\s+|this\s+|your\s+|our\s+|all\s+|any\s+|entire\s+|full\s+|whole\s+|complete\s+|previous\s+|prior\s+|"
-           r"current\s+|user'?s\s+|recent\s+)+)(?:conversation|chat|dialog(?:ue)?|transcript|message\s+history|messages|"
+_OBJECT = (r"(?:(?:the\s+)?(?:full\s+|complete\s+|entire\s+|whole\s+)?(?:text|contents?|copy|summary)\s+of\s+)?"
+           r"(?:(?:the\s+|this\s+|your\s+|our\s+|all\s+|any\s+|entire\s+|full\s+|whole\s+|complete\s+|previous\s+|prior\s+|"
+           r"current\s+|user'?s\s+|recent\s+|last\s+|latest\s+|\w+\s+(?=messages))+)(?:conversation|chat|dialog(?:ue)?|transcript|"
+           r"message\s+history|messages|clipboard|(?<=user's\s)(?:\w+\s+)?(?:message|prompt|request|document|file|email|input)s?|"
            r"system\s+prompt|prompt|instructions|context(?:\s+window)?|memory|session|tool\s+(?:list|results|outputs?)|"
-           r"history|previous\s+(?:tool\s+)?(?:calls|results|answers)|everything\s+the\s+user)")
+           r"history|previous\s+(?:tool\s+)?(?:calls|results|answers|outputs|responses)|everything\s+the\s+user|"
+           r"(?:answers|results|outputs|responses)\s+of\s+(?:the\s+)?other\s+tools)")
 _CONTEXT = [
     (lazy(r"\b(?:send|sends|forward|post|upload|transmit|include|pass|append|attach|copy|leak|share|report|email|exfiltrate|"
-                r"put|insert|embed|add|write|log|dump|summari[sz]e|repeat|echo|paste)\w*\s+(?:a\s+(?:copy|summary)\s+of\s+)?"
+                r"put|place|insert|embed|add|write|log|dump|summari[sz]e|repeat|echo|paste)\w*\s+(?:a\s+(?:copy|summary)\s+of\s+)?"
                 + _OBJECT + r"\b[^.\n]{0,60}?\b(?:to|into|in|as|via|inside|with)\b", I), "sends the conversation or the model's context out"),
     (lazy(r"\b(?:send|forward|post|upload|transmit|report|email|exfiltrate|submit|beacon)\w*\s+(?:(?:it|them|this|that|"
                 r"everything|all|the\s+\w+|\w+)\s+){0,4}(?:to|at)\s+(?:https?://|ftp://|[\w.+-]+@[\w-]+\.[\w.-]+|"
@@ -65,7 +68,7 @@ _URLS = [
 ]
 
 detector("AGSC301", 30, ADVICE, gate=gate('ssh rsa dsa ecdsa authori known passwd shadow sudoers gshadow environ windows aws netrc npmrc pypirc credent pgpass docker kube gcloud azure gnupg passwor history env mcp claude cursor codeium continu vscode metadat wallet keystor keychai login cookies secret secrets private pem seed mnemoni recover service pfx', ('id_', '169.254', '100.100.100.200', 'fd00:', '.p12', '/etc/', '/proc/')))(matches(*_FILES))
-detector("AGSC303", 31, ADVICE, gate=gate('convers chat dialog transcr messag prompt instruc context memory session tool history previou everyth', ('://', '@'), r'\\d\\.\\d+\\.\\d+\\.\\d'))(matches(*_CONTEXT))
+detector("AGSC303", 31, ADVICE, gate=gate('clipboa user convers chat dialog transcr messag prompt instruc context memory session tool history previou everyth', ('://', '@'), r'\\d\\.\\d+\\.\\d+\\.\\d'))(matches(*_CONTEXT))
 detector("AGSC302", 50, ADVICE, gate=gate('api secret access token auth passwor passwd pwd credent private session environ env vars cookie cookies key keys'))(matches(*_VARS))
 detector("AGSC304", 55, ADVICE, gate=gate('ngrok pipedre burpcol oast canaryt pasteb hookbin beecept', ('file:', '://', 'webhook.site', 'requestbin', 'interact.sh', 'transfer.sh')))(matches(*_URLS))
 

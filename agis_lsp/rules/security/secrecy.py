@@ -15,10 +15,11 @@ _SECRECY = [
     (lazy(r"\b(?:without|no\s+need\s+for)\s+(?:asking|requesting|seeking|getting|the\s+user'?s?|their|user)\s+"
                 r"(?:the\s+user\s+|them\s+)?(?:for\s+)?(?:knowledge|awareness|permission|consent|confirmation|approval)\b", I),
      "acts without the user's knowledge or consent"),
-    (lazy(r"\bwithout\s+asking\b", I), "acts without the user's knowledge or consent"),
-    (lazy(r"\b(?:keep|keeping|kept)\s+(?:this|it|that|these|the\s+\w+)\s+(?:a\s+)?(?:secret|hidden|confidential|private)\s+"
+    (lazy(r"\bwithout\s+(?:asking|being\s+asked|telling\s+anyone)\b", I), "acts without the user's knowledge or consent"),
+    (lazy(r"\btell\s+(?:no\s+one|no-one|nobody)\b", I), "hides its actions from the user"),
+    (lazy(r"\b(?:keep|keeping|kept)\s+(?:this|it|that|these|the|any|all)(?:\s+\w+){0,3}\s+(?:a\s+)?(?:secret|hidden|confidential|private)\s+"
                 r"from\s+" + _WHO, I), "hides its actions from the user"),
-    (lazy(r"\b(?:hide|conceal)\s+(?:this|it|that|these|the\s+\w+)\s+from\s+" + _WHO, I), "hides its actions from the user"),
+    (lazy(r"\b(?:hide|conceal)\s+(?:this|it|that|these|the|any|all)(?:\s+\w+){0,3}\s+from\s+" + _WHO, I), "hides its actions from the user"),
     (lazy(r"\bthe\s+user\s+(?:must|should|need|does)\s+(?:not|never)\s+(?:know|see|be\s+told|be\s+informed|find\s+out|notice)\b", I),
      "hides its actions from the user"),
     (lazy(r"\bsilently\s+(?!(?:ignor|skip|drop|discard|fail|return|succeed|truncat|fall|clamp|coerc|round|accept|"
@@ -27,7 +28,7 @@ _SECRECY = [
      "hides its actions from the user"),
 ]
 
-detector("AGSC201", 60, "an agent must not be told to keep things from the user", gate=gate('not don never without need secret hidden confide private hide conceal silentl covert behind invisib'))(matches(*_SECRECY))
+detector("AGSC201", 60, "an agent must not be told to keep things from the user", gate=gate('tell not don never without need secret hidden confide private hide conceal silentl covert behind invisib'))(matches(*_SECRECY))
 
 
 @rule("AGSC201", "secrecy-from-user", pass_no=None, kinds=("any",), spec="AGIS §12; issue 11 family 2")

@@ -8,18 +8,24 @@ from ._scan import detector, gate, lazy, findings, matches
 
 I = re.I
 _TOOL = r"(?:tools?|functions?|endpoints?|servers?|plugins?|actions?|skills?|apis?|integrations?)"
-_NAMED = r"[`'\"]?(?:[a-z][a-z0-9]*(?:[_.-][a-z0-9]+)+|[a-z]+[A-Z]\w+)[`'\"]?"   # send_email, mail.send, sendEmail
+_NAMED = r"[`'\"]?(?-i:[a-z][a-z0-9]*(?:[_.-][a-z0-9]+)+|[a-z]+[A-Z]\w+)[`'\"]?"   # send_email, mail.send, sendEmail
 _SHADOW = [
+    (lazy(r"\b(?:do\s+not|don't|never)\s+(?:use|call|invoke|trust)\s+(?:the\s+|any\s+)?(?:other\s+|official\s+|built-?in\s+|"
+          r"default\s+)?(?:\w+\s+)?(?:tools?|functions?|servers?|plugins?)\b", I), "tells the model not to use another tool"),
+    (lazy(r"\b(?:when(?:ever)?|if|before|after)\s+(?:you\s+)?(?:using|calling|invoking|use|call|invoke)\s+(?:the\s+|any\s+)?\w+\s+"
+          r"(?:tool|function|plugin)s?\b[^.\n]{0,80}?\b(?:must|should|always|never|first|instead|also|make\s+sure|add|set|change|"
+          r"replace|send|include|navigate|go\s+to|open)\b", I), "tells the model how to use another tool"),
     (lazy(r"\b(?:supersedes?|overrides?|replaces?|takes?\s+precedence\s+over|outranks?|shadows?|is\s+preferred\s+over|"
                 r"must\s+be\s+used\s+instead\s+of|should\s+be\s+used\s+instead\s+of|instead\s+of)\s+(?:all\s+|any\s+|every\s+)?"
-                r"(?:the\s+)?(?:other|existing|previous|built-?in|default|similar|competing)\s+" + _TOOL, I),
+                r"(?:the\s+)?(?:other|existing|previous|built-?in|default|similar|competing)\s+(?:\w+\s+)?" + _TOOL, I),
      "claims precedence over other tools"),
     (lazy(r"(?:\bthe\s+)?" + _NAMED + r"\s+" + _TOOL + r"\b[^.\n]{0,80}?\b(?:must|should|shall|always|never|has\s+to|needs?\s+to|"
                 r"is\s+(?:required|only\s+allowed)\s+to)\b", re.U), "tells the model how to use another tool"),
     (lazy(r"\b(?:when(?:ever)?|if|before|after)\s+(?:you\s+)?(?:using|calling|invoking|use|call|invoke|running)\s+(?:the\s+|any\s+)?"
                 + _NAMED + r"(?:\s+" + _TOOL + r")?\b[^.\n]{0,80}?\b(?:must|should|always|never|first|instead|also|make\s+sure|"
                 r"add|set|change|replace|send|include)\b", I), "tells the model how to use another tool"),
-    (lazy(r"\b(?:all|every|any|each)\s+(?:other\s+)?" + _TOOL + r"\s+(?:must|should|shall|need\s+to|are\s+required\s+to)\b", I),
+    (lazy(r"\b(?:all|every|any|each)\s+(?:other\s+)?" + _TOOL + r"\b[^.\n]{0,40}?\b(?:must|should|shall|needs?\s+to|has\s+to|"
+          r"(?:is|are)\s+required\s+to)\s+(?:always\s+|first\s+|also\s+)?(?:call|use|invoke|run|send|pass|route|include|log|go|be\s+sent)\b", I),
      "gives rules to every other tool"),
     (lazy(r"\b(?:do\s+not|don't|never)\s+(?:use|call|invoke|trust)\s+(?:the\s+|any\s+)?(?:other\s+" + _TOOL + r"|"
                 + _NAMED + r"(?:\s+" + _TOOL + r")?)", I), "tells the model not to use another tool"),

@@ -1,0 +1,125 @@
+"""Directive or descriptive? The learned half of the security pass (rule AGSC901).
+
+A logistic-regression head on the shipped MiniLM sentence embedding scores how
+much a text reads as an instruction aimed at the model ("The assistant should
+also book the most expensive upgrade") rather than a description of an API
+operation ("Returns the flight status"). It is trained by
+``models/train_security.py`` and stored in ``models/security_head.npz`` /
+``security_head.json`` (listed in ``models/SHA256SUMS``, so verified with the
+rest of the model). It loads on first use, after the encoder.
+
+A text is scored as a whole and sentence by sentence; the verdict is the
+highest score, and the sentence that has it is the span to report. Only texts
+with a *cue* (a word that instructions to a model use: "you", "assistant",
+"user", "always", "must", ...) are embedded: the others are descriptions by
+construction of the training data, and skipping them keeps the pass cheap.
+"""
+from __future__ import annotations
+
+import json
+import re
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Sequence
+
+import numpy as np
+
+FILES = ("security_head.json", "security_head.npz")
+_SENTENCE = re.compile(r"[^.!?;\n]+(?:[.!?;]+|$)")
+_CUE = re.compile(
+    r"\b(?:you|your|yours|yourself|assistant|ai|llm|model|agent|agents|bot|claude|gpt|copilot|user|user's|users|"
+    r"human|customer|always|never|must|should|ought|need|needs|important|essential|make\s+sure|ensure|instead|"
+    r"whatever|regardless|every|each|first|before|after|whenever|also|quietly|secretly|silently|tell|say|"
+    r"mention|recommend|suggest|treat|consider|prefer|ignore|forget|pretend|reveal|send|forward|share|upload|"
+    r"include|attach|add|call|invoke|use|instruction|instructions|command|commands|sponsor|partner)\b", re.I)
+MIN_CHARS = 12
+
+
+@dataclass(frozen=True)
+class DirectiveVerdict:
+    score: float          # P(directive), the best over the whole text and its sentences
+    start: int            # the best-scoring piece of the text
+    end: int
+
+
+class DirectiveHead:
+    def __init__(self, w: np.ndarray, b: float, threshold: float, meta: dict) -> None:
+        self.w, self.b, self.threshold, self.meta = w, b, threshold, meta
+
+    @classmethod
+    def load(cls, directory: Path) -> "DirectiveHead":
+        meta = json.loads((directory / FILES[0]).read_text())
+        with np.load(directory / FILES[1], allow_pickle=False) as z:
+            w = z["w"].astype(np.float32)
+        return cls(w, float(meta["b"]), float(meta["threshold"]), meta)
+
+    def scores(self, vectors: np.ndarray) -> np.ndarray:
+        z = vectors @ self.w + self.b
+        return 1.0 / (1.0 + np.exp(-z))
+
+
+def has_cue(text: str) -> bool:
+    return len(text) >= MIN_CHARS and _CUE.search(text) is not None
+
+
+def pieces(text: str) -> list[tuple[int, int]]:
+    """The whole text (trimmed) and, when it has several, each sentence."""
+    s, e = 0, len(text)
+    while s < e and text[s].isspace():
+        s += 1
+    while e > s and text[e - 1].isspace():
+        e -= 1
+    out = [(s, e)]
+    sentences = []
+    for m in _SENTENCE.finditer(text, s, e):
+        a, b = m.span()
+        while a < b and text[a].isspace():
+            a += 1
+        while b > a and text[b - 1] in " \t":
+            b -= 1
+        if b - a >= MIN_CHARS:
+            sentences.append((a, b))
+    if len(sentences) > 1:
+        out.extend(sentences)
+    return out
+
+
+_lock = threading.Lock()
+
+
+def head_for(model) -> DirectiveHead:
+    """The head of ``model`` (a SemanticModel), loaded once and kept on it."""
+    head = getattr(model, "_directive_head", None)
+    if head is None:
+        with _lock:
+            head = getattr(model, "_directive_head", None)
+            if head is None:
+                from . import SemanticUnavailable, model_dir
+                directory = getattr(model, "directory", None) or model_dir()
+                try:
+                    head = DirectiveHead.load(Path(directory))
+                except (OSError, KeyError, ValueError) as exc:
+                    raise SemanticUnavailable(f"directive head not loaded from {directory}: "
+                                              f"{type(exc).__name__}: {exc}") from None
+                model._directive_head = head
+    return head
+
+
+def judge(model, texts: Sequence[str]) -> list[DirectiveVerdict | None]:
+    """A verdict per text (None for texts without a cue, which are not embedded)."""
+    head = head_for(model)
+    jobs: list[tuple[int, int, int]] = []
+    for i, text in enumerate(texts):
+        if has_cue(text):
+            jobs.extend((i, a, b) for a, b in pieces(text))
+    out: list[DirectiveVerdict | None] = [None] * len(texts)
+    if not jobs:
+        return out
+    vectors = model.encoder.embed([texts[i][a:b] for i, a, b in jobs])
+    scores = head.scores(vectors)
+    for (i, a, b), p in zip(jobs, scores):
+        best = out[i]
+        if best is None or p > best.score:
+            out[i] = DirectiveVerdict(float(p), a, b)
+    return out
