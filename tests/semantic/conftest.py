@@ -20,6 +20,7 @@ def model_copy(tmp_path):
     src = model_dir()
     dst = tmp_path / "models"
     dst.mkdir()
-    for name in ("SHA256SUMS", "encoder.onnx", "tokenizer.json", "heads.json", "heads.npz"):
+    for name in ("SHA256SUMS", "encoder.onnx", "tokenizer.json", "heads.json", "heads.npz",
+                 "security_head.json", "security_head.npz"):
         shutil.copy(src / name, dst / name)
     return dst
