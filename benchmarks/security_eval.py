@@ -117,12 +117,11 @@ def run_scanner(exe: str, texts: list[str]) -> list[bool]:
                               capture_output=True, text=True, timeout=1800,
                               env={**os.environ, "NO_PROXY": "*"})
     out = proc.stdout
-    start = out.find("[")
     try:
-        results = json.loads(out[start:]) if start >= 0 else []
-    except json.JSONDecodeError:
+        results = json.loads(out[out.find("{"):])["scan_results"]
+    except (json.JSONDecodeError, KeyError):
         raise SystemExit("mcp-scanner output not understood:\n" + out[-2000:] + proc.stderr[-2000:])
-    unsafe = {r.get("tool_name") for r in results if r.get("is_safe") is False or r.get("findings")}
+    unsafe = {r.get("tool_name") for r in results if r.get("is_safe") is False}
     return [f"tool_{i}" in unsafe for i in range(len(texts))]
 
 

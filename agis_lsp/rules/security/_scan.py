@@ -137,12 +137,18 @@ def quote(text: str) -> str:
     return text if len(text) <= QUOTE_MAX else text[:QUOTE_MAX - 1] + "\u2026"
 
 
-def scan_text(text: str, enabled: Callable[[str], bool] = lambda code: True) -> list[tuple]:
-    """[(code, start, end, what, advice)] for one text: one hit per span, best detector first."""
+def scan_text(text: str, enabled: Callable[[str], bool] = lambda code: True,
+              active: list | None = None) -> list[tuple]:
+    """[(code, start, end, what, advice)] for one text: one hit per span, best detector first.
+    ``active`` (the enabled detectors, computed once per document) saves asking ``enabled``."""
     kept: list[tuple] = []
     feats = features(text)
-    for det in detectors():
-        if not enabled(det.code) or feats is not None and det.gate is not None and not det.gate.passes(*feats):
+    if active is None:
+        active = [d for d in detectors() if enabled(d.code)]
+    for det in active:
+        gate = det.gate
+        if feats is not None and gate is not None and gate.words.isdisjoint(feats[1]) \
+                and not gate.passes(*feats):
             continue
         for start, end, what in det.fn(text):
             if any(start < e and s < end for _, s, e, _, _ in kept):
@@ -161,10 +167,11 @@ def scan(ctx) -> list[Hit]:
     taken = _agis515_spans(ctx)
     hits = []
     memo: dict[str, list] = {}
+    active = [d for d in detectors() if enabled(d.code)]
     for prose in prose_fields(ctx.kind, ctx.doc):
         found = memo.get(prose.text)
         if found is None:
-            found = memo[prose.text] = scan_text(prose.text, enabled)
+            found = memo[prose.text] = scan_text(prose.text, active=active)
         for code, start, end, what, advice in found:
             if any(start < e and s < end for s, e in taken.get(prose.path, ())):
                 continue
