@@ -19,8 +19,7 @@ a JSON Schema: data, not documentation) as schema poisoning.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Iterable, Iterator
+from typing import Any, Iterable, Iterator, NamedTuple
 
 from ..document import Document
 
@@ -45,8 +44,7 @@ SCHEMA_MARKERS = frozenset(("type", "properties", "items", "enum", "const", "$re
 MIN_LENGTH = 3  # shorter strings cannot say anything
 
 
-@dataclass(frozen=True, slots=True)
-class Prose:
+class Prose(NamedTuple):
     """One piece of agent-facing text: where it is, what it says, what it is."""
     path: tuple
     text: str
