@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import shutil
 import statistics
 import subprocess
@@ -138,19 +139,27 @@ def speed(runs: int) -> None:
                     "semantic, security off": ["--ignore", "AGSC"],
                     "semantic, security on": []}
         times: dict[str, list] = {k: [] for k in variants}
+        cpu: dict[str, list] = {k: [] for k in variants}
         for _ in range(runs):          # interleaved, so load changes hit every variant alike
             for name, extra in variants.items():
+                before = resource.getrusage(resource.RUSAGE_CHILDREN)
                 t0 = time.perf_counter()
                 subprocess.run(cli + extra, capture_output=True, env={**os.environ, "PYTHONPATH": ROOT})
                 times[name].append(time.perf_counter() - t0)
+                after = resource.getrusage(resource.RUSAGE_CHILDREN)
+                cpu[name].append(after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime)
     med = {k: statistics.median(v) for k, v in times.items()}
-    print(f"\n1,000-endpoint document, median of {runs} interleaved runs (process start included):")
-    print("| variant | median | security adds |")
-    print("|---|---:|---:|")
+    mcpu = {k: statistics.median(v) for k, v in cpu.items()}
+    print(f"\n1,000-endpoint document, median of {runs} interleaved runs (process start included); "
+          f"load average {os.getloadavg()[0]:.1f}:")
+    print("| variant | wall | security adds | CPU (user+sys) | security adds |")
+    print("|---|---:|---:|---:|---:|")
     for mode in ("--no-semantic", "semantic"):
         off, on = med[f"{mode}, security off"], med[f"{mode}, security on"]
-        print(f"| {mode}, security off | {off * 1000:.0f} ms | |")
-        print(f"| {mode}, security on | {on * 1000:.0f} ms | {100 * (on - off) / off:+.1f}% |")
+        coff, con = mcpu[f"{mode}, security off"], mcpu[f"{mode}, security on"]
+        print(f"| {mode}, security off | {off * 1000:.0f} ms | | {coff * 1000:.0f} ms | |")
+        print(f"| {mode}, security on | {on * 1000:.0f} ms | {100 * (on - off) / off:+.1f}% | {con * 1000:.0f} ms | "
+              f"{100 * (con - coff) / coff:+.1f}% |")
 
 
 def main() -> None:

@@ -168,7 +168,7 @@ def scan(ctx) -> list[Hit]:
     hits = []
     memo: dict[str, list] = {}
     active = [d for d in detectors() if enabled(d.code)]
-    for prose in prose_fields(ctx.kind, ctx.doc):
+    for prose in fields(ctx):
         found = memo.get(prose.text)
         if found is None:
             found = memo[prose.text] = scan_text(prose.text, active=active)
@@ -182,6 +182,14 @@ def scan(ctx) -> list[Hit]:
             hits.append(Hit(code, prose, start, end, what, advice))
     ctx._security_hits = hits
     return hits
+
+
+def fields(ctx) -> list:
+    """The document's prose fields (cached on the lint context: the model rule reads them too)."""
+    cached = getattr(ctx, "_security_fields", None)
+    if cached is None:
+        cached = ctx._security_fields = prose_fields(ctx.kind, ctx.doc)
+    return cached
 
 
 def flagged_paths(ctx) -> set:

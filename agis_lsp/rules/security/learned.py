@@ -4,7 +4,7 @@ from __future__ import annotations
 from ...engine.context import SemanticSkipped
 from ...engine.model import Finding
 from ...engine.registry import rule
-from ...formats.prose import prose_fields
+from ._scan import fields as all_fields
 from ._scan import flagged_paths, quote
 
 CODE = "AGSC901"
@@ -53,7 +53,7 @@ def directive_text(ctx):
         from ...semantic.directive import judge
         model = ctx.model()
         skip = flagged_paths(ctx)
-        fields = [p for p in prose_fields(ctx.kind, ctx.doc) if p.path not in skip]
+        fields = [p for p in all_fields(ctx) if p.path not in skip]
         verdicts = judge(model, [p.text for p in fields])
     except SemanticUnavailable as exc:
         raise SemanticSkipped(str(exc)) from None
