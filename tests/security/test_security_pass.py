@@ -140,6 +140,9 @@ def test_gates_never_hide_a_hit():
                 continue
             if list(det.fn(text)):
                 assert det.gate.passes(*feats), (det.code, text)
+            for rx, _, words in getattr(det.fn, "patterns", ()):
+                if words is not None and next(rx.finditer(text), None) is not None:
+                    assert not words.isdisjoint(feats[1]), (det.code, rx.source[:60], text)
 
 
 def test_scan_is_total_on_hostile_text():

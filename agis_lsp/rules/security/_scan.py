@@ -115,9 +115,17 @@ class lazy:
 
 
 def matches(*patterns):
-    """A detector body: every match of each ``(regex, what)``, trimmed of spaces and punctuation."""
+    """A detector body: every match of each ``(regex, what)``, trimmed of spaces and punctuation.
+
+    A pattern may carry a third item, the words (prefixes, see :class:`Gate`) one of which
+    any ASCII text it matches contains: it is then neither compiled nor run on other texts."""
+    prepared = [(p[0], p[1], frozenset(w[:7] for w in p[2].split()) if len(p) > 2 else None) for p in patterns]
+
     def run(text: str):
-        for rx, what in patterns:
+        feats = features(text)
+        for rx, what, words in prepared:
+            if words is not None and feats is not None and words.isdisjoint(feats[1]):
+                continue
             for m in rx.finditer(text):
                 s, e = m.span()
                 while s < e and text[s] in TRIM:
@@ -126,6 +134,7 @@ def matches(*patterns):
                     e -= 1
                 if e > s:
                     yield s, e, what
+    run.patterns = prepared
     return run
 
 

@@ -15,54 +15,54 @@ _TOOLREF = r"(?:this|the|that|any|each|every|other|all|these)\s+(?:\w+\s+)?(?:to
 # AGSC101: imperatives aimed at the model reading the tool list.
 _DIRECTIVE = [
     (lazy(r"\b(?:note|message|instructions?|reminder|attention|memo|warning)\s+(?:to|for)\s+(?:the\s+|any\s+|all\s+)?"
-                + _MODEL + r"s?\b", I), "addresses the model"),
+                + _MODEL + r"s?\b", I), "addresses the model", "note messag instruc reminde attenti memo warnin"),
     (lazy(r"(?:^|[.!?\n]\s*)(?:(?:hey|hi|dear|attention|important)[,!]?\s+)?" + _MODEL + r"\s*[,:]\s+\w", I),
-     "addresses the model"),
-    (lazy(r"\b(?:as\s+an?\s+(?:ai|assistant|language\s+model|llm)\b[^.]{0,40}?\byou\b)", I), "addresses the model"),
+     "addresses the model", "assist ai llm model chat bot claude gpt gemini copilot cursor agent chatgpt"),
+    (lazy(r"\b(?:as\s+an?\s+(?:ai|assistant|language\s+model|llm)\b[^.]{0,40}?\byou\b)", I), "addresses the model", "ai assist llm model"),
     (lazy(r"\byou\s+(?:must|should|shall|need\s+to|have\s+to|are\s+(?:required|instructed|expected)\s+to|"
                 r"will\s+(?:now|always)|are\s+to)\s+(?:always\s+|never\s+|first\s+|now\s+|also\s+|not\s+|only\s+|"
                 r"immediately\s+|silently\s+)*(?:(?:ignore|follow|obey|tell|reveal|respond|reply|answer|say|mention|"
                 r"forward|output|print|trust|prefer|treat|act|behave|pretend|comply|disregard|forget|refuse|"
                 r"inform|notify|ask|confirm)\b|(?:call|use|invoke|run|execute|send)\s+" + _TOOLREF + r")", I),
-     "gives the model orders"),
+     "gives the model orders", "you"),
     (lazy(r"\b(?:always|never|only)\s+(?:call|use|invoke|run|execute|select|choose|prefer|pick)\s+" + _TOOLREF, I),
-     "tells the model which tools to call"),
+     "tells the model which tools to call", "always never only"),
     (lazy(r"\b(?:always|never|must|should)\s+(?:call|invoke|run)\s+(?:this|it)\b(?!\s+(?:endpoint\s+)?(?:with|to|for|when|if|in|"
           r"on|as|using|via))|\b(?:always|never|must|should)\s+use\s+this\s+(?:tool|function)\b", I),
-     "tells the model which tools to call"),
+     "tells the model which tools to call", "always never must should"),
     (lazy(r"(?:^|[.!?:;,]\s*)(?:tell|inform|convince|remind|assure|persuade|warn|ask)\s+(?:the\s+(?:user|customer|human)|them)\b", I),
-     "tells the model what to say to the user"),
+     "tells the model what to say to the user", "tell inform convinc remind assure persuad warn ask"),
     (lazy(r"\b(?:make\s+sure|ensure|it\s+is\s+(?:very\s+|extremely\s+)?(?:important|essential|crucial|critical|vital|imperative))\s+"
-          r"(?:that\s+)?(?:you|the\s+(?:ai|assistant|llm|model|agent))\b", I), "gives the model orders"),
+          r"(?:that\s+)?(?:you|the\s+(?:ai|assistant|llm|model|agent))\b", I), "gives the model orders", "make ensure importa essenti crucial critica vital imperat"),
     (lazy(r"\b(?:ai|llm|language\s+model)s?\s*(?:agents?|assistants?|models?)?\s+reading\s+this\b|\b(?:any|every)\s+(?:ai|llm|model|"
-          r"assistant|agent)\s+reading\s+this\b", I), "addresses the model"),
+          r"assistant|agent)\s+reading\s+this\b", I), "addresses the model", "reading"),
     (lazy(r"\b(?:treated|treat|regarded|regard|considered|consider|interpreted|interpret)\s+(?:it\s+|them\s+|this\s+)?as\s+"
           r"(?:(?:an?|the)\s+)?(?:instructions?|commands?|orders|directives?|(?:the\s+)?user'?s\s+(?:requests?|instructions?))\b", I),
-     "tells the model to take data as instructions"),
-    (lazy(r"\bthe\s+model\s+is\s+(?:expected|instructed|supposed|required)\s+to\b", I), "gives the model orders"),
+     "tells the model to take data as instructions", "treat treated regard regarde conside interpr"),
+    (lazy(r"\bthe\s+model\s+is\s+(?:expected|instructed|supposed|required)\s+to\b", I), "gives the model orders", "model"),
     (lazy(r"\btreat\w*\s+(?:\w+\s+){0,6}as\s+(?:commands|instructions|orders|directives)\b", I),
-     "tells the model to take data as instructions"),
+     "tells the model to take data as instructions", "treat treated treats treatin"),
     (lazy(r"\b(?:whatever|no\s+matter\s+what|regardless\s+of\s+what)\s+the\s+user\s+(?:asks|says|wants|requests|types|writes)\b", I),
-     "tells the model how to answer"),
+     "tells the model how to answer", "whatev matter regardl"),
     (lazy(r"\b(?:the\s+|an\s+|any\s+)?(?:ai|assistant|llm|chat\s*bot|bot|claude|chat\s*gpt|gpt|copilot|gemini)(?:\s+agent)?\s+"
           r"(?:should|must|shall|ought\s+to|needs?\s+to|has\s+to|is\s+(?:expected|required|supposed|instructed)\s+to|will\s+always|"
-          r"is\s+to)\b", I), "gives the model orders"),
+          r"is\s+to)\b", I), "gives the model orders", "ai assist llm chat bot claude gpt copilot gemini chatbot chatgpt"),
     (lazy(r"\b(?:call|use|invoke|run)\s+(?:this|the)\s+(?:tool|function)\s+(?:first|before\s+(?:any|all|every|using|calling)|"
-                r"(?:every|each)\s+time|whenever|instead\s+of|regardless|no\s+matter)", I), "tells the model which tools to call"),
+                r"(?:every|each)\s+time|whenever|instead\s+of|regardless|no\s+matter)", I), "tells the model which tools to call", "call use invoke run"),
     (lazy(r"\bbefore\s+(?:using|calling|invoking|running|executing|answering|responding|replying|you\s+(?:use|call|answer|respond|reply))\b"
-                r"[^.]{0,40}?\b(?:tool|function|question|request|user|anything)", I), "tells the model what to do first"),
+                r"[^.]{0,40}?\b(?:tool|function|question|request|user|anything)", I), "tells the model what to do first", "before"),
     (lazy(r"\b(?:from\s+now\s+on|henceforth|for\s+the\s+rest\s+of\s+(?:this|the)\s+(?:conversation|session|chat)|"
                 r"in\s+all\s+(?:future|subsequent)\s+(?:responses|replies|answers|turns|messages))\b", I),
-     "changes the model's behaviour for the rest of the conversation"),
+     "changes the model's behaviour for the rest of the conversation", "now hencefo rest future subsequ"),
     (lazy(r"\b(?:in|at\s+the\s+(?:start|end|beginning)\s+of|to)\s+(?:your\s+(?:responses?|repl(?:y|ies)|answers?|"
                 r"output|messages?)|(?:every|each|all)\s+(?:repl(?:y|ies)|answers?))\b", I),
-     "tells the model how to answer"),
+     "tells the model how to answer", "your every each all"),
     (lazy(r"(?:^|[.!?,;:\n]\s*)(?:respond|reply|answer)\s+(?:only\s+)?(?:in|with|by|that|as)\b", I),
-     "tells the model how to answer"),
+     "tells the model how to answer", "respon repl replies answer"),
     (lazy(r"\b(?:do\s+not|don't|never)\s+(?:follow|obey|listen\s+to|trust|use\s+any\s+other|call\s+any\s+other|"
-                r"ask\s+(?:the\s+user\s+)?for\s+(?:confirmation|permission))\b", I), "gives the model orders"),
+                r"ask\s+(?:the\s+user\s+)?for\s+(?:confirmation|permission))\b", I), "gives the model orders", "follow obey listen trust other ask"),
     (lazy(r"\byour\s+(?:new\s+|real\s+|true\s+|primary\s+|only\s+|actual\s+)(?:task|goal|job|purpose|objective|instructions?|role)\b", I),
-     "gives the model a new task"),
+     "gives the model a new task", "your"),
 ]
 
 # AGSC102: fake system / admin markup and chat-template tokens.

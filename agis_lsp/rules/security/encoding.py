@@ -1,12 +1,8 @@
 """Security family 6: encoded, obfuscated and hidden text (AGSC601-AGSC603, AGSC605)."""
 from __future__ import annotations
 
-import base64
-import binascii
-import codecs
 import re
 import unicodedata
-from urllib.parse import unquote
 
 from ...engine.registry import rule
 from ._scan import detector, detectors, features, findings, lazy, quote
@@ -63,6 +59,8 @@ def _printable(b: bytes) -> str | None:
 
 
 def _b64(run: str) -> str | None:
+    import base64
+    import binascii
     run = run.replace("-", "+").replace("_", "/")
     try:
         return _printable(base64.b64decode(run + "=" * (-len(run) % 4), validate=True))
@@ -84,6 +82,7 @@ def encoded_payloads(text: str):
             and max(map(len, text.split()), default=0) < 16:
         return  # nothing long enough to decode
     asked = next(_DECODE_ASK.finditer(text), None)
+    from urllib.parse import unquote
     for rx, decode, name in ((_B64, _b64, "base64"), (_HEX, _hex, "hex"),
                              (_PCT, lambda r: _printable(unquote(r).encode("utf-8", "surrogatepass")), "URL encoding")):
         for m in rx.finditer(text):
@@ -92,6 +91,7 @@ def encoded_payloads(text: str):
             if decoded and (asked or _instruction_like(decoded)):
                 yield m.start(), m.start() + len(run), f"hides text in {name} (decodes to '{quote(decoded)}')"
     if feats is None or not _ROT13.isdisjoint(feats[1]):
+        import codecs
         rot = codecs.encode(text, "rot13")
         original = _inner(text)
         for code, s, e, _ in _inner(rot):
