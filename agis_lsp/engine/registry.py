@@ -37,6 +37,7 @@ class Rule:
     scope: str = "document"       # "document" | "deployment" (cross-file)
     spec: str = ""                # spec section references, e.g. "AGIS §4.1(b)"
     sections: dict = field(default_factory=dict)
+    needs_model: Callable | None = None   # semantic rules: ctx -> bool, False = nothing to judge here
 
     @property
     def summary(self) -> str:
@@ -52,7 +53,8 @@ class Rule:
 
 
 def rule(code: str, name: str, *, pass_no: int | None, kinds: Iterable[str] = ("agis",),
-         semantic: bool = False, scope: str = "document", spec: str = "") -> Callable:
+         semantic: bool = False, scope: str = "document", spec: str = "",
+         needs_model: Callable | None = None) -> Callable:
     """Register a rule function ``check(ctx) -> Iterable[Finding]``.
 
     The function's docstring is the rule's documentation (markdown with the
@@ -74,7 +76,7 @@ def rule(code: str, name: str, *, pass_no: int | None, kinds: Iterable[str] = ("
         doc = inspect.cleandoc(fn.__doc__ or "")
         _ORIGIN.setdefault(code, _importing or fn.__module__)
         _RULES[code] = Rule(code, name, pass_no, kinds, fn, doc, semantic, scope, spec,
-                            parse_sections(doc))
+                            parse_sections(doc), needs_model=needs_model)
         fn.rule_code = code
         return fn
 

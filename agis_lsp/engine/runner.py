@@ -52,7 +52,8 @@ def lint(doc: Document, config: Config | None = None, *, phase: str = "all",
         if not config.enabled(rule.code, doc.path):
             continue
         if rule.semantic and not ctx.semantic:
-            skipped.setdefault(_pass_label(rule), "semantic passes are off (--no-semantic)")
+            if rule.needs_model is None or rule.needs_model(ctx):
+                skipped.setdefault(_pass_label(rule), "semantic passes are off (--no-semantic)")
             continue
         try:
             for finding in rule.check(ctx) or ():

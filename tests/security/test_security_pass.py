@@ -152,7 +152,7 @@ def test_scan_is_total_on_hostile_text():
 
 def test_no_semantic_skips_only_the_model_rule(tmp_path):
     f = tmp_path / "x.agis.json"
-    f.write_text(agis_json(ISSUE_PAYLOADS[2:3]))
+    f.write_text(agis_json(ISSUE_PAYLOADS[2:3] + ["Returns the orders of the user"]))
     proc = subprocess.run([sys.executable, "-m", "agis_lsp.cli", "check", str(f), "--no-semantic",
                            "--select", "AGSC", "--format", "json"], capture_output=True, text=True,
                           env={**os.environ, "PYTHONPATH": ROOT})
@@ -160,3 +160,9 @@ def test_no_semantic_skips_only_the_model_rule(tmp_path):
     out = json.loads(proc.stdout)
     assert {"AGSC101", "AGSC201"} <= {d["code"] for d in out["diagnostics"]}
     assert out["notes"] == ["directive-text skipped: semantic passes are off (--no-semantic)"]
+    # nothing left for the model to judge: no note, and (test_process) no model load
+    f.write_text(agis_json(ISSUE_PAYLOADS[2:3]))
+    proc = subprocess.run([sys.executable, "-m", "agis_lsp.cli", "check", str(f), "--no-semantic",
+                           "--select", "AGSC", "--format", "json"], capture_output=True, text=True,
+                          env={**os.environ, "PYTHONPATH": ROOT})
+    assert "notes" not in json.loads(proc.stdout)

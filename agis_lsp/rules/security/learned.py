@@ -10,7 +10,18 @@ from ._scan import flagged_paths, quote
 CODE = "AGSC901"
 
 
-@rule(CODE, "directive-text", pass_no=None, kinds=("any",), semantic=True, spec="AGIS §12; issue 11")
+def candidates(ctx) -> list:
+    """Prose fields the model would judge: not reported by a pattern rule, with a cue word."""
+    cached = getattr(ctx, "_directive_candidates", None)
+    if cached is None:
+        from ...semantic.directive import has_cue
+        skip = flagged_paths(ctx)
+        cached = ctx._directive_candidates = [p for p in all_fields(ctx) if p.path not in skip and has_cue(p.text)]
+    return cached
+
+
+@rule(CODE, "directive-text", pass_no=None, kinds=("any",), semantic=True, spec="AGIS §12; issue 11",
+      needs_model=lambda ctx: bool(candidates(ctx)))
 def directive_text(ctx):
     """The model reads this text as an instruction to an AI rather than a description of the operation.
 
@@ -48,12 +59,13 @@ def directive_text(ctx):
     A warning, never an error: a statistical verdict. It needs the model
     (`--no-semantic` skips it; the pattern rules still run).
     """
+    fields = candidates(ctx)
+    if not fields:
+        return  # nothing to judge: the model is not loaded for this document
     try:
         from ...semantic import SemanticUnavailable
         from ...semantic.directive import judge
         model = ctx.model()
-        skip = flagged_paths(ctx)
-        fields = [p for p in all_fields(ctx) if p.path not in skip]
         verdicts = judge(model, [p.text for p in fields])
     except SemanticUnavailable as exc:
         raise SemanticSkipped(str(exc)) from None
