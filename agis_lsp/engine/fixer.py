@@ -20,6 +20,13 @@ class FixResult:
     reverted: list = field(default_factory=list)  # fixes whose result did not parse
 
 
+def preferred_fix(diagnostic):
+    """The fix that corrects ``diagnostic``'s mistake: the one its rule marks preferred, else the first
+    safe one; None when there is neither. The server marks it ``isPreferred`` (Auto Fix applies it)."""
+    usable = [f for f in diagnostic.fixes if f.edits]
+    return next((f for f in usable if f.preferred), None) or next((f for f in usable if f.safe), None)
+
+
 def apply_edits(text: str, edits: list[TextEdit]) -> str:
     out = []
     last = len(text)

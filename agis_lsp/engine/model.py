@@ -80,6 +80,7 @@ class Fix:
     safe: bool
     ops: list = field(default_factory=list)        # list[FixOp]
     edits: list = field(default_factory=list)      # list[TextEdit], filled by the engine
+    preferred: bool = False                        # the fix that corrects the mistake (Auto Fix applies it)
 
     @property
     def safety(self) -> str:
@@ -104,6 +105,7 @@ class Finding:
     related: list = field(default_factory=list)
     tags: tuple = ()             # "deprecated", "unnecessary"
     span: tuple | None = None    # explicit (start, end) offsets; document-layer findings only
+    restates: tuple = ()         # paths whose primary finding makes this one a consequence
     uri: str | None = None       # report against another document (cross-file rules)
     data: dict = field(default_factory=dict)
 
@@ -125,6 +127,7 @@ class Diagnostic:
     tags: tuple = ()
     uri: str | None = None
     data: dict = field(default_factory=dict)
+    restates: tuple = ()         # document paths (see Finding.restates)
 
     def sort_key(self):
         return (self.range.start.line, self.range.start.character, self.pass_no or 0, self.code)

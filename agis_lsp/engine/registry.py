@@ -38,6 +38,7 @@ class Rule:
     spec: str = ""                # spec section references, e.g. "AGIS §4.1(b)"
     sections: dict = field(default_factory=dict)
     needs_model: Callable | None = None   # semantic rules: ctx -> bool, False = nothing to judge here
+    superseded_by: tuple = ()     # passes whose finding on a restated path makes this one a consequence
 
     @property
     def summary(self) -> str:
@@ -54,12 +55,18 @@ class Rule:
 
 def rule(code: str, name: str, *, pass_no: int | None, kinds: Iterable[str] = ("agis",),
          semantic: bool = False, scope: str = "document", spec: str = "",
-         needs_model: Callable | None = None) -> Callable:
+         needs_model: Callable | None = None, superseded_by: Iterable[int] = ()) -> Callable:
     """Register a rule function ``check(ctx) -> Iterable[Finding]``.
 
     The function's docstring is the rule's documentation (markdown with the
     sections of :data:`SECTIONS`); ``agis-lint rule CODE``, hovers and
     diagnostic links all render from it.
+
+    ``superseded_by`` names the passes whose findings make this rule's finding
+    a consequence rather than a mistake of its own: when a finding of one of
+    those passes lies on a path this rule's finding restates (its own path, or
+    ``Finding.restates``), the engine folds it into that primary diagnostic's
+    related information (see :mod:`agis_lsp.engine.consequences`).
     """
     if not _CODE.match(code):
         raise ValueError(f"bad rule code {code!r}")
@@ -76,7 +83,8 @@ def rule(code: str, name: str, *, pass_no: int | None, kinds: Iterable[str] = ("
         doc = inspect.cleandoc(fn.__doc__ or "")
         _ORIGIN.setdefault(code, _importing or fn.__module__)
         _RULES[code] = Rule(code, name, pass_no, kinds, fn, doc, semantic, scope, spec,
-                            parse_sections(doc), needs_model=needs_model)
+                            parse_sections(doc), needs_model=needs_model,
+                            superseded_by=tuple(superseded_by))
         fn.rule_code = code
         return fn
 

@@ -10,6 +10,7 @@ from ..document import Document
 from ..document.edits import EditError, render_op
 from ..formats import detect_kind
 from .config import Config
+from .consequences import fold_consequences
 from .context import LintContext, SemanticSkipped
 from .model import Diagnostic, Finding, Fix, Severity
 from .registry import Rule, get_rule, rules_for
@@ -75,6 +76,7 @@ def lint(doc: Document, config: Config | None = None, *, phase: str = "all",
     else:
         result.diagnostics = apply_suppressions(result.diagnostics,
                                                 find_suppressions(doc.text, doc.syntax))
+    result.diagnostics = fold_consequences(result.diagnostics)
     result.diagnostics.sort(key=Diagnostic.sort_key)
     return result
 
@@ -99,7 +101,7 @@ def position(doc: Document, rule: Rule, finding: Finding, config: Config) -> Dia
         except EditError as exc:
             log.info("fix %r of %s dropped: %s", fix.title, rule.code, exc)
             continue
-        fixes.append(Fix(fix.title, fix.safe, fix.ops, edits))
+        fixes.append(Fix(fix.title, fix.safe, fix.ops, edits, fix.preferred))
     related = []
     for rel in finding.related:
         if rel.uri is None:
@@ -109,7 +111,8 @@ def position(doc: Document, rule: Rule, finding: Finding, config: Config) -> Dia
     severity = config.severity_of(rule.code) or Severity.WARNING
     return Diagnostic(rule.code, rule.name, rule.pass_no, severity, finding.message,
                       tuple(finding.path), start, end, rng, fixes, related, tuple(finding.tags),
-                      finding.uri, dict(finding.data))
+                      finding.uri, dict(finding.data),
+                      tuple(tuple(p) for p in finding.restates) or (tuple(finding.path),))
 
 
 def _suppress(doc: Document, diagnostics: list, config: Config, semantic: bool, phase: str) -> list:

@@ -1,7 +1,8 @@
 """Code actions: the engine's fixes, fix-all, and suppression comments.
 
-* every fix of every diagnostic under the cursor is a ``quickfix``; safe fixes
-  are preferred, unsafe ones say so in their title;
+* every fix of every diagnostic under the cursor is a ``quickfix``; the fix the
+  rule marks as correcting the mistake (replacing an invalid method) is
+  preferred, else the first safe one; unsafe ones say so in their title;
 * ``source.fixAll.agis`` applies the safe fixes until they converge (the same
   ``fix_text`` as ``agis-lint --fix``);
 * "Disable CODE on this line" / "for this file" add an ``# agis-lint:``
@@ -13,7 +14,7 @@ import re
 
 from lsprotocol import types
 
-from ..engine.fixer import fix_text
+from ..engine.fixer import fix_text, preferred_fix
 from .capabilities import ClientFeatures
 from .convert import offsets_range, text_edit, workspace_edit
 from .store import changed_region
@@ -48,18 +49,16 @@ def quick_fixes(uri: str, version, doc, diagnostics: list, to_lsp, features: Cli
     """One quickfix per engine fix of ``diagnostics`` (already limited to the range)."""
     out = []
     for d in diagnostics:
-        first_safe = True
-        for fix in d.fixes:
-            if not fix.edits:
-                continue
+        usable = [f for f in d.fixes if f.edits]
+        best = preferred_fix(d)
+        for fix in usable:
             title = f"{fix.title} ({d.code})" if fix.safe else f"{fix.title} ({d.code}, unsafe)"
             action = types.CodeAction(
                 title=title, kind=types.CodeActionKind.QuickFix, diagnostics=[to_lsp(d)],
                 edit=workspace_edit(uri, version, [text_edit(doc.lines, e) for e in fix.edits],
                                     features))
-            if fix.safe and first_safe:
+            if fix is best:
                 action.is_preferred = True
-                first_safe = False
             out.append(action)
     return out
 

@@ -114,8 +114,9 @@ def rename_ops(ctx, ep, new: str, path: str | None = None) -> list:
     """Ops that rename ``ep``'s method (and path), keeping declared_verbs in step.
 
     The old verb's entry is renamed when no other endpoint still uses it (or
-    removed when the new verb is already declared); otherwise the new verb is
-    appended if it is not declared yet. One quick fix then leaves no
+    removed when the new verb is already declared); otherwise the new verb, if
+    not declared yet, takes the place of the one declared verb no endpoint uses
+    (see :func:`_spare_entry`) or is appended. One quick fix then leaves no
     undeclared/unused-verb finding behind.
     """
     from ...engine.model import Append, Remove, SetValue
@@ -135,5 +136,27 @@ def rename_ops(ctx, ep, new: str, path: str | None = None) -> list:
         else:
             ops.append(SetValue(base + (declared[old],), new.upper()))
     elif new.upper() not in declared:
-        ops.append(Append(base, new.upper()))
+        spare = _spare_entry(ctx, verbs, old)
+        ops.append(Append(base, new.upper()) if spare is None else SetValue(base + (spare,), new.upper()))
     return ops
+
+
+def _spare_entry(ctx, verbs: list, old: str | None) -> int | None:
+    """The index of the one declared verb no endpoint uses, when the renamed method was undeclared.
+
+    ``declared_verbs: [BOOK, FIND]`` with ``GET /restaurants``: FIND is the verb
+    the endpoint had before the mistake; renaming GET to FETCH replaces that
+    entry rather than appending (the unused FIND would be AGIS702's next fix).
+    An unused verb that another undeclared method starts with (CANCEL, with
+    CANCEL_BOOKING elsewhere) is kept for that method's own fix. With two or
+    more candidates left nothing says which one went; None.
+    """
+    declared = {v.upper() for v in verbs if isinstance(v, str)}
+    if old is None or old in declared:
+        return None
+    used = {m.upper() for _, m in ctx.view.methods_used if isinstance(m, str)}
+    pending = [m.strip().upper() for e, m in ctx.view.methods_used
+               if isinstance(m, str) and m.upper() != old and m.strip().upper() not in declared]
+    unused = [i for i, v in enumerate(verbs) if isinstance(v, str) and v.upper() not in used
+              and not any(p.startswith(v.upper()) for p in pending)]
+    return unused[0] if len(unused) == 1 else None

@@ -71,9 +71,10 @@ def compound_method(ctx):
             new_path = path_with_nouns(nouns, ep.path)
             if new_path == ep.path:  # the path already names the resource: only the method changes
                 fixes.append(Fix(f"Rename to {verb} (the path {ep.path} already names the resource)", False,
-                                 rename_ops(ctx, ep, verb)))
+                                 rename_ops(ctx, ep, verb), preferred=True))
             else:
-                fixes.append(Fix(f"Split into {verb} {new_path}", False, rename_ops(ctx, ep, verb, new_path)))
+                fixes.append(Fix(f"Split into {verb} {new_path}", False, rename_ops(ctx, ep, verb, new_path),
+                                 preferred=True))
         how = "contains a separator" if tok.separated else "joins several words"
         advice = "use the verb alone and put the noun in the path"
         if nouns and isinstance(ep.path, str) and path_with_nouns(nouns, ep.path) == ep.path:
@@ -123,7 +124,7 @@ def invalid_characters(ctx):
         loc, part = ep.method_loc
         fixes = []
         if letters and (lexicon().is_base_verb(letters) or letters in _catalog(ctx)):
-            fixes.append(Fix(f"Rename to {letters}", False, rename_ops(ctx, ep, letters)))
+            fixes.append(Fix(f"Rename to {letters}", False, rename_ops(ctx, ep, letters), preferred=True))
         shown = " ".join(repr(c) for c in bad)
         yield Finding(loc, f"method '{tok.raw}' contains {shown}; a method is letters A-Z only "
                       "(section 4.1(c))", part=part, fixes=fixes)
@@ -176,7 +177,7 @@ def inflected_method(ctx):
         loc, part = ep.method_loc
         yield Finding(loc, f"method '{tok.raw}' is {kinds.get(inf.kind, 'an inflected form')} of {base}; "
                       f"use the imperative base form '{base}' (section 4.1(b))", part=part,
-                      fixes=[Fix(f"Rename to {base}", False, rename_ops(ctx, ep, base))])
+                      fixes=[Fix(f"Rename to {base}", False, rename_ops(ctx, ep, base), preferred=True)])
 
 
 @rule("AGIS204", "method-not-uppercase", pass_no=2, spec="AGIS §4.1(c)(e)")
@@ -215,7 +216,8 @@ def not_uppercase(ctx):
             continue
         loc, part = ep.method_loc
         yield Finding(loc, f"method '{tok.raw}' should be uppercase: '{tok.upper}' (section 4.1(e))",
-                      part=part, fixes=[Fix(f"Uppercase to {tok.upper}", True, rename_ops(ctx, ep, tok.upper))])
+                      part=part, fixes=[Fix(f"Uppercase to {tok.upper}", True, rename_ops(ctx, ep, tok.upper),
+                                            preferred=True)])
 
 
 @rule("AGIS205", "unknown-method-word", pass_no=2, spec="AGIS §4.1(b)")
@@ -259,7 +261,8 @@ def unknown_word(ctx):
         except Exception:
             suggestions = []
         hint = f"; did you mean {', '.join(suggestions)}?" if suggestions else ""
-        fixes = [Fix(f"Rename to {suggestions[0]}", False, rename_ops(ctx, ep, suggestions[0]))] \
+        fixes = [Fix(f"Rename to {suggestions[0]}", False, rename_ops(ctx, ep, suggestions[0]),
+                     preferred=True)] \
             if len(suggestions) == 1 else []
         yield Finding(loc, f"method '{tok.raw}' is not a verb agis-lint knows{hint}", part=part, fixes=fixes)
 
@@ -302,4 +305,5 @@ def surrounding_whitespace(ctx):
         new = raw.strip()
         yield Finding(loc, f"method {preview(raw)} has whitespace around it; a method is a single token: "
                       f"write '{new}' (section 4.1(a)(c))", part=part,
-                      fixes=[Fix(f"Remove the whitespace ('{new}')", True, rename_ops(ctx, ep, new))])
+                      fixes=[Fix(f"Remove the whitespace ('{new}')", True, rename_ops(ctx, ep, new),
+                                 preferred=True)])

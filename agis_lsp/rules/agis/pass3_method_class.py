@@ -66,7 +66,8 @@ def http_method(ctx):
             continue
         loc, part = ep.method_loc
         repl = HTTP_REPLACEMENTS.get(tok.upper)
-        fixes = [Fix(f"Replace {tok.upper} with {repl}", False, rename_ops(ctx, ep, repl))] if repl else []
+        fixes = [Fix(f"Replace {tok.upper} with {repl}", False, rename_ops(ctx, ep, repl),
+                     preferred=True)] if repl else []
         better = f"; use an action verb such as {repl}, or one that names the intent" if repl else \
             "; use an action verb that names the intent"
         yield Finding(loc, f"method '{tok.raw}' is an HTTP method, prohibited in AGIS (section 4.3){better}",
@@ -261,7 +262,8 @@ def fused_phrasal_method(ctx):
         phrase, suggestions = hit
         suggestions = [s for s in suggestions if not catalog or s in catalog]
         loc, part = ep.method_loc
-        fixes = [Fix(f"Rename to {suggestions[0]}", False, rename_ops(ctx, ep, suggestions[0]))] \
+        fixes = [Fix(f"Rename to {suggestions[0]}", False, rename_ops(ctx, ep, suggestions[0]),
+                     preferred=True)] \
             if suggestions else []
         hint = f"; use a catalog verb such as {', '.join(suggestions)}" if suggestions else \
             "; use an action verb"

@@ -43,7 +43,7 @@ def path_missing_leading_slash(ctx):
         loc, part = ep.path_loc
         yield Finding(loc, f"path '{ep.path}' must begin with '/'; use '{new}' (section 4.4(a))",
                       part=part,
-                      fixes=[Fix(f"Use '{new}'", True, [ep.set_path(new)])])
+                      fixes=[Fix(f"Use '{new}'", True, [ep.set_path(new)], preferred=True)])
 
 
 @rule("AGIS402", "path-not-lowercase", pass_no=4, spec="AGIS §4.4(c)")
@@ -86,7 +86,8 @@ def path_not_lowercase(ctx):
             fixes = []
             if new and LITERAL_OK.match(new):
                 new_path = replace_segment(info, seg.index, new)
-                fixes.append(Fix(f"Rewrite the segment as '{new}'", False, [ep.set_path(new_path)]))
+                fixes.append(Fix(f"Rewrite the segment as '{new}'", False, [ep.set_path(new_path)],
+                                 preferred=True))
                 advice = f"use '{new}'"
             else:
                 advice = "use lowercase words separated by hyphens"
@@ -154,7 +155,8 @@ def path_invalid_parameter(ctx):
             fixes = []
             if new:
                 new_path = replace_segment(info, seg.index, new)
-                fixes.append(Fix(f"Write the parameter as '{new}'", safe, [ep.set_path(new_path)]))
+                fixes.append(Fix(f"Write the parameter as '{new}'", safe, [ep.set_path(new_path)],
+                                 preferred=True))
                 advice = f"write '{new}'"
             else:
                 advice = "write it as a whole segment in braces, e.g. '{id}'"
@@ -204,7 +206,8 @@ def path_query_string(ctx):
         new = info.route.strip() or "/"
         yield Finding(loc, f"path '{ep.path}' contains the query string '{info.query}'; "
                       f"{declare} instead (section 4.4(f))", part=part,
-                      fixes=[Fix(f"Remove the query string (use '{new}')", False, [ep.set_path(new)])])
+                      fixes=[Fix(f"Remove the query string (use '{new}')", False, [ep.set_path(new)],
+                                 preferred=True)])
 
 
 @rule("AGIS408", "path-empty-segment", pass_no=4, spec="AGIS §4.4")
@@ -247,4 +250,4 @@ def path_empty_segment(ctx):
             what = "an empty segment ('//') and a trailing '/'"
         new = info.with_segments([s.text for s in info.segments])
         yield Finding(loc, f"path '{ep.path}' has {what}; use '{new}' (section 4.4)", part=part,
-                      fixes=[Fix(f"Use '{new}'", False, [ep.set_path(new)])])
+                      fixes=[Fix(f"Use '{new}'", False, [ep.set_path(new)], preferred=True)])

@@ -76,7 +76,8 @@ def path_repeats_method(ctx):
             if verb not in segment_words(seg.text):
                 continue
             new = _without(info, seg, {verb})
-            fixes = [Fix(f"Remove '{verb}' from the path (use '{new}')", False, [ep.set_path(new)])] \
+            fixes = [Fix(f"Remove '{verb}' from the path (use '{new}')", False, [ep.set_path(new)],
+                         preferred=True)] \
                 if new else []
             advice = f"use '{new}'" if new else "name the entity the method acts on"
             yield Finding(loc, f"path '{ep.path}' repeats the method {ep.method.strip()} in segment "
@@ -146,7 +147,8 @@ def path_verb_segment(ctx):
                 continue  # AGIS405 reports the method verb
             verb = words[0]
             new = _without(info, seg, {verb})
-            fixes = [Fix(f"Remove '{verb}' from the path (use '{new}')", False, [ep.set_path(new)])] \
+            fixes = [Fix(f"Remove '{verb}' from the path (use '{new}')", False, [ep.set_path(new)],
+                         preferred=True)] \
                 if new else []
             if len(words) > 1:
                 advice = f"the method carries the action, so use '{new}'" if new else \
@@ -216,7 +218,8 @@ def path_first_segment_not_noun(ctx):
             nxt = segs[1] if len(segs) > 1 else None
             fixes = []
             if nxt is not None and nxt.kind == "literal":
-                fixes.append(Fix(f"Remove the version prefix (use '{new}')", False, [ep.set_path(new)]))
+                fixes.append(Fix(f"Remove the version prefix (use '{new}')", False, [ep.set_path(new)],
+                                 preferred=True))
             advice = f"use '{new}'" if fixes else "start with a noun naming the entity"
             yield Finding(loc, f"path '{ep.path}' starts with the version prefix '{first.text}'; versions "
                           f"belong in the document's version, not the path; {advice} (section 4.4(b))",

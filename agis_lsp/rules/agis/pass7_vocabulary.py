@@ -22,7 +22,7 @@ def _declared(ctx):
     return [(i, v) for i, v in enumerate(verbs) if isinstance(v, str)]
 
 
-@rule("AGIS701", "undeclared-verb", pass_no=7, spec="AGIS §8.2(a)")
+@rule("AGIS701", "undeclared-verb", pass_no=7, spec="AGIS §8.2(a)", superseded_by=(2, 3, 4))
 def undeclared_verb(ctx):
     """A method used by an endpoint is missing from `vocabulary.declared_verbs`.
 
@@ -72,10 +72,11 @@ def undeclared_verb(ctx):
                       "section 8.2(a) requires every method used to be declared", part=part,
                       fixes=[Fix(f"Declare {verb} in vocabulary.declared_verbs", True,
                                  [Append(DECLARED, verb)])],
-                      related=[Related(DECLARED, "declared verbs")])
+                      related=[Related(DECLARED, "declared verbs")],
+                      restates=tuple(ep.method_loc[0] for ep in eps))
 
 
-@rule("AGIS702", "unused-declared-verb", pass_no=7, spec="AGIS §8.2(b)")
+@rule("AGIS702", "unused-declared-verb", pass_no=7, spec="AGIS §8.2(b)", superseded_by=(2, 3, 4))
 def unused_declared_verb(ctx):
     """A verb in `vocabulary.declared_verbs` is not used by any endpoint.
 
@@ -107,6 +108,11 @@ def unused_declared_verb(ctx):
     if declared is None:
         return
     used = {m.strip().upper() for _, m in ctx.view.methods_used}
+    known = {v.upper() for _, v in declared}
+    # An unused verb is often the one an endpoint used before it got an invalid
+    # method: the finding restates every undeclared method's mistake.
+    undeclared = tuple(ep.method_loc[0] for ep, m in ctx.view.methods_used
+                       if m.strip().upper() not in known)
     seen: set = set()
     for i, verb in declared:
         if verb.upper() in used or verb.upper() in seen:
@@ -116,7 +122,7 @@ def unused_declared_verb(ctx):
         yield Finding(DECLARED + (i,), f"declared verb '{verb}' is not used by any endpoint; "
                       "section 8.2(b) forbids declared but unused verbs",
                       fixes=[Fix(f"Remove {verb} from declared_verbs", True, [Remove(DECLARED + (i,))])],
-                      tags=("unnecessary",))
+                      tags=("unnecessary",), restates=undeclared or (DECLARED + (i,),))
 
 
 @rule("AGIS703", "duplicate-declared-verb", pass_no=7, spec="AGIS §8.2, §4.1(e)")

@@ -1,0 +1,54 @@
+"""One mistake, one diagnostic: consequential findings fold into the mistake they restate.
+
+The policy is decided here, once, for every rule. A rule registered with
+``superseded_by=(2, 3, 4)`` says: "my finding only restates a mistake that
+those passes report". Each of its diagnostics names the document paths it is
+about (``Finding.restates``; by default its own path). When a diagnostic of
+one of the superseding passes, at warning or error severity, lies on one of
+those paths, the consequence is not reported on its own: it becomes a line of
+the primary diagnostic's related information, and its fixes are dropped (a fix
+that makes the rest of the document agree with a mistake, such as declaring
+an invalid method in ``declared_verbs``, must not be offered or applied).
+
+Example: ``method: GET`` gets AGIS301 (HTTP method, pass 3). AGIS701 ("GET is
+not declared") and AGIS702 ("FIND is declared but unused") restate it; they
+appear as related information of AGIS301 and come back on their own once the
+method is valid.
+"""
+from __future__ import annotations
+
+from .model import Severity
+from .registry import get_rule
+
+
+def _superseding(rule_of: dict, code: str) -> tuple:
+    if code not in rule_of:
+        rule = get_rule(code)
+        rule_of[code] = (rule.superseded_by, rule.pass_no) if rule is not None else ((), None)
+    return rule_of[code]
+
+
+def fold_consequences(diagnostics: list) -> list:
+    """``diagnostics`` without the consequences of a primary finding, folded into it."""
+    rule_of: dict = {}
+    primaries: dict = {}   # (pass, path) -> first primary diagnostic there
+    for d in diagnostics:
+        if d.severity <= Severity.WARNING and not d.uri:
+            primaries.setdefault((d.pass_no, tuple(d.path)), d)
+    if not primaries:
+        return diagnostics
+    out = []
+    for d in diagnostics:
+        passes, _ = _superseding(rule_of, d.code)
+        primary = None
+        if passes and not d.uri:
+            for path in getattr(d, "restates", ()) or (tuple(d.path),):
+                primary = next((primaries[(p, tuple(path))] for p in passes
+                                if (p, tuple(path)) in primaries), None)
+                if primary is not None:
+                    break
+        if primary is None or primary is d:
+            out.append(d)
+            continue
+        primary.related.append((None, d.range, f"{d.code} (consequence): {d.message}"))
+    return out

@@ -1,0 +1,93 @@
+"""Fixes that fix (issue 15), end to end: Auto Fix and fix-all on ``broken.agis``.
+
+Auto Fix applies the one preferred quick fix at the cursor; on an invalid
+method that is the replacement of the method, never "declare it in
+vocabulary.declared_verbs". Fix-all applies the safe fixes only: the invalid
+methods stay (choosing a verb is the author's call), but the vocabulary is not
+made to agree with them.
+"""
+from __future__ import annotations
+
+import asyncio
+import os
+import tempfile
+
+import pytest
+import pytest_lsp
+from lsprotocol import types
+from pytest_lsp import LanguageClient
+
+from ..broken_docs import broken_text, declared_verbs
+from .conftest import (TIMEOUT, apply_text_edits, change_doc, codes, edits_of, initialize,
+                       open_doc, position_of, server_config, wait_published)
+
+pytestmark = pytest.mark.asyncio(loop_scope="module")
+ROOT = tempfile.mkdtemp(prefix="agis-lsp-autofix-")
+
+
+@pytest_lsp.fixture(config=server_config(), scope="module")
+async def client(lsp_client: LanguageClient):
+    await initialize(lsp_client, "visual-studio-code", ROOT)
+    yield
+    await asyncio.wait_for(lsp_client.shutdown_session(), TIMEOUT)
+
+
+def _new_doc(client, name: str) -> tuple[str, str]:
+    path = os.path.join(ROOT, name)
+    with open(path, "w", encoding="utf-8") as fh:
+        fh.write(broken_text())
+    return open_doc(client, path)
+
+
+async def _actions(client, uri, rng, diagnostics=(), only=None):
+    return await asyncio.wait_for(client.text_document_code_action_async(types.CodeActionParams(
+        text_document=types.TextDocumentIdentifier(uri=uri), range=rng,
+        context=types.CodeActionContext(diagnostics=list(diagnostics), only=only))), TIMEOUT)
+
+
+async def test_one_diagnostic_per_mistake(client: LanguageClient):
+    since = len(client.published)
+    uri, text = _new_doc(client, "one-each.agis")
+    published = await wait_published(client, uri, since=since, version=1)
+    assert sorted(codes(published.diagnostics)) == ["AGIS201", "AGIS301", "AGIS405"]
+    get = next(d for d in published.diagnostics if d.code == "AGIS301")
+    assert get.range.start == position_of(text, "GET")
+    folded = [r.message for r in get.related_information]
+    assert any(m.startswith("AGIS701 (consequence)") for m in folded), folded
+
+
+async def test_auto_fix_on_each_mistake_leaves_a_correct_document(client: LanguageClient):
+    since = len(client.published)
+    uri, text = _new_doc(client, "autofix.agis")
+    published = await wait_published(client, uri, since=since, version=1)
+    version = 1
+    for needle in ("GET", "CANCEL_BOOKING", "/book-table"):
+        target = next(d for d in published.diagnostics if d.range.start == position_of(text, needle))
+        actions = await _actions(client, uri, target.range, [target])
+        assert not any(a.title.startswith("Declare") for a in actions), [a.title for a in actions]
+        preferred = [a for a in actions if a.is_preferred]
+        assert len(preferred) == 1, [a.title for a in actions]  # Auto Fix applies only a lone one
+        text = apply_text_edits(text, edits_of(preferred[0].edit, uri))
+        version += 1
+        since = len(client.published)
+        change_doc(client, uri, version, text)
+        published = await wait_published(client, uri, since=since, version=version)
+    assert not published.diagnostics, [(d.code, d.message) for d in published.diagnostics]
+    assert "method: FETCH" in text and "method: CANCEL\n" in text and "path: /table" in text
+    assert declared_verbs(text) == ["BOOK", "FETCH", "CANCEL"]
+
+
+async def test_fix_all_never_declares_an_invalid_method(client: LanguageClient):
+    since = len(client.published)
+    uri, text = _new_doc(client, "fixall.agis")
+    await wait_published(client, uri, since=since, version=1)
+    origin = types.Position(line=0, character=0)
+    actions = await _actions(client, uri, types.Range(start=origin, end=origin),
+                             only=[types.CodeActionKind.SourceFixAll])
+    new_text = text if not actions or actions[0].edit is None else \
+        apply_text_edits(text, edits_of(actions[0].edit, uri))
+    assert declared_verbs(new_text) == ["BOOK", "FIND", "CANCEL"]
+    since = len(client.published)
+    change_doc(client, uri, 2, new_text)
+    after = await wait_published(client, uri, since=since, version=2)
+    assert not {"AGIS701", "AGIS702"} & set(codes(after.diagnostics))
