@@ -36,10 +36,9 @@ def test_801_missing_blocks():
                     endpoint("BOOK", "/table", contract=contract(input="input:\n")),
                     endpoint("BOOK", "/seat", contract=contract(input="inputs: {type: object}\n")))
     assert findings(text, "AGIS801") == [
-        ("AGIS801", line_is(text, "- method: BOOK", 1), "endpoint BOOK /reservation has no output; give a JSON "
-         "Schema of a successful response (section 7)"),
-        ("AGIS801", line_is(text, "- method: BOOK", 1), "endpoint BOOK /reservation has no errors; give a list of "
-         "its named error conditions (section 7)"),
+        ("AGIS801", line_is(text, "- method: BOOK", 1), "endpoint BOOK /reservation has no output or errors; "
+         "give output: a JSON Schema of a successful response; errors: a list of its named error conditions "
+         "(section 7)"),  # one endpoint left unfinished is one finding
         ("AGIS801", line_is(text, "input:", 2), "input of BOOK /table is empty; give a JSON Schema of its parameters "
          "(an endpoint without any: {type: object}) (section 7)"),
         ("AGIS801", line_is(text, "- method: BOOK", 3), "endpoint BOOK /seat has no input; give a JSON Schema of "

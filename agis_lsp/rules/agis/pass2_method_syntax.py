@@ -180,7 +180,7 @@ def inflected_method(ctx):
                       fixes=[Fix(f"Rename to {base}", False, rename_ops(ctx, ep, base), preferred=True)])
 
 
-@rule("AGIS204", "method-not-uppercase", pass_no=2, spec="AGIS §4.1(c)(e)")
+@rule("AGIS204", "method-not-uppercase", pass_no=2, spec="AGIS §4.1(c)(e)", superseded_by=(3,))
 def not_uppercase(ctx):
     """The method is written in lowercase or mixed case (`book`, `Book`).
 

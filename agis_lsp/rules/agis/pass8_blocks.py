@@ -25,7 +25,9 @@ def missing_schema_block(ctx):
 
     ## What it does
     Checks that every endpoint declares `input`, `output` and `errors` with a
-    value (an empty `input:` counts as missing). When the endpoint has a key
+    value (an empty `input:` counts as missing, reported on its key). The
+    blocks an endpoint lacks are reported together, in one finding that lists
+    them (one unfinished endpoint is one mistake). When the endpoint has a key
     that looks like the missing block (`inputs`, `response`, `parameters`),
     the message names it.
 
@@ -67,23 +69,35 @@ def missing_schema_block(ctx):
     """
     for ep in endpoints(ctx):
         body = ep.body
+        absent = []
         for block in BLOCKS:
             if body.get(block) is not None:
                 continue
-            present = block in body
-            if present:
+            if block in body:
                 yield Finding(ep.field_path(block), f"{block} of {name(ep)} is empty; give {_WHAT[block]} "
                               "(section 7)", part="key")
-                continue
-            guess = _look_alike(body, block)
-            fixes, hint = [], ""
-            if guess:
-                hint = f"; is '{guess}' meant to be '{block}'?"
-                fixes.append(Fix(f"Rename '{guess}' to '{block}'", False,
-                                 [RenameKey(ep.field_path(guess), block)]))
-            loc, part = anchor(ep)
-            yield Finding(loc, f"endpoint {name(ep)} has no {block}; give {_WHAT[block]}{hint} "
-                          "(section 7)", part=part, fixes=fixes)
+            else:
+                absent.append(block)
+        if absent:
+            yield _missing(ep, body, absent)
+
+
+def _missing(ep, body: dict, absent: list) -> Finding:
+    """One finding for all the blocks an endpoint lacks (one mistake: an unfinished endpoint)."""
+    fixes, hints = [], []
+    for block in absent:
+        guess = _look_alike(body, block)
+        if guess:
+            hints.append(f"is '{guess}' meant to be '{block}'?")
+            fixes.append(Fix(f"Rename '{guess}' to '{block}'", False,
+                             [RenameKey(ep.field_path(guess), block)]))
+    what = absent[0] if len(absent) == 1 else ", ".join(absent[:-1]) + f" or {absent[-1]}"
+    give = "; ".join(f"{block}: {_WHAT[block]}" for block in absent) if len(absent) > 1 \
+        else _WHAT[absent[0]]
+    hint = f"; {' '.join(hints)}" if hints else ""
+    loc, part = anchor(ep)
+    return Finding(loc, f"endpoint {name(ep)} has no {what}; give {give}{hint} (section 7)",
+                   part=part, fixes=fixes, data={"missing": list(absent)})
 
 
 def _look_alike(body: dict, block: str) -> str | None:
