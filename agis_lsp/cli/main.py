@@ -8,7 +8,7 @@ import os
 import sys
 
 from .. import __version__
-from ..document import decode_bytes, parse_text, read_document
+from ..document import parse_bytes, parse_text, read_document
 from ..engine.config import Config, ConfigError, config_for, load_config_file
 from ..engine.fixer import fix_text
 from ..engine.model import Severity
@@ -213,8 +213,7 @@ def check(args) -> int:
         name = args.stdin_filename if display == "-" else path
         config = config_of(name)
         if display == "-":
-            text, problem = decode_bytes(sys.stdin.buffer.read())
-            doc = parse_text(text, name) if problem is None else _broken(text, name, problem)
+            doc = parse_bytes(sys.stdin.buffer.read(), name)
             display = args.stdin_filename or "<stdin>"
         else:
             doc = read_document(path)
@@ -280,13 +279,6 @@ def _check_catalogs(paths) -> str | None:
         except CatalogError as exc:
             return str(exc)
     return None
-
-
-def _broken(text, name, problem):
-    from ..document import Document
-    doc = Document(text, name)
-    doc.problems.append(problem)
-    return doc
 
 
 def _apply_fixes(doc, name, config, args, display):

@@ -9,7 +9,7 @@ from .paths import Path, format_path
 from .positions import LineIndex, Position, Range
 
 __all__ = ["Container", "Document", "Entry", "ParseProblem", "Path", "format_path", "LineIndex",
-           "Position", "Range", "parse_text", "read_document", "detect_syntax", "decode_bytes"]
+           "Position", "Range", "parse_text", "parse_bytes", "read_document", "detect_syntax", "decode_bytes"]
 
 
 def detect_syntax(text: str, path: str | None = None) -> str:
@@ -72,12 +72,18 @@ def decode_bytes(raw: bytes) -> tuple[str, ParseProblem | None]:
     return text, None
 
 
+def parse_bytes(raw: bytes, path: str | None = None, syntax: str | None = None) -> Document:
+    """A document from raw bytes: undecodable input keeps its text (with U+FFFD) and a
+    positioned AGIS005 problem, and is not parsed."""
+    text, problem = decode_bytes(raw)
+    if problem is not None:
+        doc = Document(text, path)
+        doc.problems.append(problem)
+        return doc
+    return parse_text(text, path, syntax)
+
+
 def read_document(path: str | os.PathLike, syntax: str | None = None) -> Document:
     with open(path, "rb") as fh:
         raw = fh.read()
-    text, problem = decode_bytes(raw)
-    if problem is not None:
-        doc = Document(text, os.fspath(path))
-        doc.problems.append(problem)
-        return doc
-    return parse_text(text, os.fspath(path), syntax)
+    return parse_bytes(raw, os.fspath(path), syntax)

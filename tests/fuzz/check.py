@@ -1,0 +1,178 @@
+"""The properties every document must keep, checked on the real engine in-process.
+
+* no AGIS000 (no rule crashed), and nothing raised out of parse, lint, output or fix;
+* every range (diagnostic, related information, fix edit) lies inside the document,
+  checked against the text itself (LSP lines, UTF-16 columns), not the engine's index;
+* the JSON and SARIF outputs are valid JSON;
+* ``--fix --unsafe-fixes``: the result parses, converges (fixing it again changes
+  nothing), has no more errors than before, and each fix changes only the lines around
+  the place its operations name.
+"""
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+
+from agis_lsp.cli import output
+from agis_lsp.document import parse_bytes, parse_text
+from agis_lsp.engine.config import Config
+from agis_lsp.engine.fixer import fix_text
+from agis_lsp.engine.model import Severity
+from agis_lsp.engine.runner import iter_fixes, lint
+from agis_lsp.formats import detect_kind
+
+_BREAK = re.compile(r"\r\n|\r|\n")
+MAX_FIXES_CHECKED = 12        # per document, for the locality property
+FIX_TEXT_LIMIT = 400_000      # larger documents: lint only (the fixer re-lints per round)
+
+
+class PropertyFailure(AssertionError):
+    pass
+
+
+@dataclass
+class Outcome:
+    kind: str | None = None
+    diagnostics: int = 0
+    parsed: bool = False
+    fixed: bool = False
+    codes: set = field(default_factory=set)
+
+
+def utf16(s: str) -> int:
+    return len(s.encode("utf-16-le", "surrogatepass")) // 2
+
+
+class Lines:
+    """LSP lines of a text, computed here (independently of document.positions)."""
+
+    def __init__(self, text: str) -> None:
+        self.lines = _BREAK.split(text)
+        self.widths = [utf16(line) for line in self.lines]
+
+    def check(self, rng, what: str) -> None:
+        for pos in (rng.start, rng.end):
+            if not 0 <= pos.line < len(self.lines):
+                raise PropertyFailure(f"{what}: line {pos.line} outside 0..{len(self.lines) - 1}")
+            if not 0 <= pos.character <= self.widths[pos.line]:
+                raise PropertyFailure(f"{what}: character {pos.character} outside line {pos.line} "
+                                      f"(width {self.widths[pos.line]})")
+        if (rng.start.line, rng.start.character) > (rng.end.line, rng.end.character):
+            raise PropertyFailure(f"{what}: range ends before it starts: {rng}")
+
+
+def errors(diags) -> int:
+    return sum(d.severity == Severity.ERROR for d in diags)
+
+
+def check_ranges(doc, diags) -> None:
+    lines = Lines(doc.text)
+    n = len(doc.text)
+    for d in diags:
+        what = f"{d.code} {d.message[:60]!r}"
+        if not 0 <= d.start <= d.end <= n:
+            raise PropertyFailure(f"{what}: offsets {d.start}..{d.end} outside 0..{n}")
+        lines.check(d.range, what)
+        for rel in d.related:
+            if rel[0] is None:
+                lines.check(rel[1], f"{what} related {rel[2][:40]!r}")
+        for fix in d.fixes:
+            for e in fix.edits:
+                if not 0 <= e.start <= e.end <= n:
+                    raise PropertyFailure(f"{what} fix {fix.title!r}: edit {e.start}..{e.end} outside 0..{n}")
+
+
+def check_outputs(name, doc, diags, notes) -> None:
+    results = [(name, doc, diags)]
+    for render in (output.render_json, output.render_sarif):
+        try:
+            json.loads(render(results, notes))
+        except ValueError as exc:
+            raise PropertyFailure(f"{render.__name__} is not valid JSON: {exc}") from None
+    output.render_text([(name, diags)], notes)
+    output.render_github(results, notes)
+
+
+def _line_of(text: str, offset: int) -> int:
+    return text.count("\n", 0, offset)
+
+
+def _effective(text: str, e):
+    """The span an edit really changes (common prefix and suffix stripped)."""
+    old, new = text[e.start:e.end], e.new_text
+    p = 0
+    while p < min(len(old), len(new)) and old[p] == new[p]:
+        p += 1
+    s = 0
+    while s < min(len(old), len(new)) - p and old[len(old) - 1 - s] == new[len(new) - 1 - s]:
+        s += 1
+    return e.start + p, e.end - s
+
+
+def check_fix_locality(doc, diag, fix) -> None:
+    """A fix changes only the lines around what its operations name (+-1 line)."""
+    text = doc.text
+    allowed = []
+    for op in fix.ops:
+        start, end = doc.span(tuple(op.path), "entry")
+        allowed.append((_line_of(text, start) - 1, _line_of(text, end) + 1))
+    if not fix.ops:   # a text-only fix (e.g. removing an unused suppression comment)
+        allowed.append((_line_of(text, diag.start) - 1, _line_of(text, diag.end) + 1))
+    for e in fix.edits:
+        start, end = _effective(text, e)
+        if start >= end and e.new_text == text[e.start:e.end]:
+            continue
+        lo, hi = _line_of(text, start), _line_of(text, max(start, end))
+        if not any(a <= lo and hi <= b for a, b in allowed):
+            raise PropertyFailure(
+                f"fix {fix.title!r} of {diag.code} changes lines {lo + 1}-{hi + 1}, away from "
+                f"its operations (lines {[(a + 2, b) for a, b in allowed]}): {text[start:end]!r} -> "
+                f"{e.new_text!r}")
+
+
+def check_fixes(name, doc, diags, config) -> bool:
+    if not doc.parsed or len(doc.text) > FIX_TEXT_LIMIT:
+        return False
+    for i, (d, fix) in enumerate(iter_fixes(diags, unsafe=True)):
+        if i >= MAX_FIXES_CHECKED:
+            break
+        check_fix_locality(doc, d, fix)
+    first = fix_text(doc.text, name, config, unsafe=True, semantic=False)
+    if first.text == doc.text:
+        return False
+    fixed = parse_text(first.text, name)
+    if not fixed.parsed:
+        raise PropertyFailure(f"the fixed document does not parse: {[p.message for p in fixed.problems][:2]}")
+    if not first.converged:
+        raise PropertyFailure(f"--fix did not converge in {first.rounds} rounds: {first.applied[-4:]}")
+    again = fix_text(first.text, name, config, unsafe=True, semantic=False)
+    if again.text != first.text:
+        raise PropertyFailure(f"a second --fix --unsafe-fixes changed the document again: {again.applied[:4]}")
+    after = lint(fixed, config, semantic=False)
+    if after.internal_errors:
+        raise PropertyFailure(f"a rule crashed on the fixed document: "
+                              f"{[d.message for d in after.diagnostics if d.code == 'AGIS000']}")
+    if errors(after.diagnostics) > errors(diags):
+        new = sorted({d.code for d in after.diagnostics if d.severity == Severity.ERROR}
+                     - {d.code for d in diags if d.severity == Severity.ERROR})
+        raise PropertyFailure(f"--fix --unsafe-fixes increased the errors from {errors(diags)} to "
+                              f"{errors(after.diagnostics)} (new codes {new}; applied {first.applied[:6]})")
+    return True
+
+
+def check_document(name: str, raw: bytes, *, fixes: bool = True, semantic: bool = False) -> Outcome:
+    config = Config(semantic=semantic)
+    doc = parse_bytes(raw, name)
+    out = Outcome(kind=detect_kind(doc), parsed=doc.parsed)
+    result = lint(doc, config, semantic=semantic)
+    crashed = [d.message for d in result.diagnostics if d.code == "AGIS000"]
+    if crashed or result.internal_errors:
+        raise PropertyFailure(f"AGIS000: {crashed}")
+    check_ranges(doc, result.diagnostics)
+    check_outputs(name, doc, result.diagnostics, result.notes)
+    out.diagnostics = len(result.diagnostics)
+    out.codes = {d.code for d in result.diagnostics}
+    if fixes:
+        out.fixed = check_fixes(name, doc, result.diagnostics, config)
+    return out
