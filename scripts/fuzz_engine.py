@@ -60,7 +60,8 @@ def main(argv=None) -> int:
             out = check_document(name, raw, fixes=not args.no_fix, semantic=args.semantic)
             stats["inputs"] += 1
             stats[f"kind {out.kind}"] += 1
-            stats["fixed"] += out.fixed
+            stats["fixed"] += bool(out.fixed)
+            stats["unmasked"] += out.fixed == "unmasked"
             stats["parsed"] += out.parsed
         except Exception as exc:  # noqa: BLE001 - recorded, and the run goes on
             stats["inputs"] += 1
@@ -86,7 +87,8 @@ def main(argv=None) -> int:
 
     print(f"\nfuzz_engine: {stats['inputs']} inputs in {elapsed / 60:.1f} min "
           f"({stats['inputs'] / max(elapsed, 1e-9):.1f}/s), {stats['parsed']} parsed, "
-          f"{stats['fixed']} changed by --fix --unsafe-fixes")
+          f"{stats['fixed']} changed by --fix --unsafe-fixes ({stats['unmasked']} with more errors at the "
+          f"fixed lines: checks the fix unmasked)")
     if times:
         times.sort()
         print(f"per input: median {times[len(times) // 2] * 1000:.0f} ms, "

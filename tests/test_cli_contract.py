@@ -185,3 +185,30 @@ def test_yaml_named_explicitly_that_is_an_agis_document_is_linted(cli, tmp_path)
     f.write_text(BAD)
     code, out, _ = cli("check", str(f), "--no-semantic")
     assert code == 1 and "AGIS702" in out
+
+
+# -- text no encoding can write; a bug is exit 2, not 1 -------------------------------------------
+
+def test_lone_surrogate_in_a_document_keeps_every_output_valid(cli, tmp_path):
+    """A key with an escaped lone surrogate (valid JSON syntax) used to crash the JSON output
+    with UnicodeEncodeError, after a partial output, with exit status 1 (found by the fuzzer)."""
+    f = tmp_path / "manifest.json"
+    f.write_text('{"agtp_version": "1.0", "agtp_api_version": "1.0", '
+                 '"policies": {"methods": {"disallow\\ud800": ["X"]}}}')
+    for fmt in ("json", "sarif"):
+        code, out, err = cli("check", str(f), "--format", fmt, "--no-semantic")
+        assert code == 1 and "Traceback" not in err
+        assert "disallow\\ud800" in json.dumps(json.loads(out))
+    for fmt in ("text", "github"):
+        code, out, err = cli("check", str(f), "--format", fmt, "--no-semantic")
+        assert code == 1 and "Traceback" not in err and "disallow\\ud800" in out
+
+
+def test_internal_error_exits_2(monkeypatch, bad, capsys):
+    from agis_lsp.cli import main as cli_main
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("a bug")
+    monkeypatch.setattr(cli_main.output, "render_text", broken)
+    assert cli_main.main(["check", str(bad), "--no-semantic"]) == 2
+    assert "internal error" in capsys.readouterr().err

@@ -91,6 +91,7 @@ def _jobs(value: str) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     logging.basicConfig(level=logging.WARNING, format="agis-lint: %(message)s")
+    _escape_unencodable()
     argv = sys.argv[1:] if argv is None else argv
     parser = build_parser(next((a for a in argv if not a.startswith("-")), None))
     args = parser.parse_args(argv)
@@ -121,6 +122,22 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:  # `agis-lint rules | head`: the reader has what it wanted
         _stdout_closed()
         return EXIT_CLEAN
+    except Exception:  # noqa: BLE001 - a bug: exit 2 (an uncaught exception would exit 1, "findings")
+        import traceback
+        traceback.print_exc()
+        print(f"agis-lint {__version__}: internal error (above); please report it", file=sys.stderr)
+        return EXIT_ERROR
+
+
+def _escape_unencodable() -> None:
+    """A document can hold text no encoding can write (a lone surrogate escaped in JSON,
+    `"\\ud800"`): print it as a backslash escape (valid inside JSON strings) instead of
+    failing in the middle of the output."""
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.reconfigure(errors="backslashreplace")
+        except (AttributeError, ValueError):  # not a text file (a test's capture)
+            pass
 
 
 class UsageError(Exception):
