@@ -47,7 +47,8 @@ def test_completion_verbs_with_categories_and_descriptions():
     assert len(items) >= len(CATALOG.methods)
     book = items["BOOK"]
     assert book.kind == types.CompletionItemKind.EnumMember
-    assert book.detail == ", ".join(CATALOG.get("BOOK").categories)
+    info = CATALOG.get("BOOK")
+    assert book.detail == f"{', '.join(info.categories)} · changes state · {info.description}"
     assert book.documentation.value.startswith("**BOOK**")
     assert book.text_edit.new_text == "BOOK"
 
@@ -191,7 +192,8 @@ def test_actions_quickfix_disable_and_fix_all():
     eager = next(a for a in no_resolve if a.kind == act.FIX_ALL_KIND)
     assert eager.edit.changes, "no documentChanges support: a plain changes map"
     unsafe = actions_for(text.replace("path: /restaurants", "path: /find-restaurants"), "AGIS405")
-    assert any(a.title.endswith("(AGIS405, unsafe)") and not a.is_preferred for a in unsafe)
+    # the fix that rewrites the bad path corrects the mistake: preferred (Auto Fix) though unsafe
+    assert any(a.title.endswith("(AGIS405, unsafe)") and a.is_preferred for a in unsafe)
 
 
 def test_disable_line_edit_appends_to_an_existing_comment():
