@@ -21,7 +21,7 @@ from . import agtp_fields
 from . import schema as sch
 from .capabilities import ClientFeatures
 from .convert import offsets_range
-from .hover import is_verb_place, schema_path, verb_markdown
+from .hover import is_verb_place, schema_path, verb_facts, verb_markdown
 
 TRIGGER_CHARACTERS = [":", " ", '"', "-", "="]
 
@@ -112,24 +112,44 @@ def _verbs(req: CompletionRequest, path: tuple, part: str, data) -> list[types.C
         if " " in before:
             return []
     rng = offsets_range(req.doc.lines, start, end)
-    used = _methods_used(req.kind, data)
+    used = [v for v in _methods_used(req.kind, data) if _valid(v)]  # invalid verbs are never offered
     items = []
     if req.kind == "agis" and len(path) >= 2 and path[:2] == ("vocabulary", "declared_verbs"):
         declared = set(_declared(data))
         for verb in used:
             first = verb not in declared
             items.append(_verb_item(req, verb, rng, sort=("0" if first else "1") + verb,
-                                    detail="used in this document"
-                                    + ("" if first else ", declared")))
+                                    info=catalog.methods.get(verb.upper()),
+                                    detail="used in this document" + ("" if first else ", declared")))
         return items
+    fit = _fitting_categories(req.kind, path, data)
     for name, info in catalog.methods.items():
-        sort = ("2" if info.deprecated else "1") + name
-        items.append(_verb_item(req, name, rng, sort=sort, info=info))
+        rank = "3" if info.deprecated else "0" if fit & set(info.categories) else "1"
+        items.append(_verb_item(req, name, rng, sort=rank + name, info=info))
     for verb in used:
-        if verb not in catalog.methods:
-            items.append(_verb_item(req, verb, rng, sort="0" + verb,
+        if verb.upper() not in catalog.methods:
+            items.append(_verb_item(req, verb, rng, sort="2" + verb,
                                     detail="used in this document (not in the catalog)"))
     return items
+
+
+def _valid(verb: str) -> bool:
+    from ..rules.agis._method import is_valid_method
+    return is_valid_method(verb)
+
+
+def _fitting_categories(kind: str | None, path: tuple, data) -> set:
+    """The catalog categories that fit the endpoint at ``path``: its ``semantic.capability``."""
+    if kind != "agis" or len(path) < 2 or path[0] != "endpoints" or not isinstance(data, dict):
+        return set()
+    eps = data.get("endpoints")
+    try:
+        ep = eps[path[1]]
+    except (KeyError, IndexError, TypeError):
+        return set()
+    sem = ep.get("semantic") if isinstance(ep, dict) else None
+    cap = sem.get("capability") if isinstance(sem, dict) else None
+    return {cap.strip().lower()} if isinstance(cap, str) else set()
 
 
 def _verb_item(req: CompletionRequest, name: str, rng: types.Range, *, sort: str, info=None,
@@ -138,7 +158,7 @@ def _verb_item(req: CompletionRequest, name: str, rng: types.Range, *, sort: str
     item = types.CompletionItem(
         label=name, kind=types.CompletionItemKind.EnumMember, sort_text=sort,
         text_edit=types.TextEdit(range=rng, new_text=_scalar(req, name, rng)),
-        detail=detail or (", ".join(info.categories) if info is not None else None),
+        detail=detail or (verb_facts(info) if info is not None else None),
         documentation=_doc(features, verb_markdown(name, req.catalog)))
     if info is not None and info.deprecated:
         if int(types.CompletionItemTag.Deprecated) in features.completion_tags:

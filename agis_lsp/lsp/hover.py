@@ -15,14 +15,30 @@ _VERB = re.compile(r"^[A-Za-z]+$")
 
 
 # -- shared texts (also used by completion) --------------------------------------
+# Catalog categories whose verbs read and change nothing; every other category changes state.
+READ_ONLY_CATEGORIES = ("discovery", "retrieval", "analysis")
+
+
+def verb_safety(info) -> str:
+    """``safe`` (reads only) or ``changes state``, from the verb's catalog categories."""
+    cats = tuple(info.categories)
+    return "safe (reads only)" if cats and all(c in READ_ONLY_CATEGORIES for c in cats) else "changes state"
+
+
+def verb_facts(info) -> str:
+    """One line: category, safety, one-line description (completion items, hovers)."""
+    first = info.description.strip().split("\n")[0]
+    return f"{', '.join(info.categories) or 'uncategorised'} · {verb_safety(info)} · {first}"
+
+
 def verb_markdown(name: str, catalog) -> str:
     """What the catalog says about a verb, or that it is not in it."""
     info = catalog.get(name) if catalog is not None else None
     upper = name.strip().upper()
     version = getattr(catalog, "version", "?")
     if info is not None:
-        lines = [f"**{info.name}** · AGTP catalog {version} · {', '.join(info.categories) or 'uncategorised'}",
-                 "", info.description]
+        lines = [f"**{info.name}** · {', '.join(info.categories) or 'uncategorised'} · {verb_safety(info)}",
+                 "", info.description, "", f"*AGTP catalog {version}*"]
         if info.deprecated:
             dep = f"Deprecated since catalog {info.deprecated_in}"
             if info.removed_in:

@@ -1,4 +1,4 @@
-"""Fixes that fix (issue 15), end to end: Auto Fix and fix-all on ``broken.agis``.
+"""Issue 15 end to end on ``broken.agis``: fixes that fix, one diagnostic per mistake, completion.
 
 Auto Fix applies the one preferred quick fix at the cursor; on an invalid
 method that is the replacement of the method, never "declare it in
@@ -91,3 +91,24 @@ async def test_fix_all_never_declares_an_invalid_method(client: LanguageClient):
     change_doc(client, uri, 2, new_text)
     after = await wait_published(client, uri, since=since, version=2)
     assert not {"AGIS701", "AGIS702"} & set(codes(after.diagnostics))
+
+
+async def test_completion_offers_fitting_catalog_verbs_never_invalid_ones(client: LanguageClient):
+    since = len(client.published)
+    uri, text = _new_doc(client, "complete.agis")
+    await wait_published(client, uri, since=since, version=1)
+    result = await asyncio.wait_for(client.text_document_completion_async(types.CompletionParams(
+        text_document=types.TextDocumentIdentifier(uri=uri),
+        position=position_of(text, "method: GET", len("method: GET")))), TIMEOUT)
+    items = sorted(result.items, key=lambda i: i.sort_text)
+    labels = [i.label for i in items]
+    assert "GET" not in labels and "CANCEL_BOOKING" not in labels
+    assert "FETCH" in labels and "BOOK" in labels
+    # the endpoint's capability is discovery: discovery verbs come first
+    first = items[0]
+    assert first.detail.startswith("discovery") and "safe (reads only)" in first.detail, first.detail
+    find = next(i for i in items if i.label == "FIND")
+    assert labels.index("FIND") < labels.index("BOOK")  # BOOK is transaction
+    assert find.documentation.value.startswith("**FIND** · discovery · safe (reads only)")
+    book = next(i for i in items if i.label == "BOOK")
+    assert "changes state" in book.detail

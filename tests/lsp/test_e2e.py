@@ -187,7 +187,7 @@ async def test_hover(client: LanguageClient):
     verb = await asyncio.wait_for(client.text_document_hover_async(types.HoverParams(
         text_document=types.TextDocumentIdentifier(uri=uri),
         position=position_of(text, "FIND", 1))), TIMEOUT)
-    assert "**FIND** · AGTP catalog" in verb.contents.value
+    assert "**FIND** · discovery · safe (reads only)" in verb.contents.value
     assert "discovery" in verb.contents.value
     over_diagnostic = await asyncio.wait_for(client.text_document_hover_async(types.HoverParams(
         text_document=types.TextDocumentIdentifier(uri=uri),

@@ -84,6 +84,16 @@ def compound_parts(tok: MethodToken) -> list[str] | None:
     return None
 
 
+def is_valid_method(raw: str) -> bool:
+    """Would ``raw`` pass the method passes 2 and 3 that need no model (one upper-case base-form verb)?"""
+    tok = analyse(raw)
+    if not tok.alpha or tok.raw.strip() != tok.upper or tok.http or tok.has_space:
+        return False
+    if tok.in_catalog:
+        return True
+    return compound_parts(tok) is None and lexicon().is_base_verb(tok.upper)
+
+
 def path_with_nouns(nouns: list[str], path) -> str:
     """The path for a split ``VERB_NOUN``: the noun becomes the first segment only when the path names no entity.
 
