@@ -8,9 +8,7 @@ only meets files without anything for the model never loads it.
 """
 from __future__ import annotations
 
-import multiprocessing
 import os
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 from ..document import read_document
@@ -101,7 +99,12 @@ def _work(task: tuple) -> FileResult:
     return lint_file(display, path, _settings)
 
 
+class WorkerDied(Exception):
+    """A worker process ended without a result (killed, out of memory)."""
+
+
 def _pool_context():
+    import multiprocessing
     methods = multiprocessing.get_all_start_methods()
     return multiprocessing.get_context("fork" if "fork" in methods else "spawn")
 
@@ -125,10 +128,15 @@ def check_files(inputs: list, settings: Settings, cache: ResultCache, jobs: int)
             todo.append((i, key))
     tasks = [inputs[i] for i, _ in todo]
     if jobs > 1 and len(tasks) > 1:
+        from concurrent.futures import ProcessPoolExecutor
+        from concurrent.futures.process import BrokenProcessPool
         workers = min(jobs, len(tasks))
-        with ProcessPoolExecutor(workers, mp_context=_pool_context(), initializer=_init_worker,
-                                 initargs=(settings,)) as pool:
-            fresh = list(pool.map(_work, tasks, chunksize=max(1, len(tasks) // (workers * 8))))
+        try:
+            with ProcessPoolExecutor(workers, mp_context=_pool_context(), initializer=_init_worker,
+                                     initargs=(settings,)) as pool:
+                fresh = list(pool.map(_work, tasks, chunksize=max(1, len(tasks) // (workers * 8))))
+        except BrokenProcessPool as exc:
+            raise WorkerDied(str(exc)) from exc
     else:
         fresh = [lint_file(d, p, settings) for d, p in tasks]
     for (i, key), res in zip(todo, fresh):

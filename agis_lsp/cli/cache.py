@@ -38,19 +38,36 @@ _tool_key: str | None = None
 
 
 def tool_key() -> str:
-    """Version + hash of the package's own files (once per process)."""
+    """Version + hash of the package's own files (once per process).
+
+    Hashing 2 MB of sources costs more than a cached run's whole lint, so the content
+    hash is itself remembered in the cache directory under a key made of every file's
+    path, size and modification time (nanoseconds): any edit, install or upgrade changes
+    that key and the content is hashed again."""
     global _tool_key
     if _tool_key is None:
-        h = hashlib.sha256(_FORMAT + __version__.encode())
+        files = []
         for root, dirs, names in os.walk(_PKG):
             dirs[:] = sorted(d for d in dirs if d not in _SKIP_DIRS)
-            for n in sorted(names):
-                if n.endswith((".pyc", ".pyo")):
-                    continue
-                full = os.path.join(root, n)
+            files += [os.path.join(root, n) for n in sorted(names) if not n.endswith((".pyc", ".pyo"))]
+        stamp = hashlib.sha256(_FORMAT + __version__.encode() + _PKG.encode())
+        for full in files:
+            try:
+                st = os.stat(full)
+                stamp.update(f"{full}:{st.st_size}:{st.st_mtime_ns}\0".encode())
+            except OSError:
+                stamp.update(f"{full}:missing\0".encode())
+        memo = os.path.join(cachedir.cache_dir(), "tool-key", stamp.hexdigest())
+        known = cachedir.read(memo)
+        if known and len(known) == 64:
+            _tool_key = known.decode("ascii", "replace")
+        else:
+            h = hashlib.sha256(_FORMAT + __version__.encode())
+            for full in files:
                 h.update(os.path.relpath(full, _PKG).encode() + b"\0")
                 h.update(hashlib.sha256(cachedir.read(full) or b"").digest())
-        _tool_key = h.hexdigest()
+            _tool_key = h.hexdigest()
+            cachedir.write_atomic(memo, _tool_key.encode("ascii"))
     return _tool_key
 
 

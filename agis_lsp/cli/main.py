@@ -262,15 +262,13 @@ def check(args) -> int:
 def _check_batch(inputs, overrides, args) -> int:
     """Lint files (no --fix/--diff, no standard input): cached results, the rest on
     --jobs processes; output in input order (see cli/batch.py and cli/cache.py)."""
-    from concurrent.futures.process import BrokenProcessPool
-
-    from .batch import Settings, TextDoc, check_files, default_jobs
+    from .batch import Settings, TextDoc, WorkerDied, check_files, default_jobs
     from .cache import ResultCache
     settings = Settings(overrides, args.config)
     try:
         files = check_files(inputs, settings, ResultCache(enabled=not args.no_cache),
                             args.jobs or default_jobs())
-    except BrokenProcessPool as exc:
+    except WorkerDied as exc:
         print(f"agis-lint: internal error: a worker process died ({exc}); "
               "try --jobs 1", file=sys.stderr)
         return EXIT_ERROR
