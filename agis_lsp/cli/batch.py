@@ -52,14 +52,26 @@ class Settings:
         self.overrides = overrides
         self.config_file = config_file
         self._fixed = None
+        self._by_dir: dict = {}
 
     def config_of(self, path: str | None):
-        if self.config_file and self._fixed is None:
-            self._fixed = load_config_file(self.config_file)
-        return (self._fixed or config_for(path)).merged(**self.overrides)
+        """The configuration of ``path``: found once per directory (the search walks up
+        the tree from the file's real directory, so a symbolic link is looked up alone)."""
+        if self.config_file:
+            if self._fixed is None:
+                self._fixed = load_config_file(self.config_file).merged(**self.overrides)
+            return self._fixed
+        key = os.path.dirname(os.path.abspath(path)) if path and not os.path.islink(path) else None
+        if key is None or key not in self._by_dir:
+            config = config_for(path).merged(**self.overrides)
+            if key is None:
+                return config
+            self._by_dir[key] = config
+        return self._by_dir[key]
 
     def __getstate__(self):
-        return {"overrides": self.overrides, "config_file": self.config_file, "_fixed": None}
+        return {"overrides": self.overrides, "config_file": self.config_file, "_fixed": None,
+                "_by_dir": {}}
 
 
 def deployment_for(path: str | None):

@@ -195,12 +195,11 @@ def _overrides(args) -> dict:
 
 
 def check(args) -> int:
+    from .batch import Settings
     overrides = _overrides(args)
     fixed_config = load_config_file(args.config) if args.config else None
-
-    def config_of(path: str | None) -> Config:
-        base = fixed_config or config_for(path)
-        return base.merged(**overrides)
+    settings = Settings(overrides, args.config)
+    config_of = settings.config_of
 
     stdin_mode = args.paths == ["-"]
     missing: list[str] = []
@@ -220,7 +219,7 @@ def check(args) -> int:
         return EXIT_ERROR
 
     if not (stdin_mode or args.fix or args.diff):
-        code = _check_batch(inputs, overrides, args)
+        code = _check_batch(inputs, settings, overrides, args)
         return EXIT_ERROR if missing else code
 
     # The model is not started here: a semantic rule loads it (in this thread, see
@@ -259,12 +258,11 @@ def check(args) -> int:
     return EXIT_ERROR if missing else code
 
 
-def _check_batch(inputs, overrides, args) -> int:
+def _check_batch(inputs, settings, overrides, args) -> int:
     """Lint files (no --fix/--diff, no standard input): cached results, the rest on
     --jobs processes; output in input order (see cli/batch.py and cli/cache.py)."""
-    from .batch import Settings, TextDoc, WorkerDied, check_files, default_jobs
+    from .batch import TextDoc, WorkerDied, check_files, default_jobs
     from .cache import ResultCache
-    settings = Settings(overrides, args.config)
     try:
         files = check_files(inputs, settings, ResultCache(enabled=not args.no_cache),
                             args.jobs or default_jobs())
