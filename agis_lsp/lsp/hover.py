@@ -6,7 +6,6 @@ import re
 from lsprotocol import types
 
 from ..document.locate import KEY, path_at, word_at
-from ..engine.registry import get_rule
 from . import schema as sch
 from .capabilities import ClientFeatures
 from .convert import offsets_range
@@ -84,23 +83,6 @@ def field_markdown(root: dict, path: tuple) -> str | None:
     return "\n".join(parts) if (desc or values or label) else None
 
 
-def rule_markdown(d) -> str:
-    """The explanation shown over a diagnostic (from the rule's docstring)."""
-    rule = get_rule(d.code)
-    head = f"**{d.code}** `{d.name}`" + (f" · pass {d.pass_no}" if d.pass_no else "")
-    if rule is None:
-        return f"{head}\n\n{d.message}"
-    parts = [head, "", rule.summary]
-    for section in ("What it does", "Why is this bad?"):
-        body = rule.sections.get(section)
-        if body:
-            parts += ["", f"*{section}*", "", body]
-    fixes = rule.sections.get("Fix safety")
-    if fixes:
-        parts += ["", f"*Fix safety:* {fixes}"]
-    return "\n".join(parts)
-
-
 # -- where verbs are -------------------------------------------------------------------
 def is_verb_place(kind: str | None, path: tuple, part: str, data) -> bool:
     """Whether the thing at ``path`` is a method verb."""
@@ -158,18 +140,18 @@ def _operation_name(kind, doc, path: tuple, part: str):
 
 # -- the builder ---------------------------------------------------------------------------
 def build_hover(doc, offset: int, kind: str | None, catalog, diagnostics: list,
-                features: ClientFeatures) -> types.Hover | None:
-    """Diagnostics under the cursor first, then the verb or field under it."""
+                features: ClientFeatures, href=None) -> types.Hover | None:
+    """The verb's (or field's) facts first, then one line per finding under the cursor.
+
+    A finding's line is its code, linked to the rule's documentation when
+    ``href(code)`` gives one, and its message; the full rule documentation
+    stays behind the link (``agis-lint rule CODE`` prints it too).
+    """
     pos = doc.lines.position(offset)
     sections: list[str] = []
     here = [d for d in diagnostics
             if (d.range.start.line, d.range.start.character) <= (pos.line, pos.character)
             <= (d.range.end.line, d.range.end.character)]
-    seen = set()
-    for d in here:
-        if d.code not in seen:
-            seen.add(d.code)
-            sections.append(rule_markdown(d))
     path, part = path_at(doc, offset)
     start, end = word_at(doc.text, offset)
     word = doc.text[start:end]
@@ -180,17 +162,19 @@ def build_hover(doc, offset: int, kind: str | None, catalog, diagnostics: list,
         if part == KEY and isinstance(path[-1], str):
             verb = path[-1].split()[0] if path[-1].split() else ""
         if _VERB.match(verb or ""):
-            sections.append(verb_markdown(verb, catalog))
+            sections.append(verb_markdown(verb, catalog) + _instead(here))
     elif path and _operation_name(kind, doc, path, part):
         op, lead = _operation_name(kind, doc, path, part)
         sections.append(f"Leading verb of the {op.label} name `{op.name}`:\n\n"
                         + _lead_markdown(lead.upper, catalog))
-    elif path:
+    elif path and not here:
         root = sch.schema_for_kind(kind)
         if root is not None:
             text = field_markdown(root, schema_path(kind, path, data))
             if text:
                 sections.append(text)
+    if here:
+        sections.append(findings_markdown(here, href))
     if not sections:
         return None
     value = "\n\n---\n\n".join(sections)
@@ -201,3 +185,26 @@ def build_hover(doc, offset: int, kind: str | None, catalog, diagnostics: list,
                                        value=value.replace("**", "").replace("`", ""))
     rng = offsets_range(doc.lines, start, end) if end > start else None
     return types.Hover(contents=contents, range=rng)
+
+
+def _instead(here: list) -> str:
+    """"Use X instead": the preferred fix of the findings on a flagged verb."""
+    from ..engine.fixer import preferred_fix
+    for d in here:
+        fix = preferred_fix(d)
+        if fix is not None and fix.preferred:
+            return f"\n\n**Instead:** {fix.title} (Auto Fix)"
+    return ""
+
+
+def findings_markdown(diagnostics: list, href=None) -> str:
+    """One line per finding: the code (a link to its documentation) and the message."""
+    lines, seen = [], set()
+    for d in diagnostics:
+        if (d.code, d.message) in seen:
+            continue
+        seen.add((d.code, d.message))
+        link = href(d.code) if href is not None else None
+        code = f"[`{d.code}`]({link})" if link else f"`{d.code}`"
+        lines.append(f"- {code} {d.name}: {d.message}")
+    return "\n".join(lines)

@@ -150,12 +150,27 @@ def hover_at(text: str, needle: str, delta: int = 1, features=VSCODE):
     return build_hover(doc, text.index(needle) + delta, "agis", CATALOG, diagnostics, features)
 
 
+def test_hover_links_each_code_to_its_docs():
+    text = EP.replace("method: BOOK", "method: GET")
+    doc = parse_text(text, "doc.agis")
+    diagnostics = lint(doc, Config(), phase="mechanical").diagnostics
+    hover = build_hover(doc, text.index("GET") + 1, "agis", CATALOG, diagnostics, VSCODE,
+                        href=lambda code: f"https://example.invalid/rules/{code}").contents.value
+    assert hover.index("legacy") < hover.index("AGIS301")
+    assert "**Instead:** Replace GET with FETCH (Auto Fix)" in hover
+    assert "- [`AGIS301`](https://example.invalid/rules/AGIS301) http-method: method 'GET'" in hover
+
+
 def test_hover_field_and_diagnostic():
     text = EP.replace("BOOK", "book") + "      impact_tier: reversible\n"
     field = hover_at(text, "impact_tier")
     assert "**`impact_tier`**" in field.contents.value and "`irreversible`" in field.contents.value
-    over = hover_at(text, "book")
-    assert "**AGIS204**" in over.contents.value and "*Why is this bad?*" in over.contents.value
+    over = hover_at(text, "book").contents.value
+    assert over.startswith("**BOOK** · transaction · changes state")  # the verb's facts first
+    assert "**Instead:** Uppercase to BOOK (Auto Fix)" in over
+    assert over.endswith("- `AGIS204` method-not-uppercase: method 'book' should be uppercase: 'BOOK' "
+                         "(section 4.1(e))")  # one line per finding, not the rule's docs
+    assert "*Why is this bad?*" not in over
     plain = hover_at(text, "book", features=PLAIN)
     assert plain.contents.kind == types.MarkupKind.Markdown, "markdown unless told otherwise"
     text_only = ClientFeatures(markdown=False)

@@ -1,6 +1,7 @@
 """Hover, go to definition and the outline (document symbols)."""
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING
 
 from lsprotocol import types
@@ -24,7 +25,8 @@ def hover(ls: AgisLanguageServer, view: View, position: types.Position):
         return None
     diagnostics = view.entry.diagnostics if view.entry is not None else []
     offset = doc.lines.offset(position.line, position.character)
-    return build_hover(doc, offset, kind, ls.catalog_for(view.uri), diagnostics, ls.features)
+    href = functools.partial(ls.publisher.rule_docs.href, base_url=ls.settings.docs_base_url)
+    return build_hover(doc, offset, kind, ls.catalog_for(view.uri), diagnostics, ls.features, href)
 
 
 def definition(ls: AgisLanguageServer, view: View, position: types.Position):
