@@ -8,6 +8,25 @@ local cmd = vim.g.agis_lsp_cmd or { "agis-lsp" }
 local settings = { agis = vim.g.agis_lsp_settings or vim.empty_dict() }
 local root_markers = { ".agis-lint.toml", "pyproject.toml", ".git" }
 local clients = {} -- root_dir -> client id
+-- Diagnostics of this server show their rule code, in virtual text and in the float; the float also
+-- gives the rule's documentation link (codeDescription). Per namespace: other servers are untouched.
+local function with_code(d)
+  local lsp = d.user_data and d.user_data.lsp or {}
+  local code = d.code or lsp.code
+  return code and string.format("%s: %s", code, d.message) or d.message
+end
+local function with_link(d)
+  local lsp = d.user_data and d.user_data.lsp or {}
+  local href = lsp.codeDescription and lsp.codeDescription.href
+  return href and (with_code(d) .. "\n  " .. href) or with_code(d)
+end
+local diagnostic_opts = { virtual_text = { format = with_code }, float = { format = with_link } }
+local function configure_diagnostics(id)
+  vim.diagnostic.config(diagnostic_opts, vim.lsp.diagnostic.get_namespace(id))
+  pcall(function()  -- 0.10+: pulled diagnostics have a namespace of their own
+    vim.diagnostic.config(diagnostic_opts, vim.lsp.diagnostic.get_namespace(id, true))
+  end)
+end
 
 local function root_dir(file)
   local dir = vim.fn.fnamemodify(file, ":p:h")
@@ -34,8 +53,11 @@ local function attach(args)
     })
     if not id then return end
     clients[root] = id
+    configure_diagnostics(id)
   end
   vim.lsp.buf_attach_client(bufnr, id)
+  -- 0.7 sets no omnifunc for a client started by hand: <C-x><C-o> asks the server
+  vim.api.nvim_buf_set_option(bufnr, "omnifunc", "v:lua.vim.lsp.omnifunc")
 end
 
 local group = vim.api.nvim_create_augroup("agis_lsp", { clear = true })

@@ -7,18 +7,38 @@
 local cmd = vim.g.agis_lsp_cmd or { "agis-lsp" }
 local settings = { agis = vim.g.agis_lsp_settings or vim.empty_dict() }
 local root_markers = { ".agis-lint.toml", "pyproject.toml", ".git" }
+-- Diagnostics of this server show their rule code, in virtual text and in the float; the float also
+-- gives the rule's documentation link (codeDescription). Per namespace: other servers are untouched.
+local function with_code(d)
+  local lsp = d.user_data and d.user_data.lsp or {}
+  local code = d.code or lsp.code
+  return code and string.format("%s: %s", code, d.message) or d.message
+end
+local function with_link(d)
+  local lsp = d.user_data and d.user_data.lsp or {}
+  local href = lsp.codeDescription and lsp.codeDescription.href
+  return href and (with_code(d) .. "\n  " .. href) or with_code(d)
+end
+local diagnostic_opts = { virtual_text = { format = with_code }, float = { format = with_link } }
+local function configure_diagnostics(id)
+  vim.diagnostic.config(diagnostic_opts, vim.lsp.diagnostic.get_namespace(id))
+  pcall(function()  -- 0.10+: pulled diagnostics have a namespace of their own
+    vim.diagnostic.config(diagnostic_opts, vim.lsp.diagnostic.get_namespace(id, true))
+  end)
+end
 
 local function start(args)
   local file = vim.api.nvim_buf_get_name(args.buf)
   local dir = vim.fs.dirname(file)
   local marker = vim.fs.find(root_markers, { upward = true, path = dir })[1]
-  vim.lsp.start({
+  local id = vim.lsp.start({
     name = "agis-lsp",
     cmd = cmd,
     root_dir = marker and vim.fs.dirname(marker) or dir,
     settings = settings,        -- answers workspace/configuration
     init_options = settings,    -- also read at initialize
   }, { bufnr = args.buf })
+  if id then configure_diagnostics(id) end  -- vim.lsp.start sets omnifunc itself (0.8+)
 end
 
 local group = vim.api.nvim_create_augroup("agis_lsp", { clear = true })

@@ -75,6 +75,12 @@ local function run()
   step("diagnostic received")
 
   local diag = has_code(bufnr)
+  -- what the snippet configures: omni-completion and the rule code in virtual text and the float
+  result.omnifunc = vim.bo[bufnr].omnifunc
+  local cfg = vim.diagnostic.config(nil, vim.lsp.diagnostic.get_namespace(client.id)) or {}
+  local vt, fl = type(cfg.virtual_text) == "table" and cfg.virtual_text.format, type(cfg.float) == "table" and cfg.float.format
+  result.virtual_text = vt and vt(diag) or vim.NIL
+  result.float = fl and fl(diag) or vim.NIL
   -- the syntax group under the defect (the ftdetect/syntax fallback of editors/nvim)
   result.syntax_at_defect = vim.fn.synIDattr(vim.fn.synID(diag.lnum + 1, diag.col + 1, 1), "name")
   -- what a user does: put the cursor on the defect and ask for code actions

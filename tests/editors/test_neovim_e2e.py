@@ -94,6 +94,9 @@ ERROR, WARN = 1, 2   # vim.diagnostic.severity
 def check(result: dict, severity: int = ERROR, code: str = CODE, fix: str = FIX_TITLE, filetype: str = "agis",
           fixed: str = "method: FETCH", broken: str = "method: GET") -> None:
     assert result["ok"], json.dumps(result, indent=2)
+    assert result["omnifunc"] == "v:lua.vim.lsp.omnifunc", result["omnifunc"]
+    assert result["virtual_text"].startswith(f"{code}: "), result["virtual_text"]
+    assert result["float"].startswith(f"{code}: "), result["float"]
     [diag] = [d for d in result["before"] if d["code"] == code]
     assert diag["severity"] == severity and diag["source"] == "agis-lint", diag
     assert result["filetype"] == filetype and result["syntax"] == filetype, result
