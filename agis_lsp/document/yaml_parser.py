@@ -126,8 +126,9 @@ def _build(doc: YamlDocument) -> None:
             start, end = ev.start_mark.index, ev.end_mark.index
             style = ev.style or ""
             value = resolve_scalar(ev.value, ev.tag, ev.implicit[0] and not style)
-            if style in ("|", ">"):
-                end = len(text[:end].rstrip())  # block scalars end at their last character
+            if style in ("|", ">"):  # block scalars end at their last character
+                while end > start and text[end - 1].isspace():   # (not text[:end].rstrip():
+                    end -= 1                                      # a copy per scalar, quadratic)
             if ev.anchor:
                 anchors[ev.anchor] = value
             attach(value, start, end, style)
