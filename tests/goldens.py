@@ -146,13 +146,10 @@ def lint_case(case: Case, code: str | None = None) -> list[Linted]:
 
 
 def _related(case: Case, linted: Linted, rel) -> str:
-    uri, rng, message = rel[0], rel[1], rel[2]
-    if uri is None and not case.is_folder:
+    rng, message = rel.range, rel.message
+    if rel.file is None and not case.is_folder:
         return f"  related {rng.start.line + 1}:{rng.start.character + 1} {message}"
-    where = linted.path if uri is None else uri
-    if uri is not None:
-        other = linted.deployment.doc(uri) if linted.deployment is not None else None
-        rng = other.range(rel[3], rel[4]) if other is not None else None
+    where = linted.path if rel.file is None else rel.file
     pos = f":{rng.start.line + 1}:{rng.start.character + 1}" if rng is not None else ""
     return f"  related: {os.path.relpath(where, case.base)}{pos} {message}"
 

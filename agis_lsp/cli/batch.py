@@ -1,21 +1,19 @@
 """`agis-lint check` over many files: cached results first, then the rest on ``--jobs``
 processes, the results in the order of the input whatever order the processes finish in.
 
-Each worker process lints whole files with the same engine call as a single-file run
-(read, detect the kind, find the deployment, :func:`engine.runner.lint`). The semantic
-model is loaded lazily, per process, by the first rule that needs it, so a worker that
-only meets files without anything for the model never loads it.
+Each worker process lints whole files with its own :class:`engine.linter.Linter` (the
+same orchestration as every other lint). The semantic model is loaded lazily, per
+process, by the first rule that needs it, so a worker that only meets files without
+anything for the model never loads it.
 """
 from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
 
-from ..document import read_document
 from ..document.positions import LineIndex
 from ..engine.config import config_for, load_config_file
-from ..engine.runner import lint
-from ..formats import detect_kind
+from ..engine.linter import Linter
 from .cache import ResultCache
 
 
@@ -74,41 +72,31 @@ class Settings:
                 "_by_dir": {}}
 
 
-def deployment_for(path: str | None):
-    if not path:
-        return None
+def lint_file(display: str, path: str, linter: Linter) -> FileResult:
     try:
-        from ..formats.deployment import find_deployment
-    except ImportError:
-        return None
-    return find_deployment(path)
-
-
-def lint_file(display: str, path: str, settings: Settings) -> FileResult:
-    try:
-        doc = read_document(path)
+        target = linter.prepare(path)
     except OSError as exc:
         return FileResult(display, "", notes=[f"{display}: cannot be read: {exc.strerror or exc}"],
                           internal=1, linted=False)
-    kind = detect_kind(doc)
-    if kind is None:  # named explicitly (a directory walk only yields AGIS/AGTP names)
-        return FileResult(display, doc.text, notes=[f"{display}: not an AGIS/AGTP document, skipped"],
-                          linted=False)
-    result = lint(doc, settings.config_of(path), kind=kind, deployment=deployment_for(path))
-    return FileResult(display, doc.text, result.diagnostics, list(result.notes), result.internal_errors)
+    if target.kind is None:  # named explicitly (a directory walk only yields documents it knows)
+        return FileResult(display, target.doc.text,
+                          notes=[f"{display}: not an AGIS/AGTP document, skipped"], linted=False)
+    outcome = linter.check(target=target)
+    return FileResult(display, target.doc.text, outcome.diagnostics, list(outcome.notes),
+                      outcome.internal_errors)
 
 
-_settings: Settings | None = None
+_linter: Linter | None = None
 
 
 def _init_worker(settings: Settings) -> None:
-    global _settings
-    _settings = settings
+    global _linter
+    _linter = Linter(config_of=settings.config_of)
 
 
 def _work(task: tuple) -> FileResult:
     display, path = task
-    return lint_file(display, path, _settings)
+    return lint_file(display, path, _linter)
 
 
 class WorkerDied(Exception):
@@ -123,6 +111,7 @@ def _pool_context():
 
 def check_files(inputs: list, settings: Settings, cache: ResultCache, jobs: int) -> list:
     """FileResults for ``inputs`` ((display, path) pairs), in their order."""
+    linter = Linter(config_of=settings.config_of)
     results: list = [None] * len(inputs)
     todo: list = []
     for i, (display, path) in enumerate(inputs):
@@ -134,7 +123,8 @@ def check_files(inputs: list, settings: Settings, cache: ResultCache, jobs: int)
             except OSError:
                 raw = None
             if raw is not None:
-                key = cache.entry_key(display, path, raw, settings.config_of(path), deployment_for(path))
+                key = cache.entry_key(display, path, raw, settings.config_of(path),
+                                      linter.deployment_around(path))
                 results[i] = cache.get(key)
         if results[i] is None:
             todo.append((i, key))
@@ -150,7 +140,7 @@ def check_files(inputs: list, settings: Settings, cache: ResultCache, jobs: int)
         except BrokenProcessPool as exc:
             raise WorkerDied(str(exc)) from exc
     else:
-        fresh = [lint_file(d, p, settings) for d, p in tasks]
+        fresh = [lint_file(d, p, linter) for d, p in tasks]
     for (i, key), res in zip(todo, fresh):
         results[i] = res
         if key is not None and not res.internal:

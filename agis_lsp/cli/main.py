@@ -8,26 +8,12 @@ import os
 import sys
 
 from .. import __version__
-from ..document import parse_bytes, parse_text, read_document
-from ..engine.config import Config, ConfigError, config_for, load_config_file
-from ..engine.fixer import fix_text
+from ..engine.config import Config, ConfigError, load_config_file
 from ..engine.model import Severity
-from ..engine.runner import lint
-from ..formats import detect_kind
 from . import output
 from .files import collect
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
-
-
-def _deployment_for(path: str | None, overlay=None):
-    if not path:
-        return None
-    try:
-        from ..formats.deployment import find_deployment
-    except ImportError:
-        return None
-    return find_deployment(path, overlay)
 
 
 _LINT_COMMANDS = ("check", "rule", "rules")
@@ -69,12 +55,8 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     sub.add_parser("rules", help="list every rule")
     if command in _LINT_COMMANDS:
         return p
-    try:
-        from . import catalog_diff
-        catalog_diff.add_parser(sub)
-    except ImportError:
-        pass
-    from . import convert
+    from . import catalog_diff, convert
+    catalog_diff.add_parser(sub)
     convert.add_parser(sub)
     return p
 
@@ -195,11 +177,12 @@ def _overrides(args) -> dict:
 
 
 def check(args) -> int:
+    from ..engine.linter import Linter
     from .batch import Settings
     overrides = _overrides(args)
     fixed_config = load_config_file(args.config) if args.config else None
     settings = Settings(overrides, args.config)
-    config_of = settings.config_of
+    linter = Linter(config_of=settings.config_of)
 
     stdin_mode = args.paths == ["-"]
     missing: list[str] = []
@@ -213,43 +196,42 @@ def check(args) -> int:
             return EXIT_ERROR
         inputs = [(f, f) for f in files]
 
-    bad_catalog = _check_catalogs({config_of(name).catalog for _, name in inputs})
+    bad_catalog = _check_catalogs(linter, {settings.config_of(name).catalog for _, name in inputs})
     if bad_catalog:
         print(f"agis-lint: catalog error: {bad_catalog}", file=sys.stderr)
         return EXIT_ERROR
 
     if not (stdin_mode or args.fix or args.diff):
-        code = _check_batch(inputs, settings, overrides, args)
+        code = _check_batch(inputs, settings, args)
         return EXIT_ERROR if missing else code
 
     # The model is not started here: a semantic rule loads it (in this thread, see
-    # semantic.get_model) only when a document has something for it to judge.
-    results, notes, internal, fix_changes = [], [], 0, 0
+    # engine.linter.ModelProvider) only when a document has something for it to judge.
+    results, notes, internal = [], [], 0
+    fix_changes = 0
     for display, path in inputs:
-        name = args.stdin_filename if display == "-" else path
-        config = config_of(name)
         if display == "-":
-            doc = parse_bytes(sys.stdin.buffer.read(), name)
-            display = args.stdin_filename or "<stdin>"
+            name = args.stdin_filename
+            target = linter.prepare(name, raw=sys.stdin.buffer.read(),
+                                    default_kind=None if name else "agis")
+            display = name or "<stdin>"
         else:
-            doc = read_document(path)
-        kind = detect_kind(doc) or ("agis" if display == "<stdin>" else None)
-        if kind is None:  # named explicitly (a directory walk only yields AGIS/AGTP names)
+            target = linter.prepare(path)
+        if target.kind is None:
+            # named explicitly (a directory walk only yields documents it knows)
             notes.append(f"{display}: not an AGIS/AGTP document, skipped")
             continue
         if args.fix or args.diff:
-            doc, changed = _apply_fixes(doc, name, config, args, display)
+            target, changed = _apply_fixes(linter, target, args, display, write=not stdin_mode)
             fix_changes += changed
-        result = lint(doc, config, kind=kind, deployment=_deployment_for(name))
-        internal += result.internal_errors
-        for n in result.notes:
-            if n not in notes:
-                notes.append(n)
-        results.append((display, doc, result.diagnostics))
+        outcome = linter.check(target=target)
+        internal += outcome.internal_errors
+        notes.extend(n for n in outcome.notes if n not in notes)
+        results.append((display, outcome.doc, outcome.diagnostics))
 
     if stdin_mode and args.fix:
-        _emit(lambda: sys.stdout.write(results[0][1].text if results else doc.text))
-        code = _exit_code(results, fixed_config or config_of(None), overrides, internal)
+        _emit(lambda: sys.stdout.write(results[0][1].text if results else ""))
+        code = _exit_code(results, fixed_config or settings.config_of(None), overrides, internal)
     elif args.diff:
         code = EXIT_FINDINGS if fix_changes else EXIT_CLEAN
     else:
@@ -258,7 +240,7 @@ def check(args) -> int:
     return EXIT_ERROR if missing else code
 
 
-def _check_batch(inputs, settings, overrides, args) -> int:
+def _check_batch(inputs, settings, args) -> int:
     """Lint files (no --fix/--diff, no standard input): cached results, the rest on
     --jobs processes; output in input order (see cli/batch.py and cli/cache.py)."""
     from .batch import TextDoc, WorkerDied, check_files, default_jobs
@@ -273,46 +255,44 @@ def _check_batch(inputs, settings, overrides, args) -> int:
     results, notes, internal = [], [], 0
     for f in files:
         internal += f.internal
-        for n in f.notes:
-            if n not in notes:
-                notes.append(n)
+        notes.extend(n for n in f.notes if n not in notes)
         if f.linted:
             results.append((f.display, TextDoc(f.text), f.diagnostics))
     _emit(lambda: _print(results, notes, args))
     fixed = load_config_file(args.config) if args.config else Config()
-    return _exit_code(results, fixed, overrides, internal)
+    return _exit_code(results, fixed, settings.overrides, internal)
 
 
-def _check_catalogs(paths) -> str | None:
+def _check_catalogs(linter, paths) -> str | None:
     """Load each configured catalog once; a broken one is a usage error, not N rule crashes."""
-    from ..catalog import CatalogError, load_catalog
+    from ..catalog import CatalogError
     for path in sorted(p for p in paths if p):
         try:
-            load_catalog(path)
+            linter.catalogs.load(path)
         except CatalogError as exc:
             return str(exc)
     return None
 
 
-def _apply_fixes(doc, name, config, args, display):
-    if not doc.parsed:
-        return doc, 0
-    result = fix_text(doc.text, name, config, unsafe=args.unsafe_fixes,
-                      semantic=config.semantic and not args.no_semantic,
-                      deployment=_deployment_for(name))
-    if result.text == doc.text:
-        return doc, 0
+def _apply_fixes(linter, target, args, display, *, write: bool):
+    """``target`` with its fixes applied (written back when ``write``, shown with --diff),
+    and whether anything changed."""
+    if not target.doc.parsed:
+        return target, 0
+    result = linter.fix(target, unsafe=args.unsafe_fixes)
+    if result.text == target.doc.text:
+        return target, 0
     if args.diff:
         _emit(lambda: sys.stdout.writelines(difflib.unified_diff(
-            doc.text.splitlines(keepends=True), result.text.splitlines(keepends=True),
+            target.doc.text.splitlines(keepends=True), result.text.splitlines(keepends=True),
             fromfile=f"a/{display}", tofile=f"b/{display}")))
-        return doc, 1
-    if display != "-" and os.path.isfile(display):
-        with open(display, "w", encoding="utf-8", newline="") as fh:
+        return target, 1
+    if write and os.path.isfile(target.path):
+        with open(target.path, "w", encoding="utf-8", newline="") as fh:
             fh.write(result.text)
-    if not args.quiet and args.format == "text" and display != "-":
+    if write and not args.quiet and args.format == "text":
         print(f"{display}: applied {len(result.applied)} fix(es)", file=sys.stderr)
-    return parse_text(result.text, name), 1
+    return linter.prepare(target.path, text=result.text, previous_kind=target.kind), 1
 
 
 def _print(results, notes, args) -> None:

@@ -48,9 +48,12 @@ def diagnostic_json(path, doc, d) -> dict:
 
 
 def _related_json(path, r) -> dict:
-    if r[0] is None:
-        return {"path": path, "range": r[1].to_json(), "message": r[2]}
-    return {"path": r[0], "message": r[2]}
+    """A related location: its file (the diagnostic's own when the rule named none) and,
+    whenever that file could be read, its range (0-based, UTF-16, as the server's)."""
+    out = {"path": path if r.file is None else r.file, "message": r.message}
+    if r.range is not None:
+        out["range"] = r.range.to_json()
+    return out
 
 
 def summary(results) -> dict:

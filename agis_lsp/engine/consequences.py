@@ -17,7 +17,9 @@ method is valid.
 """
 from __future__ import annotations
 
-from .model import Severity
+from dataclasses import replace
+
+from .model import RelatedLocation, Severity
 from .registry import get_rule
 
 
@@ -29,15 +31,21 @@ def _superseding(rule_of: dict, code: str) -> tuple:
 
 
 def fold_consequences(diagnostics: list) -> list:
-    """``diagnostics`` without the consequences of a primary finding, folded into it."""
+    """``diagnostics`` without the consequences of a primary finding, folded into it.
+
+    Pure: a primary that gains related lines is a copy, so finishing the same
+    diagnostics twice (the server's mechanical publish, then the merge with the
+    model's findings) gives the same result as finishing them once.
+    """
     rule_of: dict = {}
     primaries: dict = {}   # (pass, path) -> first primary diagnostic there
     for d in diagnostics:
         if d.severity <= Severity.WARNING and not d.uri:
             primaries.setdefault((d.pass_no, tuple(d.path)), d)
     if not primaries:
-        return diagnostics
-    out = []
+        return list(diagnostics)
+    folded: dict = {}      # id(primary) -> consequence lines
+    kept = []
     for d in diagnostics:
         passes, _ = _superseding(rule_of, d.code)
         primary = None
@@ -48,7 +56,11 @@ def fold_consequences(diagnostics: list) -> list:
                 if primary is not None:
                     break
         if primary is None or primary is d:
-            out.append(d)
+            kept.append(d)
             continue
-        primary.related.append((None, d.range, f"{d.code} (consequence): {d.message}"))
-    return out
+        folded.setdefault(id(primary), []).append(RelatedLocation(
+            f"{d.code} (consequence): {d.message}", d.range, None, tuple(d.path)))
+    if not folded:
+        return kept
+    return [replace(d, related=list(d.related) + folded[id(d)]) if id(d) in folded else d
+            for d in kept]

@@ -14,13 +14,14 @@ class SemanticSkipped(Exception):
 
 class LintContext:
     def __init__(self, doc: Document, kind: str, config: Config, *, semantic: bool = False,
-                 deployment: Any = None, catalog: Any = None) -> None:
+                 deployment: Any = None, catalog: Any = None, model: Any = None) -> None:
         self.doc = doc
         self.kind = kind
         self.config = config
         self.semantic = semantic
         self.deployment = deployment
         self._catalog = catalog
+        self._model = model          # a ModelProvider (engine.linter); None: the process default
 
     @property
     def data(self) -> Any:
@@ -45,12 +46,21 @@ class LintContext:
             self._catalog = load_catalog(self.config.catalog)
         return self._catalog
 
+    @cached_property
+    def catalog_names(self) -> frozenset:
+        """The catalog's method names: method facts (``rules.agis._method.analyse``) are
+        cached per name *and* catalog, so a custom catalog's verbs are verbs."""
+        return frozenset(self.catalog.methods)
+
     def model(self):
         """The semantic model; raises SemanticSkipped (with the reason) when unavailable."""
         if not self.semantic:
             raise SemanticSkipped("semantic passes disabled")
-        from ..semantic import SemanticUnavailable, get_model
+        from ..semantic import SemanticUnavailable
         try:
+            if self._model is not None:
+                return self._model.get()
+            from ..semantic import get_model
             return get_model()
         except SemanticUnavailable as exc:
             raise SemanticSkipped(str(exc)) from None

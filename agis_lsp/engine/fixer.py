@@ -77,16 +77,17 @@ def _non_overlapping(pairs):
     return chosen
 
 
-def fix_text(text: str, path: str | None, config: Config | None = None, *, unsafe: bool = False,
-             semantic: bool = False, deployment=None) -> FixResult:
+def fix_loop(text: str, path: str | None, lint_round, *, unsafe: bool = False) -> FixResult:
+    """Apply fixes round by round until nothing changes: ``lint_round(doc)`` gives the
+    diagnostics of each round's text (the :class:`engine.linter.Linter` passes its own
+    lint, so ``--fix``, fix-all and the tests fix what ``check`` reports)."""
     result = FixResult(text)
     for rnd in range(MAX_ROUNDS):
         doc = parse_text(result.text, path)
         if not doc.parsed:  # nothing can be fixed in a document that does not parse
             result.rounds = rnd
             return result
-        diags = lint(doc, config, semantic=semantic, deployment=deployment).diagnostics
-        chosen = _non_overlapping(iter_fixes(diags, unsafe))
+        chosen = _non_overlapping(iter_fixes(lint_round(doc), unsafe))
         if not chosen:
             result.rounds = rnd
             return result
@@ -111,3 +112,12 @@ def fix_text(text: str, path: str | None, config: Config | None = None, *, unsaf
     result.rounds = MAX_ROUNDS
     result.converged = False
     return result
+
+
+def fix_text(text: str, path: str | None, config: Config | None = None, *, unsafe: bool = False,
+             semantic: bool = False, deployment=None) -> FixResult:
+    """Fix a text with the rule runner alone (tests of rules and fixes; the products fix
+    through ``Linter.fix``)."""
+    def lint_round(doc):
+        return lint(doc, config, semantic=semantic, deployment=deployment).diagnostics
+    return fix_loop(text, path, lint_round, unsafe=unsafe)

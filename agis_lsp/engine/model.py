@@ -96,6 +96,19 @@ class Related:
 
 
 @dataclass
+class RelatedLocation:
+    """A place a diagnostic points to besides its own: in the same document (``file`` is
+    None) or in another file of the deployment (``file`` an absolute path). ``range`` is
+    resolved by the engine from the document it lies in; None only when that document
+    cannot be read or parsed (the CLI then prints the path alone, the server a zero range)."""
+    message: str
+    range: Any = None            # document.positions.Range, or None
+    file: str | None = None      # None: the diagnostic's own document
+    path: tuple = ()             # the document path the rule named
+    part: str = "value"
+
+
+@dataclass
 class Finding:
     """A rule's verdict about one place."""
     path: tuple
@@ -123,7 +136,7 @@ class Diagnostic:
     end: int
     range: Any                   # document.positions.Range
     fixes: list = field(default_factory=list)
-    related: list = field(default_factory=list)   # list[(uri|None, Range, message)]
+    related: list = field(default_factory=list)   # list[RelatedLocation]
     tags: tuple = ()
     uri: str | None = None
     data: dict = field(default_factory=dict)

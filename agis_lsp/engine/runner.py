@@ -1,6 +1,7 @@
 """Run the registered rules over a document, in pass order, and position the results."""
 from __future__ import annotations
 
+import functools
 import logging
 import traceback
 from dataclasses import dataclass, field
@@ -12,7 +13,7 @@ from ..formats import detect_kind
 from .config import Config
 from .consequences import fold_consequences
 from .context import LintContext, SemanticSkipped
-from .model import Diagnostic, Finding, Fix, Severity
+from .model import Diagnostic, Finding, Fix, RelatedLocation, Severity
 from .registry import Rule, get_rule, rules_for
 from .suppress import apply_suppressions, find_suppressions
 
@@ -27,20 +28,18 @@ class LintResult:
     notes: list = field(default_factory=list)         # information lines (e.g. a skipped pass)
     kind: str | None = None
     internal_errors: int = 0
+    skipped: set = field(default_factory=set)         # codes of rules that wanted to run and could not
 
 
-def lint(doc: Document, config: Config | None = None, *, phase: str = "all",
-         semantic: bool | None = None, kind: str | None = None, deployment=None,
-         catalog=None) -> LintResult:
-    """Lint one document. ``phase`` selects mechanical rules, semantic rules or both."""
-    config = config or Config()
-    semantic = config.semantic if semantic is None else semantic
-    kind = kind or detect_kind(doc)
+def run_rules(doc: Document, config: Config, *, phase: str = "all", semantic: bool = True,
+              kind: str | None = None, deployment=None, catalog=None, model=None) -> LintResult:
+    """Run the rules of ``phase`` over ``doc``: positioned diagnostics, before suppression,
+    folding and sorting (:func:`finish` does those, over every phase's diagnostics)."""
     result = LintResult(kind=kind)
     if kind is None and not doc.problems:
         return result
     ctx = LintContext(doc, kind or "any", config, semantic=semantic and phase != "mechanical",
-                      deployment=deployment, catalog=catalog)
+                      deployment=deployment, catalog=catalog, model=model)
     rules = rules_for(kind or "any")
     if not doc.parsed:  # only document-level rules on unparsed input
         rules = [r for r in rules if "any" in r.kinds]
@@ -58,9 +57,10 @@ def lint(doc: Document, config: Config | None = None, *, phase: str = "all",
             continue
         try:
             for finding in rule.check(ctx) or ():
-                result.diagnostics.append(position(doc, rule, finding, config))
+                result.diagnostics.append(position(doc, rule, finding, config, deployment))
         except SemanticSkipped as exc:
             skipped.setdefault(_pass_label(rule), str(exc))
+            result.skipped.add(rule.code)
         except Exception as exc:  # a broken rule must never take the linter down
             result.internal_errors += 1
             log.error("rule %s crashed on %s: %s: %s", rule.code, doc.path, type(exc).__name__, exc)
@@ -71,13 +71,43 @@ def lint(doc: Document, config: Config | None = None, *, phase: str = "all",
                 "please report it"), config))
     for label, reason in skipped.items():
         result.notes.append(f"{label} skipped: {reason}")
+    return result
+
+
+def finish(doc: Document, config: Config, diagnostics: list, *, semantic: bool,
+           pending_semantic: bool = False, skipped: Iterable[str] = ()) -> list:
+    """The diagnostics a user sees: suppressions applied (an unused one is AGIS006),
+    consequences folded into their primary finding (``engine.consequences``), sorted.
+
+    ``semantic``: the semantic passes are on; ``pending_semantic``: their findings are not
+    in ``diagnostics`` yet (the server's first publish), so a suppression of a semantic
+    code is not judged unused until they are; ``skipped``: codes of rules that could not
+    run (the model is unavailable), whose suppressions are not judged either.
+    """
+    could_fire = functools.partial(_could_fire, config=config, semantic=semantic,
+                                   pending=pending_semantic, skipped=frozenset(skipped))
+    kept = _suppress(doc, diagnostics, config, could_fire)
+    kept = fold_consequences(kept)
+    kept.sort(key=Diagnostic.sort_key)
+    return kept
+
+
+def lint(doc: Document, config: Config | None = None, *, phase: str = "all",
+         semantic: bool | None = None, kind: str | None = None, deployment=None,
+         catalog=None, model=None) -> LintResult:
+    """Run and finish one phase (``mechanical``, ``semantic`` or ``all``) over a parsed
+    document: the rule runner the :class:`engine.linter.Linter` is built on (tests call it
+    directly to exercise rules). A mechanical-only result leaves semantic suppressions
+    pending; a semantic-only result is returned unfinished, to be merged."""
+    config = config or Config()
+    semantic = config.semantic if semantic is None else semantic
+    kind = kind or detect_kind(doc)
+    result = run_rules(doc, config, phase=phase, semantic=semantic, kind=kind,
+                       deployment=deployment, catalog=catalog, model=model)
     if phase != "semantic":
-        result.diagnostics = _suppress(doc, result.diagnostics, config, semantic, phase)
-    else:
-        result.diagnostics = apply_suppressions(result.diagnostics,
-                                                find_suppressions(doc.text, doc.syntax))
-    result.diagnostics = fold_consequences(result.diagnostics)
-    result.diagnostics.sort(key=Diagnostic.sort_key)
+        result.diagnostics = finish(doc, config, result.diagnostics, semantic=semantic,
+                                    pending_semantic=phase == "mechanical" and semantic,
+                                    skipped=result.skipped)
     return result
 
 
@@ -88,7 +118,8 @@ def _pass_label(rule: Rule) -> str:
     return f"pass {rule.pass_no}" if rule.pass_no else rule.name
 
 
-def position(doc: Document, rule: Rule, finding: Finding, config: Config) -> Diagnostic:
+def position(doc: Document, rule: Rule, finding: Finding, config: Config,
+             deployment=None) -> Diagnostic:
     if finding.span is not None:
         start, end = finding.span
     else:
@@ -102,12 +133,7 @@ def position(doc: Document, rule: Rule, finding: Finding, config: Config) -> Dia
             log.info("fix %r of %s dropped: %s", fix.title, rule.code, exc)
             continue
         fixes.append(Fix(fix.title, fix.safe, fix.ops, edits, fix.preferred))
-    related = []
-    for rel in finding.related:
-        if rel.uri is None:
-            related.append((None, doc.range(tuple(rel.path), rel.part), rel.message))
-        else:
-            related.append((rel.uri, None, rel.message, tuple(rel.path), rel.part))
+    related = [_related(doc, rel, deployment) for rel in finding.related]
     severity = config.severity_of(rule.code) or Severity.WARNING
     return Diagnostic(rule.code, rule.name, rule.pass_no, severity, finding.message,
                       tuple(finding.path), start, end, rng, fixes, related, tuple(finding.tags),
@@ -115,18 +141,30 @@ def position(doc: Document, rule: Rule, finding: Finding, config: Config) -> Dia
                       tuple(tuple(p) for p in finding.restates) or (tuple(finding.path),))
 
 
-def _suppress(doc: Document, diagnostics: list, config: Config, semantic: bool, phase: str) -> list:
+def _related(doc: Document, rel, deployment) -> RelatedLocation:
+    """A rule's ``Related`` positioned: in this document, or in the deployment's copy of
+    the other file (the editor's buffer when it is open: the deployment reads overlays)."""
+    path = tuple(rel.path)
+    if rel.uri is None:
+        return RelatedLocation(rel.message, doc.range(path, rel.part), None, path, rel.part)
+    other = deployment.doc(rel.uri) if deployment is not None else None
+    rng = other.range(path, rel.part) if other is not None and other.parsed else None
+    return RelatedLocation(rel.message, rng, rel.uri, path, rel.part)
+
+
+def _suppress(doc: Document, diagnostics: list, config: Config, could_fire) -> list:
     suppressions = find_suppressions(doc.text, doc.syntax)
     if not suppressions:
-        return diagnostics
+        return list(diagnostics)
     kept = apply_suppressions(diagnostics, suppressions)
     unused_rule = get_rule("AGIS006")
     if not config.enabled("AGIS006", doc.path):
         return kept
     for s in suppressions:
         wanted = set(s.codes)
-        unused = sorted(c for c in wanted - s.used if _could_fire(c, config, semantic, phase))
-        if (not wanted and not s.used) or unused:
+        undecided = {c for c in wanted - s.used if could_fire(c) is None}
+        unused = sorted(c for c in wanted - s.used if could_fire(c))
+        if (not wanted and not s.used) or (unused and not undecided):
             what = ", ".join(unused) if unused else "any rule"
             fix = Fix("Remove unused suppression", True, [])
             fix.edits = [_removal_edit(doc, s)]
@@ -139,12 +177,18 @@ def _suppress(doc: Document, diagnostics: list, config: Config, semantic: bool, 
     return kept
 
 
-def _could_fire(code: str, config: Config, semantic: bool, phase: str) -> bool:
+def _could_fire(code: str, *, config: Config, semantic: bool, pending: bool,
+                skipped: frozenset) -> bool | None:
+    """Could a finding of ``code`` have been suppressed here? None: not known yet (a
+    semantic rule whose phase has not run)."""
     rule = get_rule(code)
     if rule is None:
         return True  # an unknown code is always worth reporting
-    if rule.semantic and (not semantic or phase == "mechanical"):
-        return False
+    if rule.semantic:
+        if not semantic or code in skipped:
+            return False
+        if pending:
+            return None
     return config.enabled(code)
 
 

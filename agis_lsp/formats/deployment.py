@@ -226,21 +226,3 @@ class Deployment:
     def recipe_names(self) -> dict:
         return self.recipes.by_name() if self.recipes else {}
 
-
-def lint_deployment(root: str, config=None, *, catalog=None, overlay: dict | None = None,
-                    cache: DocumentCache | None = None, **kw) -> list:
-    """Lint every file of a deployment with the shared :class:`Deployment`.
-
-    Returns ``[(path, document, LintResult)]`` in :meth:`Deployment.files` order.
-    """
-    from ..engine.runner import lint
-    dep = find_deployment(root, overlay, cache)
-    if dep is None:
-        return []
-    out = []
-    for f in dep.files():
-        d = dep.doc(f)
-        if d is None:
-            continue
-        out.append((f, d, lint(d, config, deployment=dep, catalog=catalog, **kw)))
-    return out

@@ -14,7 +14,7 @@ import re
 
 from lsprotocol import types
 
-from ..engine.fixer import fix_text, preferred_fix
+from ..engine.fixer import preferred_fix
 from .capabilities import ClientFeatures
 from .convert import offsets_range, text_edit, workspace_edit
 from .store import changed_region
@@ -123,12 +123,14 @@ def disable_file_edit(doc, code: str) -> types.TextEdit:
                           new_text=f"# agis-lint: disable-file={code}\n")
 
 
-def fix_all_edits(doc, config, deployment=None) -> list[types.TextEdit]:
-    """The safe fixes applied to convergence, as one minimal edit (empty: nothing to do)."""
+def fix_all_edits(linter, target) -> list[types.TextEdit]:
+    """The safe fixes applied to convergence (``Linter.fix``, as ``agis-lint check --fix``
+    but without the model's rules, which would hold up the editor), as one minimal edit
+    (empty: nothing to do)."""
+    doc = target.doc
     if not doc.parsed:
         return []
-    result = fix_text(doc.text, doc.path, config, unsafe=False, semantic=False,
-                      deployment=deployment)
+    result = linter.fix(target, unsafe=False, semantic=False)
     if result.text == doc.text:
         return []
     start, old_end, new_end = changed_region(doc.text, result.text)
@@ -136,14 +138,14 @@ def fix_all_edits(doc, config, deployment=None) -> list[types.TextEdit]:
                            new_text=result.text[start:new_end])]
 
 
-def fix_all_action(uri: str, version, doc, config, deployment, features: ClientFeatures, *,
+def fix_all_action(uri: str, version, linter, target, features: ClientFeatures, *,
                    lazy: bool) -> types.CodeAction | None:
     """``source.fixAll.agis``; with ``lazy`` the edit is left to ``codeAction/resolve``."""
     title = "Fix all safe agis-lint problems"
     if lazy:
         return types.CodeAction(title=title, kind=FIX_ALL_KIND,
                                 data={"uri": uri, "version": version, "fixAll": True})
-    edits = fix_all_edits(doc, config, deployment)
+    edits = fix_all_edits(linter, target)
     if not edits:
         return None
     return types.CodeAction(title=title, kind=FIX_ALL_KIND,
@@ -154,13 +156,13 @@ def has_safe_fix(diagnostics: list) -> bool:
     return any(f.safe and f.edits for d in diagnostics for f in d.fixes)
 
 
-def build_code_actions(uri: str, version, analysis, diagnostics: list, rng: types.Range, only,
-                       to_lsp, features: ClientFeatures) -> list[types.CodeAction]:
+def build_code_actions(uri: str, version, linter, target, diagnostics: list, rng: types.Range,
+                       only, to_lsp, features: ClientFeatures) -> list[types.CodeAction]:
     """All actions for a ``textDocument/codeAction`` request.
 
     ``diagnostics`` are the engine diagnostics of the stored (current) version.
     """
-    doc = analysis.doc
+    doc = target.doc
     here = [d for d in diagnostics if overlaps(d, rng)]
     out: list[types.CodeAction] = []
     if wanted(types.CodeActionKind.QuickFix, only):
@@ -168,7 +170,7 @@ def build_code_actions(uri: str, version, analysis, diagnostics: list, rng: type
         out += disable_actions(uri, version, doc, here, to_lsp, features)
     explicit = bool(only) and wanted(FIX_ALL_KIND, only)
     if wanted(FIX_ALL_KIND, only) and (explicit or has_safe_fix(diagnostics)):
-        action = fix_all_action(uri, version, doc, analysis.config, analysis.deployment, features,
+        action = fix_all_action(uri, version, linter, target, features,
                                 lazy=features.code_action_resolve and not explicit)
         if action is not None:
             out.append(action)

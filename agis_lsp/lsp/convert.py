@@ -92,12 +92,12 @@ def _range_json(r) -> dict:
 
 
 def to_diagnostic(d, uri: str, lines, features: ClientFeatures, *, href=None,
-                  resolve_related=None) -> types.Diagnostic:
+                  uri_of=None) -> types.Diagnostic:
     """An engine Diagnostic as an LSP Diagnostic.
 
-    ``href(code)`` gives the documentation link; ``resolve_related(file, path,
-    part)`` gives ``(uri, range)`` of a related place in another document
-    (``file`` is a path or a URI).
+    ``href(code)`` gives the documentation link; ``uri_of(path)`` the URI of another
+    file a related location lies in (the client's own spelling when it has it open);
+    the engine has already positioned it in that file's text.
     """
     diag = types.Diagnostic(
         range=to_range(d.range),
@@ -115,23 +115,13 @@ def to_diagnostic(d, uri: str, lines, features: ClientFeatures, *, href=None,
     if tags:
         diag.tags = tags
     if features.related_information and d.related:
-        related = []
-        for rel in d.related:
-            rel_uri, rng, message = rel[0], rel[1], rel[2]
-            if rel_uri is None:
-                related.append(types.DiagnosticRelatedInformation(
-                    location=types.Location(uri=uri, range=to_range(rng)), message=message))
-                continue
-            target_uri, target = _location_of(rel_uri), None
-            if resolve_related is not None and len(rel) >= 5:
-                target_uri, target = resolve_related(rel_uri, rel[3], rel[4])
-            zero = types.Range(start=types.Position(line=0, character=0),
-                               end=types.Position(line=0, character=0))
-            related.append(types.DiagnosticRelatedInformation(
-                location=types.Location(uri=target_uri,
-                                        range=to_range(target) if target else zero),
-                message=message))
-        diag.related_information = related
+        zero = types.Range(start=types.Position(line=0, character=0),
+                           end=types.Position(line=0, character=0))
+        diag.related_information = [types.DiagnosticRelatedInformation(
+            location=types.Location(
+                uri=uri if rel.file is None else (uri_of or _location_of)(rel.file),
+                range=to_range(rel.range) if rel.range is not None else zero),
+            message=rel.message) for rel in d.related]
     return diag
 
 

@@ -36,18 +36,18 @@ class Publisher:
     # -- conversion ---------------------------------------------------------------------
     def lsp_diagnostics(self, entry: DiagnosticsEntry) -> list[types.Diagnostic]:
         if entry.lsp is None:
-            entry.lsp = self.convert(entry.diagnostics, entry.uri, entry.analysis.doc.lines)
+            entry.lsp = self.convert(entry.diagnostics, entry.uri, entry.target.doc.lines)
         return entry.lsp
 
     def convert(self, diagnostics: list, uri: str, lines) -> list[types.Diagnostic]:
         ls = self.server
         href = functools.partial(self.rule_docs.href, base_url=ls.settings.docs_base_url)
         return [to_diagnostic(d, uri, lines, ls.features, href=href,
-                              resolve_related=ls.resolve_related) for d in diagnostics]
+                              uri_of=ls.uri_for_path) for d in diagnostics]
 
     def for_view(self, entry: DiagnosticsEntry, view: "View") -> list[types.Diagnostic]:
         """The entry's diagnostics for the text of ``view`` (moved through edits if needed)."""
-        old = entry.analysis.doc
+        old = entry.target.doc
         if old.text == view.text:
             return self.lsp_diagnostics(entry)
         target = view.state if view.text is view.state.text else _Text(view.text)

@@ -1,10 +1,13 @@
-"""Scheduling checks: the mechanical passes in the lint worker, then the model's follow-up.
+"""Scheduling checks: the mechanical phase in the lint worker, then the model's follow-up.
 
-On every change the mechanical passes run in the lint worker thread (the newest version
-wins; older results are dropped) and are published as soon as they are ready; the
-model-backed passes then run in the model worker and are merged only if the document
-version is still the same. Files of a deployment that are not open are checked from the
-disk, and re-checked when a sibling changes.
+Both are the server's :class:`~agis_lsp.engine.linter.Linter` (``prepare`` +
+``mechanical``, then ``semantic``, which merges and finishes exactly as ``agis-lint check``
+does). On every change the mechanical phase runs in the lint worker thread (the newest
+version wins; older results are dropped) and is published as soon as it is ready; the
+semantic phase then runs in the model worker and is merged only if the document version
+is still the same. Files of a deployment that are not open are checked from the disk
+(bytes, so a decode problem is AGIS005 as in the CLI), and re-checked when a sibling
+changes.
 """
 from __future__ import annotations
 
@@ -17,7 +20,7 @@ import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .analysis import Analysis, analyse, analyse_semantic, deployment_files
+from ..engine.linter import Outcome
 from .uris import to_path
 
 if TYPE_CHECKING:
@@ -109,92 +112,102 @@ class Scheduler:
                 if path is None or not os.path.isfile(path):
                     ls.forget(uri)
                     return
-                version, text = None, await ls.loop.run_in_executor(self.lint_pool, read_text, path)
-            job = functools.partial(self._analyse_job, uri, path, text, version, state)
-            analysis = await ls.loop.run_in_executor(self.lint_pool, job)
-            if analysis is None or ls.documents.get(uri) is not state or \
+                version, text = None, None  # read from the disk by the Linter
+            job = functools.partial(self._mechanical_job, uri, path, text, version, state)
+            outcome = await ls.loop.run_in_executor(self.lint_pool, job)
+            if outcome is None or ls.documents.get(uri) is not state or \
                     (state is not None and state.version != version):
                 return  # a newer version (or an open/close) superseded this check
-            self.accept(analysis, state)
-            if cascade and analysis.deployment is not None:
-                self.schedule_dependents(uri, analysis)
+            self.accept(uri, version, outcome, state)
+            if cascade and outcome.target.deployment is not None:
+                self.schedule_dependents(uri, outcome.target.deployment)
         except asyncio.CancelledError:
             raise
         except Exception:  # noqa: BLE001 - a document must never take the server down
             log.exception("checking %s failed", uri)
 
-    def _analyse_job(self, uri, path, text, version, state) -> Analysis | None:
-        """Runs in the lint worker."""
+    def _mechanical_job(self, uri, path, text, version, state) -> Outcome | None:
+        """Runs in the lint worker: ``Linter.prepare`` + ``Linter.mechanical``."""
         ls = self.server
         if state is not None and state.version != version:
             return None  # superseded while queued
         entry = ls.publisher.store.get(uri)
-        previous = state.kind if state is not None else (entry.analysis.kind if entry else None)
+        previous = state.kind if state is not None else (entry.target.kind if entry else None)
         overlay = ls.overlay()
-        if path:
+        if path and text is not None:
             # the deployment sees this very text, not a newer version typed since (its
             # cross-file findings on this document would point into that other text)
             overlay[path] = text
-        analysis = analyse(uri, path, text, version, settings=ls.settings, root=ls.root,
-                           previous_kind=previous, overlay=overlay)
+        cached = state.parse_of(version, text) if state is not None else None
+        try:
+            target = ls.linter.prepare(path, text=text, doc=cached, overlay=overlay,
+                                       previous_kind=previous)
+        except OSError as exc:
+            log.info("cannot read %s: %s", path, exc)
+            return None
+        except ls.setup_errors as exc:  # a broken configuration or catalog: said, not linted
+            ls.say_once(f"agis-lint cannot check {path or uri}: {exc}", logging.ERROR)
+            ls.show_error_once(str(exc))
+            return None
         if state is not None:
-            state.remember(version, analysis.doc)
-        return analysis
+            state.remember(version, target.doc)
+        return ls.linter.mechanical(target)
 
-    def accept(self, analysis: Analysis, state) -> None:
+    def accept(self, uri: str, version, outcome: Outcome, state) -> None:
         """Store a mechanical result, publish it, and start the model's follow-up."""
         ls = self.server
-        uri = analysis.uri
-        if analysis.kind is None:  # a file the server leaves alone
+        target = outcome.target
+        if target.kind is None:  # a file the server leaves alone
             if ls.publisher.store.get(uri) is not None:
                 ls.forget(uri)
             ls.publisher.resolve_waiters(uri, None)
             return
         if state is not None:
-            state.kind = analysis.kind
-        for note in analysis.notes:
+            state.kind = target.kind
+        for note in outcome.notes:
             ls.say_once(note)
-        ls.publisher.store.set_mechanical(analysis, state is not None)
+        ls.publisher.store.set_mechanical(uri, version, target, outcome, state is not None)
         ls.publisher.publish(uri)
         ls.model.start()
-        if analysis.has_semantic and ls.settings.semantic is not False:
+        if target.has_semantic and ls.settings.semantic is not False:
             self.jobs.setdefault(uri, Job()).semantic = ls.loop.create_task(
-                self._semantic(uri, analysis))
+                self._semantic(uri, version, outcome))
 
-    async def _semantic(self, uri: str, analysis: Analysis) -> None:
+    async def _semantic(self, uri: str, version, mechanical: Outcome) -> None:
         ls = self.server
         store = ls.publisher.store
         try:
             await ls.model.wait()
-            if store.get(uri) is None or store.get(uri).analysis is not analysis:
+            if store.get(uri) is None or store.get(uri).mechanical is not mechanical:
                 return
-            diagnostics, notes = await ls.loop.run_in_executor(
-                self.model_pool, self._semantic_job, uri, analysis)
-            if diagnostics is None:
+            merged = await ls.loop.run_in_executor(
+                self.model_pool, self._semantic_job, uri, version, mechanical)
+            if merged is None:
                 return
-            for note in notes:
+            for note in merged.notes:
                 ls.say_once(note)
-            entry = store.merge_semantic(uri, analysis.version, diagnostics)
-            if entry is not None and entry.analysis is analysis:
+            entry = store.merge_semantic(uri, version, merged)
+            if entry is not None:
                 ls.publisher.publish(uri)
         except asyncio.CancelledError:
             raise
         except Exception:  # noqa: BLE001
             log.exception("semantic check of %s failed", uri)
 
-    def _semantic_job(self, uri: str, analysis: Analysis):
-        """Runs in the model worker."""
+    def _semantic_job(self, uri: str, version, mechanical: Outcome) -> Outcome | None:
+        """Runs in the model worker: ``Linter.semantic`` (merged and finished)."""
         state = self.server.documents.get(uri)
-        if analysis.version is not None and (state is None or state.version != analysis.version):
-            return None, []
-        return analyse_semantic(analysis)
+        if version is not None and (state is None or state.version != version):
+            return None
+        return self.server.linter.semantic(mechanical.target, mechanical)
 
-    def schedule_dependents(self, uri: str, analysis: Analysis) -> None:
+    def schedule_dependents(self, uri: str, deployment) -> None:
         """Re-check the other files of the deployment (open or not): cross-file findings."""
         ls = self.server
         me = to_path(uri)
         scans = []
-        for path in deployment_files(analysis.deployment):
+        for path in deployment.files():
+            path = os.path.abspath(path)
             if path == me:
                 continue
             other = ls.uri_for_path(path)

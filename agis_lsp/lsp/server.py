@@ -25,13 +25,15 @@ from pygls.protocol import LanguageServerProtocol
 from pygls.protocol.language_server import lsp_method
 
 from .. import __version__
-from ..document import Document
-from .analysis import parse_for
+from ..catalog import CatalogError
+from ..document import Document, parse_text
+from ..engine.config import ConfigError, config_for
+from ..engine.linter import Linter, ModelProvider
 from .budget import FeatureRunner
 from .capabilities import ClientFeatures
 from .model_loader import ModelLoader
 from .publisher import Publisher
-from .scheduler import Scheduler, read_text
+from .scheduler import Scheduler
 from .settings import SECTION, Settings, parse_settings, section_of
 from .state import Documents, View, view_of
 from .uris import from_path, to_path
@@ -128,6 +130,8 @@ class AgisLanguageServer(LanguageServer):
         self.root: str | None = None
         self.loop: asyncio.AbstractEventLoop | None = None
         self.documents = Documents()
+        self.linter = Linter(config_of=self.config_of, model=ModelProvider())
+        self.setup_errors = (ConfigError, CatalogError)
         self.scheduler = Scheduler(self)
         self.publisher = Publisher(self)
         self.model = ModelLoader(self)
@@ -135,6 +139,7 @@ class AgisLanguageServer(LanguageServer):
         self.shutdown_requested = False
         self._initial_settings: dict = {}            # the initializationOptions' agis section
         self._said: set = set()
+        self._shown: set = set()
         self._log_handler: ClientLogHandler | None = None
 
     # -- documents -----------------------------------------------------------------------------
@@ -161,26 +166,44 @@ class AgisLanguageServer(LanguageServer):
             return view.parse()[0]
         path = to_path(uri)
         if path and os.path.isfile(path):
-            return parse_for(path, read_text(path))
+            try:
+                return self.linter.read(path)
+            except OSError:
+                return None
         return None
 
     def open_document(self, path: str) -> Document | None:
         return self.open_document_uri(self.uri_for_path(path))
 
-    def resolve_related(self, file: str, path: tuple, part: str):
-        """(uri, range) of a place in another document (``file``: a path or a URI)."""
-        uri = file if "://" in file else self.uri_for_path(os.path.abspath(file))
-        doc = self.open_document_uri(uri)
-        if doc is None or not doc.parsed:
-            return uri, None
-        return uri, doc.range(path, part)
+    def config_of(self, path: str | None):
+        """The configuration of a file: its configuration file (found upwards from it, or
+        from the workspace root) under the client's settings. Raises ConfigError."""
+        return self.settings.apply(config_for(path if path else self.root))
 
     def catalog_for(self, uri: str):
         entry = self.publisher.store.get(uri)
-        if entry is not None and entry.analysis.catalog is not None:
-            return entry.analysis.catalog
-        from .analysis import load_catalog_for, resolve_config
-        return load_catalog_for(resolve_config(to_path(uri), self.root, self.settings))
+        if entry is not None and entry.target.catalog is not None:
+            return entry.target.catalog
+        try:
+            return self.linter.catalogs.load(self.config_of(to_path(uri)).catalog)
+        except self.setup_errors:
+            return self.linter.catalogs.load(None)  # completion and hover still work
+
+    def show_error_once(self, message: str) -> None:
+        """``window/showMessage`` (error) once per distinct message: a broken configuration
+        or catalog is exit status 2 in the CLI; here the file is not checked, and said why."""
+        if message in self._shown or self.loop is None:
+            return
+        self._shown.add(message)
+        params = types.ShowMessageParams(type=types.MessageType.Error,
+                                         message=f"agis-lint: {message}")
+        self.loop.call_soon_threadsafe(self._show, params)
+
+    def _show(self, params) -> None:
+        try:
+            self.window_show_message(params)
+        except Exception:  # noqa: BLE001 - the transport is gone
+            pass
 
     def forget(self, uri: str) -> None:
         self.publisher.forget(uri)
@@ -249,13 +272,11 @@ class AgisLanguageServer(LanguageServer):
             self.model.start()
         return changed
 
-    @staticmethod
-    def warm_up() -> None:
+    def warm_up(self) -> None:
         """Import the rules and load the catalog (in the lint worker, before the first check)."""
-        from ..catalog import load_catalog
         from ..engine.registry import all_rules
         all_rules()
-        load_catalog(None)
+        self.linter.catalogs.load(None)
         # What is loaded now lives as long as the server: keep it out of the collector's
         # full passes, which otherwise walk it on every collection while a large document
         # is parsed (measured in-process on a 200-endpoint document: the slowest of 15

@@ -18,9 +18,9 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import unquote
 
-from ..document import Document
+from ..document import Document, parse_text
 from ..document.positions import LineIndex
-from .analysis import detect, parse_for
+from ..formats.kinds import detect
 from .uris import to_path
 
 
@@ -90,6 +90,13 @@ class OpenDocument:
         pair = chr(0xD800 + (code >> 10)) + chr(0xDC00 + (code & 0x3FF))
         self.text = self.text[:offset - 1] + pair + self.text[offset:]
 
+    def parse_of(self, version, text: str) -> Document | None:
+        """The stored parse of ``version`` when it is of this very text."""
+        cached = self.parsed
+        if cached is not None and cached[0] == version and cached[1].text == text:
+            return cached[1]
+        return None
+
     def remember(self, version, doc: Document) -> None:
         """Keep a parse of ``version`` (called from any thread; stale ones are ignored)."""
         if doc.parsed:
@@ -151,13 +158,11 @@ class View:
     def parse(self) -> tuple[Document, str | None]:
         """The parse of this text and its kind (runs off the event loop)."""
         if self.entry is not None:
-            analysis = self.entry.analysis
-            return analysis.doc, analysis.kind
-        cached = self.state.parsed
-        if cached is not None and cached[0] == self.version and cached[1].text == self.text:
-            doc = cached[1]
-        else:
-            doc = parse_for(self.path, self.text)
+            target = self.entry.target
+            return target.doc, target.kind
+        doc = self.state.parse_of(self.version, self.text)
+        if doc is None:
+            doc = parse_text(self.text, self.path)
             self.state.remember(self.version, doc)
         kind = detect(doc, self.state.kind)
         return doc, kind
@@ -174,6 +179,6 @@ def view_of(docs: Documents, store, uri: str) -> View | None:
         return None
     entry = store.get(state.uri)
     if entry is None or not entry.opened or entry.version != state.version or \
-            entry.analysis.doc.text != state.text:
+            entry.target.doc.text != state.text:
         entry = None
     return View(state, state.text, state.version, entry)

@@ -1,13 +1,15 @@
 """The server's diagnostics store: one per document, serving push and pull alike.
 
-Each entry holds the mechanical analysis of one (uri, version) and the
-model-backed diagnostics merged into it. Every change of the content gets a new
-``result_id`` (pull clients send it back to learn that nothing changed).
+Each entry holds the :class:`~agis_lsp.engine.linter.Target` of one (uri, version), its
+mechanical :class:`~agis_lsp.engine.linter.Outcome` and, once the model has run, the
+merged outcome (``Linter.semantic``: the same diagnostics ``agis-lint check`` gives).
+Every change of the content gets a new ``result_id`` (pull clients send it back to learn
+that nothing changed).
 
-While the model re-checks a new version, the previous version's semantic
-findings stay visible, moved along with the text around them (a finding inside
-the edited region is dropped), so they do not blink off on every keystroke;
-they are replaced as soon as the fresh ones arrive.
+While the model re-checks a new version, the previous version's semantic findings stay
+visible, moved along with the text around them (a finding inside the edited region is
+dropped), so they do not blink off on every keystroke; they are replaced as soon as the
+fresh ones arrive.
 """
 from __future__ import annotations
 
@@ -15,24 +17,38 @@ import itertools
 import threading
 from dataclasses import dataclass, field, replace
 
+from ..engine.linter import Outcome, Target
 from ..engine.model import Fix, TextEdit
-from .analysis import Analysis
 
 
 @dataclass
 class DiagnosticsEntry:
     uri: str
     version: int | None
-    analysis: Analysis
-    semantic: list = field(default_factory=list)     # engine diagnostics of the model passes
-    semantic_fresh: bool = False                     # computed for this very version
+    target: Target
+    mechanical: Outcome
+    merged: Outcome | None = None                    # both phases, for this very version
+    carried: list = field(default_factory=list)      # the previous version's semantic findings, moved
     result_id: str = "0"
     opened: bool = True
     lsp: list | None = None                          # converted diagnostics (cache)
 
     @property
     def diagnostics(self) -> list:
-        return sorted(self.analysis.diagnostics + self.semantic, key=_sort_key)
+        if self.merged is not None:
+            return self.merged.diagnostics
+        if not self.carried:
+            return self.mechanical.diagnostics
+        return sorted(self.mechanical.diagnostics + self.carried, key=_sort_key)
+
+    @property
+    def semantic(self) -> list:
+        """The semantic findings shown now (carried over to the next version)."""
+        return self.merged.semantic_diagnostics() if self.merged is not None else self.carried
+
+    @property
+    def semantic_fresh(self) -> bool:
+        return self.merged is not None
 
 
 def _sort_key(d):
@@ -61,23 +77,24 @@ class DiagnosticsStore:
     def remove(self, uri: str) -> DiagnosticsEntry | None:
         return self._entries.pop(uri, None)
 
-    def set_mechanical(self, analysis: Analysis, opened: bool = True) -> DiagnosticsEntry:
-        prev = self._entries.get(analysis.uri)
+    def set_mechanical(self, uri: str, version, target: Target, mechanical: Outcome,
+                       opened: bool = True) -> DiagnosticsEntry:
+        prev = self._entries.get(uri)
         carried: list = []
-        if prev is not None and prev.semantic and analysis.has_semantic:
-            carried = carry_over(prev.semantic, prev.analysis.doc, analysis.doc)
-        entry = DiagnosticsEntry(analysis.uri, analysis.version, analysis, carried, False,
+        if prev is not None and prev.semantic and target.has_semantic:
+            carried = carry_over(prev.semantic, prev.target.doc, target.doc)
+        entry = DiagnosticsEntry(uri, version, target, mechanical, None, carried,
                                  self._next_id(), opened)
-        self._entries[analysis.uri] = entry
+        self._entries[uri] = entry
         return entry
 
-    def merge_semantic(self, uri: str, version, diagnostics: list) -> DiagnosticsEntry | None:
-        """Merge the model's findings if they are for the stored version; else None."""
+    def merge_semantic(self, uri: str, version, merged: Outcome) -> DiagnosticsEntry | None:
+        """Take both phases' outcome if it is for the stored version; else None."""
         entry = self._entries.get(uri)
-        if entry is None or entry.version != version:
+        if entry is None or entry.version != version or entry.target is not merged.target:
             return None
-        entry.semantic = list(diagnostics)
-        entry.semantic_fresh = True
+        entry.merged = merged
+        entry.carried = []
         entry.result_id = self._next_id()
         entry.lsp = None
         return entry
@@ -133,13 +150,13 @@ def carry_over(diagnostics: list, old_doc, new_doc) -> list:
                                  [TextEdit(a, b, e.new_text) for (a, b), e in zip(edits, fix.edits)]))
         related = []
         for rel in d.related:
-            if rel[0] is None and rel[1] is not None:
-                a = old_doc.lines.offset(rel[1].start.line, rel[1].start.character)
-                b = old_doc.lines.offset(rel[1].end.line, rel[1].end.character)
+            if rel.file is None and rel.range is not None:
+                a = old_doc.lines.offset(rel.range.start.line, rel.range.start.character)
+                b = old_doc.lines.offset(rel.range.end.line, rel.range.end.character)
                 moved = move(a, b)
                 if moved is None:
                     continue
-                related.append((None, lines.range(*moved), *rel[2:]))
+                related.append(replace(rel, range=lines.range(*moved)))
             else:
                 related.append(rel)
         out.append(replace(d, start=span[0], end=span[1], range=lines.range(*span), fixes=fixes,

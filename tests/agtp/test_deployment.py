@@ -13,9 +13,17 @@ from agis_lsp.engine.config import Config
 from agis_lsp.engine.runner import lint
 from agis_lsp.formats import detect_kind
 from agis_lsp.formats.agtp_kinds import EndpointFileView, view_for
-from agis_lsp.formats.deployment import DocumentCache, find_deployment, lint_deployment
+from agis_lsp.formats.deployment import DocumentCache, find_deployment
 
 from ..conftest import EXAMPLES
+
+
+def lint_deployment(root, config=None, *, cache=None):
+    """Every file of a deployment through the Linter: [(path, document, Outcome)]."""
+    from agis_lsp.engine.config import Config
+    from agis_lsp.engine.linter import Linter
+    linter = Linter(config_of=lambda _path: config or Config(), documents=cache)
+    return [(p, o.doc, o) for p, o in linter.check_deployment(str(root))]
 
 EXAMPLE = os.path.join(EXAMPLES, "deployment")
 
@@ -115,7 +123,7 @@ def test_overlay_text_wins_over_disk_and_adds_unsaved_files(dep_dir):
     result = lint(dep.doc(new_file), Config(), deployment=dep)
     assert _codes(result).count("AGTP701") == 1
     [d] = [d for d in result.diagnostics if d.code == "AGTP701"]
-    assert d.related[0][0].endswith("book_room.toml")
+    assert d.related[0].file.endswith("book_room.toml")
 
 
 def test_cross_file_rules_report_on_the_current_document_only(dep_dir):
@@ -127,7 +135,7 @@ def test_cross_file_rules_report_on_the_current_document_only(dep_dir):
     assert _codes(results["audit_reservation.toml"]) == ["AGTP402"]
     assert _codes(results["agtp-recipes.toml"]) == []
     [d] = results["audit_reservation.toml"].diagnostics
-    assert d.related[0][0].endswith("agtp-recipes.toml")
+    assert d.related[0].file.endswith("agtp-recipes.toml")
     assert "did you mean 'audit-via-query-and-summarise'?" in d.message
 
 

@@ -10,9 +10,17 @@ import sys
 import pytest
 
 from agis_lsp.cli.main import main as cli_main
-from agis_lsp.formats.deployment import DocumentCache, lint_deployment
+from agis_lsp.formats.deployment import DocumentCache
 
 from ..conftest import EXAMPLES
+
+
+def lint_deployment(root, config=None, *, cache=None):
+    """Every file of a deployment through the Linter: [(path, document, Outcome)]."""
+    from agis_lsp.engine.config import Config
+    from agis_lsp.engine.linter import Linter
+    linter = Linter(config_of=lambda _path: config or Config(), documents=cache)
+    return [(p, o.doc, o) for p, o in linter.check_deployment(str(root))]
 
 SECRET = "sk_live_TOPSECRET_4f9a2c"
 PLACEHOLDER_ENDPOINT = '''[endpoint]
@@ -99,7 +107,7 @@ def test_engine_messages_never_carry_env_values(deployment, monkeypatch):
             texts.append(d.message)
             texts.extend(f.title for f in d.fixes)
             texts.extend(e.new_text for f in d.fixes for e in f.edits)
-            texts.extend(r[2] for r in d.related)
+            texts.extend(r.message for r in d.related)
     assert texts and not any(SECRET in t for t in texts)
 
 

@@ -81,8 +81,8 @@ def check_ranges(doc, diags) -> None:
             raise PropertyFailure(f"{what}: offsets {d.start}..{d.end} outside 0..{n}")
         lines.check(d.range, what)
         for rel in d.related:
-            if rel[0] is None:
-                lines.check(rel[1], f"{what} related {rel[2][:40]!r}")
+            if rel.file is None:
+                lines.check(rel.range, f"{what} related {rel.message[:40]!r}")
         for fix in d.fixes:
             for e in fix.edits:
                 if not 0 <= e.start <= e.end <= n:

@@ -179,16 +179,18 @@ def test_hover_field_and_diagnostic():
 
 # -- code actions ---------------------------------------------------------------------------------
 def actions_for(text: str, code: str, only=None, features=VSCODE, path="doc.agis"):
-    from agis_lsp.lsp.analysis import analyse
-    analysis = analyse("file:///x/" + path, "/x/" + path, text, 3)
-    target = next(d for d in analysis.diagnostics if d.code == code)
+    from agis_lsp.engine.linter import Linter
+    linter = Linter()
+    checked = linter.mechanical(linter.prepare("/x/" + path, text=text))
+    target = next(d for d in checked.diagnostics if d.code == code)
     rng = types.Range(start=types.Position(line=target.range.start.line,
                                            character=target.range.start.character),
                       end=types.Position(line=target.range.end.line,
                                          character=target.range.end.character))
-    return act.build_code_actions("file:///x/" + path, 3, analysis, analysis.diagnostics, rng,
-                                  only, lambda d: to_diagnostic(d, "u", analysis.doc.lines,
-                                                                features), features)
+    return act.build_code_actions("file:///x/" + path, 3, linter, checked.target,
+                                  checked.diagnostics, rng, only,
+                                  lambda d: to_diagnostic(d, "u", checked.doc.lines, features),
+                                  features)
 
 
 def test_actions_quickfix_disable_and_fix_all():
@@ -292,11 +294,15 @@ def test_semantic_findings_move_with_the_text():
 
 
 def test_store_merges_semantic_results_only_for_the_same_version():
-    from agis_lsp.lsp.analysis import analyse
+    from agis_lsp.engine.linter import Linter
+    linter = Linter()
+    target = linter.prepare("/x/doc.agis", text=EP)
+    mechanical = linter.mechanical(target)
     store = DiagnosticsStore()
-    first = store.set_mechanical(analyse("u", "/x/doc.agis", EP, 1))
-    assert store.merge_semantic("u", 0, []) is None
-    merged = store.merge_semantic("u", 1, [])
+    first = store.set_mechanical("u", 1, target, mechanical)
+    both = linter.semantic(target, mechanical)
+    assert store.merge_semantic("u", 0, both) is None
+    merged = store.merge_semantic("u", 1, both)
     assert merged is first and merged.semantic_fresh and merged.result_id != "1"
 
 

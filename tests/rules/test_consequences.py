@@ -18,11 +18,11 @@ def test_undeclared_and_unused_verbs_fold_into_the_invalid_method():
     found = _by_code(lint_text(broken_text(), "broken.agis"))
     assert set(found) == {"AGIS201", "AGIS301", "AGIS405"}, sorted(found)
     get = found["AGIS301"][0]
-    messages = [r[-1] for r in get.related]
+    messages = [r.message for r in get.related]
     assert any(m.startswith("AGIS701 (consequence): method 'GET' is not declared") for m in messages)
     assert any(m.startswith("AGIS702 (consequence): declared verb 'FIND'") for m in messages)
     compound = found["AGIS201"][0]
-    assert any("AGIS701 (consequence): method 'CANCEL_BOOKING'" in r[-1] for r in compound.related)
+    assert any("AGIS701 (consequence): method 'CANCEL_BOOKING'" in r.message for r in compound.related)
 
 
 def test_a_suppressed_primary_lets_the_consequence_show():

@@ -301,7 +301,7 @@ def test_513_generated_names_collide():
          "appendix C(a))"),
     ]
     d = diagnostics(text, "AGIS513")[0]
-    assert d.related and d.related[0][2] == "'find_reservation' is the tool name of FIND /reservation"
+    assert d.related and d.related[0].message == "'find_reservation' is the tool name of FIND /reservation"
     fixed = fix_all(text)
     assert semantic_of(fixed, 1)["mcp_tool_name"] == "find_reservation_by_id"
 

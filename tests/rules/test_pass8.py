@@ -192,7 +192,7 @@ def test_error_names():
          "name? (section 7)"),
     ]
     d = diagnostics(text, "AGIS810")[0]
-    assert d.related[0][2] == "'reservation_unavailable' is first listed here"
+    assert d.related[0].message == "'reservation_unavailable' is first listed here"
 
 
 def test_810_mapping_errors_rewritten_safely():

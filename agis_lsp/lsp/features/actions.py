@@ -22,18 +22,18 @@ async def on_code_action(ls: AgisLanguageServer, params: types.CodeActionParams)
     view = ls.view(uri)
     # the wait for the running check and the work share the answer's time: <= 1.5 + 1 s
     entry = await ls.publisher.current_entry(uri, wait=CHECK_WAIT)
-    if view is None or entry is None or not entry.opened or entry.analysis.doc.text != view.text:
+    if view is None or entry is None or not entry.opened or entry.target.doc.text != view.text:
         return []  # only for the text the request is about
     lsp_items = {id(d): x for d, x in zip(entry.diagnostics, ls.publisher.lsp_diagnostics(entry))}
 
     def to_lsp(d):
-        return lsp_items.get(id(d)) or to_diagnostic(d, uri, entry.analysis.doc.lines, ls.features)
+        return lsp_items.get(id(d)) or to_diagnostic(d, uri, entry.target.doc.lines, ls.features)
 
     only = params.context.only if params.context else None
     actions = await answer(ls, "codeAction", act.build_code_actions, uri, entry.version,
-                           entry.analysis, entry.diagnostics, params.range, only, to_lsp,
+                           ls.linter, entry.target, entry.diagnostics, params.range, only, to_lsp,
                            ls.features, default=[])
-    return actions + source_actions(uri, entry.analysis.doc.data, only)
+    return actions + source_actions(uri, entry.target.doc.data, only)
 
 
 @guarded(lambda: None)
@@ -45,8 +45,8 @@ async def on_code_action_resolve(ls: AgisLanguageServer, action: types.CodeActio
     if not data.get("fixAll") or entry is None or state is None or \
             entry.version != data.get("version") or entry.version != state.version:
         return action
-    edits = await answer(ls, "codeAction/resolve", act.fix_all_edits, entry.analysis.doc,
-                         entry.analysis.config, entry.analysis.deployment, default=None)
+    edits = await answer(ls, "codeAction/resolve", act.fix_all_edits, ls.linter, entry.target,
+                         default=None)
     if edits is not None:
         action.edit = workspace_edit(uri, entry.version, edits, ls.features)
     return action

@@ -20,7 +20,7 @@ async def on_diagnostic(ls: AgisLanguageServer, params: types.DocumentDiagnostic
     entry = await ls.publisher.current_entry(uri)
     if entry is None:
         return types.FullDocumentDiagnosticReport(items=[])
-    if view is not None and entry.analysis.doc.text != view.text:
+    if view is not None and entry.target.doc.text != view.text:
         # not (yet) checked: the stored findings moved onto this text; no result id
         return types.FullDocumentDiagnosticReport(items=ls.publisher.for_view(entry, view))
     if params.previous_result_id == entry.result_id:

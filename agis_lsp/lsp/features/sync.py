@@ -45,7 +45,7 @@ def on_did_close(ls: AgisLanguageServer, params: types.DidCloseTextDocumentParam
         uri = state.uri
     entry = ls.publisher.store.get(uri)
     path = to_path(uri)
-    if entry is not None and entry.analysis.deployment is not None and path \
+    if entry is not None and entry.target.deployment is not None and path \
             and os.path.isfile(path):
         ls.scheduler.schedule(uri)  # stays part of its deployment: re-checked from the disk
     else:

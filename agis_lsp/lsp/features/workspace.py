@@ -8,8 +8,7 @@ from typing import TYPE_CHECKING
 
 from lsprotocol import types
 
-from ...formats import registry
-from ..analysis import guess_kind_by_name
+from ...formats import kinds
 from ..scheduler import DEPENDENT_DELAY
 from ..uris import to_path
 from . import guarded
@@ -19,10 +18,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("agis_lsp.lsp")
 
-CONFIG_NAMES = (".agis-lint.toml", "pyproject.toml")
-WATCHED = ("**/.agis-lint.toml", "**/pyproject.toml", "**/agtp-server.toml", "**/agtp-recipes.toml",
-           "**/endpoints/*.toml", "**/*.agis", "**/*.agis.json", "**/*.agis.yaml", "**/*.agis.yml") \
-    + registry.watch_globs()
+from ...engine.config import CONFIG_FILES as CONFIG_NAMES  # noqa: E402
+WATCHED = ("**/.agis-lint.toml", "**/pyproject.toml") + kinds.watch_globs()
 
 
 async def register_watchers(ls: AgisLanguageServer) -> None:
@@ -71,7 +68,7 @@ def on_did_change_watched_files(ls: AgisLanguageServer,
             if store.get(change.uri) is not None:
                 ls.forget(change.uri)
             continue
-        if guess_kind_by_name(path) is not None or store.get(change.uri) is not None:
+        if kinds.kind_by_name(path) is not None or store.get(change.uri) is not None:
             ls.scheduler.schedule(change.uri, delay=DEPENDENT_DELAY / 3)
     if config_changed:
         ls.scheduler.relint_all()

@@ -29,6 +29,7 @@ class MethodToken:
     http: bool
 
 
+@lru_cache(maxsize=1)
 def _catalog_names() -> frozenset:
     try:
         from ...catalog import default_catalog
@@ -49,8 +50,14 @@ def _real_camel(parts: tuple) -> bool:
     return lex.is_known_word(parts[0]) and (len(parts[0]) > 2 or "x" in lex.get_lexicon()._flags(parts[0].lower()))
 
 
+def analyse(raw: str, catalog_names: frozenset | None = None) -> MethodToken:
+    """The facts of a method token; ``catalog_names``: the methods of the catalog in force
+    (a rule passes ``ctx.catalog_names``; None: the shipped catalog's)."""
+    return _analyse(raw, _catalog_names() if catalog_names is None else catalog_names)
+
+
 @lru_cache(maxsize=4096)
-def analyse(raw: str) -> MethodToken:
+def _analyse(raw: str, catalog_names: frozenset) -> MethodToken:
     stripped = raw.strip()
     upper = stripped.upper()
     separated = tuple(w.upper() for w in _SEPARATED.split(stripped) if w) \
@@ -62,7 +69,7 @@ def analyse(raw: str) -> MethodToken:
         if not _real_camel(camel):
             camel = ()  # bOoK, BoOk: one word in odd case (AGIS204), not a compound
     return MethodToken(raw, upper, bool(_ALPHA.match(stripped)), bool(re.search(r"\s", raw)),
-                       separated, camel if len(camel) > 1 else (), upper in _catalog_names(),
+                       separated, camel if len(camel) > 1 else (), upper in catalog_names,
                        upper in HTTP_METHODS)
 
 

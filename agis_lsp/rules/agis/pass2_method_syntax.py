@@ -12,7 +12,7 @@ from ._method import analyse, compound_parts, lexicon, path_with_nouns, rename_o
 def _methods(ctx):
     for ep in ctx.view.endpoints:
         if isinstance(ep.method, str) and ep.method.strip():
-            yield ep, analyse(ep.method)
+            yield ep, analyse(ep.method, ctx.catalog_names)
 
 
 @rule("AGIS201", "compound-method", pass_no=2, spec="AGIS §4.1(a)(d)")

@@ -19,7 +19,7 @@ _CLASS_TEXT = {"state": "describes a state", "adjective": "is an adjective descr
 def _single_words(ctx):
     for ep in ctx.view.endpoints:
         if isinstance(ep.method, str) and ep.method.strip():
-            tok = analyse(ep.method)
+            tok = analyse(ep.method, ctx.catalog_names)
             if tok.alpha and not tok.camel:
                 yield ep, tok
 

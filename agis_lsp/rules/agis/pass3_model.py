@@ -23,7 +23,7 @@ def _candidates(ctx):
     for ep in ctx.view.endpoints:
         if not isinstance(ep.method, str) or not ep.method.strip():
             continue
-        tok = analyse(ep.method)
+        tok = analyse(ep.method, ctx.catalog_names)
         if not tok.alpha or tok.camel or tok.http or tok.in_catalog or compound_parts(tok):
             continue
         if lex.inflection_of(tok.upper) is not None:          # pass 2 (AGIS203)

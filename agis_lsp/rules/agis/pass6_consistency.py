@@ -23,7 +23,7 @@ def _pairs(ctx):
         intent = sem.get("intent")
         if not isinstance(intent, str) or not intent.strip():
             continue
-        tok = analyse(ep.method)
+        tok = analyse(ep.method, ctx.catalog_names)
         if not tok.alpha or tok.camel or tok.http:      # passes 2/3 report those
             continue
         yield ep, tok, intent.strip()

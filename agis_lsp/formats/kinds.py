@@ -1,0 +1,97 @@
+"""Which kind of document a file is: the one detector, and what derives from it.
+
+Used by the :class:`engine.linter.Linter` (the kind of every document it lints), the CLI's
+directory walk (:func:`is_lintable`) and the server's watched files (:func:`watch_globs`),
+so the three cannot disagree about which files are documents.
+
+A document that parses is judged by name, then content (``formats.detect_kind``). One that
+does not parse keeps the kind its name implies, else the kind it had before (an editor
+buffer mid-edit stays an AGIS document while it is broken).
+"""
+from __future__ import annotations
+
+import logging
+import os
+
+from ..document import Document
+from . import AGIS_SUFFIXES, detect_kind, registry
+from .agtp_kinds import ENDPOINTS_DIR, RECIPES_FILE, SERVER_FILE
+
+log = logging.getLogger("agis_lsp.formats")
+
+AGTP_FILES = (SERVER_FILE, RECIPES_FILE)
+DEPLOYMENT_KINDS = ("agtp-endpoint", "agtp-server", "agtp-recipes", "agtp-manifest", "agtp-catalog")
+SKIP_DIRS = frozenset({".git", "node_modules", "__pycache__", ".venv", "venv", ".tox", "dist", "build"})
+_JSON_MARKERS = (b'"agtp_version"', b'"agtp_api_version"', b'"embedded_methods"', b'"embedded"')
+
+
+def kind_by_name(path: str | None) -> str | None:
+    """What a file is from its name alone."""
+    if not path:
+        return None
+    norm = path.replace(os.sep, "/")
+    name = norm.rsplit("/", 1)[-1].lower()
+    if name.endswith(AGIS_SUFFIXES):
+        return "agis"
+    if name == SERVER_FILE:
+        return "agtp-server"
+    if name == RECIPES_FILE:
+        return "agtp-recipes"
+    if name.endswith(".toml") and \
+            os.path.basename(os.path.dirname(os.path.abspath(path))).lower() == ENDPOINTS_DIR:
+        return "agtp-endpoint"
+    return registry.kind_by_name(norm)
+
+
+def detect(doc: Document, previous: str | None = None) -> str | None:
+    """The kind of ``doc`` (None: a file agis-lint leaves alone)."""
+    by_name = kind_by_name(doc.path)
+    if not doc.parsed:
+        return by_name or previous
+    try:
+        kind = detect_kind(doc)
+    except Exception:  # noqa: BLE001 - detection must never take a document down
+        log.exception("kind detection failed for %s", doc.path)
+        kind = None
+    return kind or by_name
+
+
+def in_deployment(kind: str | None) -> bool:
+    """Whether a document of ``kind`` is linted with its AGTP deployment's other files."""
+    return kind in DEPLOYMENT_KINDS
+
+
+# -- files on disk: the CLI's walk and the server's watched globs ---------------------------
+def _sniff_json(path: str) -> bool:
+    """A server manifest, method catalog or agent-interface JSON, judged from the first 64 KB."""
+    try:
+        with open(path, "rb") as fh:
+            head = fh.read(65536)
+    except OSError:
+        return False
+    return any(m in head for m in _JSON_MARKERS + registry.sniff_markers())
+
+
+def is_lintable(path: str) -> bool:
+    """Does a directory walk pick up ``path``? (A file named explicitly is always linted.)"""
+    if kind_by_name(path) is not None:
+        return True
+    return os.path.basename(path).lower().endswith(".json") and _sniff_json(path)
+
+
+def walk(folder: str):
+    """The lintable files under ``folder``, in a stable (sorted) order."""
+    dots = registry.dot_dirs()
+    for root, dirs, names in os.walk(folder):
+        dirs[:] = sorted(d for d in dirs if d not in SKIP_DIRS and (not d.startswith(".") or d in dots))
+        for n in sorted(names):
+            full = os.path.join(root, n)
+            if is_lintable(full):
+                yield full
+
+
+def watch_globs() -> tuple[str, ...]:
+    """The workspace globs of every document kind (the server's watched files)."""
+    own = tuple("**/*" + s for s in AGIS_SUFFIXES) + tuple(f"**/{n}" for n in AGTP_FILES) + \
+        (f"**/{ENDPOINTS_DIR}/*.toml",)
+    return own + tuple(g for g in registry.watch_globs() if g not in own)
