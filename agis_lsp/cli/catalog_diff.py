@@ -15,7 +15,6 @@ import sys
 from dataclasses import dataclass, field
 
 from ..catalog import CatalogError, diff_catalogs, load_catalog
-from ..formats.agtp_kinds import LEGACY_VERBS
 
 EXIT_CLEAN, EXIT_BREAKING, EXIT_PARSE = 0, 1, 2
 SECTIONS = (("endpoint_conflicts", "endpoint conflicts (endpoints declaring removed methods)"),
@@ -54,11 +53,6 @@ class Conflict:
                 "message": self.message, **self.extra}
 
 
-def _where(doc, path, part="value") -> tuple[int, int]:
-    r = doc.range(tuple(path), part)
-    return r.start.line + 1, r.start.character + 1
-
-
 def removed_verbs(old, new) -> dict:
     """Verbs usable under ``old`` that ``new`` no longer admits -> successor (or None)."""
     out = {}
@@ -73,103 +67,108 @@ def removed_verbs(old, new) -> dict:
     return out
 
 
-def scan_deployment(root: str, old, new, removed: dict, deprecated: dict) -> dict:
-    """Conflicts of a deployment under the ``new`` catalog (see :data:`SECTIONS`)."""
-    from ..formats.deployment import DocumentCache, find_deployment
-    from ..rules.agtp._common import analyze_path, normalize_segment
+# The rules whose findings, new under the candidate catalog, are the breakage of section 4.7.
+SECTION_OF = {"AGTP102": "endpoint_conflicts", "AGTP106": "endpoint_conflicts",
+              "AGTP207": "path_conflicts", "AGTP604": "recipe_conflicts",
+              "AGTP507": "policy_conflicts", "AGTP105": "deprecations"}
+
+
+def _lint(root: str, catalog_path: str) -> list:
+    """Every file of the deployment linted by the Linter under one catalog: only the rules
+    of :data:`SECTION_OF`, whatever the project's configuration selects."""
+    from ..engine.config import Config
+    from ..engine.linter import Linter
+    config = Config(select=tuple(SECTION_OF), semantic=False, catalog=catalog_path)
+    return Linter(config_of=lambda _path: config).check_deployment(root)
+
+
+def scan_deployment(root: str, old, new, removed: dict, deprecated: dict, *,
+                    old_path: str, new_path: str) -> dict:
+    """Conflicts of a deployment under the ``new`` catalog (see :data:`SECTIONS`): the
+    findings of the rules in :data:`SECTION_OF` that the deployment has under ``new`` and
+    did not have under ``old`` (the rules decide; this report only words them as a
+    migration)."""
     report: dict = {k: [] for k, _ in SECTIONS}
     report["parse_errors"] = []
-    dep = find_deployment(root, cache=DocumentCache())
-    if dep is None:
+    before = _lint(root, old_path)
+    if not before:
         report["parse_errors"].append({"file": root, "message": "not a deployment directory "
                                        "(no agtp-server.toml, agtp-recipes.toml or endpoints/)"})
         return report
-
-    def rel(path: str) -> str:
-        return os.path.relpath(path, root)
-
-    for f in dep.files():
-        d = dep.doc(f)
-        if d is not None and not d.parsed:
-            p = d.problems[0] if d.problems else None
-            line, col = ((d.lines.position(p.start).line + 1, d.lines.position(p.start).character + 1)
-                         if p else (1, 1))
-            report["parse_errors"].append({"file": rel(f), "line": line, "column": col,
+    known = {(f, d.code, tuple(d.path)) for f, o in before for d in o.diagnostics}
+    for f, outcome in _lint(root, new_path):
+        rel = os.path.relpath(f, root)
+        doc = outcome.doc
+        if not doc.parsed:
+            p = doc.problems[0] if doc.problems else None
+            pos = doc.lines.position(p.start) if p else None
+            report["parse_errors"].append({"file": rel, "line": pos.line + 1 if pos else 1,
+                                           "column": pos.character + 1 if pos else 1,
                                            "message": p.message if p else "does not parse"})
-    added_new = {m for m in new.methods if m not in old.methods and not new.is_removed(m)}
-
-    for ref in dep.endpoints:
-        ep, doc = ref.view, ref.doc
-        m = ep.method.strip().upper() if isinstance(ep.method, str) else None
-        if m and m in removed:
-            line, col = _where(doc, *ep.method_loc)
-            succ = removed[m]
-            report["endpoint_conflicts"].append(Conflict(
-                rel(ref.file), line, col, f"{ep.label} declares {m}, which catalog {new.version} "
-                f"removes: the server refuses to load this endpoint"
-                + (f"; migrate to {succ}" if succ else ""), m, {"path": ep.path, "successor": succ}))
-        elif m and m in deprecated:
-            line, col = _where(doc, *ep.method_loc)
-            succ = deprecated[m]
-            report["deprecations"].append(Conflict(
-                rel(ref.file), line, col, f"{ep.label} uses {m}, deprecated in catalog "
-                f"{new.version}" + (f"; successor {succ}" if succ else ""), m,
-                {"path": ep.path, "successor": succ}))
-        if isinstance(ep.path, str):
-            for seg in analyze_path(ep.path).segments:
-                verb = normalize_segment(seg.text) if seg.kind == "literal" else ""
-                if verb in added_new:
-                    line, col = _where(doc, *ep.path_loc)
-                    report["path_conflicts"].append(Conflict(
-                        rel(ref.file), line, col, f"path {ep.path}: segment '{seg.text}' is {verb}, "
-                        f"a verb catalog {new.version} adds; the server will answer 460 Endpoint "
-                        "Violation", verb, {"path": ep.path, "segment": seg.text}))
-
-    if dep.recipes is not None:
-        doc = dep.recipes_doc
-        for r in dep.recipes.recipes:
-            for s in r.steps:
-                m = s.method.strip().upper() if isinstance(s.method, str) else None
-                if m in removed:
-                    line, col = _where(doc, s.path + ("method",))
-                    report["recipe_conflicts"].append(Conflict(
-                        rel(dep.recipes_path), line, col, f"recipe '{r.name}' step {s.index + 1} "
-                        f"calls {m}, which catalog {new.version} removes: plans using the recipe "
-                        "fail", m, {"recipe": r.name, "step": s.index + 1}))
-            pat = r.body.get("pattern")
-            ne = pat.get("name_exact") if isinstance(pat, dict) else None
-            if isinstance(ne, str) and ne.upper() in removed:
-                line, col = _where(doc, r.path + ("pattern", "name_exact"))
-                report["recipe_conflicts"].append(Conflict(
-                    rel(dep.recipes_path), line, col, f"recipe '{r.name}' matches proposals for "
-                    f"{ne.upper()}, which catalog {new.version} removes", ne.upper(),
-                    {"recipe": r.name}))
-
-    pol = dep.policy
-    if pol is not None:
-        doc = dep.server_doc
-        base = pol.methods_path
-        entries = []
-        for key in ("allow", "disallow"):
-            raw = pol.methods.get(key)
-            for i, v in enumerate(raw if isinstance(raw, list) else []):
-                entries.append((base + (key, i), v, f"{key} entry"))
-        for i, red in enumerate(pol.redirects):
-            if isinstance(red, dict):
-                for key in ("from_method", "to_method"):
-                    entries.append((base + ("redirects", i, key), red.get(key), f"redirect {key}"))
-        for k, v in pol.aliases.items():
-            entries.append((base + ("aliases", k), v, f"alias target of {k}"))
-        for path, v, what in entries:
-            if not isinstance(v, str):
+            continue
+        for d in outcome.diagnostics:
+            section = SECTION_OF.get(d.code)
+            if section is None or (f, d.code, tuple(d.path)) in known:
                 continue
-            m = v.strip().upper()
-            if m in removed and m not in LEGACY_VERBS:
-                line, col = _where(doc, path)
-                report["policy_conflicts"].append(Conflict(
-                    rel(dep.server_path), line, col, f"{what} {m} is removed by catalog "
-                    f"{new.version}: the server skips this entry (section 9.4)", m))
+            conflict = _conflict(section, rel, doc, d, new, removed, deprecated)
+            if conflict is not None:
+                report[section].append(conflict)
+        if outcome.kind == "agtp-recipes":
+            report["recipe_conflicts"].extend(_pattern_conflicts(rel, doc, new, removed))
+    for key, _ in SECTIONS:
+        report[key].sort(key=lambda c: (c.file, c.line, c.column))
     return report
+
+
+def _conflict(section: str, rel: str, doc, d, new, removed: dict, deprecated: dict):
+    """A finding of the rule worded as what the catalog change does to the deployment."""
+    line, col = d.range.start.line + 1, d.range.start.character + 1
+    value = doc.get(tuple(d.path))
+    if section in ("endpoint_conflicts", "deprecations"):
+        from ..formats.agtp_kinds import EndpointFileView
+        ep = EndpointFileView(doc).endpoint
+        m = ep.method.strip().upper() if isinstance(ep.method, str) else str(value)
+        if section == "deprecations":
+            succ = deprecated.get(m) or (new.get(m).successor if new.get(m) else None)
+            return Conflict(rel, line, col, f"{ep.label} uses {m}, deprecated in catalog "
+                            f"{new.version}" + (f"; successor {succ}" if succ else ""), m,
+                            {"path": ep.path, "successor": succ})
+        succ = removed.get(m)
+        return Conflict(rel, line, col, f"{ep.label} declares {m}, which catalog {new.version} "
+                        "removes: the server refuses to load this endpoint"
+                        + (f"; migrate to {succ}" if succ else ""), m,
+                        {"path": ep.path, "successor": succ})
+    if section == "path_conflicts":
+        seg, verb = d.data.get("segment"), d.data.get("verb")
+        return Conflict(rel, line, col, f"path {value}: segment '{seg}' is {verb}, a verb catalog "
+                        f"{new.version} adds; the server will answer 460 Endpoint Violation", verb,
+                        {"path": value, "segment": seg})
+    m = value.strip().upper() if isinstance(value, str) else str(value)
+    if section == "recipe_conflicts":
+        recipe = doc.get(tuple(d.path[:-3]) + ("name",)) if len(d.path) >= 3 else None
+        step = d.path[-2] + 1 if len(d.path) >= 2 and isinstance(d.path[-2], int) else None
+        return Conflict(rel, line, col, f"recipe '{recipe}' step {step} calls {m}, which catalog "
+                        f"{new.version} removes: plans using the recipe fail", m,
+                        {"recipe": recipe, "step": step})
+    what = " ".join(str(k) for k in d.path[-2:] if isinstance(k, str)) or "entry"
+    return Conflict(rel, line, col, f"policy {what} {m} is removed by catalog {new.version}: the "
+                    "server skips this entry (section 9.4)", m)
+
+
+def _pattern_conflicts(rel: str, doc, new, removed: dict) -> list:
+    """Recipes whose proposal pattern names a removed verb (``pattern.name_exact``): no rule
+    reports this (a pattern names no method to call), only the upgrade does."""
+    from ..formats.agtp_kinds import RecipesView
+    out = []
+    for r in RecipesView(doc).recipes:
+        pat = r.body.get("pattern")
+        ne = pat.get("name_exact") if isinstance(pat, dict) else None
+        if isinstance(ne, str) and ne.upper() in removed:
+            rng = doc.range(r.path + ("pattern", "name_exact"), "value")
+            out.append(Conflict(rel, rng.start.line + 1, rng.start.character + 1,
+                                f"recipe '{r.name}' matches proposals for {ne.upper()}, which "
+                                f"catalog {new.version} removes", ne.upper(), {"recipe": r.name}))
+    return out
 
 
 def run(args) -> int:
@@ -194,7 +193,8 @@ def run(args) -> int:
     report = None
     if args.against_deployment:
         report = scan_deployment(os.path.abspath(args.against_deployment), old, new, removed,
-                                 deprecated)
+                                 deprecated, old_path=os.path.abspath(args.old),
+                                 new_path=os.path.abspath(args.new))
     breaking = bool(report) and any(report[k] for k in BREAKING)
     if report is not None and report["parse_errors"]:
         code = EXIT_PARSE

@@ -299,4 +299,5 @@ def method_name_in_path(ctx):
             yield Finding(path, f"path segment '{seg.text}' is the catalog verb {verb}: a path "
                           "segment must not name a method and the server answers 460 Endpoint "
                           f"Violation (many ordinary nouns are among the catalog's {len(catalog)} "
-                          f"verbs){hint}", part=part, fixes=fixes)
+                          f"verbs){hint}", part=part, fixes=fixes,
+                          data={"segment": seg.text, "verb": verb})
