@@ -75,9 +75,6 @@ class DocumentCache:
             self._deployments.clear()
 
 
-_default_cache = DocumentCache()
-
-
 def _overlay(overlay: dict | None) -> dict:
     return {norm(k): v for k, v in (overlay or {}).items()}
 
@@ -108,9 +105,10 @@ def find_deployment(path: str | os.PathLike, overlay: dict[str, str] | None = No
     """The deployment that ``path`` belongs to, or None.
 
     ``overlay`` maps absolute paths to unsaved editor text, which wins over the
-    file on disk (and adds files that do not exist on disk yet).
+    file on disk (and adds files that do not exist on disk yet). ``cache`` is the
+    caller's (the Linter owns one); without it the files are parsed afresh.
     """
-    cache = cache or _default_cache
+    cache = cache if cache is not None else DocumentCache()
     ov = _overlay(overlay)
     root = deployment_root(path, ov)
     if root is None:

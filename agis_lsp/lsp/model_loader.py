@@ -39,12 +39,7 @@ class ModelLoader:
         if not model_needed():
             return  # no rule needs it
         try:
-            from ..semantic import start_loading
-        except ImportError as exc:
-            self.server.say_once(f"semantic passes unavailable: {exc}")
-            return
-        try:
-            self.future = start_loading()
+            self.future = self.server.linter.model.start()
         except Exception as exc:  # noqa: BLE001
             log.warning("the semantic model could not start loading: %s", exc)
             return
