@@ -187,7 +187,7 @@ def check(args) -> int:
     stdin_mode = args.paths == ["-"]
     missing: list[str] = []
     if stdin_mode:
-        inputs = [("-", None)]
+        inputs = [("-", sys.stdin.buffer.read())]   # (display, the bytes)
     else:
         files, missing = collect(args.paths)
         for m in missing:
@@ -196,7 +196,8 @@ def check(args) -> int:
             return EXIT_ERROR
         inputs = [(f, f) for f in files]
 
-    bad_catalog = _check_catalogs(linter, {settings.config_of(name).catalog for _, name in inputs})
+    names = [args.stdin_filename] if stdin_mode else [path for _, path in inputs]
+    bad_catalog = _check_catalogs(linter, {settings.config_of(name).catalog for name in names})
     if bad_catalog:
         print(f"agis-lint: catalog error: {bad_catalog}", file=sys.stderr)
         return EXIT_ERROR
@@ -205,15 +206,31 @@ def check(args) -> int:
         code = _check_batch(inputs, settings, args)
         return EXIT_ERROR if missing else code
 
-    # The model is not started here: a semantic rule loads it (in this thread, see
-    # engine.linter.ModelProvider) only when a document has something for it to judge.
-    results, notes, internal = [], [], 0
-    fix_changes = 0
+    results, notes, internal, fix_changes = _check_each(linter, inputs, args, stdin_mode)
+    if stdin_mode and args.fix:
+        if results:
+            _emit(lambda: sys.stdout.write(results[0][1].text))
+        else:  # not a document agis-lint knows: passed through unchanged
+            _emit(lambda: (sys.stdout.flush(), sys.stdout.buffer.write(inputs[0][1])))
+        code = _exit_code(results, fixed_config or settings.config_of(None), overrides, internal)
+    elif args.diff:
+        code = EXIT_FINDINGS if fix_changes else EXIT_CLEAN
+    else:
+        _emit(lambda: _print(results, notes, args))
+        code = _exit_code(results, fixed_config or Config(), overrides, internal)
+    return EXIT_ERROR if missing else code
+
+
+def _check_each(linter, inputs, args, stdin_mode: bool):
+    """Lint (and fix, with --fix/--diff) each input in this process: standard input, or
+    files whose fixes are written back. The model is not started here: a semantic rule
+    loads it (in this thread, see engine.linter.ModelProvider) only when a document has
+    something for it to judge."""
+    results, notes, internal, fix_changes = [], [], 0, 0
     for display, path in inputs:
         if display == "-":
             name = args.stdin_filename
-            target = linter.prepare(name, raw=sys.stdin.buffer.read(),
-                                    default_kind=None if name else "agis")
+            target = linter.prepare(name, raw=path, default_kind=None if name else "agis")
             display = name or "<stdin>"
         else:
             target = linter.prepare(path)
@@ -228,16 +245,7 @@ def check(args) -> int:
         internal += outcome.internal_errors
         notes.extend(n for n in outcome.notes if n not in notes)
         results.append((display, outcome.doc, outcome.diagnostics))
-
-    if stdin_mode and args.fix:
-        _emit(lambda: sys.stdout.write(results[0][1].text if results else ""))
-        code = _exit_code(results, fixed_config or settings.config_of(None), overrides, internal)
-    elif args.diff:
-        code = EXIT_FINDINGS if fix_changes else EXIT_CLEAN
-    else:
-        _emit(lambda: _print(results, notes, args))
-        code = _exit_code(results, fixed_config or Config(), overrides, internal)
-    return EXIT_ERROR if missing else code
+    return results, notes, internal, fix_changes
 
 
 def _check_batch(inputs, settings, args) -> int:
