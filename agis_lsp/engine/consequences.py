@@ -38,10 +38,11 @@ def fold_consequences(diagnostics: list) -> list:
     model's findings) gives the same result as finishing them once.
     """
     rule_of: dict = {}
-    primaries: dict = {}   # (pass, path) -> first primary diagnostic there
+    primaries: dict = {}   # (pass, path) and (code, path) -> first primary diagnostic there
     for d in diagnostics:
         if d.severity <= Severity.WARNING and not d.uri:
             primaries.setdefault((d.pass_no, tuple(d.path)), d)
+            primaries.setdefault((d.code, tuple(d.path)), d)
     if not primaries:
         return list(diagnostics)
     folded: dict = {}      # id(primary) -> consequence lines

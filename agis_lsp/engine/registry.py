@@ -38,7 +38,8 @@ class Rule:
     spec: str = ""                # spec section references, e.g. "AGIS §4.1(b)"
     sections: dict = field(default_factory=dict)
     needs_model: Callable | None = None   # semantic rules: ctx -> bool, False = nothing to judge here
-    superseded_by: tuple = ()     # passes whose finding on a restated path makes this one a consequence
+    superseded_by: tuple = ()     # passes (int) or rule codes (str) whose finding on a restated path
+                                  # makes this one a consequence
 
     @property
     def summary(self) -> str:
@@ -55,16 +56,16 @@ class Rule:
 
 def rule(code: str, name: str, *, pass_no: int | None, kinds: Iterable[str] = ("agis",),
          semantic: bool = False, scope: str = "document", spec: str = "",
-         needs_model: Callable | None = None, superseded_by: Iterable[int] = ()) -> Callable:
+         needs_model: Callable | None = None, superseded_by: Iterable[int | str] = ()) -> Callable:
     """Register a rule function ``check(ctx) -> Iterable[Finding]``.
 
     The function's docstring is the rule's documentation (markdown with the
     sections of :data:`SECTIONS`); ``agis-lint rule CODE``, hovers and
     diagnostic links all render from it.
 
-    ``superseded_by`` names the passes whose findings make this rule's finding
-    a consequence rather than a mistake of its own: when a finding of one of
-    those passes lies on a path this rule's finding restates (its own path, or
+    ``superseded_by`` names the passes (numbers) or rules (codes) whose findings
+    make this rule's finding a consequence rather than a mistake of its own: when
+    a finding of one of those lies on a path this rule's finding restates (its own path, or
     ``Finding.restates``), the engine folds it into that primary diagnostic's
     related information (see :mod:`agis_lsp.engine.consequences`).
     """

@@ -186,7 +186,8 @@ def invalid_version(ctx):
                           related=[Related(path + ("currentVersion",), "currentVersion")])
 
 
-@rule("ATOT209", "enumeration-not-current-version", pass_no=5, kinds=KINDS, spec="A2T §6.1")
+@rule("ATOT209", "enumeration-not-current-version", pass_no=5, kinds=KINDS, spec="A2T §6.1",
+      superseded_by=("ATOT208",))
 def enumeration_not_current_version(ctx):
     """A tool in the enumeration (or a single signature) is not its current version (`version` != `currentVersion`).
 

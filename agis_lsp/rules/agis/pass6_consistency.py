@@ -53,10 +53,13 @@ def _finding(ctx, ep, tok, j, lead: str) -> Finding:
         fixes.append(Fix(f"Rename the method to {j.suggestion}", False,
                          rename_ops(ctx, ep, j.suggestion)))
     msg += "; or rewrite the intent to say what the endpoint does (section 5.4)"
-    return Finding(ep.field_path("semantic", "intent"), msg, fixes=fixes)
+    # judging an intent against a method that is itself a mistake (pass 2-4) only restates it
+    return Finding(ep.field_path("semantic", "intent"), msg, fixes=fixes,
+                   restates=(ep.method_loc[0],))
 
 
-@rule("AGIS601", "intent-contradicts-method", pass_no=6, semantic=True, spec="AGIS §5.4, §8.4")
+@rule("AGIS601", "intent-contradicts-method", pass_no=6, semantic=True, spec="AGIS §5.4, §8.4",
+      superseded_by=(2, 3, 4))
 def intent_contradicts_method(ctx):
     """The intent describes a different kind of operation than the method verb implies.
 
@@ -107,7 +110,8 @@ def intent_contradicts_method(ctx):
             yield _finding(ctx, ep, tok, j, "intent contradicts the method")
 
 
-@rule("AGIS602", "intent-may-not-match-method", pass_no=6, semantic=True, spec="AGIS §5.4, §8.4")
+@rule("AGIS602", "intent-may-not-match-method", pass_no=6, semantic=True, spec="AGIS §5.4, §8.4",
+      superseded_by=(2, 3, 4))
 def intent_may_not_match_method(ctx):
     """The intent may describe a different operation than the method verb (borderline).
 
