@@ -46,11 +46,18 @@ class LintContext:
             self._catalog = load_catalog(self.config.catalog)
         return self._catalog
 
-    @cached_property
+    @property
     def catalog_names(self) -> frozenset:
         """The catalog's method names: method facts (``rules.agis._method.analyse``) are
-        cached per name *and* catalog, so a custom catalog's verbs are verbs."""
-        return frozenset(self.catalog.methods)
+        cached per name *and* catalog, so a custom catalog's verbs are verbs. One set per
+        catalog object (kept on it), so a cache hit compares the set by identity, not
+        element by element."""
+        catalog = self.catalog
+        names = getattr(catalog, "_agis_name_set", None)
+        if names is None:
+            names = frozenset(catalog.methods)
+            object.__setattr__(catalog, "_agis_name_set", names)  # a frozen dataclass
+        return names
 
     def model(self):
         """The semantic model; raises SemanticSkipped (with the reason) when unavailable."""
