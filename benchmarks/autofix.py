@@ -24,7 +24,7 @@ sys.path.insert(0, str(ROOT))
 from agis_lsp.document import parse_text  # noqa: E402
 from agis_lsp.engine.fixer import apply_edits, preferred_fix  # noqa: E402
 from agis_lsp.engine.model import Severity  # noqa: E402
-from agis_lsp.engine.runner import lint  # noqa: E402
+from agis_lsp.engine.linter import Linter  # noqa: E402
 
 BASE = (ROOT / "examples" / "restaurant.agis").read_text()
 
@@ -53,8 +53,11 @@ MISTAKES = [
 ]
 
 
+_LINTER = Linter()   # the editor's first answer: the mechanical phase of the shipped Linter
+
+
 def _findings(text: str, worst: Severity = Severity.ERROR) -> list:
-    return [d for d in lint(parse_text(text, "broken.agis"), phase="mechanical").diagnostics
+    return [d for d in _LINTER.mechanical(_LINTER.prepare("broken.agis", text=text)).diagnostics
             if d.severity <= worst]
 
 

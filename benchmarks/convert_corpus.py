@@ -33,9 +33,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from agis_lsp.convert import ConvertError, convert_text  # noqa: E402
 from agis_lsp.engine.config import Config  # noqa: E402
 from agis_lsp.engine.model import Severity  # noqa: E402
-from agis_lsp.document import parse_text  # noqa: E402
-from agis_lsp.engine.runner import lint  # noqa: E402
-from agis_lsp.formats.deployment import find_deployment  # noqa: E402
+from agis_lsp.engine.linter import Linter  # noqa: E402
 
 
 def lint_output(conv, semantic: bool):
@@ -58,10 +56,10 @@ def lint_output(conv, semantic: bool):
         os.makedirs(os.path.dirname(dest), exist_ok=True)
         with open(dest, "w", encoding="utf-8") as fh:
             fh.write(f.text)
+    linter = Linter(config_of=lambda _path: config)  # the shipped orchestration, as agis-lint check
     for f in conv.files:
         dest = os.path.join(tmp, *f.name.split("/"))
-        dep = find_deployment(dest) if f.name.endswith(".toml") else None
-        res = lint(parse_text(f.text, dest), config, deployment=dep)
+        res = linter.check(dest)
         for d in res.diagnostics:
             if d.severity > Severity.ERROR:
                 continue

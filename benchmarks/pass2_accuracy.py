@@ -35,9 +35,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from agis_lsp.document import parse_text  # noqa: E402
 from agis_lsp.engine.config import Config  # noqa: E402
-from agis_lsp.engine.runner import lint  # noqa: E402
+from agis_lsp.engine.linter import Linter  # noqa: E402
 
 LABELS = ["valid", "inflected", "compound", "syntax", "http", "nonaction"]
 # The label a rule's finding on the method stands for, first match wins.
@@ -65,10 +64,13 @@ def document_for(token: str) -> str:
     return _DOCUMENT.format(method=json.dumps(token))
 
 
+_LINTERS = {on: Linter(config_of=lambda _p, on=on: CONFIG.merged(semantic=on)) for on in (False, True)}
+
+
 def method_codes(token: str, semantic: bool = False) -> list[str]:
     """The codes the engine reports on the method of the generated document."""
-    doc = parse_text(document_for(token), "bench.agis")
-    result = lint(doc, CONFIG, semantic=semantic)
+    linter = _LINTERS[semantic]
+    result = linter.check(target=linter.prepare("bench.agis", text=document_for(token)))
     return [d.code for d in result.diagnostics if d.path[-1:] == ("method",)]
 
 

@@ -32,7 +32,7 @@ sys.path.insert(0, ROOT)
 sys.path.insert(0, os.path.join(ROOT, "models"))
 
 from agis_lsp.engine.config import Config  # noqa: E402
-from agis_lsp.engine.runner import lint_text  # noqa: E402
+from agis_lsp.engine.linter import Linter  # noqa: E402
 from train_security import benign, payloads, real  # noqa: E402
 
 SECURITY = Config(select=("AGSC", "AGIS515"))
@@ -56,7 +56,8 @@ def document(texts: list[str], place: str = "intent") -> str:
 
 def flagged(texts: list[str], semantic: bool, place: str = "intent") -> list[set]:
     """The security codes reported on each text's endpoint."""
-    result = lint_text(document(texts, place), "eval.agis.json", SECURITY, semantic=semantic)
+    linter = Linter(config_of=lambda _p: SECURITY.merged(semantic=semantic))
+    result = linter.check(target=linter.prepare("eval.agis.json", text=document(texts, place)))
     out: list[set] = [set() for _ in texts]
     for d in result.diagnostics:
         if len(d.path) >= 2 and d.path[0] == "endpoints" and isinstance(d.path[1], int):
