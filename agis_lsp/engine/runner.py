@@ -9,7 +9,7 @@ from typing import Iterable
 
 from ..document import Document
 from ..document.edits import EditError, render_op
-from ..formats import detect_kind
+from ..formats.kinds import detect as detect_kind
 from .config import Config
 from .consequences import fold_consequences
 from .context import LintContext, SemanticSkipped

@@ -111,16 +111,6 @@ def kind_by_content(data: Any) -> str | None:
     return None
 
 
-def detect(doc) -> str | None:
-    """By name first (a named file is what its name says), then by content."""
-    by_name = kind_by_name(doc.path)
-    if by_name is not None:
-        return by_name
-    if not doc.parsed:
-        return None
-    return kind_by_content(doc.data)
-
-
 def watch_globs() -> tuple[str, ...]:
     """Workspace globs for the language server's watched files."""
     out: list[str] = []
