@@ -10,7 +10,7 @@ offer to install it into the extension's private environment, which then runs th
 
 Needs: node, /usr/bin/chromium, and tests/editors/install_editors.sh (code-server,
 playwright-core, npm packages).  AGIS_UPDATE_DOCS_IMAGES=1 also copies the
-screenshot to docs/images/vscode-diagnostic.png.
+screenshots to docs/images/vscode-diagnostic.png and vscode-path-colour.png.
 """
 
 from __future__ import annotations
@@ -211,7 +211,10 @@ def test_workspace_venv_and_rule_docs(vscode_web, installed_extension, tmp_path)
         "python3 on PATH imports agis_lsp: this test could not tell the .venv from PATH"
     result = run_session(
         vscode_web, installed_extension, tmp_path, "reservations.agis", DEFECT,
-        code=CODE, ruleDocs=CODE, readOutput=True, settings={"agis.semantic.enabled": False})
+        code=CODE, ruleDocs=CODE, readOutput=True, settings={"agis.semantic.enabled": False},
+        screenshotDiagnostic=str(tmp_path / "vscode-path-colour.png"))
+    if os.environ.get("AGIS_UPDATE_DOCS_IMAGES") == "1":
+        shutil.copy(tmp_path / "vscode-path-colour.png", ROOT / "docs" / "images" / "vscode-path-colour.png")
     output = result["output"].replace("\n", "")     # the panel wraps long lines
     assert f"Python (the workspace's virtual environment): {python}" in output, result["output"]
     assert "Cancel notification" not in result["output"], result["output"]

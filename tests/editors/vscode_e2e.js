@@ -122,6 +122,10 @@ async function until(what, fn, ms, every = 250) {
       return p.some((x) => x.includes(spec.code)) ? p : null;
     }, 90000, 500);
     step("diagnostic shown");
+    if (spec.screenshotDiagnostic) {   // the squiggle, the Problems row and the colours, before anything else opens
+      await sleep(1000);
+      await page.screenshot({ path: spec.screenshotDiagnostic });
+    }
     if (spec.readOutput) result.output = await readOutput();
     result.statusTexts = await page.evaluate(() => window.__agisStatus);
     result.statusItem = await page.locator('[id="agis-lsp.agis-lsp.agis.status"], .statusbar-item[aria-label*="AGIS"]').first()
