@@ -47,7 +47,12 @@ SCOPE_SEMANTIC = "support.type.property-name.semantic.agis"
 SCOPE_STRUCTURE = "entity.name.tag.structure.agis"
 SCOPE_KEY = "entity.name.tag.agis"
 SCOPE_METHOD = "entity.name.function.method.agis"
-SCOPE_PATH = "string.unquoted.path.agis"
+# A path is not a string: two scopes (a TextMate name may hold several, space-separated) so that
+# themes colour it as a name and underline it as a link. Default Dark+/Light+ (the theme JSON in
+# VS Code's extensions/theme-defaults): entity.name.type #4EC9B0/#267f99 + markup.underline, where
+# strings are #CE9178/#A31515, keys #569CD6/#800000 and the verb #DCDCAA/#795E26
+# (tests/editors/test_grammar.py::test_default_themes_colour_paths_apart checks this).
+SCOPE_PATH = "entity.name.type.path.agis markup.underline.link.path.agis"
 SCOPE_PARAM = "variable.parameter.path.agis"
 SCOPE_ENUM = "constant.language.enum.agis"
 P_BEGIN = "punctuation.definition.string.begin.agis"

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import EDITORS, EXTENSION, ROOT, need_npm_packages, run
+from .conftest import EDITORS, EXTENSION, ROOT, VSCODE_WEB_DIR, missing, need_node, need_npm_packages, run
 
 GRAMMAR_DIR = EDITORS / "grammar"
 SYNTAXES = ROOT / "syntaxes"
@@ -85,6 +85,13 @@ def _drop_endpoint_keys(name, g):
         g["repository"]["endpoint-key"]["patterns"] = []
 
 
+def _paths_as_strings(name, g):
+    """The old scope: paths coloured as strings."""
+    text = json.dumps(g).replace("entity.name.type.path.agis markup.underline.link.path.agis", "string.unquoted.path.agis")
+    g.clear()
+    g.update(json.loads(text))
+
+
 def _drop_toml_injection(name, g):
     if name == "agtp-toml.injection.tmLanguage.json":
         g["injectionSelector"] = "L:source.nothing"
@@ -97,6 +104,7 @@ def _drop_toml_injection(name, g):
      "support.type.property-name.semantic.agis"),
     (_drop_endpoint_keys, ["reservations.test.agis", "reservations.test.agis.json"], "meta.mapping-key.endpoint.agis"),
     (_drop_toml_injection, ["endpoint.test.toml"], "entity.name.function.method.agis"),
+    (_paths_as_strings, FIXTURES, "entity.name.type.path.agis"),
 ], ids=lambda v: getattr(v, "__name__", None) or "")
 def test_fixtures_catch_regressions(tmp_path, mutate, fixtures, expect):
     config = _mutated_config(tmp_path, mutate)
@@ -106,3 +114,43 @@ def test_fixtures_catch_regressions(tmp_path, mutate, fixtures, expect):
     # every fixture given must notice (none of them is silently unaffected)
     for fixture in fixtures:
         assert f"{fixture}:" in out, f"{fixture} did not fail:\n{out}"
+
+
+# -- colours under VS Code's default themes -------------------------------------------------------
+THEMES = VSCODE_WEB_DIR / "node_modules" / "code-server" / "lib" / "vscode" / "extensions" / "theme-defaults" / "themes"
+SAMPLE = """\
+agis: "1.0"
+endpoints:
+  - method: GET
+    path: /reservation/{id}
+    semantic:
+      intent: "Retrieves a reservation"
+      capability: retrieval
+"""
+UNDERLINE = 4   # vscode-textmate FontStyle.Underline
+
+
+def test_default_themes_colour_paths_apart(tmp_path):
+    """Under Dark+, Light+ and the Modern themes (the JSON VS Code 1.100 ships, read from code-server),
+    tokenized and coloured by vscode-textmate as VS Code does: a path is underlined and has a colour
+    of its own, not the colour of strings, keys, the verb or enum values."""
+    need_node()
+    bin_dir = need_npm_packages()
+    if not THEMES.is_dir():
+        missing(f"code-server's default themes ({THEMES})")
+    themes = {label: str(THEMES / name) for label, name in [
+        ("Dark+", "dark_plus.json"), ("Light+", "light_plus.json"),
+        ("Dark Modern", "dark_modern.json"), ("Light Modern", "light_modern.json")]}
+    spec = tmp_path / "spec.json"
+    spec.write_text(json.dumps({"nodeModules": str(bin_dir.parent), "grammar": str(SYNTAXES / "agis.tmLanguage.json"),
+                                "scopeName": "source.agis", "text": SAMPLE, "themes": themes}), encoding="utf-8")
+    proc = run(["node", str(EDITORS / "theme_colours.js"), str(spec)], timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    for label, tokens in json.loads(proc.stdout).items():
+        colour = {text.strip(): (fg, style) for text, fg, style, _ in tokens}
+        path_fg, path_style = colour["/reservation/"]
+        assert path_style & UNDERLINE, (label, tokens)
+        others = {name: colour[name][0] for name in ['"1.0"', '"Retrieves a reservation"', "path", "method", "intent",
+                                                     "GET", "retrieval", "agis"]}
+        assert path_fg not in others.values(), (label, path_fg, others)
+        assert colour["{id}"][0] != path_fg, (label, tokens)     # the parameter stands out inside the path

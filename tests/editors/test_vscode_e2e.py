@@ -3,11 +3,14 @@
 Builds the .vsix from vscode-extension/, installs it into a fresh extensions dir,
 opens a workspace with an AGIS file whose method is GET, waits for the real
 server's AGIS301 in the Problems panel, applies the quick fix with Ctrl+., saves,
-and checks the diagnostic is gone and the file on disk is fixed.
+and checks the diagnostic is gone and the file on disk is fixed.  Also: the
+workspace's .venv is the interpreter found without a setting, AGIS: Show Rule
+Documentation opens the rule's page, and a Python without agis_lsp leads to the
+offer to install it into the extension's private environment, which then runs the server.
 
 Needs: node, /usr/bin/chromium, and tests/editors/install_editors.sh (code-server,
 playwright-core, npm packages).  AGIS_UPDATE_DOCS_IMAGES=1 also copies the
-screenshot to docs/images/vscode-diagnostic.png.
+screenshots to docs/images/vscode-diagnostic.png and vscode-path-colour.png.
 """
 
 from __future__ import annotations
@@ -155,26 +158,132 @@ def test_diagnostic_and_quick_fix_in_vscode(vscode_web, installed_extension, tmp
     assert result["languageMode"] == "AGIS"
     assert any(CODE in p and "GET" in p for p in result["problems"]), result["problems"]
     assert any(FIX_TITLE in a for a in result["actions"]), result["actions"]
+    assert any(f"Show documentation for {CODE}" in a for a in result["actions"]), result["actions"]
     assert "method: FETCH" in result["file"] and "method: GET" not in result["file"], result["file"]
     assert not any(CODE in p for p in result["problemsAfter"]), result["problemsAfter"]
     # The grammar is active: the verb and the key before it are coloured differently.
     classes = dict(result["tokenClasses"])
     assert "GET" in classes and "method" in classes and classes["GET"] != classes["method"], result["tokenClasses"]
+    # A path is no string: its own colour (mtkN) and underlined (mtku) under Dark Modern.
+    path_class, string_class = classes["/reservation/"], classes['"1.0"']
+    assert path_class.split()[0] != string_class.split()[0] and "mtku" in path_class.split(), result["tokenClasses"]
 
 
-def test_missing_server_package_shows_install_command(vscode_web, installed_extension, tmp_path):
-    """An interpreter without agis_lsp: an error naming `<python> -m pip install agis-lsp`, with a copy button."""
+def bare_python(tmp_path: Path) -> str:
+    """A Python without agis_lsp (a venv without pip of the interpreter running the tests)."""
     venv = tmp_path / "bare-venv"
     proc = run([sys.executable, "-m", "venv", "--without-pip", str(venv)], timeout=120)
     assert proc.returncode == 0, proc.stderr
     python = str(venv / "bin" / "python")
     assert run([python, "-c", "import agis_lsp"], timeout=60, cwd=tmp_path).returncode != 0
+    return python
+
+
+def test_missing_server_package_offers_install(vscode_web, installed_extension, tmp_path):
+    """An interpreter without agis_lsp: an error that offers the private environment and the setting."""
+    python = bare_python(tmp_path)
     result = run_session(
         vscode_web, installed_extension, tmp_path, "reservations.agis", DEFECT,
-        expectNotification="pip install agis-lsp",
+        expectNotification="agis-lsp package is not installed",
         settings={"agis.server.pythonPath": python})
-    assert f"{python} -m pip install agis-lsp" in result["notification"], result["notification"]
-    assert "Copy command" in result["buttons"], result["buttons"]
+    assert python in result["notification"] and "private environment" in result["notification"], result["notification"]
+    assert {"Install agis-lsp", "Choose Python…"} <= set(result["buttons"]), result["buttons"]
+
+
+def test_workspace_venv_and_rule_docs(vscode_web, installed_extension, tmp_path):
+    """No agis.server.pythonPath: the workspace's own .venv runs the server (python3 on PATH has no
+    agis_lsp here); AGIS: Show Rule Documentation on the diagnostic opens its rule's page."""
+    from agis_lsp.engine.registry import get_rule
+
+    workspace = tmp_path / "ws"
+    venv = workspace / ".venv"
+    proc = run([sys.executable, "-m", "venv", "--without-pip", str(venv)], timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    python = venv / "bin" / "python"
+    [site_dir] = run([str(python), "-c", "import site; print(site.getsitepackages()[0])"], timeout=60).stdout.split()
+    # the test interpreter's packages (agis_lsp's dependencies) and the agis_lsp it imports
+    import agis_lsp
+    lines = [*__import__("site").getsitepackages(), str(Path(agis_lsp.__file__).resolve().parents[1])]
+    (Path(site_dir) / "agis_test_env.pth").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert run([str(python), "-c", "import agis_lsp, pygls"], timeout=60, cwd=tmp_path).returncode == 0
+    path_python = shutil.which("python3")
+    assert path_python is None or run([path_python, "-c", "import agis_lsp"], timeout=60, cwd=tmp_path).returncode != 0, \
+        "python3 on PATH imports agis_lsp: this test could not tell the .venv from PATH"
+    result = run_session(
+        vscode_web, installed_extension, tmp_path, "reservations.agis", DEFECT,
+        code=CODE, ruleDocs=CODE, readOutput=True, settings={"agis.semantic.enabled": False},
+        screenshotDiagnostic=str(tmp_path / "vscode-path-colour.png"))
+    if os.environ.get("AGIS_UPDATE_DOCS_IMAGES") == "1":
+        shutil.copy(tmp_path / "vscode-path-colour.png", ROOT / "docs" / "images" / "vscode-path-colour.png")
+    output = result["output"].replace("\n", "")     # the panel wraps long lines
+    assert f"Python (the workspace's virtual environment): {python}" in output, result["output"]
+    assert "Cancel notification" not in result["output"], result["output"]
+    assert any(f"{python} -m agis_lsp.lsp" in t for t in result["statusTexts"]), result["statusTexts"]
+    assert CODE in result["ruleDocsTab"], result["ruleDocsTab"]
+    rule = get_rule(CODE)
+    assert f"{CODE} {rule.name}" in result["ruleDocsText"], result["ruleDocsText"]
+
+
+def _wheel(out_dir: Path, name: str, version: str, files: dict[str, Path | bytes]) -> Path:
+    """A py3-none-any wheel of `files` (archive name -> file or content), RECORD and all."""
+    import base64
+    import hashlib
+    import zipfile
+
+    dist = f"{name.replace('-', '_')}-{version}"
+    info = f"{dist}.dist-info"
+    entries = {**files,
+               f"{info}/METADATA": f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n".encode(),
+               f"{info}/WHEEL": b"Wheel-Version: 1.0\nGenerator: tests/editors\nRoot-Is-Purelib: true\nTag: py3-none-any\n"}
+    record = []
+    wheel = out_dir / f"{dist}-py3-none-any.whl"
+    with zipfile.ZipFile(wheel, "w", zipfile.ZIP_STORED) as zf:
+        for arc, src in entries.items():
+            data = src if isinstance(src, bytes) else src.read_bytes()
+            zf.writestr(arc, data)
+            digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+            record.append(f"{arc},sha256={digest},{len(data)}")
+        record.append(f"{info}/RECORD,,")
+        zf.writestr(f"{info}/RECORD", "\n".join(record) + "\n")
+    return wheel
+
+
+def local_wheels(tmp_path: Path) -> list[Path]:
+    """No network here: a wheel of this checkout's agis_lsp, and one whose .pth puts the test
+    interpreter's site-packages (agis_lsp's dependencies) on the private environment's path."""
+    import agis_lsp
+    import site
+
+    out = tmp_path / "wheels"
+    out.mkdir()
+    package = Path(agis_lsp.__file__).resolve().parent
+    files = {}
+    for path in sorted(package.rglob("*")):       # rglob follows agis_lsp/models -> ../models
+        if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc":
+            files[f"agis_lsp/{path.relative_to(package).as_posix()}"] = path
+    pth = ("\n".join(site.getsitepackages()) + "\n").encode()
+    return [_wheel(out, "agis-lsp", agis_lsp.__version__, files),
+            _wheel(out, "agis-test-deps", "0", {"agis_test_deps.pth": pth})]
+
+
+def test_install_into_private_env(vscode_web, installed_extension, tmp_path):
+    """A Python without agis_lsp; "Install agis-lsp": a venv under the extension's global storage,
+    pip install (pointed at local wheels through the test-only agis.server.installSource), then
+    the server runs from there and reports its diagnostic."""
+    python = bare_python(tmp_path)
+    wheels = local_wheels(tmp_path)
+    result = run_session(
+        vscode_web, installed_extension, tmp_path, "reservations.agis", DEFECT,
+        expectNotification="agis-lsp package is not installed", clickButton="Install agis-lsp", code=CODE,
+        readOutput=True,
+        settings={"agis.server.pythonPath": python, "agis.semantic.enabled": False,
+                  "agis.server.installSource": ["--no-index", "--no-deps", *map(str, wheels)]})
+    assert any(CODE in p for p in result["problems"]), result["problems"]
+    running = [t for t in result["statusTexts"] if "running" in t]
+    assert any("server-env" in t and "private environment" in t for t in running), result["statusTexts"]
+    output = result["output"].replace("\n", "")     # the panel wraps long lines
+    assert f"Python (agis.server.pythonPath): {python}" in output, result["output"]
+    assert "Installing agis-lsp into the extension's private environment" in output, result["output"]
 
 
 def test_agtp_toml_deployment_in_vscode(vscode_web, installed_extension, tmp_path):

@@ -5,7 +5,8 @@
 // kill code-server's whole process group at the end).
 //
 // Usage: node vscode_e2e.js SPEC.json      SPEC = {webDir, extDir, workspace, file, code,
-//          fixTitle, absentCodes, settings, screenshot, result, pidFile}
+//          fixTitle, absentCodes, settings, screenshot, result, pidFile, expectNotification,
+//          clickButton, ruleDocs, readOutput, env}
 // Writes RESULT (JSON: ok, steps with ms, problems, text, error) and exits 0 only if every step passed.
 const { spawn } = require("child_process"), net = require("net"), path = require("path"), fs = require("fs");
 const spec = JSON.parse(fs.readFileSync(process.argv[2], "utf8"));
@@ -39,7 +40,7 @@ async function until(what, fn, ms, every = 250) {
   const cs = spawn(path.join(spec.webDir, "node_modules/.bin/code-server"), ["--config", path.join(spec.webDir, "config.yaml"),
     "--bind-addr", `127.0.0.1:${port}`, "--auth", "none", "--user-data-dir", udd, "--extensions-dir", spec.extDir,
     "--disable-telemetry", "--disable-update-check", "--disable-workspace-trust", spec.workspace],
-    { detached: true, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, TMPDIR: path.join(spec.webDir, "tmp") } });
+    { detached: true, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, TMPDIR: path.join(spec.webDir, "tmp"), ...(spec.env || {}) } });
   if (spec.pidFile) fs.writeFileSync(spec.pidFile, String(cs.pid));   // the caller kills the group if we die
   let log = ""; cs.stdout.on("data", (d) => (log += d)); cs.stderr.on("data", (d) => (log += d));
   let browser, page;
@@ -78,15 +79,41 @@ async function until(what, fn, ms, every = 250) {
       return t && (!spec.languageMode || t === spec.languageMode) ? t : null;
     }, 30000);
 
-    if (spec.expectNotification) {   // e.g. the "agis_lsp is not installed" error: check it and stop here
+    // Runs a command from the palette (F1), by its title.
+    const runCommand = async (title) => {
+      await page.keyboard.press("F1");
+      const input = page.locator(".quick-input-widget input");
+      await input.waitFor({ timeout: 15000 });
+      await input.fill(`>${title}`);
+      await page.locator(".quick-input-list .monaco-list-row", { hasText: title }).first().waitFor({ timeout: 15000 });
+      await page.keyboard.press("Enter");
+    };
+    // The AGIS output channel's text (what is in view: the first lines of a short channel).
+    const readOutput = async () => {
+      await runCommand("AGIS: Show Output");
+      await page.waitForSelector(".part.panel .monaco-editor .view-lines", { timeout: 15000 });
+      await sleep(1000);
+      await page.locator(".part.panel .monaco-editor .view-lines").first().click();
+      await page.keyboard.press("Control+Home");   // the channel's first lines (it scrolls to its end)
+      await sleep(500);
+      return page.$$eval(".part.panel .monaco-editor .view-lines .view-line", (rows) =>
+        rows.map((r) => ({ top: parseFloat(r.style.top) || 0, text: r.textContent.replace(/\u00a0/g, " ") }))
+          .sort((a, b) => a.top - b.top).map((r) => r.text).join("\n"));
+    };
+
+    if (spec.expectNotification) {   // e.g. the "agis_lsp is not installed" error
       const toast = page.locator(".notifications-toasts .notification-toast", { hasText: spec.expectNotification });
       await toast.first().waitFor({ timeout: 60000 });
       result.notification = (await toast.first().locator(".notification-list-item-message").textContent()).trim();
       result.buttons = await toast.first().locator(".notification-list-item-buttons-container .monaco-button").allTextContents();
       step("notification shown");
       if (spec.screenshot) await page.screenshot({ path: spec.screenshot });
-      result.ok = true;
-      return;
+      if (!spec.clickButton) {     // check it and stop here
+        result.ok = true;
+        return;
+      }
+      await toast.first().locator(".notification-list-item-buttons-container .monaco-button", { hasText: spec.clickButton }).click();
+      step(`clicked ${spec.clickButton}`);
     }
     await page.keyboard.press("Control+Shift+M");
     const problemsNow = () => page.$$eval(".markers-panel .monaco-list-row", (rows) => rows.map((r) => r.textContent.trim()));
@@ -95,17 +122,52 @@ async function until(what, fn, ms, every = 250) {
       return p.some((x) => x.includes(spec.code)) ? p : null;
     }, 90000, 500);
     step("diagnostic shown");
+    if (spec.screenshotDiagnostic) {   // the squiggle, the Problems row and the colours, before anything else opens
+      await sleep(1000);
+      await page.screenshot({ path: spec.screenshotDiagnostic });
+    }
+    if (spec.readOutput) result.output = await readOutput();
     result.statusTexts = await page.evaluate(() => window.__agisStatus);
     result.statusItem = await page.locator('[id="agis-lsp.agis-lsp.agis.status"], .statusbar-item[aria-label*="AGIS"]').first()
       .textContent({ timeout: 5000 }).catch(() => null);
     // Token colours: the method verb and an ordinary key must be coloured differently.
-    result.tokenClasses = await page.$$eval(".view-lines .view-line span span", (spans) =>
-      spans.filter((s) => ["GET", "method", "/reservation/", "{id}", "retrieval", "intent"].includes(s.textContent.trim()))
+    result.tokenClasses = await page.$$eval(".editor-instance .view-lines .view-line span span", (spans) =>
+      spans.filter((s) => ["GET", "method", "/reservation/", "{id}", "retrieval", "intent", '"1.0"'].includes(s.textContent.trim()))
         .map((s) => [s.textContent.trim(), s.className]));
 
     // Put the cursor on the defect (the Problems row reveals it in the editor), then Ctrl+. in the editor.
-    await page.locator(".markers-panel .monaco-list-row", { hasText: spec.code }).first().dblclick();
-    await sleep(300);
+    const toDefect = async () => {
+      await page.keyboard.press("Control+Shift+M");
+      await page.locator(".markers-panel .monaco-list-row", { hasText: spec.code }).first().dblclick();
+      await sleep(300);
+    };
+    if (spec.ruleDocs) {   // AGIS: Show Rule Documentation with the cursor on the diagnostic: its rule's page
+      await toDefect();
+      await runCommand("AGIS: Show Rule Documentation");
+      const tab = page.locator(".tabs-container .tab", { hasText: spec.ruleDocs });
+      await tab.first().waitFor({ timeout: 30000 });
+      result.ruleDocsTab = (await tab.first().getAttribute("aria-label")) || (await tab.first().textContent());
+      result.ruleDocsText = await until(`the preview of ${spec.ruleDocs}`, async () => {
+        for (const frame of page.frames()) {
+          if (frame === page.mainFrame()) continue;     // the preview is a webview (an iframe)
+          const text = await frame.evaluate(() => (document.body ? document.body.innerText : "")).catch(() => "");
+          if (text.includes(spec.ruleDocs)) return text;
+        }
+        return null;
+      }, 30000, 500);
+      step("rule documentation shown");
+      if (spec.screenshotDocs) await page.screenshot({ path: spec.screenshotDocs });
+      if (!spec.fixTitle) {
+        result.ok = true;
+        return;
+      }
+      await page.locator(".tabs-container .tab", { hasText: path.basename(spec.file) }).first().click();
+    }
+    if (!spec.fixTitle) {   // the diagnostic was the point
+      result.ok = true;
+      return;
+    }
+    await toDefect();
     await page.locator(".editor-instance .monaco-editor textarea").first().focus();
     await page.keyboard.press("Control+Period");
     const action = page.locator(".action-widget .monaco-list-row", { hasText: spec.fixTitle });

@@ -1,7 +1,8 @@
 // The AGIS extension: starts `<python> -m agis_lsp.lsp` over stdio and lets
 // vscode-languageclient do the rest (diagnostics, quick fixes, hover, completion,
 // progress). Everything the server checks is decided by the server and its
-// configuration; this file only finds Python, starts, restarts and reports state.
+// configuration; this file only finds Python (python.ts, interpreters.ts), installs the server
+// into a private environment when asked (privateEnv.ts), starts, restarts and reports state.
 import * as vscode from "vscode";
 import {
   LanguageClient,
@@ -12,7 +13,12 @@ import {
   WorkDoneProgress,
   WorkDoneProgressCreateRequest,
 } from "vscode-languageclient/node";
-import { checkImport, installCommand, onPythonInterpreterChanged, resolveInterpreter } from "./python";
+import * as fs from "fs";
+import { Interpreter, SOURCE_LABEL } from "./interpreters";
+import { FilteredOutputChannel } from "./output";
+import { installPrivateEnv, privateEnvPython } from "./privateEnv";
+import { checkImport, onPythonInterpreterChanged, resolveInterpreter } from "./python";
+import { RuleDocs, SHOW_RULE_DOCS } from "./ruleDocs";
 
 const CLIENT_ID = "agis"; // also the prefix of the `agis.trace.server` setting
 const CLIENT_NAME = "AGIS";
@@ -74,20 +80,27 @@ class AgisExtension implements vscode.Disposable {
   private readonly status = vscode.window.createStatusBarItem("agis.status", vscode.StatusBarAlignment.Right, 100);
   private readonly disposables: vscode.Disposable[] = [];
   private queueTail: Promise<void> = Promise.resolve();
+  /** the interpreter the running server uses */
+  private python: Interpreter | undefined;
+  private installing = false;
 
-  constructor() {
+  constructor(private readonly context: vscode.ExtensionContext) {
     this.status.name = "AGIS language server";
     this.status.command = "agis.showOutput";
     this.setPhase("stopped");
   }
 
   register(context: vscode.ExtensionContext): void {
+    const ruleDocs = new RuleDocs(context, () => this.python?.command, this.output);
     context.subscriptions.push(
       this,
       vscode.commands.registerCommand("agis.restartServer", () => this.restart()),
       vscode.commands.registerCommand("agis.showOutput", () => this.output.show(true)),
+      vscode.commands.registerCommand("agis.installServer", () => this.install()),
+      vscode.commands.registerCommand(SHOW_RULE_DOCS, (arg?: string | { code: string; href?: string }) => ruleDocs.show(arg)),
+      vscode.languages.registerCodeActionsProvider(DOCUMENT_SELECTOR, ruleDocs, { providedCodeActionKinds: RuleDocs.kinds }),
       vscode.workspace.onDidChangeConfiguration((e) => {
-        if (e.affectsConfiguration("agis.server")) void this.restart();
+        if (e.affectsConfiguration("agis.server.pythonPath")) void this.restart();
       }),
       vscode.window.onDidChangeActiveTextEditor(() => this.updateVisibility()),
     );
@@ -120,14 +133,23 @@ class AgisExtension implements vscode.Disposable {
 
   private async doStart(): Promise<void> {
     this.setPhase("starting");
-    const python = await resolveInterpreter(this.output);
-    this.output.appendLine(`Python (${python.source}): ${python.command}`);
-    const check = await checkImport(python.command);
+    this.python = undefined;
+    const found = await resolveInterpreter(this.output);
+    this.output.appendLine(`Python (${SOURCE_LABEL[found.source]}): ${found.command}`);
+    let python = found;
+    let check = await checkImport(found.command);
     if (!check.ok) {
-      this.output.appendLine(`agis_lsp cannot be imported: ${check.detail}`);
-      this.setPhase("failed", `agis_lsp is not installed for ${python.command}`);
-      void this.offerInstall(python.command, check.detail);
-      return;
+      this.output.appendLine(`agis_lsp cannot be imported by ${found.command}: ${check.detail}`);
+      const privatePython = privateEnvPython(this.context);
+      const privateCheck = fs.existsSync(privatePython) ? await checkImport(privatePython) : undefined;
+      if (!privateCheck?.ok) {
+        this.setPhase("failed", `agis_lsp is not installed for ${found.command}`);
+        void this.offerInstall(found.command, check.detail);
+        return;
+      }
+      python = { command: privatePython, source: "private-env" };
+      check = privateCheck;
+      this.output.appendLine(`Python (${SOURCE_LABEL[python.source]}): ${python.command}`);
     }
     this.output.appendLine(`agis_lsp: ${check.detail}`);
     const serverOptions: ServerOptions = {
@@ -138,15 +160,18 @@ class AgisExtension implements vscode.Disposable {
     };
     const clientOptions: LanguageClientOptions = {
       documentSelector: DOCUMENT_SELECTOR,
-      outputChannel: this.output,
+      // stderr and window/logMessage, without pygls' protocol noise unless agis.trace.server is on
+      outputChannel: new FilteredOutputChannel(this.output),
+      traceOutputChannel: this.output,
       initializationOptions: currentSettings(),
       synchronize: { configurationSection: "agis" },
     };
     const client = new LanguageClient(CLIENT_ID, CLIENT_NAME, serverOptions, clientOptions);
     this.client = client;
+    this.python = python;
     client.onDidChangeState((e) => {
       if (this.client !== client) return;
-      if (e.newState === State.Running) this.setPhase("running", `${python.command} -m agis_lsp.lsp`);
+      if (e.newState === State.Running) this.setPhase("running", `${python.command} -m agis_lsp.lsp (${SOURCE_LABEL[python.source]})`);
       else if (e.newState === State.Starting) this.setPhase("starting");
       else this.setPhase("stopped");
     });
@@ -218,21 +243,43 @@ class AgisExtension implements vscode.Disposable {
     this.setPhase("stopped");
   }
 
+  /** agis_lsp is missing: offer to install it into the extension's private environment, or to choose a Python. */
   private async offerInstall(python: string, detail: string): Promise<void> {
-    const command = installCommand(python);
-    const copy = "Copy command";
+    if (this.installing) return;
+    const install = "Install agis-lsp";
     const settings = "Choose Python…";
+    const missingPython = /: not found$/.test(detail);
     const choice = await vscode.window.showErrorMessage(
-      `AGIS: the agis-lsp package is not installed for ${python} (${detail}). Install it with: ${command}`,
-      copy,
-      settings,
+      missingPython
+        ? `AGIS: no Python to run the language server (${detail}). Set agis.server.pythonPath.`
+        : `AGIS: the agis-lsp package is not installed for ${python} (${detail}). Install it into a private environment of this extension?`,
+      ...(missingPython ? [settings] : [install, settings]),
     );
-    if (choice === copy) {
-      await vscode.env.clipboard.writeText(command);
-      void vscode.window.showInformationMessage(`Copied: ${command} — run it in a terminal, then "AGIS: Restart Server".`);
-    } else if (choice === settings) {
-      await vscode.commands.executeCommand("workbench.action.openSettings", "agis.server.pythonPath");
+    if (choice === install) await this.install(python);
+    else if (choice === settings) await vscode.commands.executeCommand("workbench.action.openSettings", "agis.server.pythonPath");
+  }
+
+  /** `AGIS: Install agis-lsp into a Private Environment`: with `base` (default: the interpreter found), then restart. */
+  private async install(base?: string): Promise<void> {
+    if (this.installing) return;
+    this.installing = true;
+    try {
+      const python = base ?? (await resolveInterpreter(this.output)).command;
+      const result = await installPrivateEnv(this.context, python, this.output);
+      if (!result.ok) {
+        this.output.appendLine(`Installing agis-lsp failed: ${result.detail}`);
+        const show = "Show Output";
+        const settings = "Choose Python…";
+        const choice = await vscode.window.showErrorMessage(`AGIS: installing agis-lsp failed: ${result.detail}`, show, settings);
+        if (choice === show) this.output.show(true);
+        else if (choice === settings) await vscode.commands.executeCommand("workbench.action.openSettings", "agis.server.pythonPath");
+        return;
+      }
+      void vscode.window.showInformationMessage(`AGIS: agis-lsp is installed in ${result.detail}; starting the server.`);
+    } finally {
+      this.installing = false;
     }
+    await this.restart();
   }
 
   private setPhase(phase: Phase, detail?: string): void {
@@ -279,7 +326,7 @@ function currentSettings(): Record<string, unknown> {
 let extension: AgisExtension | undefined;
 
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
-  extension = new AgisExtension();
+  extension = new AgisExtension(context);
   extension.register(context);
   await extension.start();
 }

@@ -2,14 +2,11 @@
 import { execFile } from "child_process";
 import * as os from "os";
 import * as path from "path";
+import * as fs from "fs";
 import * as vscode from "vscode";
+import { discover, Interpreter } from "./interpreters";
 
-export interface Interpreter {
-  /** argv[0] for `<python> -m agis_lsp.lsp` */
-  command: string;
-  /** where it came from, for the output channel */
-  source: "setting" | "python-extension" | "PATH";
-}
+export { Interpreter } from "./interpreters";
 
 /** Expands `~` and `${workspaceFolder}` in the `agis.server.pythonPath` setting. */
 export function expandPath(value: string, folder: vscode.WorkspaceFolder | undefined): string {
@@ -38,7 +35,7 @@ async function fromPythonExtension(resource: vscode.Uri | undefined, log: vscode
     const cmd: string[] | undefined = details?.execCommand;
     if (cmd && cmd.length === 1 && cmd[0]) return cmd[0];
   } catch (err) {
-    log.appendLine(`Python extension: could not read its interpreter (${String(err)}); using python3.`);
+    log.appendLine(`Python extension: could not read its interpreter (${String(err)}); trying PATH.`);
   }
   return undefined;
 }
@@ -56,22 +53,17 @@ export async function onPythonInterpreterChanged(listener: () => void): Promise<
   }
 }
 
+/** agis.server.pythonPath; else the workspace's .venv / venv; else the Python extension's; else PATH. */
 export async function resolveInterpreter(log: vscode.OutputChannel): Promise<Interpreter> {
   const folder = vscode.workspace.workspaceFolders?.[0];
   const configured = vscode.workspace.getConfiguration("agis", folder?.uri).get<string>("server.pythonPath", "");
-  if (configured && configured.trim()) return { command: expandPath(configured, folder), source: "setting" };
-  const fromExt = await fromPythonExtension(folder?.uri, log);
-  if (fromExt) return { command: fromExt, source: "python-extension" };
-  return { command: process.platform === "win32" ? "python" : "python3", source: "PATH" };
-}
-
-/** Quotes a path for a shell command line shown to the user (only when needed). */
-export function shellQuote(arg: string): string {
-  return /^[\w@%+=:,./\\-]+$/.test(arg) ? arg : `"${arg.replace(/(["\\$`])/g, "\\$1")}"`;
-}
-
-export function installCommand(python: string): string {
-  return `${shellQuote(python)} -m pip install agis-lsp`;
+  return discover({
+    setting: configured && configured.trim() ? expandPath(configured, folder) : "",
+    folders: (vscode.workspace.workspaceFolders ?? []).map((f) => f.uri.fsPath),
+    platform: process.platform,
+    exists: (file) => fs.existsSync(file),
+    pythonExtension: () => fromPythonExtension(folder?.uri, log),
+  });
 }
 
 export interface ImportCheck {
