@@ -44,6 +44,12 @@ def _kind_text(kinds: str) -> str:
     return " or ".join(names) if names else "something else"
 
 
+# A method that is no usable verb (pass 3; a compound, odd characters, an inflection or
+# whitespace in pass 2) makes judging its intent against it a restatement of that mistake.
+# A verb in the wrong case (AGIS204) is still the verb: its intent is judged on its own.
+_NOT_A_VERB = (3, "AGIS201", "AGIS202", "AGIS203", "AGIS206")
+
+
 def _finding(ctx, ep, tok, j, lead: str) -> Finding:
     msg = (f"{lead}: method '{tok.raw}' implies {_kind_text(j.verb_class)}, but the intent "
            f"describes {_kind_text(j.intent_class)} (semantic model, consistency {j.score:.2f})")
@@ -53,13 +59,13 @@ def _finding(ctx, ep, tok, j, lead: str) -> Finding:
         fixes.append(Fix(f"Rename the method to {j.suggestion}", False,
                          rename_ops(ctx, ep, j.suggestion)))
     msg += "; or rewrite the intent to say what the endpoint does (section 5.4)"
-    # judging an intent against a method that is itself a mistake (pass 2-4) only restates it
+    # judging an intent against a method that is itself a mistake only restates it
     return Finding(ep.field_path("semantic", "intent"), msg, fixes=fixes,
                    restates=(ep.method_loc[0],))
 
 
 @rule("AGIS601", "intent-contradicts-method", pass_no=6, semantic=True, spec="AGIS §5.4, §8.4",
-      superseded_by=(2, 3, 4))
+      superseded_by=_NOT_A_VERB)
 def intent_contradicts_method(ctx):
     """The intent describes a different kind of operation than the method verb implies.
 
@@ -111,7 +117,7 @@ def intent_contradicts_method(ctx):
 
 
 @rule("AGIS602", "intent-may-not-match-method", pass_no=6, semantic=True, spec="AGIS §5.4, §8.4",
-      superseded_by=(2, 3, 4))
+      superseded_by=_NOT_A_VERB)
 def intent_may_not_match_method(ctx):
     """The intent may describe a different operation than the method verb (borderline).
 
