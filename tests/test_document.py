@@ -113,3 +113,59 @@ def test_plain_scalars_with_colons_in_flow_collections_parse(text, value):
     event stream comes from PyYAML (README, Dependencies)."""
     doc = parse_text(text, "x.agis")
     assert doc.parsed and doc.problems == [] and doc.data == {"a": value}
+
+
+# -- nesting past the limit: one finding at the container that crosses it, whatever libyaml -------------
+# libyaml 0.2.6 (PyYAML 6.0.4) stops at 1000 levels during its look-ahead; the result must be the one
+# PyYAML's pure-Python parser (no limit of its own) gives, and sit at the container that crosses ours.
+_N = 5000
+DEEP_YAML = {
+    "flow lists": "[" * _N + "]" * _N,
+    "flow lists, spaced": "[ " * _N + "]" * _N,
+    "flow lists, one a line": "[\n" * _N + "]" * _N,
+    "flow braces": "{" * _N + "}" * _N,
+    "flow maps": "{a: " * _N + "1" + "}" * _N,
+    "JSON in YAML": "# c\n" + '{"a": ' * _N + "1" + "}" * _N,
+    "JSON in YAML, tight": "# c\n" + '{"a":' * _N + "1" + "}" * _N,
+    "flow mixed": '[{"a": ' * _N + "1" + "}]" * _N,
+    "flow keys": "[[" * _N + "]: 1]" * _N,
+    "after non-ASCII": "# é€😀\n" + "[" * _N + "]" * _N,
+    "block sequences": "".join(" " * i + "-\n" for i in range(_N)),
+    "block sequences, compact": "- " * _N + "1\n",
+    "block maps": "".join(" " * i + "a:\n" for i in range(_N)) + " " * _N + "1\n",
+    "explicit keys": "? " * _N + "1\n",
+    "flow inside block": "".join(" " * i + "a:\n" for i in range(100)) + " " * 100 + "[" * _N + "]" * _N,
+}
+
+
+def _problems(text):
+    from agis_lsp.document.yaml_parser import parse_yaml
+    return [(p.code, p.message, p.start, p.end) for p in parse_yaml(text, "x.agis").problems]
+
+
+@pytest.mark.parametrize("name", sorted(DEEP_YAML))
+def test_yaml_nested_past_the_limit_is_one_finding_where_it_crosses(name, monkeypatch):
+    from agis_lsp.document import yaml_parser
+    from agis_lsp.document.model import MAX_NESTING
+    text = DEEP_YAML[name]
+    problems = _problems(text)
+    assert len(problems) == 1 and f"nested more than {MAX_NESTING} levels" in problems[0][1], problems
+    start = problems[0][2]
+    if not name.startswith(("block", "explicit", "flow inside")):  # all flow: count the brackets before it
+        before = text[:start]
+        assert text[start] in "[{"
+        assert before.count("[") + before.count("{") - before.count("]") - before.count("}") == MAX_NESTING
+    monkeypatch.setattr(yaml_parser, "_Loader", yaml_parser._PyLoader)
+    assert _problems(text) == problems
+
+
+def test_yaml_past_libyaml_limit_inside_a_key_that_never_ends_is_the_pure_parsers_syntax_error(monkeypatch):
+    # a flow collection at a block mapping's indentation must be a key; 1,100 levels of it reach
+    # libyaml 0.2.6's limit before its look-ahead gives up on the key: the text read again up to there
+    # does not end at our limit either, so the pure-Python parser decides (it finds no ':')
+    from agis_lsp.document import yaml_parser
+    text = "a:\n  b: 1\n  " + "[" * 1100 + "]" * 1100 + ": 2\n"
+    problems = _problems(text)
+    assert len(problems) == 1 and problems[0][0] == "AGIS001"
+    monkeypatch.setattr(yaml_parser, "_Loader", yaml_parser._PyLoader)
+    assert _problems(text) == problems

@@ -13,10 +13,12 @@ from .model import MAX_NESTING, Container, Document, Entry, ParseProblem, too_de
 from .positions import char_end
 from .scalars import resolve_scalar
 
+_PyLoader = yaml.SafeLoader  # pure Python: no nesting limit of its own (and ~20x slower)
+
 try:  # pragma: no cover - the C extension ships in PyYAML wheels
     from yaml import CSafeLoader as _Loader
 except ImportError:  # pragma: no cover
-    from yaml import SafeLoader as _Loader
+    _Loader = _PyLoader
 
 # Aliases may share nodes; a document whose aliases expand past this many nodes
 # (the "billion laughs" pattern) is refused rather than expanded by later passes.
@@ -26,6 +28,10 @@ _E = yaml.events
 
 
 _TOO_DEEP = too_deep_message("YAML")
+
+# libyaml 0.2.6 (bundled from PyYAML 6.0.4) refuses collections nested more than 1000 levels with
+# this problem; older libyaml and PyYAML's pure-Python parser have no such limit.
+_LIBYAML_TOO_DEEP = "exceeded maximum nesting depth"
 
 
 class YamlDocument(Document):
@@ -58,7 +64,7 @@ def _friendly(problem: str, text: str, index: int) -> str:
 def parse_yaml(text: str, path: str | None = None) -> YamlDocument:
     doc = YamlDocument(text, path)
     try:
-        _build(doc)
+        _build_within_our_limit(doc)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         index = mark.index if mark is not None else 0
@@ -77,7 +83,43 @@ def parse_yaml(text: str, path: str | None = None) -> YamlDocument:
     return doc
 
 
-def _build(doc: YamlDocument) -> None:
+def _build_within_our_limit(doc: YamlDocument) -> None:
+    """``_build``, with the same result whatever libyaml is installed.
+
+    libyaml's scanner looks ahead before it hands over a token (up to 1024 characters in flow
+    context, where ``[`` may begin a key), so on ``[[[[...`` a libyaml with its own nesting limit
+    stops with its error before the builder has seen MAX_NESTING levels. The text before the place
+    libyaml stopped is then read again on its own: it was 1000 flow levels deep there, and no key
+    that could change the events before our limit can span those levels within the look-ahead, so
+    the builder sees the same events up to the container that crosses MAX_NESTING. Should that ever
+    not end at our limit, the pure-Python parser (which has no limit of its own) reads the text.
+    """
+    try:
+        return _build(doc, doc.text, _Loader)
+    except yaml.MarkedYAMLError as exc:
+        libyaml_limit = (_Loader is not _PyLoader and exc.problem_mark is not None
+                         and (exc.problem or "").startswith(_LIBYAML_TOO_DEEP))
+        if not libyaml_limit:
+            raise
+        cut = exc.problem_mark.index
+    _reset(doc)
+    try:
+        _build(doc, doc.text[:cut], _Loader)
+    except yaml.MarkedYAMLError as exc:
+        if exc.problem == _TOO_DEEP:
+            raise
+    _reset(doc)
+    _build(doc, doc.text, _PyLoader)
+
+
+def _reset(doc: YamlDocument) -> None:
+    doc.problems.clear()
+    doc.containers.clear()
+    doc.data, doc.parsed = None, False
+
+
+def _build(doc: YamlDocument, source: str, loader) -> None:
+    """Build ``doc`` from the events of ``source`` (``doc.text`` or a prefix of it)."""
     text = doc.text
     containers = doc.containers
     anchors: dict[str, object] = {}
@@ -120,7 +162,7 @@ def _build(doc: YamlDocument) -> None:
             f.obj.append(value)
         f.last_end = end
 
-    for ev in yaml.parse(text, Loader=_Loader):
+    for ev in yaml.parse(source, Loader=loader):
         cls = ev.__class__
         if cls is _E.ScalarEvent:
             start, end = ev.start_mark.index, ev.end_mark.index

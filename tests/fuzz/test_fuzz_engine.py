@@ -21,8 +21,6 @@ def budget(n: int):
                                            HealthCheck.large_base_example, HealthCheck.filter_too_much])
 
 
-@pytest.mark.skip(reason="hangs (>200 s) in yaml_parser.attach on one generated document since the golden "
-                  "fixtures it mutates changed; found at the end of the session, to fix next (see issue 10's note)")
 @budget(150)
 @given(structured(syntaxes=("yaml",)))
 def test_yaml_mutants(doc):
