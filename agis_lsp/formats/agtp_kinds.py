@@ -27,7 +27,7 @@ from functools import cached_property
 from typing import Any
 
 from ..document import Document
-from ..engine.model import SetValue
+from ..document.ops import SetValue
 
 SERVER_FILE = "agtp-server.toml"
 RECIPES_FILE = "agtp-recipes.toml"
