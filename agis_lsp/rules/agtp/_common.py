@@ -5,7 +5,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from ...formats.agtp_kinds import LEGACY_VERBS, PolicyView
+from ...formats.agtp import LEGACY_VERBS, PolicyView
 from .. import _text as text
 from .._text import close_matches  # noqa: F401  (the AGTP rules import it from here)
 
