@@ -134,7 +134,7 @@ def _verbs(req: CompletionRequest, path: tuple, part: str, data) -> list[types.C
 
 
 def _valid(verb: str) -> bool:
-    from ..rules.agis._method import is_valid_method
+    from ..formats.agis_methods import is_valid_method
     return is_valid_method(verb)
 
 
