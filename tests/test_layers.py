@@ -64,6 +64,7 @@ FRONT_END_IMPORTS = frozenset({
     ("agis_lsp.cli.main", "agis_lsp.formats.deployment"),
     ("agis_lsp.cli.output", "agis_lsp.engine.model"),
     ("agis_lsp.cli.output", "agis_lsp.engine.registry"),
+    ("agis_lsp.lsp.actions", "agis_lsp.document.suppressions"),   # writes disable comments
     ("agis_lsp.lsp.actions", "agis_lsp.engine.fixer"),
     ("agis_lsp.lsp.agtp_fields", "agis_lsp.formats.agtp.vocabulary"),
     ("agis_lsp.lsp.analysis", "agis_lsp.document"),
