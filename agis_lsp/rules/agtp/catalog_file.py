@@ -7,7 +7,8 @@ from ...document.preview import preview
 from ...catalog import version_key
 from ...engine.model import Finding
 from ...engine.registry import rule
-from ._common import METHOD_NAME, type_name
+from ...formats.agtp.syntax import METHOD_NAME
+from ._common import type_name
 
 CATALOG = ("agtp-catalog",)
 _SEMVER = re.compile(r"^[0-9]+\.[0-9]+\.[0-9]+(?:[-+].*)?$")
