@@ -169,3 +169,30 @@ def test_yaml_past_libyaml_limit_inside_a_key_that_never_ends_is_the_pure_parser
     assert len(problems) == 1 and problems[0][0] == "AGIS001"
     monkeypatch.setattr(yaml_parser, "_Loader", yaml_parser._PyLoader)
     assert _problems(text) == problems
+
+
+# -- suppression comments: the grammar reads what the code actions write ------------------------
+@pytest.mark.parametrize("line", ["method: BOOK", "method: BOOK  # agis-lint: disable=AGIS101",
+                                  "method: BOOK # agis-lint: disable = AGIS101, AGIS102"])
+def test_a_written_line_suppression_is_read_back_for_that_line(line):
+    from agis_lsp.document.suppressions import disable_on_line, find_suppressions
+    text = f"agis: 1.0\n{line}\nx: 1\n"
+    start = text.index(line)
+    edit = disable_on_line(line, start, "AGIS204")
+    out = apply_edits(text, [edit])
+    by_line = {s.target: s.codes for s in find_suppressions(out, "yaml")}
+    assert "AGIS204" in by_line[1] and set(by_line) == {1}, out
+    assert disable_on_line(out.split("\n")[1], start, "AGIS204") is None, "already suppressed"
+
+
+def test_no_line_suppression_where_a_comment_would_move_to_the_next_line():
+    from agis_lsp.document.suppressions import disable_on_line
+    assert disable_on_line("# a comment", 0, "AGIS204") is None
+    assert disable_on_line("   ", 0, "AGIS204") is None
+    assert disable_on_line("a: 1  # agis-lint: disable", 0, "AGIS204") is None, "already all codes"
+
+
+def test_a_written_file_suppression_is_read_back_for_the_file():
+    from agis_lsp.document.suppressions import disable_in_file, find_suppressions
+    out = apply_edits("agis: 1.0\n", [disable_in_file("AGIS204")])
+    assert [(s.target, s.codes) for s in find_suppressions(out, "yaml")] == [(None, ("AGIS204",))]

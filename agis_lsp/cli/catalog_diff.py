@@ -125,7 +125,7 @@ def _conflict(section: str, rel: str, doc, d, new, removed: dict, deprecated: di
     line, col = d.range.start.line + 1, d.range.start.character + 1
     value = doc.get(tuple(d.path))
     if section in ("endpoint_conflicts", "deprecations"):
-        from ..formats.agtp_kinds import EndpointFileView
+        from ..formats.agtp import EndpointFileView
         ep = EndpointFileView(doc).endpoint
         m = ep.method.strip().upper() if isinstance(ep.method, str) else str(value)
         if section == "deprecations":
@@ -158,7 +158,7 @@ def _conflict(section: str, rel: str, doc, d, new, removed: dict, deprecated: di
 def _pattern_conflicts(rel: str, doc, new, removed: dict) -> list:
     """Recipes whose proposal pattern names a removed verb (``pattern.name_exact``): no rule
     reports this (a pattern names no method to call), only the upgrade does."""
-    from ..formats.agtp_kinds import RecipesView
+    from ..formats.agtp import RecipesView
     out = []
     for r in RecipesView(doc).recipes:
         pat = r.body.get("pattern")

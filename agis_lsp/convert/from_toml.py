@@ -1,7 +1,7 @@
 """AGTP endpoint TOML (either shape) -> AGIS endpoint, or -> the spec-shape TOML.
 
 Both shapes are read through the one endpoint view of the AGTP formats
-(``formats.agtp_kinds.EndpointView``): the draft's ``input_schema`` /
+(``formats.agtp.EndpointView``): the draft's ``input_schema`` /
 ``output_schema`` and the reference server's ``[[endpoint.input.required]]``
 lists. Semantic keys map back through ``mapping.SEMANTIC_FROM_AGTP``;
 ``$schema`` and the AGTP-only ``additionalProperties`` defaults are dropped;
@@ -9,7 +9,7 @@ the five ``upstream_*`` errors belong to the handler and stay out of AGIS.
 """
 from __future__ import annotations
 
-from ..formats.agtp_kinds import EndpointView
+from ..formats.agtp import EndpointView
 from . import mapping
 from .build import EndpointDraft, build_document
 from .emit import to_toml, to_yaml

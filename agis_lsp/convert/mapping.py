@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import re
 
+from ..formats.agtp import vocabulary
+
 # -- verbs ------------------------------------------------------------------------------
 HTTP_WORDS = ("get", "post", "put", "patch", "delete", "head", "options")
 # Words an API uses for an action that are not AGIS verbs (HTTP methods are in
@@ -241,9 +243,8 @@ AGIS_ACTORS = ("agent", "user", "system")
 # AGTP deployments name human roles (the reference server's "staff"); AGIS knows three actors.
 ACTOR_TO_AGIS = {"staff": "user", "human": "user", "operator": "user", "admin": "user",
                  "service": "system", "server": "system"}
-# The errors every external_service endpoint declares (AGTP-API section 12).
-UPSTREAM_ERRORS = ("upstream_timeout", "upstream_connection_error", "upstream_malformed_response",
-                   "upstream_authentication_failed", "upstream_error")
+# The errors every external_service endpoint declares (AGTP-API section 12.3).
+UPSTREAM_ERRORS = vocabulary.UPSTREAM_ERRORS
 
 # -- OpenAPI --------------------------------------------------------------------------------
 # Error names for HTTP statuses (AGIS 5.5: specific names; "error"/"failure" are not).

@@ -9,6 +9,7 @@ from typing import Any
 
 from . import render
 from .model import Document, Entry
+from .ops import AddKey, Append, Remove, RenameKey, SetValue, TextEdit
 
 
 class EditError(Exception):
@@ -16,7 +17,6 @@ class EditError(Exception):
 
 
 def render_op(doc: Document, op) -> list:
-    from ..engine.model import AddKey, Append, Remove, RenameKey, SetValue, TextEdit
     handler = {SetValue: _set_value, RenameKey: _rename_key, Remove: _remove, Append: _append,
                AddKey: _add_key}.get(type(op))
     if handler is None:

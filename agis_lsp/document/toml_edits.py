@@ -13,6 +13,7 @@ import re
 from typing import Any
 
 from .edits import EditError
+from .ops import AddKey, Append, Remove, RenameKey, SetValue, TextEdit
 
 _BARE = re.compile(r"^[A-Za-z0-9_-]+$")
 
@@ -166,7 +167,6 @@ def _flow_remove(doc, info, key) -> list:
 
 # -- operations ------------------------------------------------------------------
 def render_toml_op(doc, op) -> list:
-    from ..engine.model import AddKey, Append, Remove, RenameKey, SetValue, TextEdit
     handler = {SetValue: _set_value, RenameKey: _rename_key, Remove: _remove, Append: _append,
                AddKey: _add_key}.get(type(op))
     if handler is None:

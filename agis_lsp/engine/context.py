@@ -32,8 +32,8 @@ class LintContext:
         if self.kind == "agis":
             from ..formats.agis import AgisView
             return AgisView(self.doc)
-        from ..formats import agtp_kinds, registry
-        return agtp_kinds.view_for(self.kind, self.doc) or registry.view_for(self.kind, self.doc)
+        from ..formats import agtp, registry
+        return agtp.view_for(self.kind, self.doc) or registry.view_for(self.kind, self.doc)
 
     @property
     def level(self) -> int:

@@ -11,6 +11,13 @@ from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import Any
 
+# Fix operations and text edits belong to the document layer (it renders them); they are
+# re-exported here because rules build them next to Finding and Fix.
+from ..document.ops import AddKey, Append, FixOp, Remove, RenameKey, SetValue, TextEdit
+
+__all__ = ["Severity", "FixOp", "SetValue", "RenameKey", "Remove", "Append", "AddKey", "TextEdit",
+           "Fix", "Related", "Finding", "Diagnostic"]
+
 
 class Severity(IntEnum):
     """Numbered as LSP's DiagnosticSeverity."""
@@ -28,50 +35,6 @@ class Severity(IntEnum):
         aliases = {"info": "information", "warn": "warning"}
         value = aliases.get(value.lower(), value.lower())
         return cls[value.upper()]
-
-
-# --- fix operations (path based; the document layer renders them as edits) ---
-@dataclass(frozen=True)
-class FixOp:
-    path: tuple
-
-
-@dataclass(frozen=True)
-class SetValue(FixOp):
-    """Replace the value at ``path`` (scalar or subtree)."""
-    value: Any
-
-
-@dataclass(frozen=True)
-class RenameKey(FixOp):
-    """Rename the mapping key at ``path`` to ``new_key``."""
-    new_key: str
-
-
-@dataclass(frozen=True)
-class Remove(FixOp):
-    """Remove the mapping entry or sequence item at ``path``."""
-
-
-@dataclass(frozen=True)
-class Append(FixOp):
-    """Append ``value`` to the sequence at ``path``."""
-    value: Any
-
-
-@dataclass(frozen=True)
-class AddKey(FixOp):
-    """Add ``key: value`` to the mapping at ``path`` (after its last entry)."""
-    key: str
-    value: Any
-
-
-@dataclass(frozen=True)
-class TextEdit:
-    """A concrete edit in code-point offsets of the document text."""
-    start: int
-    end: int
-    new_text: str
 
 
 @dataclass

@@ -13,6 +13,8 @@ _LOADED = False
 _ORIGIN: dict[str, str] = {}      # rule code -> the rules module whose import registered it
 _importing: str | None = None     # the module load_all is importing now
 
+RULES_PACKAGE = "agis_lsp.rules"   # imported by name (load_all): the engine sits below the rules
+
 KINDS = ("agis", "agtp-endpoint", "agtp-server", "agtp-recipes", "agtp-manifest", "agtp-catalog",
          "any")
 
@@ -112,7 +114,7 @@ def load_all() -> None:
     global _LOADED, _importing
     if _LOADED:
         return
-    import agis_lsp.rules as pkg
+    pkg = importlib.import_module(RULES_PACKAGE)
     for mod in pkgutil.walk_packages(pkg.__path__, pkg.__name__ + "."):
         _importing = mod.name
         try:

@@ -15,7 +15,8 @@ from .consequences import fold_consequences
 from .context import LintContext, SemanticSkipped
 from .model import Diagnostic, Finding, Fix, RelatedLocation, Severity
 from .registry import Rule, get_rule, rules_for
-from .suppress import apply_suppressions, find_suppressions
+from ..document.suppressions import find_suppressions
+from .suppress import apply_suppressions
 
 log = logging.getLogger("agis_lsp.engine")
 

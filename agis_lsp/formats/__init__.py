@@ -13,8 +13,8 @@ def detect_kind(doc: Document) -> str | None:
     path = (doc.path or "").replace(os.sep, "/")
     name = path.rsplit("/", 1)[-1].lower()
     if doc.syntax == "toml" or name.endswith(".toml"):
-        from . import agtp_kinds  # provided with the AGTP formats
-        return agtp_kinds.detect_toml_kind(doc, path)
+        from .agtp.kinds import detect_toml_kind
+        return detect_toml_kind(doc, path)
     from . import registry  # the agent-interface formats (A2T, ADP, AINP, MCP, agis.json)
     by_name = registry.kind_by_name(path)
     if by_name is not None:
@@ -29,9 +29,6 @@ def detect_kind(doc: Document) -> str | None:
     if isinstance(data, dict):
         if "agis" in data or ("endpoints" in data and "vocabulary" in data):
             return "agis"
-        try:
-            from . import agtp_kinds
-        except ImportError:  # pragma: no cover
-            return None
-        return agtp_kinds.detect_json_kind(doc, path)
+        from .agtp.kinds import detect_json_kind
+        return detect_json_kind(doc, path)
     return None

@@ -14,7 +14,7 @@ from functools import cached_property
 from typing import Any
 
 from ..document import Document
-from ..engine.model import RenameKey, SetValue
+from ..document.ops import RenameKey, SetValue
 
 _KEYED = re.compile(r"^\s*(\S+)\s+(\S.*?)\s*$")
 

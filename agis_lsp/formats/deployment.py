@@ -20,7 +20,7 @@ from functools import cached_property
 from typing import Iterable
 
 from ..document import Document, parse_text, read_document
-from .agtp_kinds import (ENDPOINTS_DIR, RECIPES_FILE, SERVER_FILE, EndpointFileView, EndpointView,
+from .agtp import (ENDPOINTS_DIR, RECIPES_FILE, SERVER_FILE, EndpointFileView, EndpointView,
                          PolicyView, RecipesView, ServerView)
 
 

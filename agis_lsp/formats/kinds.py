@@ -15,7 +15,7 @@ import os
 
 from ..document import Document
 from . import AGIS_SUFFIXES, detect_kind, registry
-from .agtp_kinds import ENDPOINTS_DIR, RECIPES_FILE, SERVER_FILE
+from .agtp.vocabulary import ENDPOINTS_DIR, RECIPES_FILE, SERVER_FILE
 
 log = logging.getLogger("agis_lsp.formats")
 

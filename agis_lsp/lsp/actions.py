@@ -10,10 +10,9 @@
 """
 from __future__ import annotations
 
-import re
-
 from lsprotocol import types
 
+from ..document.suppressions import disable_in_file, disable_on_line
 from ..engine.fixer import preferred_fix
 from .capabilities import ClientFeatures
 from .convert import offsets_range, text_edit, workspace_edit
@@ -22,8 +21,6 @@ from .store import changed_region
 FIX_ALL_KIND = "source.fixAll.agis"
 KINDS = (types.CodeActionKind.QuickFix, FIX_ALL_KIND)
 _UNSUPPRESSIBLE = ("AGIS000", "AGIS001")
-_DISABLE_COMMENT = re.compile(r"#\s*agis-lint:\s*disable\s*=\s*([A-Za-z0-9_,\s-]+?)\s*$")
-_DISABLE_ALL = re.compile(r"#\s*agis-lint:\s*disable\s*$")
 
 
 def wanted(kind: str, only) -> bool:
@@ -91,36 +88,17 @@ def disable_actions(uri: str, version, doc, diagnostics: list, to_lsp, features:
 
 
 def disable_line_edit(doc, line: int, code: str) -> types.TextEdit | None:
-    """An end-of-line ``# agis-lint: disable=CODE`` (or CODE added to one already there).
-
-    None when the line holds no content of its own (a comment line or a blank
-    one: a comment there would apply to the next line instead).
-    """
+    """An end-of-line ``# agis-lint: disable=CODE`` (or CODE added to one already there);
+    None where a comment would not suppress the line (see ``document.suppressions``)."""
     lines = doc.lines
     if line >= lines.line_count:
         return None
-    text = lines.line_text(line)
-    stripped = text.strip()
-    if not stripped or stripped.startswith("#"):
-        return None
-    start = lines.starts[line]
-    if _DISABLE_ALL.search(text):
-        return None
-    m = _DISABLE_COMMENT.search(text)
-    if m:
-        codes = [c.strip().upper() for c in re.split(r"[,\s]+", m.group(1)) if c.strip()]
-        if code in codes:
-            return None
-        at = start + m.end(1)
-        return types.TextEdit(range=offsets_range(lines, at, at), new_text=f",{code}")
-    content_end = start + len(text.rstrip())
-    return types.TextEdit(range=offsets_range(lines, content_end, start + len(text)),
-                          new_text=f"  # agis-lint: disable={code}")
+    edit = disable_on_line(lines.line_text(line), lines.starts[line], code)
+    return text_edit(lines, edit) if edit is not None else None
 
 
 def disable_file_edit(doc, code: str) -> types.TextEdit:
-    return types.TextEdit(range=offsets_range(doc.lines, 0, 0),
-                          new_text=f"# agis-lint: disable-file={code}\n")
+    return text_edit(doc.lines, disable_in_file(code))
 
 
 def fix_all_edits(linter, target) -> list[types.TextEdit]:

@@ -17,6 +17,7 @@ from lsprotocol import types
 
 from ..document import Document
 from ..document.locate import KEY, VALUE, path_at, word_at
+from ..formats.agis_methods import is_valid_method
 from . import agtp_fields
 from . import schema as sch
 from .capabilities import ClientFeatures
@@ -87,12 +88,8 @@ def _items(req: CompletionRequest, path: tuple, part: str) -> list[types.Complet
 
 
 def _agtp_values(req: CompletionRequest, spath: tuple, data):
-    try:
-        known = agtp_fields.values(req.kind, spath, _endpoint_body(data) if req.kind ==
-                                   "agtp-endpoint" else data, catalog=req.catalog,
-                                   recipes=req.recipes)
-    except ImportError:
-        return None
+    known = agtp_fields.values(req.kind, spath, _endpoint_body(data) if req.kind ==
+                               "agtp-endpoint" else data, catalog=req.catalog, recipes=req.recipes)
     if known is None:
         return None
     values, detail = known
@@ -112,7 +109,7 @@ def _verbs(req: CompletionRequest, path: tuple, part: str, data) -> list[types.C
         if " " in before:
             return []
     rng = offsets_range(req.doc.lines, start, end)
-    used = [v for v in _methods_used(req.kind, data) if _valid(v)]  # invalid verbs are never offered
+    used = [v for v in _methods_used(req.kind, data) if is_valid_method(v)]  # invalid verbs are never offered
     items = []
     if req.kind == "agis" and len(path) >= 2 and path[:2] == ("vocabulary", "declared_verbs"):
         declared = set(_declared(data))
@@ -131,11 +128,6 @@ def _verbs(req: CompletionRequest, path: tuple, part: str, data) -> list[types.C
             items.append(_verb_item(req, verb, rng, sort="2" + verb,
                                     detail="used in this document (not in the catalog)"))
     return items
-
-
-def _valid(verb: str) -> bool:
-    from ..rules.agis._method import is_valid_method
-    return is_valid_method(verb)
 
 
 def _fitting_categories(kind: str | None, path: tuple, data) -> set:
@@ -266,10 +258,7 @@ def _keys(req: CompletionRequest, parent: tuple, sparent: tuple, data) -> list[t
                             name in req_keys))
     elif kind and kind.startswith("agtp-"):
         body = _endpoint_body(data) if kind == "agtp-endpoint" else data
-        try:
-            names = agtp_fields.keys(kind, tuple(sparent), body) or ()
-        except ImportError:
-            names = ()
+        names = agtp_fields.keys(kind, tuple(sparent), body) or ()
         entries += [(name, None, None, False) for name in names]
     if not entries:
         return []

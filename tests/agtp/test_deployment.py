@@ -12,7 +12,7 @@ from agis_lsp.document import parse_text
 from agis_lsp.engine.config import Config
 from agis_lsp.engine.runner import lint
 from agis_lsp.formats import detect_kind
-from agis_lsp.formats.agtp_kinds import EndpointFileView, view_for
+from agis_lsp.formats.agtp import EndpointFileView, view_for
 from agis_lsp.formats.deployment import DocumentCache, find_deployment
 
 from ..conftest import EXAMPLES

@@ -4,10 +4,11 @@ from __future__ import annotations
 import re
 
 from ...document.preview import preview
-from ...catalog import _version_key
+from ...catalog import version_key
 from ...engine.model import Finding
 from ...engine.registry import rule
-from ._common import METHOD_NAME, type_name
+from ...formats.agtp.syntax import METHOD_NAME
+from ._common import type_name
 
 CATALOG = ("agtp-catalog",)
 _SEMVER = re.compile(r"^[0-9]+\.[0-9]+\.[0-9]+(?:[-+].*)?$")
@@ -70,7 +71,7 @@ def invalid_catalog(ctx):
             if key in entry and entry[key] is not None and not isinstance(entry[key], str):
                 yield Finding(path + (key,), f"methods.{name}.{key} must be a string")
         d, r = entry.get("deprecated_in"), entry.get("removed_in")
-        if isinstance(d, str) and isinstance(r, str) and _version_key(r) <= _version_key(d):
+        if isinstance(d, str) and isinstance(r, str) and version_key(r) <= version_key(d):
             yield Finding(path + ("removed_in",), f"{name} is removed in {r}, not after it was "
                           f"deprecated in {d}")
         if isinstance(r, str) and not isinstance(d, str):

@@ -4,15 +4,11 @@ from __future__ import annotations
 from ...document.preview import preview
 from ...engine.model import AddKey, Finding, Fix, RenameKey
 from ...engine.registry import rule
+from ...formats.agtp.vocabulary import DEPRECATED_KEYS, ENDPOINT_KEYS, FIELD_KEYS
 from ._common import close_matches, lexically_valid, type_name
 
 ENDPOINTS = ("agtp-endpoint", "agtp-manifest")
 
-ENDPOINT_KEYS = ("method", "path", "description", "namespace", "semantic", "input_schema",
-                 "output_schema", "input", "output", "errors", "handler", "required_scopes",
-                 "deprecated")
-FIELD_KEYS = ("name", "type", "description", "format", "enum", "schema")
-DEPRECATED_KEYS = ("deprecated_in", "removed_in", "successor")
 
 
 def _where(ep) -> str:

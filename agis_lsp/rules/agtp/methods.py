@@ -3,8 +3,7 @@ from __future__ import annotations
 
 from ...engine.model import Finding, Fix, Related
 from ...engine.registry import rule
-from ._common import (LEGACY_VERBS, custom_methods_of, judge_method, lexically_valid, policy_of,
-                      server_where)
+from ._common import custom_methods_of, judge_method, lexically_valid, policy_of, server_where
 
 ENDPOINTS = ("agtp-endpoint", "agtp-manifest")
 

@@ -11,7 +11,7 @@ if TYPE_CHECKING:  # imported where used: jsonschema costs ~90 ms to import
 from ...document.preview import preview
 from ...engine.model import AddKey, Finding, Fix, Related, SetValue
 from ...engine.registry import rule
-from ...formats.agtp_kinds import FIELD_TYPES
+from ...formats.agtp.vocabulary import FIELD_TYPES
 from ._common import close_matches, type_name
 
 ENDPOINTS = ("agtp-endpoint", "agtp-manifest")

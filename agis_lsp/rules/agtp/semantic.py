@@ -4,12 +4,11 @@ from __future__ import annotations
 from ...document.preview import preview
 from ...engine.model import Finding, Fix, Remove, RenameKey, SetValue
 from ...engine.registry import rule
+from ...formats.agtp.vocabulary import IMPACTS, SEMANTIC_KEYS
 from ._common import close_matches, type_name
 
 ENDPOINTS = ("agtp-endpoint", "agtp-manifest")
-SEMANTIC_KEYS = ("intent", "actor", "outcome", "capability", "confidence", "impact", "is_idempotent")
 OLD_NAMES = {"confidence_guidance": "confidence", "impact_tier": "impact"}
-IMPACTS = ("informational", "reversible", "irreversible")
 
 
 def _blocks(ctx):

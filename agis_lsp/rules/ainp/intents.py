@@ -4,7 +4,7 @@ from __future__ import annotations
 from ...engine.model import Finding, Related
 from ...engine.registry import rule
 from ...formats import ainp as fmt
-from ..agis._method import HTTP_METHODS
+from ...formats.agis_methods import PROHIBITED_HTTP_METHODS
 from ..verbs._names import leading_word
 from ..verbs.model import kind_text
 
@@ -49,7 +49,7 @@ def intent_contradicts_capability(ctx):
     for _, path, cap in view.capabilities:
         name = cap.get("name") if isinstance(cap.get("name"), str) else cap.get("id")
         lead = leading_word(name) if isinstance(name, str) else None
-        if lead is None or lead.upper in HTTP_METHODS:
+        if lead is None or lead.upper in PROHIBITED_HTTP_METHODS:
             continue
         intents = cap.get("intents")
         for i, phrase in enumerate(intents if isinstance(intents, list) else []):

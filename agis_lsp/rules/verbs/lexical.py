@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ...engine.model import Finding, Fix, SetValue
 from ...engine.registry import rule
-from ..agis._method import HTTP_METHODS, lexicon
+from ...formats.agis_methods import PROHIBITED_HTTP_METHODS, lexicon
 from ._names import HTTP_SUGGESTIONS, KINDS, operations, rename_leading
 
 _CLASS_TEXT = {"state": "describes a state", "adjective": "is an adjective",
@@ -56,7 +56,7 @@ def inflected_leading_verb(ctx):
     for op, lead in operations(ctx):
         w = lead.upper
         inf = lex.inflection_of(w)
-        if inf is None or lex.non_action_class(w) or w in HTTP_METHODS:
+        if inf is None or lex.non_action_class(w) or w in PROHIBITED_HTTP_METHODS:
             continue
         base = inf.base.upper()
         yield Finding(op.name_path, f"{op.label} name '{op.name}' starts with '{lead.word}', an "
@@ -104,7 +104,7 @@ def http_verb_name(ctx):
     """
     for op, lead in operations(ctx):
         w = lead.upper
-        if w not in HTTP_METHODS:
+        if w not in PROHIBITED_HTTP_METHODS:
             continue
         verbs = HTTP_SUGGESTIONS.get(w, ())
         hint = f"; use {' or '.join(verbs)}" if verbs else "; use an action verb that names the intent"
@@ -145,7 +145,7 @@ def non_action_leading_word(ctx):
     for op, lead in operations(ctx):
         w = lead.upper
         cls = lex.non_action_class(w)
-        if cls is None or w in HTTP_METHODS:
+        if cls is None or w in PROHIBITED_HTTP_METHODS:
             continue
         yield Finding(op.name_path, f"{op.label} name '{op.name}' starts with '{lead.word}', which "
                       f"{_CLASS_TEXT.get(cls, 'is not an action verb')}; lead with the verb that "
@@ -181,7 +181,7 @@ def vague_leading_verb(ctx):
     lex = lexicon()
     for op, lead in operations(ctx):
         w = lead.upper
-        if w in HTTP_METHODS or not lex.is_vague(w):
+        if w in PROHIBITED_HTTP_METHODS or not lex.is_vague(w):
             continue
         alternatives = getattr(lex, "vague_alternatives", lambda x: ())(w)
         hint = f" (e.g. {', '.join(alternatives[:4])})" if alternatives else ""

@@ -8,7 +8,7 @@ import re
 
 from ...engine.model import Finding, Fix, SetValue
 from ...engine.registry import rule
-from ..agis._method import HTTP_METHODS, lexicon
+from ...formats.agis_methods import PROHIBITED_HTTP_METHODS, lexicon
 from ._names import KINDS, operations, rename_leading
 
 _LABEL_TEXT = {"state": "describes a state or condition", "noun": "looks like a noun",
@@ -31,7 +31,7 @@ def _undecided(ctx):
         catalog = {}
     for op, lead in operations(ctx):
         w = lead.upper
-        if w in HTTP_METHODS or w in catalog or lex.inflection_of(w) or lex.non_action_class(w) \
+        if w in PROHIBITED_HTTP_METHODS or w in catalog or lex.inflection_of(w) or lex.non_action_class(w) \
                 or lex.is_base_verb(w) or len(w) < 3:
             continue
         yield op, lead
@@ -103,7 +103,7 @@ def _pairs(ctx):
         if not op.description or not op.description.strip() or op.description_path is None:
             continue
         w = lead.upper
-        if w in HTTP_METHODS or lex.non_action_class(w):      # TOOL301/302 report those
+        if w in PROHIBITED_HTTP_METHODS or lex.non_action_class(w):      # TOOL301/302 report those
             continue
         yield op, lead, description_text(op.description)
 

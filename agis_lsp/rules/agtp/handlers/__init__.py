@@ -4,6 +4,3 @@ Linting reads files and nothing else: a registered function's module is never
 imported, an upstream URL is parsed but never contacted, and the environment
 variables named by ``${VAR}`` placeholders are never read.
 """
-from ._shared import HTTP_METHODS, KIND_KEYS, UPSTREAM_ERRORS
-
-__all__ = ["HTTP_METHODS", "KIND_KEYS", "UPSTREAM_ERRORS"]

@@ -1,18 +1,9 @@
-"""What the handler rules share: the binding kinds' keys, the upstream error names, the walk over bindings."""
+"""What the handler rules share: the old key names, the walk over bindings, the fixes that declare errors."""
 from __future__ import annotations
 
 from ....engine.model import AddKey, Append, Fix, SetValue
 
 ENDPOINT = ("agtp-endpoint",)
-HTTP_METHODS = ("GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS")
-UPSTREAM_ERRORS = ("upstream_timeout", "upstream_connection_error", "upstream_malformed_response",
-                   "upstream_authentication_failed", "upstream_error")
-KIND_KEYS = {
-    "registered_function": ("type", "function"),
-    "composition": ("type", "recipe"),
-    "external_service": ("type", "url", "method", "headers", "input_transform", "output_transform",
-                         "error_map", "timeout_seconds"),
-}
 OLD_KEYS = {"input_map": "input_transform", "output_map": "output_transform"}
 
 

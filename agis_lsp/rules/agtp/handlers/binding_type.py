@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from ....engine.model import Finding, Fix, SetValue
 from ....engine.registry import rule
-from ....formats.agtp_kinds import HANDLER_KINDS
+from ....formats.agtp.vocabulary import HANDLER_KINDS
 from .._common import close_matches, type_name
 from ._shared import ENDPOINT, handler_bindings
 

@@ -5,7 +5,8 @@ import re
 
 from ....engine.model import Finding
 from ....engine.registry import rule
-from ._shared import ENDPOINT, UPSTREAM_ERRORS, declare_errors_fix, handler_bindings
+from ....formats.agtp.vocabulary import UPSTREAM_ERRORS
+from ._shared import ENDPOINT, declare_errors_fix, handler_bindings
 
 _STATUS = re.compile(r"^[1-5][0-9][0-9]$")
 

@@ -3,8 +3,9 @@ from __future__ import annotations
 
 from ....engine.model import Finding, Fix, Remove, RenameKey
 from ....engine.registry import rule
+from ....formats.agtp.vocabulary import KIND_KEYS
 from .._common import close_matches
-from ._shared import ENDPOINT, KIND_KEYS, OLD_KEYS, handler_bindings
+from ._shared import ENDPOINT, OLD_KEYS, handler_bindings
 
 REFERENCE_TARGET = {"registered_function": "function", "composition": "recipe",
                     "external_service": "url"}

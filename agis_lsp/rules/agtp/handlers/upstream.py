@@ -9,8 +9,9 @@ from urllib.parse import urlsplit
 
 from ....engine.model import Finding, Fix, SetValue
 from ....engine.registry import rule
+from ....formats.agtp.vocabulary import HTTP_METHODS
 from .._common import close_matches, type_name
-from ._shared import ENDPOINT, HTTP_METHODS, handler_bindings, reference_value
+from ._shared import ENDPOINT, handler_bindings, reference_value
 
 
 @rule("AGTP405", "invalid-upstream-url", pass_no=None, kinds=ENDPOINT, spec="AGTP-API §12.3")

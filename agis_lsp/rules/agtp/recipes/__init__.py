@@ -1,5 +1,5 @@
 """AGTP6xx: agtp-recipes.toml, the composition recipes of AGTP-API section 12.1.
 """
-from ._shared import KINDS, MODES, PATTERN_KEYS, RECIPE_KEYS, STEP_KEYS, unusable_steps
+from ._shared import unusable_steps
 
-__all__ = ["KINDS", "MODES", "PATTERN_KEYS", "RECIPE_KEYS", "STEP_KEYS", "unusable_steps"]
+__all__ = ["unusable_steps"]

@@ -1,12 +1,7 @@
-"""What the recipe rules share: the keys of agtp-recipes.toml and the walk over its recipes."""
+"""What the recipe rules share: the walk over the recipes of agtp-recipes.toml and their unusable steps."""
 from __future__ import annotations
 
 RECIPES = ("agtp-recipes",)
-RECIPE_KEYS = ("name", "description", "version", "pattern", "steps", "aggregation")
-STEP_KEYS = ("method", "capture_as", "parameters")
-PATTERN_KEYS = ("name_exact", "name_regex", "category", "has_parameters", "path_exact", "path_regex")
-KINDS = ("proposal", "constant", "previous_step")
-MODES = ("last", "merge", "list")
 
 
 def recipe_tables(ctx):

@@ -4,8 +4,9 @@ from __future__ import annotations
 from ....document.preview import preview
 from ....engine.model import Finding, Fix, SetValue
 from ....engine.registry import rule
+from ....formats.agtp.vocabulary import AGGREGATION_MODES
 from .._common import close_matches
-from ._shared import MODES, RECIPES, recipe_tables
+from ._shared import RECIPES, recipe_tables
 
 
 @rule("AGTP606", "invalid-aggregation", pass_no=None, kinds=RECIPES, spec="AGTP-API §12.1")
@@ -38,12 +39,13 @@ def invalid_aggregation(ctx):
         if not isinstance(agg, dict) or "mode" not in agg:
             continue
         mode = agg["mode"]
-        if mode in MODES:
+        if mode in AGGREGATION_MODES:
             continue
         path = r.path + ("aggregation", "mode")
         fixes = []
-        if isinstance(mode, str) and mode.strip().lower() in MODES:
+        if isinstance(mode, str) and mode.strip().lower() in AGGREGATION_MODES:
             fixes.append(Fix(f"Use '{mode.strip().lower()}'", True, [SetValue(path, mode.strip().lower())]))
         elif isinstance(mode, str):
-            fixes += [Fix(f"Use '{x}'", False, [SetValue(path, x)]) for x in close_matches(mode, MODES, 1)]
+            fixes += [Fix(f"Use '{x}'", False, [SetValue(path, x)])
+                      for x in close_matches(mode, AGGREGATION_MODES, 1)]
         yield Finding(path, f"aggregation mode {preview(mode)} must be last, merge or list", fixes=fixes)

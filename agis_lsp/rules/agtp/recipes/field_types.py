@@ -6,8 +6,9 @@ import re
 from ....document.preview import preview
 from ....engine.model import Finding
 from ....engine.registry import rule
+from ....formats.agtp.vocabulary import PATTERN_KEYS, RECIPE_KEYS, STEP_KEYS
 from .._common import analyze_path, close_matches, lexically_valid, type_name
-from ._shared import PATTERN_KEYS, RECIPES, RECIPE_KEYS, STEP_KEYS, recipe_tables
+from ._shared import RECIPES, recipe_tables
 
 _CAPTURE = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 

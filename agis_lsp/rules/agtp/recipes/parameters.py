@@ -4,8 +4,9 @@ from __future__ import annotations
 from ....document.preview import preview
 from ....engine.model import Finding, Fix, SetValue
 from ....engine.registry import rule
+from ....formats.agtp.vocabulary import PARAMETER_KINDS
 from .._common import close_matches
-from ._shared import KINDS, RECIPES, recipe_tables
+from ._shared import RECIPES, recipe_tables
 
 
 @rule("AGTP605", "invalid-parameter-source", pass_no=None, kinds=RECIPES, spec="AGTP-API §12.1")
@@ -55,8 +56,8 @@ def invalid_parameter_source(ctx):
                 if "kind" not in src:
                     yield Finding(path, f"parameter '{pname}' has no 'kind' (proposal, constant or "
                                   "previous_step)", part="key")
-                elif kind not in KINDS:
-                    sugg = close_matches(kind, KINDS, 1) if isinstance(kind, str) else []
+                elif kind not in PARAMETER_KINDS:
+                    sugg = close_matches(kind, PARAMETER_KINDS, 1) if isinstance(kind, str) else []
                     yield Finding(path + ("kind",), f"parameter kind {preview(kind)} must be proposal, "
                                   "constant or previous_step",
                                   fixes=[Fix(f"Use '{x}'", False, [SetValue(path + ("kind",), x)])

@@ -1,6 +1,3 @@
 """AGTP5xx: agtp-server.toml (and the same blocks of a manifest): server identity,
 the five policy toggles of section 8.7 and the method policy of section 9.
 """
-from ._shared import METHOD_POLICY_KEYS, POLICY_KEYS, REDIRECT_KEYS, SERVER_KEYS
-
-__all__ = ["METHOD_POLICY_KEYS", "POLICY_KEYS", "REDIRECT_KEYS", "SERVER_KEYS"]

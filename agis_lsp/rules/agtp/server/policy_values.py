@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from ....engine.model import Finding, Fix, SetValue
 from ....engine.registry import rule
-from ....formats.agtp_kinds import POLICY_TOGGLES
+from ....formats.agtp.vocabulary import POLICY_TOGGLES
 from .._common import type_name
 from ._shared import SERVERISH
 

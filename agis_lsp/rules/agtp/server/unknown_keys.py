@@ -3,8 +3,9 @@ from __future__ import annotations
 
 from ....engine.model import Finding, Fix, RenameKey
 from ....engine.registry import rule
+from ....formats.agtp.vocabulary import METHOD_POLICY_KEYS, POLICY_KEYS, REDIRECT_KEYS, SERVER_KEYS
 from .._common import close_matches
-from ._shared import METHOD_POLICY_KEYS, POLICY_KEYS, REDIRECT_KEYS, SERVERISH, SERVER_KEYS
+from ._shared import SERVERISH
 
 
 def _unknown(path, table, known, what):

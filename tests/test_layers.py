@@ -1,0 +1,226 @@
+"""The packages of agis_lsp import one way (issue 9).
+
+    document <- formats <- engine <- rules <- convert <- cli, lsp
+
+``document`` knows syntax, positions, fix operations and the suppression-comment grammar;
+``formats`` what a document is and each format's vocabulary; ``engine`` runs the rules;
+``cli`` and ``lsp`` are the two front ends (neither imports the other). ``catalog``,
+``lexicon``, ``semantic`` and the package root are leaves: anyone may import them and they
+import no other agis_lsp package.
+
+Every module is parsed with :mod:`ast` (nothing is imported); every ``import`` and
+``from ... import`` statement counts, relative or absolute, at module level or inside a
+function. Loading a module by name with importlib (the rule registry does) is not an edge.
+"""
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent / "agis_lsp"
+TOP = "agis_lsp"
+
+LAYERS = (("document",), ("formats",), ("engine",), ("rules",), ("convert",), ("cli", "lsp"))
+LEAVES = frozenset({"catalog", "lexicon", "semantic", "<root>"})
+RANK = {pkg: rank for rank, group in enumerate(LAYERS) for pkg in group}
+
+# Edges (importing module, imported module) that break the layer order; left out of checks
+# (a) and (b). None today: an entry whose import goes must leave (the test fails on entries
+# that no longer occur), so the list only shrinks.
+EXCEPTIONS: frozenset = frozenset()
+
+# The front ends reach the engine through its entry points: the Linter (every lint), the data
+# it returns (engine.model), configuration (engine.config: settings and config files), rule
+# documentation (engine.registry: get_rule / all_rules), fix helpers for quick fixes
+# (engine.fixer: preferred_fix, apply_edits) and the cache location (engine.cachedir). They
+# never run rules themselves (engine.runner, engine.context, engine.suppress,
+# engine.consequences) and never import rules. document (positions, parsing an editor buffer
+# for completion) and formats (views and vocabularies for editor features) are allowed.
+ENGINE_ENTRY_POINTS = frozenset({"agis_lsp.engine", "agis_lsp.engine.linter", "agis_lsp.engine.model",
+                                 "agis_lsp.engine.config", "agis_lsp.engine.registry",
+                                 "agis_lsp.engine.fixer", "agis_lsp.engine.cachedir"})
+CHECKED_BY_C = frozenset({"engine", "rules"})
+
+
+# -- the import graph ----------------------------------------------------------------------
+def _modules(root: Path) -> dict[str, Path]:
+    """Dotted name -> file, for every module of the package (directories without an
+    ``__init__.py``, such as the model-building scripts, are not part of it)."""
+    out = {}
+    for path in sorted(root.rglob("*.py")):
+        rel = path.relative_to(root)
+        if not all((root / Path(*rel.parts[:i]) / "__init__.py").is_file() for i in range(len(rel.parts))):
+            continue
+        parts = [TOP, *rel.with_suffix("").parts]
+        if parts[-1] == "__init__":
+            parts.pop()
+        out[".".join(parts)] = path
+    return out
+
+
+def _imports(name: str, path: Path, known: set) -> list[tuple[str, int]]:
+    """(imported agis_lsp module, line) for every import statement of one module."""
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    out = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+        if isinstance(node, ast.Import):
+            out += [(a.name, node.lineno) for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")[: len(package.split(".")) - node.level + 1]
+                module = ".".join(base + ([node.module] if node.module else []))
+            else:
+                module = node.module or ""
+            for a in node.names:
+                sub = f"{module}.{a.name}"       # ``from pkg import submodule`` names the submodule
+                out.append((sub if sub in known else module, node.lineno))
+    return [(m, line) for m, line in out if m == TOP or m.startswith(TOP + ".")]
+
+
+def package_of(module: str) -> str:
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 else "<root>"
+
+
+def import_edges(root: Path = ROOT) -> list[tuple[str, str, str]]:
+    """(importing module, imported module, "file:line") between different packages."""
+    modules = _modules(root)
+    known = set(modules)
+    edges = []
+    for name, path in modules.items():
+        for target, line in _imports(name, path, known):
+            if package_of(target) != package_of(name):
+                edges.append((name, target, f"{path.relative_to(root.parent)}:{line}"))
+    return edges
+
+
+def upward(src: str, dst: str) -> bool:
+    """Does an import from package ``src`` of package ``dst`` break the layer order?"""
+    if src in LEAVES:
+        return True                          # leaves import no other agis_lsp package
+    if dst in LEAVES:
+        return False
+    return RANK[dst] >= RANK[src]            # same rank: cli and lsp stay apart
+
+
+def cycles(graph: dict[str, set]) -> list[list[str]]:
+    """The strongly connected components of more than one package (Tarjan)."""
+    index, low, stack, on, out = {}, {}, [], set(), []
+
+    def visit(v):
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on.add(v)
+        for w in graph.get(v, ()):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            comp = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                comp.append(w)
+                if w == v:
+                    break
+            if len(comp) > 1:
+                out.append(sorted(comp))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return out
+
+
+@pytest.fixture(scope="module")
+def edges():
+    return import_edges()
+
+
+# -- the checks ------------------------------------------------------------------------------
+def test_every_package_has_a_place_in_the_layers():
+    packages = {package_of(m) for m in _modules(ROOT)}
+    assert packages - set(RANK) - LEAVES == set(), "add the new package to LAYERS or LEAVES"
+
+
+def test_no_upward_import(edges):
+    """(a) Each package imports only packages below it (and the leaves)."""
+    bad = [f"{where}: {src} imports {dst}" for src, dst, where in edges
+           if upward(package_of(src), package_of(dst)) and (src, dst) not in EXCEPTIONS]
+    assert bad == [], "imports against the layer order " + " <- ".join("/".join(g) for g in LAYERS) + \
+        ":\n" + "\n".join(bad)
+
+
+def test_no_cycle_between_packages(edges):
+    """(b) The package graph is acyclic."""
+    graph: dict[str, set] = {}
+    for src, dst, _ in edges:
+        if (src, dst) not in EXCEPTIONS:
+            graph.setdefault(package_of(src), set()).add(package_of(dst))
+    assert cycles(graph) == []
+
+
+def test_front_ends_use_the_engine_entry_points(edges):
+    """(c) cli and lsp reach the engine through its entry points only, and never the rules."""
+    bad = [f"{where}: {src} imports {dst}" for src, dst, where in edges
+           if package_of(src) in ("cli", "lsp") and package_of(dst) in CHECKED_BY_C
+           and dst not in ENGINE_ENTRY_POINTS]
+    assert bad == [], "cli/lsp import past the engine's entry points " + \
+        f"{sorted(ENGINE_ENTRY_POINTS)}:\n" + "\n".join(bad)
+
+
+def test_exceptions_still_exist(edges):
+    """An exception whose import is gone must leave the list (which only shrinks)."""
+    seen = {(src, dst) for src, dst, _ in edges}
+    assert sorted(EXCEPTIONS - seen) == [], "no longer imported; remove from EXCEPTIONS"
+
+
+# -- the checks catch what they should -----------------------------------------------------------
+def _tree(tmp_path: Path, files: dict[str, str]) -> Path:
+    root = tmp_path / TOP
+    for rel, text in {"__init__.py": "", **files}.items():
+        p = root / rel
+        p.parent.mkdir(parents=True, exist_ok=True)
+        p.write_text(text)
+    return root
+
+
+def test_the_graph_resolves_relative_absolute_and_function_level_imports(tmp_path):
+    root = _tree(tmp_path, {
+        "document/__init__.py": "",
+        "document/edits.py": "def f():\n    from ..engine.model import X\n",
+        "engine/__init__.py": "from .. import lexicon\nimport agis_lsp.document.edits\n",
+        "engine/model.py": "from agis_lsp.formats import agtp\n",
+        "formats/__init__.py": "",
+        "formats/agtp/__init__.py": "from ...document import edits\nfrom . import vocabulary\n",
+        "formats/agtp/vocabulary.py": "",
+        "lexicon/__init__.py": "",
+        "notapackage/script.py": "import agis_lsp.cli\n",
+    })
+    got = {(s, d) for s, d, _ in import_edges(root)}
+    assert got == {("agis_lsp.document.edits", "agis_lsp.engine.model"),
+                   ("agis_lsp.engine", "agis_lsp.lexicon"),
+                   ("agis_lsp.engine", "agis_lsp.document.edits"),
+                   ("agis_lsp.engine.model", "agis_lsp.formats.agtp"),
+                   ("agis_lsp.formats.agtp", "agis_lsp.document.edits")}
+    assert [(s, d) for s, d, _ in import_edges(root) if upward(package_of(s), package_of(d))] == \
+        [("agis_lsp.document.edits", "agis_lsp.engine.model")]
+
+
+@pytest.mark.parametrize("src, dst, expected", [
+    ("document", "engine", True), ("formats", "rules", True), ("engine", "convert", True),
+    ("rules", "lsp", True), ("cli", "lsp", True), ("lsp", "cli", True), ("catalog", "document", True),
+    ("lexicon", "semantic", True), ("engine", "formats", False), ("lsp", "rules", False),
+    ("rules", "lexicon", False), ("formats", "catalog", False), ("cli", "<root>", False),
+])
+def test_upward(src, dst, expected):
+    assert upward(src, dst) is expected
+
+
+def test_cycles_are_found():
+    assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+    assert cycles({"a": {"b"}, "b": set()}) == []
