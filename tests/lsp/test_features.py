@@ -1,0 +1,113 @@
+"""Semantic tokens, rename, references, inlay hints, links, folding and selection ranges end
+to end, over stdio, with the VS Code and Neovim capability sets (issue 15, item 5)."""
+from __future__ import annotations
+
+import asyncio
+import os
+
+import pytest
+import pytest_lsp
+from lsprotocol import types
+from pytest_lsp import LanguageClient
+
+from .conftest import (TIMEOUT, change_doc, initialize, open_doc, position_of, server_config,
+                       uri_of, wait_published, workspace_copy)
+
+pytestmark = pytest.mark.asyncio(loop_scope="module")
+
+
+@pytest_lsp.fixture(config=server_config(), scope="module", params=["visual-studio-code", "neovim"])
+async def client(lsp_client: LanguageClient, request):
+    lsp_client.root = workspace_copy()
+    lsp_client.init = await initialize(lsp_client, request.param, lsp_client.root)
+    lsp_client.name = request.param
+    lsp_client.copies = 0
+    yield
+    await asyncio.wait_for(lsp_client.shutdown_session(), TIMEOUT)
+
+
+def copy_of(client, name: str, text: str | None = None) -> str:
+    """A fresh copy of a fixture document (tests never share a URI)."""
+    client.copies += 1
+    src = os.path.join(client.root, name)
+    stem, ext = os.path.splitext(name)
+    dst = os.path.join(client.root, f"{stem}-{client.copies}{ext}")
+    with open(src, encoding="utf-8") as fh:
+        content = fh.read() if text is None else text
+    with open(dst, "w", encoding="utf-8") as fh:
+        fh.write(content)
+    return dst
+
+
+def ident(uri: str) -> types.TextDocumentIdentifier:
+    return types.TextDocumentIdentifier(uri=uri)
+
+
+def decode(data: list[int], legend: types.SemanticTokensLegend) -> list[tuple]:
+    """(line, character, length, type, {modifiers}) of each token."""
+    out, line, char = [], 0, 0
+    for i in range(0, len(data), 5):
+        dl, dc, length, type_, bits = data[i:i + 5]
+        line += dl
+        char = char + dc if dl == 0 else dc
+        mods = {m for b, m in enumerate(legend.token_modifiers) if bits >> b & 1}
+        out.append((line, char, length, legend.token_types[type_], mods))
+    return out
+
+
+def text_at(text: str, line: int, char: int, length: int) -> str:
+    return text.split("\n")[line][char:char + length]
+
+
+# -- semantic tokens ---------------------------------------------------------------------------
+async def test_semantic_tokens_full_and_delta(client: LanguageClient):
+    provider = client.init.capabilities.semantic_tokens_provider
+    legend = provider.legend
+    assert provider.full.delta is True
+    path = copy_of(client, "reservations.agis")
+    since = len(client.published)
+    uri, text = open_doc(client, path)
+    await wait_published(client, uri, since=since, version=1)
+    full = await asyncio.wait_for(client.text_document_semantic_tokens_full_async(
+        types.SemanticTokensParams(text_document=ident(uri))), TIMEOUT)
+    tokens = decode(full.data, legend)
+    words = [(text_at(text, ln, ch, n), kind, mods) for ln, ch, n, kind, mods in tokens]
+    book = next(w for w in words if w[0] == "book")
+    assert book[1] == "method" and {"invalid", "transaction", "mutating"} <= book[2]
+    find = next(w for w in words if w[0] == "FIND")
+    assert find[1] == "method" and {"readonly", "discovery"} <= find[2] and "invalid" not in find[2]
+    assert ("{id}", "parameter", set()) in words and ("/reservation/", "path", set()) in words
+    declared = next(w for w in words if w[0] == "BOOK")
+    assert "declaration" in declared[2]
+    # one edit, then a delta against the first answer reproduces the full tokens
+    edited = text.replace("method: book", "method: BOOK")
+    change_doc(client, uri, 2, edited)
+    delta = await asyncio.wait_for(client.text_document_semantic_tokens_full_delta_async(
+        types.SemanticTokensDeltaParams(text_document=ident(uri),
+                                        previous_result_id=full.result_id)), TIMEOUT)
+    assert isinstance(delta, types.SemanticTokensDelta) and delta.result_id != full.result_id
+    data = list(full.data)
+    for e in sorted(delta.edits, key=lambda e: e.start, reverse=True):
+        data[e.start:e.start + e.delete_count] = list(e.data or [])
+    again = await asyncio.wait_for(client.text_document_semantic_tokens_full_async(
+        types.SemanticTokensParams(text_document=ident(uri))), TIMEOUT)
+    assert data == list(again.data)
+    first = decode(again.data, legend)[0]
+    assert text_at(edited, *first[:3]) == "BOOK" and "invalid" not in first[4]
+    # an unknown previous result: the full tokens
+    unknown = await asyncio.wait_for(client.text_document_semantic_tokens_full_delta_async(
+        types.SemanticTokensDeltaParams(text_document=ident(uri), previous_result_id="nope")),
+        TIMEOUT)
+    assert isinstance(unknown, types.SemanticTokens) and list(unknown.data) == list(again.data)
+
+
+async def test_semantic_tokens_of_an_endpoint_toml(client: LanguageClient):
+    path = os.path.join(client.root, "deploy", "endpoints", "audit.toml")
+    uri, text = open_doc(client, path, language="toml")
+    full = await asyncio.wait_for(client.text_document_semantic_tokens_full_async(
+        types.SemanticTokensParams(text_document=ident(uri))), TIMEOUT)
+    legend = client.init.capabilities.semantic_tokens_provider.legend
+    words = {text_at(text, ln, ch, n): (kind, mods) for ln, ch, n, kind, mods in decode(full.data, legend)}
+    assert words["AUDIT"][0] == "method" and "analysis" in words["AUDIT"][1]
+    assert words["/bookings"][0] == "path"
+    assert words["audit-via-query-and-summarize"][0] == "function"
