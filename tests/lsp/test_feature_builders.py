@@ -4,12 +4,16 @@ from __future__ import annotations
 
 import os
 
+import pytest
+
 from agis_lsp.catalog import load_catalog
 from agis_lsp.document import parse_text
 from agis_lsp.lsp.features.tokens import _moved_places
+from agis_lsp.lsp.rename import (FileToEdit, RenameRefused, build_prepare_rename, build_rename,
+                                 validate_name)
 from agis_lsp.lsp.tokens import LEGEND, apply_delta, build_tokens, delta
 
-from .conftest import FIXTURES
+from .conftest import FIXTURES, apply_text_edits
 
 CATALOG = load_catalog(None)
 
@@ -92,3 +96,30 @@ def test_tokens_move_onto_broken_text():
     for place in places:
         assert broken.text[place.start:place.end] == good.text[place.start:place.end] or \
             place.start >= broken_text.index("vocabulary")
+
+
+# -- rename ----------------------------------------------------------------------------------
+def test_rename_keyed_endpoints_and_declared_verbs():
+    text = 'endpoints:\n  "FIND /a/{id}":\n    x: 1\n  find /b: {}\n  BOOK /c: {}\n' \
+           "vocabulary:\n  declared_verbs: [FIND, BOOK]\n"
+    doc = parse_text(text, "doc.agis")
+    files = [FileToEdit("u", 1, doc, "agis")]
+    edit = build_rename(doc, "agis", text.index("find /b") + 1, "SEARCH", files, CATALOG)
+    renamed = apply_text_edits(text, edit.changes["u"])
+    assert '"SEARCH /a/{id}"' in renamed and "SEARCH /b" in renamed and "BOOK /c" in renamed
+    assert "declared_verbs: [SEARCH, BOOK]" in renamed
+    assert build_rename(doc, "agis", text.index("/c"), "SEARCH", files, CATALOG) is None
+    assert build_prepare_rename(doc, "agis", text.index("x: 1")) is None
+
+
+def test_rename_refuses_bad_names_and_broken_files():
+    for bad in ("", "  ", "reserve", "RESERVE2", "RE-SERVE", "BOOKING", "AVAILABLE"):
+        with pytest.raises(RenameRefused):
+            validate_name(bad, CATALOG)
+    assert validate_name("GET", CATALOG) == "GET" and validate_name("RESERVE") == "RESERVE"
+    text = fixture("reservations.agis")
+    doc = parse_text(text, "r.agis")
+    broken = parse_text("endpoints: [\n", "endpoints/x.toml")
+    with pytest.raises(RenameRefused, match="does not parse"):
+        build_rename(doc, "agis", text.index("FIND"), "SEARCH",
+                     [FileToEdit("u", 1, doc, "agis"), FileToEdit("v", None, broken, None)], CATALOG)

@@ -9,6 +9,7 @@ from agis_lsp.catalog import load_catalog
 from agis_lsp.document import parse_text
 from agis_lsp.document.positions import LineIndex, utf16_len
 from agis_lsp.lsp.analysis import detect
+from agis_lsp.lsp.rename import FileToEdit, RenameRefused, build_prepare_rename, build_rename
 from agis_lsp.lsp.tokens import build_tokens
 
 from .test_scans import NAMES, PROPERTIES, SYNTAXES, TOKENS, bounded
@@ -56,3 +57,22 @@ def test_semantic_tokens_lie_inside_the_text(text):
             line += dl
             char = char + dc if dl == 0 else dc
             assert in_bounds(doc.lines, line, char + length)
+
+
+@PROPERTIES
+@given(texts, st.sampled_from(["RESERVE", "", "bad name", "GET"]))
+def test_rename_answers_at_every_offset(text, new_name):
+    for doc, kind in documents(text):
+        files = [FileToEdit("u", 1, doc, kind)]
+        with bounded():
+            for offset in range(len(doc.text) + 1):
+                prepared = build_prepare_rename(doc, kind, offset)
+                if prepared is not None:
+                    check_range(doc.lines, prepared.range)
+                try:
+                    edit = build_rename(doc, kind, offset, new_name, files, CATALOG)
+                except RenameRefused:
+                    continue
+                for edits in (edit.changes or {}).values() if edit else ():
+                    for e in edits:
+                        check_range(doc.lines, e.range)

@@ -10,8 +10,8 @@ import pytest_lsp
 from lsprotocol import types
 from pytest_lsp import LanguageClient
 
-from .conftest import (TIMEOUT, change_doc, initialize, open_doc, position_of, server_config,
-                       uri_of, wait_published, workspace_copy)
+from .conftest import (TIMEOUT, apply_text_edits, change_doc, edits_of, initialize, open_doc,
+                       position_of, server_config, uri_of, wait_published, workspace_copy)
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
@@ -111,3 +111,60 @@ async def test_semantic_tokens_of_an_endpoint_toml(client: LanguageClient):
     assert words["AUDIT"][0] == "method" and "analysis" in words["AUDIT"][1]
     assert words["/bookings"][0] == "path"
     assert words["audit-via-query-and-summarize"][0] == "function"
+
+
+# -- rename ------------------------------------------------------------------------------------
+async def rename_at(client, uri, position, new_name):
+    return await asyncio.wait_for(client.text_document_rename_async(types.RenameParams(
+        text_document=ident(uri), position=position, new_name=new_name)), TIMEOUT)
+
+
+async def test_rename_a_method_of_an_agis_document(client: LanguageClient):
+    path = copy_of(client, "reservations.agis")
+    uri, text = open_doc(client, path)
+    at = position_of(text, "method: book", 10)
+    prepared = await asyncio.wait_for(client.text_document_prepare_rename_async(
+        types.PrepareRenameParams(text_document=ident(uri), position=at)), TIMEOUT)
+    assert prepared.placeholder == "book" and prepared.range.start == position_of(text, "book")
+    nothing = await asyncio.wait_for(client.text_document_prepare_rename_async(
+        types.PrepareRenameParams(text_document=ident(uri),
+                                  position=position_of(text, "/restaurants", 2))), TIMEOUT)
+    assert nothing is None
+    edit = await rename_at(client, uri, at, "RESERVE")
+    if client.name == "visual-studio-code":   # declares documentChanges
+        assert edit.document_changes[0].text_document.version == 1
+    renamed = apply_text_edits(text, edits_of(edit, uri))
+    assert "method: RESERVE" in renamed and "declared_verbs: [RESERVE]" in renamed
+    assert "book" not in renamed.split("vocabulary")[0].split("endpoints:")[1].split("path")[0]
+    for bad, reason in (("", "empty"), ("reserve", "upper case"), ("RE SERVE", "one word"),
+                        ("BOOKED", "inflected"), ("STATUS", "not an action verb")):
+        with pytest.raises(Exception) as refused:
+            await rename_at(client, uri, at, bad)
+        assert reason in str(refused.value)
+
+
+async def test_rename_a_method_across_a_deployment(client: LanguageClient):
+    server = os.path.join(client.root, "deploy", "agtp-server.toml")
+    with open(server, encoding="utf-8") as fh:
+        policy = fh.read().replace('allow = "*"', 'allow = ["BOOK", "QUERY", "SUMMARIZE", "AUDIT"]')
+    with open(server, "w", encoding="utf-8") as fh:
+        fh.write(policy)
+    book = os.path.join(client.root, "deploy", "endpoints", "book.toml")
+    uri, text = open_doc(client, book, language="toml", version=3)
+    edit = await rename_at(client, uri, position_of(text, '"BOOK"', 2), "RESERVE")
+    again = os.path.join(client.root, "deploy", "endpoints", "book_again.toml")
+    assert apply_text_edits(text, edits_of(edit, uri)).count('"RESERVE"') == 1
+    with open(again, encoding="utf-8") as fh:
+        assert 'method = "RESERVE"' in apply_text_edits(fh.read(), edits_of(edit, uri_of(again)))
+    assert 'allow = ["RESERVE", "QUERY"' in apply_text_edits(policy, edits_of(edit, uri_of(server)))
+    if client.name == "visual-studio-code":
+        versions = {c.text_document.uri: c.text_document.version for c in edit.document_changes}
+        assert versions[uri] == 3 and versions[uri_of(again)] is None
+    # a recipe step's method: renamed in the recipes file and in the policy
+    recipes = os.path.join(client.root, "deploy", "agtp-recipes.toml")
+    r_uri, r_text = open_doc(client, recipes, language="toml")
+    edit = await rename_at(client, r_uri, position_of(r_text, '"QUERY"', 1), "SEARCH")
+    assert 'method = "SEARCH"' in apply_text_edits(r_text, edits_of(edit, r_uri))
+    assert '"SEARCH"' in apply_text_edits(policy, edits_of(edit, uri_of(server)))
+    assert uri_of(book) not in {c.text_document.uri for c in edit.document_changes or []} | \
+        set(edit.changes or {})
