@@ -9,6 +9,7 @@ import pytest
 from agis_lsp.catalog import load_catalog
 from agis_lsp.document import parse_text
 from agis_lsp.lsp.features.tokens import _moved_places
+from agis_lsp.lsp.references import build_references
 from agis_lsp.lsp.rename import (FileToEdit, RenameRefused, build_prepare_rename, build_rename,
                                  validate_name)
 from agis_lsp.lsp.tokens import LEGEND, apply_delta, build_tokens, delta
@@ -123,3 +124,32 @@ def test_rename_refuses_bad_names_and_broken_files():
     with pytest.raises(RenameRefused, match="does not parse"):
         build_rename(doc, "agis", text.index("FIND"), "SEARCH",
                      [FileToEdit("u", 1, doc, "agis"), FileToEdit("v", None, broken, None)], CATALOG)
+
+
+# -- references ----------------------------------------------------------------------------------
+def test_references_of_recipes_methods_and_errors_across_files():
+    recipes = parse_text(fixture("deploy", "agtp-recipes.toml"), "deploy/agtp-recipes.toml")
+    audit_text = fixture("deploy", "endpoints", "audit.toml")
+    audit = parse_text(audit_text, "deploy/endpoints/audit.toml")
+    book = parse_text(fixture("deploy", "endpoints", "book.toml"), "deploy/endpoints/book.toml")
+    files = [FileToEdit("r", None, recipes, "agtp-recipes"), FileToEdit("a", 1, audit, "agtp-endpoint"),
+             FileToEdit("b", None, book, "agtp-endpoint")]
+    at = audit_text.index("audit-via")
+    found = build_references(audit, "agtp-endpoint", at, "a", files)
+    assert [loc.uri for loc in found] == ["r", "a"]
+    assert [loc.uri for loc in build_references(audit, "agtp-endpoint", at, "a", files, False)] == ["a"]
+    errors = build_references(audit, "agtp-endpoint", audit_text.index("composition_failed"), "a", files)
+    assert [loc.uri for loc in errors] == ["a"]
+    assert build_references(audit, "agtp-endpoint", audit_text.index("[endpoint]") + 2, "a", files) is None
+    query = recipes.text.index("QUERY")
+    assert [loc.uri for loc in build_references(recipes, "agtp-recipes", query, "r", files)] == ["r"]
+
+
+def test_schema_references_stay_in_their_document():
+    text = "schemas:\n  A: {type: object}\nendpoints:\n  - method: FIND\n    path: /a\n" \
+           "    input: {$ref: '#/schemas/A'}\n"
+    doc = parse_text(text, "doc.agis")
+    other = parse_text(text, "other.agis")
+    files = [FileToEdit("u", 1, doc, "agis"), FileToEdit("v", 1, other, "agis")]
+    found = build_references(doc, "agis", text.index("'#/") + 2, "u", files)
+    assert [(loc.uri, loc.range.start.line) for loc in found] == [("u", 1), ("u", 5)]

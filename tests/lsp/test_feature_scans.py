@@ -9,6 +9,7 @@ from agis_lsp.catalog import load_catalog
 from agis_lsp.document import parse_text
 from agis_lsp.document.positions import LineIndex, utf16_len
 from agis_lsp.lsp.analysis import detect
+from agis_lsp.lsp.references import build_references
 from agis_lsp.lsp.rename import FileToEdit, RenameRefused, build_prepare_rename, build_rename
 from agis_lsp.lsp.tokens import build_tokens
 
@@ -76,3 +77,14 @@ def test_rename_answers_at_every_offset(text, new_name):
                 for edits in (edit.changes or {}).values() if edit else ():
                     for e in edits:
                         check_range(doc.lines, e.range)
+
+
+@PROPERTIES
+@given(texts)
+def test_references_answer_at_every_offset(text):
+    for doc, kind in documents(text):
+        files = [FileToEdit("u", 1, doc, kind)]
+        with bounded():
+            for offset in range(len(doc.text) + 1):
+                for loc in build_references(doc, kind, offset, "u", files) or ():
+                    check_range(doc.lines, loc.range)

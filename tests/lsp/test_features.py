@@ -168,3 +168,65 @@ async def test_rename_a_method_across_a_deployment(client: LanguageClient):
     assert '"SEARCH"' in apply_text_edits(policy, edits_of(edit, uri_of(server)))
     assert uri_of(book) not in {c.text_document.uri for c in edit.document_changes or []} | \
         set(edit.changes or {})
+
+
+# -- references ----------------------------------------------------------------------------------
+async def references_at(client, uri, position, include=True):
+    return await asyncio.wait_for(client.text_document_references_async(types.ReferenceParams(
+        text_document=ident(uri), position=position,
+        context=types.ReferenceContext(include_declaration=include))), TIMEOUT)
+
+
+SCHEMA_DOC = """endpoints:
+  - method: BOOK
+    path: /reservation
+    input: {$ref: "#/schemas/Reservation"}
+    errors: [reservation_unavailable]
+  - method: CANCEL
+    path: /reservation/{id}
+    output:
+      $ref: '#/schemas/Reservation'
+    errors: [reservation_unavailable, not_found]
+  - method: book
+    path: /table
+schemas:
+  Reservation: {type: object}
+vocabulary:
+  declared_verbs: [BOOK, CANCEL]
+"""
+
+
+async def test_references_in_an_agis_document(client: LanguageClient):
+    path = copy_of(client, "reservations.agis", SCHEMA_DOC)
+    uri, text = open_doc(client, path)
+
+    async def found(anchor, delta=1, include=True):
+        locations = await references_at(client, uri, position_of(text, anchor, delta), include)
+        assert all(loc.uri == uri for loc in locations)
+        return [(loc.range.start, loc.range.end.character - loc.range.start.character)
+                for loc in locations]
+
+    book = await found("method: BOOK", 9)
+    assert book == [(position_of(text, "BOOK"), 4), (position_of(text, "book"), 4),
+                    (position_of(text, "[BOOK", 1), 4)]
+    assert await found("method: BOOK", 9, include=False) == book[:2]
+    schema = await found("Reservation: {")
+    assert len(schema) == 3 and (position_of(text, "Reservation: {"), 11) in schema
+    assert sorted(await found("#/schemas/Reservation\"")) == sorted(schema)
+    assert len(await found("reservation_unavailable")) == 2
+    assert await references_at(client, uri, position_of(text, "/table", 2)) is None
+
+
+async def test_references_across_a_deployment(client: LanguageClient):
+    audit = os.path.join(client.root, "deploy", "endpoints", "audit.toml")
+    uri, text = open_doc(client, audit, language="toml", version=7)
+    recipe = await references_at(client, uri, position_of(text, "audit-via", 2))
+    recipes_uri = uri_of(os.path.join(client.root, "deploy", "agtp-recipes.toml"))
+    assert {loc.uri for loc in recipe} == {uri, recipes_uri} and len(recipe) == 2
+    without = await references_at(client, uri, position_of(text, "audit-via", 2), include=False)
+    assert [loc.uri for loc in without] == [uri]
+    book = os.path.join(client.root, "deploy", "endpoints", "book.toml")
+    b_uri, b_text = open_doc(client, book, language="toml", version=9)
+    methods = await references_at(client, b_uri, position_of(b_text, '"BOOK"', 1))
+    again = uri_of(os.path.join(client.root, "deploy", "endpoints", "book_again.toml"))
+    assert {b_uri, again} <= {loc.uri for loc in methods}
