@@ -9,6 +9,7 @@ import pytest
 from agis_lsp.catalog import load_catalog
 from agis_lsp.document import parse_text
 from agis_lsp.lsp.features.tokens import _moved_places
+from agis_lsp.lsp.hints import build_hints
 from agis_lsp.lsp.references import build_references
 from agis_lsp.lsp.rename import (FileToEdit, RenameRefused, build_prepare_rename, build_rename,
                                  validate_name)
@@ -153,3 +154,18 @@ def test_schema_references_stay_in_their_document():
     files = [FileToEdit("u", 1, doc, "agis"), FileToEdit("v", 1, other, "agis")]
     found = build_references(doc, "agis", text.index("'#/") + 2, "u", files)
     assert [(loc.uri, loc.range.start.line) for loc in found] == [("u", 1), ("u", 5)]
+
+
+# -- inlay hints ---------------------------------------------------------------------------------
+def test_hints_of_keyed_endpoints_and_endpoint_tomls():
+    text = '{"endpoints": {"GET /items/{id}": {"semantic": {"mcp_tool_name": "fetch_item"}},' \
+           ' "FROBNICATE /things/{id}/x": {}}}'
+    doc = parse_text(text, "doc.agis.json")
+    labels = [h.label for h in build_hints(doc, "agis", CATALOG)]
+    assert labels == ["legacy HTTP verb", "MCP tool: fetch_item", "not in the AGTP catalog",
+                      "MCP tool: frobnicate_things"]
+    hint = build_hints(doc, "agis", CATALOG)[3]
+    assert hint.position.character == text.index('": {}')
+    toml = parse_text(fixture("deploy", "endpoints", "audit.toml"), "deploy/endpoints/audit.toml")
+    assert [h.label for h in build_hints(toml, "agtp-endpoint", CATALOG)] == \
+        ["analysis · safe (reads only)"]

@@ -9,6 +9,7 @@ from agis_lsp.catalog import load_catalog
 from agis_lsp.document import parse_text
 from agis_lsp.document.positions import LineIndex, utf16_len
 from agis_lsp.lsp.analysis import detect
+from agis_lsp.lsp.hints import build_hints
 from agis_lsp.lsp.references import build_references
 from agis_lsp.lsp.rename import FileToEdit, RenameRefused, build_prepare_rename, build_rename
 from agis_lsp.lsp.tokens import build_tokens
@@ -88,3 +89,12 @@ def test_references_answer_at_every_offset(text):
             for offset in range(len(doc.text) + 1):
                 for loc in build_references(doc, kind, offset, "u", files) or ():
                     check_range(doc.lines, loc.range)
+
+
+@PROPERTIES
+@given(texts)
+def test_inlay_hints_lie_inside_the_text(text):
+    for doc, kind in documents(text):
+        with bounded():
+            for hint in build_hints(doc, kind, CATALOG):
+                assert in_bounds(doc.lines, hint.position.line, hint.position.character)

@@ -230,3 +230,27 @@ async def test_references_across_a_deployment(client: LanguageClient):
     methods = await references_at(client, b_uri, position_of(b_text, '"BOOK"', 1))
     again = uri_of(os.path.join(client.root, "deploy", "endpoints", "book_again.toml"))
     assert {b_uri, again} <= {loc.uri for loc in methods}
+
+
+# -- inlay hints ---------------------------------------------------------------------------------
+async def test_inlay_hints_of_methods_and_mcp_tool_names(client: LanguageClient):
+    assert client.init.capabilities.inlay_hint_provider is not None
+    text = SCHEMA_DOC.replace("    path: /table\n",
+                              "    path: /table\n    semantic: {mcp_tool_name: reserve_table}\n")
+    path = copy_of(client, "reservations.agis", text)
+    uri, text = open_doc(client, path)
+    whole = types.Range(start=types.Position(line=0, character=0),
+                        end=types.Position(line=len(text.split("\n")), character=0))
+    hints = await asyncio.wait_for(client.text_document_inlay_hint_async(types.InlayHintParams(
+        text_document=ident(uri), range=whole)), TIMEOUT)
+    got = [(h.position, h.label) for h in hints]
+    assert (position_of(text, "BOOK", 4), "transaction · changes state") in got
+    assert (position_of(text, "/reservation\n", 12), "MCP tool: book_reservation") in got
+    assert (position_of(text, "/reservation/{id}", 17), "MCP tool: cancel_reservation") in got
+    assert (position_of(text, "/table", 6), "MCP tool: reserve_table") in got
+    assert not any(h.position.line == position_of(text, "[BOOK").line for h in hints)
+    # only the hints of the range asked for
+    first = types.Range(start=types.Position(line=0, character=0), end=position_of(text, "input"))
+    some = await asyncio.wait_for(client.text_document_inlay_hint_async(types.InlayHintParams(
+        text_document=ident(uri), range=first)), TIMEOUT)
+    assert [h.label for h in some] == ["transaction · changes state", "MCP tool: book_reservation"]
