@@ -9,13 +9,15 @@ import pytest
 from agis_lsp.catalog import load_catalog
 from agis_lsp.document import parse_text
 from agis_lsp.lsp.features.tokens import _moved_places
+from agis_lsp.lsp.folding import build_folding, selection_spans
 from agis_lsp.lsp.hints import build_hints
+from agis_lsp.lsp.links import build_links
 from agis_lsp.lsp.references import build_references
 from agis_lsp.lsp.rename import (FileToEdit, RenameRefused, build_prepare_rename, build_rename,
                                  validate_name)
 from agis_lsp.lsp.tokens import LEGEND, apply_delta, build_tokens, delta
 
-from .conftest import FIXTURES, apply_text_edits
+from .conftest import FIXTURES, apply_text_edits, uri_of
 
 CATALOG = load_catalog(None)
 
@@ -169,3 +171,46 @@ def test_hints_of_keyed_endpoints_and_endpoint_tomls():
     toml = parse_text(fixture("deploy", "endpoints", "audit.toml"), "deploy/endpoints/audit.toml")
     assert [h.label for h in build_hints(toml, "agtp-endpoint", CATALOG)] == \
         ["analysis · safe (reads only)"]
+
+
+# -- links, folding, selection ---------------------------------------------------------------------
+def test_links_of_adp_manifests_and_well_known_summaries(tmp_path):
+    adp = parse_text('{"spec_version": "1.0", "name": "x", "description": "d", "auth": {},'
+                     ' "base_url": "https://api.example.com/v1", "capabilities": ['
+                     '{"name": "a", "description": "d", "detail_url": "caps/a.json"},'
+                     '{"name": "b", "description": "d", "detail_url": "https://other.example/b"}]}',
+                     str(tmp_path / "adp.json"))
+    targets = [link.target for link in build_links(adp, "adp-manifest", "u")]
+    assert targets == ["https://api.example.com/v1/caps/a.json", "https://other.example/b"]
+    known = parse_text('{"agis": "1.0", "service": "s", "agis_document": "../api/service.agis",'
+                       ' "methods": []}', str(tmp_path / "well-known" / "agis.json"))
+    assert [link.target for link in build_links(known, "agis-wellknown", "u")] == \
+        [uri_of(str(tmp_path / "api" / "service.agis"))]
+    assert build_links(known, "agis-wellknown", "u", tooltips=False)[0].tooltip is None
+
+
+def test_links_of_refs_in_json():
+    text = '{"schemas": {"A": {}}, "endpoints": [{"method": "FIND", "path": "/a",' \
+           ' "input": {"$ref": "#/schemas/A"}, "output": {"$ref": "#/schemas/Missing"}}]}'
+    doc = parse_text(text, "/tmp/doc.agis.json")
+    assert [(link.range.start.character, link.target) for link in build_links(doc, "agis", "u")] \
+        == [(text.index("#/schemas/A"), "u#L1")]
+
+
+def test_folding_of_toml_tables_and_comments():
+    text = fixture("deploy", "endpoints", "book.toml")
+    doc = parse_text("# one\n# two\n" + text, "deploy/endpoints/book.toml")
+    folds = {(f.start_line, f.end_line, f.kind) for f in build_folding(doc)}
+    assert (0, 1, "comment") in folds
+    semantic = ("# one\n# two\n" + text).split("\n").index("[endpoint.semantic]")
+    assert (semantic, semantic + 7, None) in folds
+
+
+def test_selection_spans_nest_in_json_and_broken_text():
+    text = '{"endpoints": [{"method": "FIND", "path": "/a"}]}'
+    doc = parse_text(text, "doc.agis.json")
+    spans = selection_spans(doc, text.index("FIND") + 1)
+    assert [text[s:e] for s, e in spans][:3] == ["FIND", '"FIND"', '"method": "FIND"']
+    assert spans[-1] == (0, len(text))
+    broken = parse_text("endpoints:\n  - method: FI", "doc.agis")
+    assert selection_spans(broken, len(broken.text))[0] == (len(broken.text) - 2, len(broken.text))

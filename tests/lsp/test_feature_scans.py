@@ -9,7 +9,9 @@ from agis_lsp.catalog import load_catalog
 from agis_lsp.document import parse_text
 from agis_lsp.document.positions import LineIndex, utf16_len
 from agis_lsp.lsp.analysis import detect
+from agis_lsp.lsp.folding import build_folding, build_selection_ranges
 from agis_lsp.lsp.hints import build_hints
+from agis_lsp.lsp.links import build_links
 from agis_lsp.lsp.references import build_references
 from agis_lsp.lsp.rename import FileToEdit, RenameRefused, build_prepare_rename, build_rename
 from agis_lsp.lsp.tokens import build_tokens
@@ -98,3 +100,25 @@ def test_inlay_hints_lie_inside_the_text(text):
         with bounded():
             for hint in build_hints(doc, kind, CATALOG):
                 assert in_bounds(doc.lines, hint.position.line, hint.position.character)
+
+
+@PROPERTIES
+@given(texts)
+def test_links_folding_and_selection_lie_inside_the_text(text):
+    for doc, kind in documents(text):
+        with bounded():
+            for link in build_links(doc, kind, "file:///tmp/doc"):
+                check_range(doc.lines, link.range)
+            for fold in build_folding(doc):
+                assert 0 <= fold.start_line < fold.end_line < doc.lines.line_count
+            chains = build_selection_ranges(doc, list(range(len(doc.text) + 1)))
+        for chain in chains:
+            while chain is not None:
+                check_range(doc.lines, chain.range)
+                if chain.parent is not None:
+                    outer, inner = chain.parent.range, chain.range
+                    assert (outer.start.line, outer.start.character) <= \
+                        (inner.start.line, inner.start.character)
+                    assert (inner.end.line, inner.end.character) <= \
+                        (outer.end.line, outer.end.character)
+                chain = chain.parent

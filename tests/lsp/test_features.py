@@ -254,3 +254,57 @@ async def test_inlay_hints_of_methods_and_mcp_tool_names(client: LanguageClient)
     some = await asyncio.wait_for(client.text_document_inlay_hint_async(types.InlayHintParams(
         text_document=ident(uri), range=first)), TIMEOUT)
     assert [h.label for h in some] == ["transaction · changes state", "MCP tool: book_reservation"]
+
+
+# -- links, folding, selection ---------------------------------------------------------------------
+async def test_document_links(client: LanguageClient):
+    text = SCHEMA_DOC.replace('{$ref: "#/schemas/Reservation"}', '{$ref: "shared.agis#/schemas/X"}')
+    path = copy_of(client, "reservations.agis", text)
+    uri, text = open_doc(client, path)
+    links = await asyncio.wait_for(client.text_document_document_link_async(
+        types.DocumentLinkParams(text_document=ident(uri))), TIMEOUT)
+    got = [(link.range.start, link.target) for link in links]
+    schema_line = position_of(text, "Reservation: {").line + 1
+    assert got == [(position_of(text, "shared.agis"),
+                    uri_of(os.path.join(os.path.dirname(path), "shared.agis"))),
+                   (position_of(text, "#/schemas/Reservation'"), f"{uri}#L{schema_line}")]
+    audit = os.path.join(client.root, "deploy", "endpoints", "audit.toml")
+    a_uri, a_text = open_doc(client, audit, language="toml", version=11)
+    links = await asyncio.wait_for(client.text_document_document_link_async(
+        types.DocumentLinkParams(text_document=ident(a_uri))), TIMEOUT)
+    recipes = uri_of(os.path.join(client.root, "deploy", "agtp-recipes.toml"))
+    assert [(link.range.start, link.target) for link in links] == \
+        [(position_of(a_text, "audit-via"), f"{recipes}#L2")]
+
+
+async def test_folding_and_selection_ranges(client: LanguageClient):
+    path = copy_of(client, "reservations.agis")
+    uri, text = open_doc(client, path)
+    folds = await asyncio.wait_for(client.text_document_folding_range_async(
+        types.FoldingRangeParams(text_document=ident(uri))), TIMEOUT)
+    spans = {(f.start_line, f.end_line) for f in folds}
+    endpoints = position_of(text, "endpoints:").line
+    vocabulary = position_of(text, "vocabulary:").line
+    assert (endpoints, vocabulary - 1) in spans
+    assert (position_of(text, "semantic:").line, position_of(text, "is_idempotent: false").line) in spans
+    at = position_of(text, "Books a table", 2)
+    chain = await asyncio.wait_for(client.text_document_selection_range_async(
+        types.SelectionRangeParams(text_document=ident(uri), positions=[at])), TIMEOUT)
+    ranges, node = [], chain[0]
+    while node is not None:
+        ranges.append(node.range)
+        node = node.parent
+    assert ranges[0].start == position_of(text, "Books") and ranges[0].end == position_of(text, "Books", 5)
+    assert ranges[1].start == position_of(text, '"Books')
+    assert ranges[2].start == position_of(text, "intent:")
+    assert ranges[-1].start == types.Position(line=0, character=0)
+    for inner, outer in zip(ranges, ranges[1:]):
+        assert (outer.start.line, outer.start.character) <= (inner.start.line, inner.start.character)
+        assert (inner.end.line, inner.end.character) <= (outer.end.line, outer.end.character)
+    # while the text does not parse, the last good folds, moved onto it
+    broken = text.replace("vocabulary:", "vocabulary: [\n  {")
+    change_doc(client, uri, 2, broken)
+    folds = await asyncio.wait_for(client.text_document_folding_range_async(
+        types.FoldingRangeParams(text_document=ident(uri))), TIMEOUT)
+    assert (position_of(broken, "semantic:").line,
+            position_of(broken, "is_idempotent: false").line) in {(f.start_line, f.end_line) for f in folds}
