@@ -63,3 +63,27 @@ def entry_subspan(text: str, entry: Any, value: str, start: int, end: int) -> tu
     if first is None or last is None or last < first:
         return None
     return bs + src[first], bs + src[last] + 1
+
+
+def scalar_body(text: str, entry: Any) -> tuple[int, int] | None:
+    """Source span of a one-line scalar value's characters (no quotes), or None when the
+    value is not a plain or quoted scalar or is written with escapes."""
+    if entry.style not in _QUOTES and entry.style != "":
+        return None
+    start, end = _body(text, entry.value_start, entry.value_end, entry.style)
+    body = text[start:end]
+    if end <= start or _escaped(body, entry.style) or "\n" in body or "\r" in body:
+        return None
+    return start, end
+
+
+def key_subspan(doc: Any, path: tuple) -> tuple[int, int] | None:
+    """Source span of the characters of the mapping key at ``path`` (no quotes), or None
+    when the key is written differently (escapes) or is not a string key."""
+    entry = doc.entry(path) if path else None
+    if entry is None or not isinstance(path[-1], str):
+        return None
+    start, end, text = entry.key_start, entry.key_end, doc.text
+    if end - start >= 2 and text[start] in "\"'" and text[end - 1] == text[start]:
+        start, end = start + 1, end - 1
+    return (start, end) if text[start:end] == path[-1] else None

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..document.substring import entry_subspan, value_subspan
+from ..document.substring import entry_subspan, key_subspan, scalar_body, value_subspan
 from ..formats.agis import AgisView
 from ..formats.agtp_kinds import EndpointFileView, RecipesView, ServerView
 
@@ -74,16 +74,9 @@ def child_place(doc, parent, key, path: tuple, kind: str, role: str = REFERENCE,
 
 
 def key_span(doc, path: tuple) -> tuple[int, int] | None:
-    """The characters of the mapping key at ``path`` (without quotes)."""
-    entry = doc.entry(path)
-    if entry is None or not isinstance(path[-1], str):
-        return None
-    start, end, text = entry.key_start, entry.key_end, doc.text
-    if end - start >= 2 and text[start] in "\"'" and text[end - 1] == text[start]:
-        start, end = start + 1, end - 1
-    if text[start:end] != path[-1] or not _single_line(text, start, end):
-        return None
-    return start, end
+    """The characters of the mapping key at ``path`` (without quotes), on one line."""
+    span = key_subspan(doc, path)
+    return span if span is not None and _single_line(doc.text, *span) else None
 
 
 def path_places(text: str, start: int, end: int, path: tuple, endpoint: int = -1) -> list[Place]:
@@ -151,15 +144,11 @@ def ref_places(doc) -> list[Place]:
         entry = info.entries.get("$ref")
         if entry is None:
             continue
-        raw = doc.text[entry.value_start:entry.value_end]
-        q = 1 if entry.style in ('"', "'") else (3 if entry.style in ('"""', "'''") else 0)
-        if entry.style not in ("", '"', "'", '"""', "'''"):
+        span = scalar_body(doc.text, entry)
+        if span is None:
             continue
-        start, end = entry.value_start + q, entry.value_end - q
-        value = doc.text[start:end] if end > start else ""
-        if not value or raw[:q] != raw[len(raw) - q:] or "\\" in value or \
-                not _single_line(doc.text, start, end):
-            continue
+        start, end = span
+        value = doc.text[start:end]
         if value.startswith("#/schemas/") and "/" not in value[10:] and len(value) > 10:
             out.append(Place(start, end, SCHEMA, value[10:]))
         else:

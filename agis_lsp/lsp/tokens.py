@@ -19,6 +19,7 @@ import re
 
 from lsprotocol import types
 
+from ..document.positions import utf16_len
 from .hover import READ_ONLY_CATEGORIES
 from .places import ERROR, METHOD, PARAM, PATH, RECIPE, SCHEMA, DECLARATION, places_of
 
@@ -72,13 +73,11 @@ def build_tokens(doc, kind: str | None, catalog, custom: set = frozenset(),
     ``places``: the places to colour (by default, those of ``doc``)."""
     places = places_of(doc, kind) if places is None else places
     custom = set(custom) | declared_customs(doc, kind)
-    lines = doc.lines
     text = doc.text
-    starts = lines.starts
+    starts = doc.lines.starts      # tokens come in order: the line is found by moving forward
     data: list[int] = []
-    prev_line = prev_char = 0
+    prev_line = prev_char = line = 0
     last_end = -1
-    line = 0
     cache: dict = {}
     for p in places:
         if p.start < last_end:      # overlapping tokens are not allowed: the first wins
@@ -98,10 +97,8 @@ def build_tokens(doc, kind: str | None, catalog, custom: set = frozenset(),
             bits |= _BIT["declaration"]
         while line + 1 < len(starts) and starts[line + 1] <= p.start:
             line += 1
-        segment = text[starts[line]:p.start]
-        char = len(segment) if segment.isascii() else len(segment.encode("utf-16-le")) // 2
-        name = text[p.start:p.end]
-        length = len(name) if name.isascii() else len(name.encode("utf-16-le")) // 2
+        char = utf16_len(text[starts[line]:p.start])
+        length = utf16_len(text[p.start:p.end])
         data += (line - prev_line, char - prev_char if line == prev_line else char, length,
                  type_, bits)
         prev_line, prev_char, last_end = line, char, p.end
