@@ -16,6 +16,7 @@ line index; :func:`delta` turns two encodings into the one edit between them.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 from lsprotocol import types
 
@@ -67,17 +68,22 @@ def declared_customs(doc, kind: str | None) -> set:
     return {v.upper() for v in verbs if isinstance(v, str)} if isinstance(verbs, list) else set()
 
 
-def build_tokens(doc, kind: str | None, catalog, custom: set = frozenset(),
-                 flagged: list = (), places: list | None = None) -> list[int]:
-    """The encoded tokens of ``doc``. ``flagged``: (start, end) offsets of pass 2-3 findings;
-    ``places``: the places to colour (by default, those of ``doc``)."""
-    places = places_of(doc, kind) if places is None else places
-    custom = set(custom) | declared_customs(doc, kind)
-    text = doc.text
-    starts = doc.lines.starts      # tokens come in order: the line is found by moving forward
-    data: list[int] = []
-    prev_line = prev_char = line = 0
-    last_end = -1
+@dataclass
+class Encoded:
+    """Encoded tokens and where each one is (offsets into the text they were made from)."""
+    data: list
+    starts: list
+    ends: list
+    line: int = 0          # line and character of the last token (0, 0: none)
+    char: int = 0
+
+
+def encode(text: str, line_starts: list, places, catalog, custom: set, flagged,
+           line: int = 0, char: int = 0, last_end: int = -1) -> Encoded:
+    """Encode ``places`` (in order) after a token at ``line``/``char`` ending at ``last_end``."""
+    out = Encoded([], [], [], line, char)
+    data = out.data
+    prev_line, prev_char = line, char
     cache: dict = {}
     for p in places:
         if p.start < last_end:      # overlapping tokens are not allowed: the first wins
@@ -95,14 +101,32 @@ def build_tokens(doc, kind: str | None, catalog, custom: set = frozenset(),
             bits = 0
         if p.role == DECLARATION:
             bits |= _BIT["declaration"]
-        while line + 1 < len(starts) and starts[line + 1] <= p.start:
+        while line + 1 < len(line_starts) and line_starts[line + 1] <= p.start:
             line += 1
-        char = utf16_len(text[starts[line]:p.start])
+        char = utf16_len(text[line_starts[line]:p.start])
         length = utf16_len(text[p.start:p.end])
         data += (line - prev_line, char - prev_char if line == prev_line else char, length,
                  type_, bits)
+        out.starts.append(p.start)
+        out.ends.append(p.end)
         prev_line, prev_char, last_end = line, char, p.end
-    return data
+    out.line, out.char = prev_line, prev_char
+    return out
+
+
+def tokenize(doc, kind: str | None, catalog, custom: set = frozenset(), flagged: list = (),
+             places: list | None = None) -> Encoded:
+    """:func:`build_tokens` with the offsets of each token (for :mod:`token_splice`)."""
+    places = places_of(doc, kind) if places is None else places
+    custom = set(custom) | declared_customs(doc, kind)
+    return encode(doc.text, doc.lines.starts, places, catalog, custom, flagged)
+
+
+def build_tokens(doc, kind: str | None, catalog, custom: set = frozenset(),
+                 flagged: list = (), places: list | None = None) -> list[int]:
+    """The encoded tokens of ``doc``. ``flagged``: (start, end) offsets of pass 2-3 findings;
+    ``places``: the places to colour (by default, those of ``doc``)."""
+    return tokenize(doc, kind, catalog, custom, flagged, places).data
 
 
 def delta(old: list[int], new: list[int]) -> list[types.SemanticTokensEdit]:

@@ -15,6 +15,7 @@ from agis_lsp.lsp.links import build_links
 from agis_lsp.lsp.references import build_references
 from agis_lsp.lsp.rename import (FileToEdit, RenameRefused, build_prepare_rename, build_rename,
                                  validate_name)
+from agis_lsp.lsp.token_splice import snapshot, splice
 from agis_lsp.lsp.tokens import LEGEND, apply_delta, build_tokens, delta
 
 from .conftest import FIXTURES, apply_text_edits, uri_of
@@ -214,3 +215,20 @@ def test_selection_spans_nest_in_json_and_broken_text():
     assert spans[-1] == (0, len(text))
     broken = parse_text("endpoints:\n  - method: FI", "doc.agis")
     assert selection_spans(broken, len(broken.text))[0] == (len(broken.text) - 2, len(broken.text))
+
+
+def test_edits_inside_the_endpoints_are_spliced():
+    text = fixture("reservations.agis")
+    before = snapshot(parse_text(text, "r.agis"), "agis", CATALOG)
+    for edited in (text.replace("method: FIND", "method: SEARCH"),
+                   text.replace("    path: /restaurants\n", "    path: /restaurants/{id}/x\n"),
+                   text.replace("    errors: [no_results]\n",
+                                "    errors: [no_results]\n  - method: CANCEL\n    path: /c\n"),
+                   text.replace("errors: [reservation_unavailable]", "errors: []")):
+        doc = parse_text(edited, "r.agis")
+        spliced = splice(before, doc, "agis", CATALOG)
+        assert spliced is not None and spliced.data == build_tokens(doc, "agis", CATALOG)
+    # an edit outside the endpoints, or new declared verbs: built in full
+    for edited in (text.replace('service: "Acme', 'service: "ACME'),
+                   text.replace("declared_verbs: [BOOK]", "declared_verbs: [BOOK, FIND]")):
+        assert splice(before, parse_text(edited, "r.agis"), "agis", CATALOG) is None

@@ -14,6 +14,7 @@ from agis_lsp.lsp.hints import build_hints
 from agis_lsp.lsp.links import build_links
 from agis_lsp.lsp.references import build_references
 from agis_lsp.lsp.rename import FileToEdit, RenameRefused, build_prepare_rename, build_rename
+from agis_lsp.lsp.token_splice import snapshot, splice
 from agis_lsp.lsp.tokens import build_tokens
 
 from .test_scans import NAMES, PROPERTIES, SYNTAXES, TOKENS, bounded
@@ -122,3 +123,39 @@ def test_links_folding_and_selection_lie_inside_the_text(text):
                     assert (inner.end.line, inner.end.character) <= \
                         (outer.end.line, outer.end.character)
                 chain = chain.parent
+
+
+SPLICE_DOCS = [
+    "agis: '1.0'\nendpoints:\n  - method: BOOK\n    path: /a/{id}\n    errors: [e1, e2]\n"
+    "    input: {$ref: '#/schemas/A'}\n  - method: find\n    path: /b\n    errors:\n"
+    "      - name: missing\n  - method: GET\n    path: /c\nschemas:\n  A: {type: object}\n"
+    "vocabulary:\n  declared_verbs: [BOOK]\n",
+    '{"endpoints": {"BOOK /a/{id}": {"errors": ["x"]}, "FIND /b": {"input": {"$ref": '
+    '"#/schemas/A"}}, "frob /c": {}}, "schemas": {"A": {}}}',
+]
+EDIT_TEXTS = ["BOOK", "x", " ", "\n", "\n  - method: CANCEL\n    path: /d/{x}\n", "{", "}", "/{y}",
+              "'", '"', "errors: [z]", "$ref: '#/schemas/A'", ",", ":", "- ", "😀", "é"]
+
+
+@PROPERTIES
+@given(st.sampled_from(SPLICE_DOCS), st.lists(st.tuples(
+    st.floats(0, 1), st.integers(0, 6), st.sampled_from(EDIT_TEXTS)), min_size=1, max_size=6),
+    st.booleans())
+def test_spliced_tokens_equal_the_full_tokens(text, edits, flag):
+    name = "doc.agis.json" if text.startswith("{") else "doc.agis"
+    doc = parse_text(text, name)
+    flagged = [(text.index("BOOK"), text.index("BOOK") + 4)] if flag else []
+    snap = snapshot(doc, "agis", CATALOG, flagged=flagged)
+    for where, cut, insert in edits:
+        at = int(where * len(text))
+        text = text[:at] + insert + text[at + cut:]
+        doc = parse_text(text, name)
+        kind = "agis" if doc.parsed else None
+        full = snapshot(doc, kind, CATALOG)
+        with bounded():
+            spliced = splice(snap, doc, kind, CATALOG)
+        if spliced is not None:
+            assert spliced.data == full.data, (text, spliced.data, full.data)
+            assert spliced.encoded.starts == full.encoded.starts
+            assert spliced.encoded.ends == full.encoded.ends
+        snap = full if spliced is None else spliced

@@ -1,8 +1,10 @@
 """Semantic tokens, full and delta (``textDocument/semanticTokens/full[/delta]``).
 
-The last answer per document is kept (its ``resultId`` and data) so a delta request
-that names it gets the one edit between that answer and the current text's tokens; any
-other ``previousResultId`` gets the full tokens. While the text does not parse, the
+The last answer per document is kept (its ``resultId`` and a ``token_splice.Snapshot``):
+the next request's tokens are spliced from it when the edit since allows (an edit inside an
+AGIS document's endpoints: work in proportion to the edit), else built in full. A delta
+request that names the last answer gets the one edit between the two; any other
+``previousResultId`` gets the full tokens. While the text does not parse, the
 tokens of the last parse that succeeded are moved onto it (those whose name is still
 written there), so colours do not flicker mid-edit.
 """
@@ -16,7 +18,8 @@ from lsprotocol import types
 
 from ..places import Place, places_of
 from ..store import offset_mover
-from ..tokens import LEGEND, build_tokens, delta
+from ..token_splice import Snapshot, snapshot, splice
+from ..tokens import LEGEND, delta
 from . import answer, guarded
 
 if TYPE_CHECKING:
@@ -25,23 +28,29 @@ if TYPE_CHECKING:
 
 
 class TokenCache:
-    """uri -> (resultId, data) of the last answer (any thread)."""
+    """uri -> (resultId, Snapshot) of the last answer (any thread)."""
 
     def __init__(self) -> None:
-        self._last: dict[str, tuple[str, list[int]]] = {}
+        self._last: dict[str, tuple[str, Snapshot]] = {}
         self._ids = itertools.count(1)
         self._lock = threading.Lock()
 
-    def remember(self, uri: str, data: list[int]) -> str:
+    def remember(self, uri: str, snap: Snapshot) -> str:
         with self._lock:
             result_id = str(next(self._ids))
-            self._last[uri] = (result_id, data)
+            self._last[uri] = (result_id, snap)
             return result_id
 
-    def previous(self, uri: str, result_id: str | None) -> list[int] | None:
+    def last(self, uri: str) -> Snapshot | None:
         with self._lock:
             hit = self._last.get(uri)
-        return hit[1] if hit is not None and hit[0] == result_id else None
+        return hit[1] if hit is not None else None
+
+    def previous(self, uri: str, result_id: str | None) -> list[int] | None:
+        """The data answered under ``result_id`` (None: not the last answer for ``uri``)."""
+        with self._lock:
+            hit = self._last.get(uri)
+        return hit[1].data if hit is not None and hit[0] == result_id else None
 
     def forget(self, uri: str) -> None:
         with self._lock:
@@ -68,18 +77,25 @@ def _custom_methods(ls, view: View, kind, catalog, overlay) -> set:
     return dep.custom_methods(catalog) if dep is not None else set()
 
 
-def tokens(ls: AgisLanguageServer, view: View, overlay: dict) -> list[int]:
+def tokens(ls: AgisLanguageServer, view: View, overlay: dict, last: Snapshot | None
+           ) -> Snapshot | None:
+    """The tokens of the view's text: spliced from ``last`` (the previous answer) when the
+    edit since allows it (``token_splice``), else built in full."""
     doc, kind = view.parse()
     if kind is None:
-        return []
+        return None
     catalog = ls.catalog_for(view.uri)
     flagged = [(d.start, d.end) for d in view.entry.diagnostics if d.pass_no in (2, 3)] \
         if view.entry is not None else []
     custom = _custom_methods(ls, view, kind, catalog, overlay)
     if doc.parsed or view.last_good is None:
-        return build_tokens(doc, kind, catalog, custom, flagged)
-    places = _moved_places(view.last_good, doc, kind)
-    return build_tokens(doc, kind, catalog, custom, flagged, places=places)
+        if last is not None:
+            spliced = splice(last, doc, kind, catalog, custom, flagged)
+            if spliced is not None:
+                return spliced
+        return snapshot(doc, kind, catalog, custom, flagged)
+    return snapshot(doc, kind, catalog, custom, flagged,
+                    places=_moved_places(view.last_good, doc, kind))
 
 
 def _overlay(ls, view) -> dict:
@@ -92,10 +108,11 @@ async def on_full(ls: AgisLanguageServer, params: types.SemanticTokensParams):
     view = ls.view(params.text_document.uri)
     if view is None:
         return None
-    data = await answer(ls, "semanticTokens", tokens, ls, view, _overlay(ls, view))
-    if data is None:
+    snap = await answer(ls, "semanticTokens", tokens, ls, view, _overlay(ls, view),
+                        ls.token_cache.last(view.uri))
+    if snap is None:
         return None
-    return types.SemanticTokens(data=data, result_id=ls.token_cache.remember(view.uri, data))
+    return types.SemanticTokens(data=snap.data, result_id=ls.token_cache.remember(view.uri, snap))
 
 
 @guarded(lambda: None)
@@ -103,14 +120,15 @@ async def on_delta(ls: AgisLanguageServer, params: types.SemanticTokensDeltaPara
     view = ls.view(params.text_document.uri)
     if view is None:
         return None
-    data = await answer(ls, "semanticTokens", tokens, ls, view, _overlay(ls, view))
-    if data is None:
+    snap = await answer(ls, "semanticTokens", tokens, ls, view, _overlay(ls, view),
+                        ls.token_cache.last(view.uri))
+    if snap is None:
         return None
     old = ls.token_cache.previous(view.uri, params.previous_result_id)
-    result_id = ls.token_cache.remember(view.uri, data)
+    result_id = ls.token_cache.remember(view.uri, snap)
     if old is None:
-        return types.SemanticTokens(data=data, result_id=result_id)
-    return types.SemanticTokensDelta(edits=delta(old, data), result_id=result_id)
+        return types.SemanticTokens(data=snap.data, result_id=result_id)
+    return types.SemanticTokensDelta(edits=delta(old, snap.data), result_id=result_id)
 
 
 def register(server) -> None:
