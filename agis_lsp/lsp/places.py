@@ -156,15 +156,20 @@ def ref_places(doc) -> list[Place]:
     return out
 
 
+def endpoint_places_into(doc, ep, out: list) -> None:
+    """An AGIS endpoint's places (method, path, parameters, errors; not its ``$ref``s)."""
+    _method_and_path(doc, ep, out)
+    errors = ep.body.get("errors") if isinstance(ep.body, dict) else None
+    if isinstance(errors, list):
+        _list_places(doc, ep.node_path + ("errors",), ERROR, out, endpoint=ep.index,
+                     items=errors)
+
+
 def agis_places(doc) -> list[Place]:
     view = AgisView(doc)
     out: list[Place] = []
     for ep in view.endpoints:
-        _method_and_path(doc, ep, out)
-        errors = ep.body.get("errors") if isinstance(ep.body, dict) else None
-        if isinstance(errors, list):
-            _list_places(doc, ep.node_path + ("errors",), ERROR, out, endpoint=ep.index,
-                         items=errors)
+        endpoint_places_into(doc, ep, out)
     _list_places(doc, ("vocabulary", "declared_verbs"), METHOD, out, DECLARATION)
     for name in view.schemas:
         span = key_span(doc, ("schemas", name))

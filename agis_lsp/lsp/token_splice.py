@@ -18,7 +18,7 @@ from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 
 from ..formats.agis import AgisView
-from .places import ERROR, _list_places, _method_and_path, ref_places
+from .places import endpoint_places_into, ref_places
 from .tokens import Encoded, declared_customs, encode, tokenize
 
 _CHUNK = 4096
@@ -129,12 +129,7 @@ def _window(old_doc, doc, a: int, old_end: int, new_end: int):
         for i in range(touched[0], touched[1] + 1):
             if i >= len(endpoints):
                 return None
-            ep = endpoints[i]
-            _method_and_path(doc, ep, places)
-            errors = ep.body.get("errors") if isinstance(ep.body, dict) else None
-            if isinstance(errors, list):
-                _list_places(doc, ep.node_path + ("errors",), ERROR, places, endpoint=ep.index,
-                             items=errors)
+            endpoint_places_into(doc, endpoints[i], places)
     places += [p for p in ref_places(doc) if ws <= p.start and p.end <= we]
     places.sort(key=lambda p: (p.start, p.end))
     return ws, we, places
