@@ -192,6 +192,12 @@ def endpoint_places(doc) -> list[Place]:
             out.append(p)
     if view.errors is not None:
         _list_places(doc, view.errors_path, ERROR, out)
+    error_map = view.handler.get("error_map") if view.handler else None
+    if isinstance(error_map, dict):          # upstream error -> one of the declared errors
+        for key in error_map:
+            p = child_place(doc, error_map, key, view.handler_path + ("error_map", key), ERROR)
+            if p is not None:
+                out.append(p)
     p = value_place(doc, view.handler_path + ("recipe",), RECIPE)
     if p is not None:
         out.append(p)

@@ -232,3 +232,15 @@ def test_edits_inside_the_endpoints_are_spliced():
     for edited in (text.replace('service: "Acme', 'service: "ACME'),
                    text.replace("declared_verbs: [BOOK]", "declared_verbs: [BOOK, FIND]")):
         assert splice(before, parse_text(edited, "r.agis"), "agis", CATALOG) is None
+
+
+def test_references_of_an_error_reach_the_error_map():
+    text = fixture("deploy", "endpoints", "book.toml").replace(
+        'function = "rooms.handlers.book_room"',
+        'function = "rooms.handlers.book_room"\n\n[endpoint.handler.error_map]\n'
+        '"409" = "room_unavailable"\nTIMEOUT = "room_unavailable"')
+    doc = parse_text(text, "deploy/endpoints/book.toml")
+    found = build_references(doc, "agtp-endpoint", text.index("room_unavailable") + 1, "b",
+                             [FileToEdit("b", 1, doc, "agtp-endpoint")])
+    assert [loc.range.start.line for loc in found] == [4, text.count("\n", 0, text.index('= "room_u')),
+                                                      text.rstrip("\n").count("\n")]
