@@ -123,6 +123,13 @@ def _window(old_doc, doc, a: int, old_end: int, new_end: int):
             break
     else:
         return None
+    # the endpoints outside the window are the same ones, in the same container
+    (old_info, old_los, old_his), (new_info, new_los, new_his) = old, new
+    if bisect_right(old_his, ws) != bisect_right(new_his, ws) or \
+            len(old_los) - bisect_left(old_los, we - shift) != \
+            len(new_los) - bisect_left(new_los, we) or \
+            old_info.end + shift != new_info.end:
+        return None
     places: list = []
     if touched:
         endpoints = AgisView(doc).endpoints
@@ -130,6 +137,8 @@ def _window(old_doc, doc, a: int, old_end: int, new_end: int):
             if i >= len(endpoints):
                 return None
             endpoint_places_into(doc, endpoints[i], places)
+    if any(p.start < ws or p.end > we for p in places):   # written elsewhere (a YAML alias)
+        return None
     places += [p for p in ref_places(doc) if ws <= p.start and p.end <= we]
     places.sort(key=lambda p: (p.start, p.end))
     return ws, we, places

@@ -132,8 +132,10 @@ SPLICE_DOCS = [
     "vocabulary:\n  declared_verbs: [BOOK]\n",
     '{"endpoints": {"BOOK /a/{id}": {"errors": ["x"]}, "FIND /b": {"input": {"$ref": '
     '"#/schemas/A"}}, "frob /c": {}}, "schemas": {"A": {}}}',
+    "endpoints:\n  - &first\n    method: BOOK\n    path: /a\n  - *first\n  - method: FIND\n"
+    "    path: /b/{id}\n    errors: [gone]\n  - <<: *first\n    path: /c\n",
 ]
-EDIT_TEXTS = ["BOOK", "x", " ", "\n", "\n  - method: CANCEL\n    path: /d/{x}\n", "{", "}", "/{y}",
+EDIT_TEXTS = ["BOOK", "x", "*first", "&second ", " ", "\n", "\n  - method: CANCEL\n    path: /d/{x}\n", "{", "}", "/{y}",
               "'", '"', "errors: [z]", "$ref: '#/schemas/A'", ",", ":", "- ", "😀", "é"]
 
 
