@@ -12,7 +12,8 @@ from agis_lsp.catalog import load_catalog
 from agis_lsp.document import parse_text
 from agis_lsp.document.positions import LineIndex, utf16_len
 from agis_lsp.lsp.analysis import detect
-from agis_lsp.lsp.folding import build_folding, build_selection_ranges
+from agis_lsp.lsp.features.tokens import _moved_places
+from agis_lsp.lsp.folding import build_folding, build_selection_ranges, folding_spans
 from agis_lsp.lsp.hints import build_hints
 from agis_lsp.lsp.links import build_links
 from agis_lsp.lsp.references import build_references
@@ -189,3 +190,22 @@ def test_spliced_tokens_on_many_seeded_edit_sequences():
                     (seed, text)
             snap = full if spliced is None else spliced
     assert spliced_count > 500
+
+
+@PROPERTIES
+@given(st.sampled_from(SPLICE_DOCS), texts, st.floats(0, 1))
+def test_tokens_moved_onto_broken_text_lie_inside_it(good_text, inserted, where):
+    name = "doc.agis.json" if good_text.startswith("{") else "doc.agis"
+    good = parse_text(good_text, name)
+    at = int(where * len(good_text))
+    doc = parse_text(good_text[:at] + inserted + good_text[at:], name)
+    with bounded():
+        data = build_tokens(doc, "agis", CATALOG, places=_moved_places(good, doc, "agis"))
+        folds = build_folding(doc, [(s, e) for s, e in folding_spans(good) if e <= len(doc.text)])
+    line = char = 0
+    for i in range(0, len(data), 5):
+        dl, dc, length = data[i:i + 3]
+        line += dl
+        char = char + dc if dl == 0 else dc
+        assert in_bounds(doc.lines, line, char + length)
+    assert all(0 <= f.start_line <= f.end_line < doc.lines.line_count for f in folds)
