@@ -38,9 +38,15 @@ def value_subspan(doc: Any, path: tuple, start: int, end: int) -> tuple[int, int
     """Source span of ``value[start:end]`` for the string at ``path``, or None."""
     value = doc.get(path)
     entry = doc.entry(path)
-    if not isinstance(value, str) or entry is None or not 0 <= start <= end <= len(value):
+    if not isinstance(value, str) or entry is None:
         return None
-    text = doc.text
+    return entry_subspan(doc.text, entry, value, start, end)
+
+
+def entry_subspan(text: str, entry: Any, value: str, start: int, end: int) -> tuple[int, int] | None:
+    """:func:`value_subspan` for an entry already at hand (``value``: the entry's string)."""
+    if not 0 <= start <= end <= len(value):
+        return None
     bs, be = _body(text, entry.value_start, entry.value_end, entry.style)
     body = text[bs:be]
     if body == value:
@@ -57,3 +63,27 @@ def value_subspan(doc: Any, path: tuple, start: int, end: int) -> tuple[int, int
     if first is None or last is None or last < first:
         return None
     return bs + src[first], bs + src[last] + 1
+
+
+def scalar_body(text: str, entry: Any) -> tuple[int, int] | None:
+    """Source span of a one-line scalar value's characters (no quotes), or None when the
+    value is not a plain or quoted scalar or is written with escapes."""
+    if entry.style not in _QUOTES and entry.style != "":
+        return None
+    start, end = _body(text, entry.value_start, entry.value_end, entry.style)
+    body = text[start:end]
+    if end <= start or _escaped(body, entry.style) or "\n" in body or "\r" in body:
+        return None
+    return start, end
+
+
+def key_subspan(doc: Any, path: tuple) -> tuple[int, int] | None:
+    """Source span of the characters of the mapping key at ``path`` (no quotes), or None
+    when the key is written differently (escapes) or is not a string key."""
+    entry = doc.entry(path) if path else None
+    if entry is None or not isinstance(path[-1], str):
+        return None
+    start, end, text = entry.key_start, entry.key_end, doc.text
+    if end - start >= 2 and text[start] in "\"'" and text[end - 1] == text[start]:
+        start, end = start + 1, end - 1
+    return (start, end) if text[start:end] == path[-1] else None

@@ -29,6 +29,7 @@ class ClientFeatures:
     watched_files_dynamic: bool = False
     relative_patterns: bool = False
     definition_links: bool = False
+    link_tooltips: bool = False            # DocumentLink.tooltip
 
 
 def client_features(caps: types.ClientCapabilities | None) -> ClientFeatures:
@@ -68,6 +69,7 @@ def client_features(caps: types.ClientCapabilities | None) -> ClientFeatures:
         relative_patterns=bool(cap("workspace.did_change_watched_files.relative_pattern_support",
                                    False)),
         definition_links=bool(cap("text_document.definition.link_support", False)),
+        link_tooltips=bool(cap("text_document.document_link.tooltip_support", False)),
     )
 
 

@@ -49,7 +49,12 @@ SNIPPETS = ["\n  - method: CANCEL\n    path: /reservation/{id}\n    semantic:\n 
             "cancels a reservation\n", '\nmethod = "FETCH"\n', "\n[endpoint.semantic]\nintent = "
             '"x"\n', '{"method": "BOOK", "path": "/x"}', "\nvocabulary:\n  declared_verbs: [BOOK]\n"]
 REQUESTS = ("textDocument/hover", "textDocument/completion", "textDocument/definition",
-            "textDocument/codeAction", "textDocument/documentSymbol", "textDocument/diagnostic")
+            "textDocument/codeAction", "textDocument/documentSymbol", "textDocument/diagnostic",
+            "textDocument/semanticTokens/full", "textDocument/references",
+            "textDocument/prepareRename", "textDocument/inlayHint", "textDocument/documentLink",
+            "textDocument/foldingRange", "textDocument/selectionRange")
+AT_POSITION = ("textDocument/hover", "textDocument/completion", "textDocument/definition",
+               "textDocument/references", "textDocument/prepareRename")
 MECHANICAL = re.compile(r"^AGIS[012]\d\d$")
 
 
@@ -173,6 +178,20 @@ def check_ranges(value, uri: str, text: str, where: str, defects: Defects, ctx: 
             _check_range(item, text, f"{where} {key}", defects)
         elif isinstance(item, (dict, list)):
             check_ranges(item, uri, text, where, defects, here)
+
+
+def check_tokens(data: list, text: str, where: str, defects: Defects) -> None:
+    """Every semantic token (relative encoding) lies on a line of ``text``, inside it."""
+    lines = _lines_cached(text)
+    line = char = 0
+    for i in range(0, len(data) - 4, 5):
+        dl, dc, length = data[i:i + 3]
+        line += dl
+        char = char + dc if dl == 0 else dc
+        if not 0 <= line < len(lines) or not 0 <= char or char + length > len(lines[line]):
+            defects.out_of_range.append(f"{where}: token {data[i:i + 5]} at line {line} "
+                                        f"character {char} outside the text")
+            return
 
 
 class Session:
@@ -302,11 +321,17 @@ class Session:
         if r.random() < 0.1:  # positions past the end of a line or of the document
             pos = {"line": pos["line"] + r.choice((0, 1, 50)), "character": pos["character"] + 7}
         params = {"textDocument": {"uri": doc.uri}}
-        if method in ("textDocument/hover", "textDocument/completion", "textDocument/definition"):
+        if method in AT_POSITION:
             params["position"] = pos
-        elif method == "textDocument/codeAction":
+            if method == "textDocument/references":
+                params["context"] = {"includeDeclaration": r.random() < 0.5}
+        elif method == "textDocument/selectionRange":
+            params["positions"] = [pos, position_of(text, r.randint(0, len(text)))]
+        elif method in ("textDocument/codeAction", "textDocument/inlayHint"):
             end = position_of(text, min(len(text), index_of(text, pos) + r.randint(0, 40)))
-            params.update(range={"start": pos, "end": end}, context={"diagnostics": []})
+            params.update(range={"start": pos, "end": end})
+            if method == "textDocument/codeAction":
+                params["context"] = {"diagnostics": []}
         return params
 
     async def request(self, doc: Doc) -> None:
@@ -331,7 +356,15 @@ class Session:
         if "error" in response:
             self.defects.errors.append(f"{where}: {response['error']}")
             return
-        check_ranges(response.get("result"), doc.uri, text, where, self.defects)
+        result = response.get("result")
+        check_ranges(result, doc.uri, text, where, self.defects)
+        if method == "textDocument/semanticTokens/full" and isinstance(result, dict):
+            check_tokens(result.get("data") or [], text, where, self.defects)
+        elif method == "textDocument/foldingRange" and isinstance(result, list):
+            count = len(_lines_cached(text))
+            for fold in result:
+                if not 0 <= fold["startLine"] <= fold["endLine"] < count:
+                    self.defects.out_of_range.append(f"{where}: fold {fold} outside {count} lines")
 
     def check_published(self) -> None:
         notes = self.client.notifications

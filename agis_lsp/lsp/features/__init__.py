@@ -16,7 +16,7 @@ import logging
 log = logging.getLogger("agis_lsp.lsp")
 
 MODULES = ("lifecycle", "sync", "workspace", "diagnostics", "actions", "completion",
-           "navigation", "commands")
+           "navigation", "commands", "tokens", "rename", "references", "hints", "structure")
 
 
 def register_all(server) -> None:

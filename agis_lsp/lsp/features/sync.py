@@ -43,6 +43,8 @@ def on_did_close(ls: AgisLanguageServer, params: types.DidCloseTextDocumentParam
             if not fut.done():
                 fut.set_result(None)
         uri = state.uri
+        if getattr(ls, "token_cache", None) is not None:   # registered by features/tokens.py
+            ls.token_cache.forget(uri)
     entry = ls.publisher.store.get(uri)
     path = to_path(uri)
     if entry is not None and entry.target.deployment is not None and path \

@@ -1,0 +1,41 @@
+"""Find references (``textDocument/references``): a method, a recipe, a schema, an error name;
+across the AGTP deployment for a file of one (see ``features/rename.py`` for the files)."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from lsprotocol import types
+
+from ..references import build_references, symbol_at
+from . import answer, guarded
+from .rename import files_for, open_views
+
+if TYPE_CHECKING:
+    from ..server import AgisLanguageServer
+    from ..state import View
+
+
+def references(ls: AgisLanguageServer, view: View, position: types.Position,
+               include_declaration: bool, views: dict):
+    doc, kind = view.parse()
+    if kind is None:
+        return None
+    offset = doc.lines.offset(position.line, position.character)
+    if symbol_at(doc, kind, offset) is None:
+        return None
+    return build_references(doc, kind, offset, view.uri, files_for(view, kind, doc, views),
+                            include_declaration)
+
+
+@guarded(lambda: None)
+async def on_references(ls: AgisLanguageServer, params: types.ReferenceParams):
+    view = ls.view(params.text_document.uri)
+    if view is None:
+        return None
+    include = params.context.include_declaration if params.context is not None else True
+    return await answer(ls, "references", references, ls, view, params.position, include,
+                        open_views(ls))
+
+
+def register(server) -> None:
+    server.feature(types.TEXT_DOCUMENT_REFERENCES)(on_references)

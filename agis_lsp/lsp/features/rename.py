@@ -1,0 +1,124 @@
+"""Rename a method (``textDocument/prepareRename``, ``textDocument/rename``) and find the
+references of a method, recipe, schema or error name (``textDocument/references``).
+
+In an AGTP deployment both reach every file of it: the open ones as the editor has them
+(with their versions, for ``documentChanges``), the others from the disk. A refused rename
+(a bad new name) is answered with a ``RequestFailed`` error carrying the reason.
+"""
+from __future__ import annotations
+
+import logging
+import os
+from typing import TYPE_CHECKING
+
+from lsprotocol import types
+from pygls.exceptions import JsonRpcException
+
+from ..rename import FileToEdit, RenameRefused, build_prepare_rename, build_rename
+from ..uris import from_path
+from . import answer, guarded
+
+if TYPE_CHECKING:
+    from ..server import AgisLanguageServer
+    from ..state import View
+
+log = logging.getLogger("agis_lsp.lsp")
+
+
+class RequestFailed(JsonRpcException):
+    CODE = -32803   # LSP ErrorCodes.RequestFailed
+
+
+def _norm(path: str) -> str:
+    return os.path.normcase(os.path.abspath(path))
+
+
+def open_views(ls: AgisLanguageServer) -> dict:
+    """normalised path -> View of every open document (taken on the loop)."""
+    out = {}
+    for state in ls.documents.all():
+        if state.path:
+            view = ls.view(state.uri)
+            if view is not None:
+                out[_norm(state.path)] = view
+    return out
+
+
+def files_for(view: View, kind: str | None, doc, views: dict) -> list[FileToEdit]:
+    """The documents a rename or a reference search covers: the deployment's, or this one."""
+    here = FileToEdit(view.uri, view.version, doc, kind)
+    if not (kind or "").startswith("agtp-") or not view.path:
+        return [here]
+    from ...formats.agtp_kinds import detect_toml_kind
+    from ...formats.deployment import find_deployment
+    from ..analysis import parse_for
+    from ..scheduler import read_text
+    dep = find_deployment(view.path, {p: v.text for p, v in views.items()})
+    if dep is None:
+        return [here]
+    out = []
+    for path in dep.files():
+        key = _norm(path)
+        if view.path and key == _norm(view.path):
+            out.append(here)
+            continue
+        other = views.get(key)
+        if other is not None:
+            other_doc, _ = other.parse()
+            out.append(FileToEdit(other.uri, other.version, other_doc,
+                                  detect_toml_kind(other_doc, path)))
+            continue
+        try:
+            other_doc = parse_for(path, read_text(path))
+        except OSError:
+            continue
+        out.append(FileToEdit(from_path(path), None, other_doc, detect_toml_kind(other_doc, path)))
+    return out
+
+
+def prepare(ls: AgisLanguageServer, view: View, position: types.Position):
+    doc, kind = view.parse()
+    if kind is None:
+        return None
+    return build_prepare_rename(doc, kind, doc.lines.offset(position.line, position.character))
+
+
+def rename(ls: AgisLanguageServer, view: View, position: types.Position, new_name: str,
+           views: dict):
+    doc, kind = view.parse()
+    if kind is None:
+        return None
+    offset = doc.lines.offset(position.line, position.character)
+    from ..rename import method_at
+    if method_at(doc, kind, offset) is None:
+        return None
+    files = files_for(view, kind, doc, views)
+    return build_rename(doc, kind, offset, new_name, files, ls.catalog_for(view.uri),
+                        ls.features.document_changes)
+
+
+@guarded(lambda: None)
+async def on_prepare_rename(ls: AgisLanguageServer, params: types.PrepareRenameParams):
+    view = ls.view(params.text_document.uri)
+    if view is None:
+        return None
+    return await answer(ls, "prepareRename", prepare, ls, view, params.position)
+
+
+async def on_rename(ls: AgisLanguageServer, params: types.RenameParams):
+    view = ls.view(params.text_document.uri)
+    if view is None:
+        return None
+    try:
+        return await answer(ls, "rename", rename, ls, view, params.position, params.new_name,
+                            open_views(ls))
+    except RenameRefused as exc:
+        raise RequestFailed(str(exc)) from None
+    except Exception:  # noqa: BLE001 - a failing feature logs and answers nothing
+        log.exception("on_rename failed")
+        return None
+
+
+def register(server) -> None:
+    server.feature(types.TEXT_DOCUMENT_PREPARE_RENAME)(on_prepare_rename)
+    server.feature(types.TEXT_DOCUMENT_RENAME)(on_rename)

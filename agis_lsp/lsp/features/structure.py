@@ -1,0 +1,81 @@
+"""Document links, folding ranges and selection ranges (``lsp/links.py``, ``lsp/folding.py``)."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from lsprotocol import types
+
+from ..folding import build_folding, build_selection_ranges, folding_spans
+from ..links import build_links, line_target
+from ..store import offset_mover
+from ..workspace import recipes_file_for, recipes_of
+from . import answer, guarded
+
+if TYPE_CHECKING:
+    from ..server import AgisLanguageServer
+    from ..state import View
+
+
+def links(ls: AgisLanguageServer, view: View):
+    doc, kind = view.parse()
+    recipe_target = None
+    if kind == "agtp-endpoint" and view.path:
+        recipes_path = recipes_file_for(view.path)
+
+        def recipe_target(name: str) -> str | None:
+            recipe = recipes_of(recipes_path, ls.open_document).get(name)
+            recipes = ls.open_document(recipes_path) if recipe is not None else None
+            if recipes is None or not recipes.parsed:
+                return None
+            return line_target(ls.uri_for_path(recipes_path), recipes, recipe.path + ("name",))
+
+    return build_links(doc, kind, view.uri, recipe_target, ls.features.link_tooltips)
+
+
+def folding(ls: AgisLanguageServer, view: View):
+    """The folds of the text; while it does not parse, the last good parse's, moved onto it."""
+    doc, kind = view.parse()
+    good = view.last_good
+    if doc.parsed or good is None or kind is None:
+        return build_folding(doc) if kind is not None else []
+    move = offset_mover(good.text, doc.text)
+    spans = [(move(s), move(e)) for s, e in folding_spans(good)]
+    return build_folding(doc, [(s, e) for s, e in spans if 0 <= s < e <= len(doc.text)])
+
+
+def selection(ls: AgisLanguageServer, view: View, positions: list):
+    doc, _ = view.parse()
+    lines = doc.lines
+    return build_selection_ranges(doc, [lines.offset(p.line, p.character) for p in positions])
+
+
+@guarded(list)
+async def on_document_link(ls: AgisLanguageServer, params: types.DocumentLinkParams):
+    view = ls.view(params.text_document.uri)
+    if view is None:
+        return []
+    return await answer(ls, "documentLink", links, ls, view, default=[])
+
+
+@guarded(list)
+async def on_folding_range(ls: AgisLanguageServer, params: types.FoldingRangeParams):
+    view = ls.view(params.text_document.uri)
+    if view is None:
+        return []
+    return await answer(ls, "foldingRange", folding, ls, view, default=[])
+
+
+@guarded(list)
+async def on_selection_range(ls: AgisLanguageServer, params: types.SelectionRangeParams):
+    view = ls.view(params.text_document.uri)
+    if view is None:
+        return []
+    return await answer(ls, "selectionRange", selection, ls, view, list(params.positions),
+                        default=[])
+
+
+def register(server) -> None:
+    server.feature(types.TEXT_DOCUMENT_DOCUMENT_LINK,
+                   types.DocumentLinkOptions(resolve_provider=False))(on_document_link)
+    server.feature(types.TEXT_DOCUMENT_FOLDING_RANGE)(on_folding_range)
+    server.feature(types.TEXT_DOCUMENT_SELECTION_RANGE)(on_selection_range)

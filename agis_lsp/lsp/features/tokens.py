@@ -1,0 +1,137 @@
+"""Semantic tokens, full and delta (``textDocument/semanticTokens/full[/delta]``).
+
+The last answer per document is kept (its ``resultId`` and a ``token_splice.Snapshot``):
+the next request's tokens are spliced from it when the edit since allows (an edit inside an
+AGIS document's endpoints: work in proportion to the edit), else built in full. A delta
+request that names the last answer gets the one edit between the two; any other
+``previousResultId`` gets the full tokens. While the text does not parse, the
+tokens of the last parse that succeeded are moved onto it (those whose name is still
+written there), so colours do not flicker mid-edit.
+"""
+from __future__ import annotations
+
+import itertools
+import threading
+from typing import TYPE_CHECKING
+
+from lsprotocol import types
+
+from ..places import Place, places_of
+from ..store import offset_mover
+from ..token_splice import Snapshot, snapshot, splice
+from ..tokens import LEGEND, delta
+from . import answer, guarded
+
+if TYPE_CHECKING:
+    from ..server import AgisLanguageServer
+    from ..state import View
+
+
+class TokenCache:
+    """uri -> (resultId, Snapshot) of the last answer (any thread)."""
+
+    def __init__(self) -> None:
+        self._last: dict[str, tuple[str, Snapshot]] = {}
+        self._ids = itertools.count(1)
+        self._lock = threading.Lock()
+
+    def remember(self, uri: str, snap: Snapshot) -> str:
+        with self._lock:
+            result_id = str(next(self._ids))
+            self._last[uri] = (result_id, snap)
+            return result_id
+
+    def last(self, uri: str) -> Snapshot | None:
+        with self._lock:
+            hit = self._last.get(uri)
+        return hit[1] if hit is not None else None
+
+    def previous(self, uri: str, result_id: str | None) -> list[int] | None:
+        """The data answered under ``result_id`` (None: not the last answer for ``uri``)."""
+        with self._lock:
+            hit = self._last.get(uri)
+        return hit[1].data if hit is not None and hit[0] == result_id else None
+
+    def forget(self, uri: str) -> None:
+        with self._lock:
+            self._last.pop(uri, None)
+
+
+def _moved_places(good, doc, kind) -> list[Place]:
+    """The last good parse's places, moved onto the current text (where still written)."""
+    move = offset_mover(good.text, doc.text)
+    out = []
+    for p in places_of(good, kind):
+        start, end = move(p.start), move(p.end)
+        if end - start == p.end - p.start and doc.text[start:end] == good.text[p.start:p.end]:
+            out.append(Place(start, end, p.kind, p.name, p.role, p.path, p.endpoint))
+    return out
+
+
+def _custom_methods(ls, view: View, kind, catalog, overlay) -> set:
+    """Non-catalog methods an AGTP deployment's policy allows."""
+    if not (kind or "").startswith("agtp-") or not view.path or catalog is None:
+        return set()
+    from ...formats.deployment import find_deployment
+    dep = find_deployment(view.path, overlay)
+    return dep.custom_methods(catalog) if dep is not None else set()
+
+
+def tokens(ls: AgisLanguageServer, view: View, overlay: dict, last: Snapshot | None
+           ) -> Snapshot | None:
+    """The tokens of the view's text: spliced from ``last`` (the previous answer) when the
+    edit since allows it (``token_splice``), else built in full."""
+    doc, kind = view.parse()
+    if kind is None:
+        return None
+    catalog = ls.catalog_for(view.uri)
+    flagged = [(d.start, d.end) for d in view.entry.diagnostics if d.pass_no in (2, 3)] \
+        if view.entry is not None else []
+    custom = _custom_methods(ls, view, kind, catalog, overlay)
+    if doc.parsed or view.last_good is None:
+        if last is not None:
+            spliced = splice(last, doc, kind, catalog, custom, flagged)
+            if spliced is not None:
+                return spliced
+        return snapshot(doc, kind, catalog, custom, flagged)
+    return snapshot(doc, kind, catalog, custom, flagged,
+                    places=_moved_places(view.last_good, doc, kind))
+
+
+def _overlay(ls, view) -> dict:
+    kind = view.state.kind or ""
+    return ls.overlay() if kind.startswith("agtp-") else {}
+
+
+@guarded(lambda: None)
+async def on_full(ls: AgisLanguageServer, params: types.SemanticTokensParams):
+    view = ls.view(params.text_document.uri)
+    if view is None:
+        return None
+    snap = await answer(ls, "semanticTokens", tokens, ls, view, _overlay(ls, view),
+                        ls.token_cache.last(view.uri))
+    if snap is None:
+        return None
+    return types.SemanticTokens(data=snap.data, result_id=ls.token_cache.remember(view.uri, snap))
+
+
+@guarded(lambda: None)
+async def on_delta(ls: AgisLanguageServer, params: types.SemanticTokensDeltaParams):
+    view = ls.view(params.text_document.uri)
+    if view is None:
+        return None
+    snap = await answer(ls, "semanticTokens", tokens, ls, view, _overlay(ls, view),
+                        ls.token_cache.last(view.uri))
+    if snap is None:
+        return None
+    old = ls.token_cache.previous(view.uri, params.previous_result_id)
+    result_id = ls.token_cache.remember(view.uri, snap)
+    if old is None:
+        return types.SemanticTokens(data=snap.data, result_id=result_id)
+    return types.SemanticTokensDelta(edits=delta(old, snap.data), result_id=result_id)
+
+
+def register(server) -> None:
+    server.token_cache = TokenCache()
+    server.feature(types.TEXT_DOCUMENT_SEMANTIC_TOKENS_FULL, LEGEND)(on_full)
+    server.feature(types.TEXT_DOCUMENT_SEMANTIC_TOKENS_FULL_DELTA, LEGEND)(on_delta)
