@@ -49,6 +49,8 @@ def _describe(text: str, i: int) -> str:
 
 
 def _scan(doc: JsonDocument) -> None:  # noqa: C901 - a small state machine
+    """The positioned JSON scan: one loop over the text with an explicit stack (one function
+    on purpose: it is the hot loop, and its states share locals that calls would cost)."""
     text = doc.text
     n = len(text)
     ws = _WS.match

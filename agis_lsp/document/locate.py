@@ -334,7 +334,9 @@ def _flow_path(text: str, start: int, offset: int, base: tuple, *, toml: bool = 
                comments: bool = True):
     """Lenient scan of a flow collection (JSON, YAML flow, TOML inline) up to ``offset``.
 
-    Returns None when the collection closes before ``offset``.
+    Returns None when the collection closes before ``offset``. One loop on purpose: a state
+    machine whose every branch consumes at least one character (issue 17's property tests
+    check that it always advances).
     """
     stack: list[list] = []  # [is_map, path, key, index, expecting_key]
     i = start
@@ -429,6 +431,8 @@ def _toml_dotted(key: str) -> tuple:
 
 
 def _toml_path(text: str, offset: int) -> tuple[tuple, str]:
+    """The document path at ``offset`` of TOML text that may not parse: a line scan that
+    tracks the table headers and array items above it (one loop: a small state machine)."""
     line_start = text.rfind("\n", 0, offset) + 1
     table: tuple = ()
     arrays: dict[tuple, int] = {}

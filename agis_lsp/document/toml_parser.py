@@ -425,7 +425,10 @@ class _Scanner:
         return _scalar(token), end, ""
 
     def value(self, i: int) -> tuple[Any, int, int, str]:
-        """Parse one value at ``i`` with an explicit stack. Returns (value, start, end, style)."""
+        """Parse one value at ``i`` with an explicit stack. Returns (value, start, end, style).
+
+        One function on purpose: a state machine over the nested arrays and inline tables,
+        whose states share the stack."""
         text = self.text
         stack: list[_Frame] = []
         result = None
@@ -538,6 +541,8 @@ class _Scanner:
 
     # -- headers
     def header(self, i: int) -> int:
+        """A ``[table]`` or ``[[array]]`` header at ``i``: its dotted key, the table it opens and
+        every redefinition problem (one function: the cases share the key being resolved)."""
         text = self.text
         doc = self.doc
         array = text.startswith("[[", i)

@@ -46,7 +46,8 @@ class PathAnalysis:
 
 
 def analyze_path(path: str) -> PathAnalysis:
-    """The path grammar of AGTP-API section 5, as a list of findings by category."""
+    """The path grammar of AGTP-API section 5, as a list of findings by category (one pass
+    over the segments; each check is a few lines of the grammar, kept together as in the spec)."""
     a = PathAnalysis(path)
     body = path
     for mark in ("?", "#"):

@@ -79,7 +79,10 @@ def _string_array(v) -> bool:
 
 
 def fast_valid(schema) -> bool:
-    """True iff ``schema`` is valid against the draft 2020-12 meta-schema (with the regex format)."""
+    """True iff ``schema`` is valid against the draft 2020-12 meta-schema (with the regex format).
+
+    One iterative loop on purpose: the fast path that spares jsonschema on the common, valid
+    schema (a 1,000-endpoint document has thousands), with an explicit stack (no recursion)."""
     stack = [schema]
     while stack:
         node = stack.pop()

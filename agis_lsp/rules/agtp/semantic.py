@@ -115,62 +115,73 @@ def invalid_semantic_value(ctx):
                 yield Finding(base + (key,), f"semantic.{key} must be a non-empty string"
                               + ("" if isinstance(sem[key], str) else f", not {type_name(sem[key])}"))
         if "capability" in sem:
-            v = sem["capability"]
-            if not isinstance(v, str):
-                yield Finding(base + ("capability",), f"semantic.capability must be one of the "
-                              f"catalog categories, not {type_name(v)}")
-            elif v not in categories:
-                fixes = []
-                low = v.strip().lower().replace("-", "_").replace(" ", "_")
-                if low in categories:
-                    fixes.append(Fix(f"Use '{low}'", True, [SetValue(base + ("capability",), low)]))
-                    hint = f"; use '{low}'"
-                else:
-                    sugg = close_matches(v, categories, 2)
-                    fixes += [Fix(f"Use '{s}'", False, [SetValue(base + ("capability",), s)])
-                              for s in sugg]
-                    hint = f"; did you mean '{sugg[0]}'?" if sugg else ""
-                yield Finding(base + ("capability",), f"semantic.capability '{v}' is not a catalog "
-                              f"category ({', '.join(categories)}){hint}", fixes=fixes)
+            yield from _capability(sem["capability"], base + ("capability",), categories)
         name, v = _value(sem, "confidence")
         if name is not None:
-            path = base + (name,)
-            if isinstance(v, str):
-                try:
-                    num = float(v)
-                except ValueError:
-                    num = None
-                fixes = [Fix(f"Write it as the number {num}", True, [SetValue(path, num)])] \
-                    if num is not None and 0 <= num <= 1 else []
-                yield Finding(path, f"semantic.{name} must be a number between 0.0 and 1.0, not "
-                              f"the string {preview(v)}", fixes=fixes)
-            elif isinstance(v, bool) or not isinstance(v, (int, float)):
-                yield Finding(path, f"semantic.{name} must be a number between 0.0 and 1.0, not "
-                              f"{type_name(v)}")
-            elif not 0 <= v <= 1:
-                yield Finding(path, f"semantic.{name} is {v}; confidence is a scalar on the closed "
-                              "interval 0.0 to 1.0 (section 7.1)")
+            yield from _confidence(name, v, base + (name,))
         name, v = _value(sem, "impact")
         if name is not None and v not in IMPACTS:
-            path = base + (name,)
-            fixes = []
-            if isinstance(v, str) and v.strip().lower() in IMPACTS:
-                fixes.append(Fix(f"Use '{v.strip().lower()}'", True, [SetValue(path, v.strip().lower())]))
-            elif isinstance(v, str):
-                fixes += [Fix(f"Use '{s}'", False, [SetValue(path, s)])
-                          for s in close_matches(v, IMPACTS, 1)]
-            shown = repr(v) if isinstance(v, str) else type_name(v)
-            yield Finding(path, f"semantic.{name} {shown} must be one of informational, reversible "
-                          "or irreversible (section 7.1)", fixes=fixes)
+            yield _impact(name, v, base + (name,))
         if "is_idempotent" in sem and not isinstance(sem["is_idempotent"], bool):
-            v = sem["is_idempotent"]
-            path = base + ("is_idempotent",)
-            fixes = []
-            if isinstance(v, str) and v.strip().lower() in ("true", "false"):
-                b = v.strip().lower() == "true"
-                fixes.append(Fix(f"Write it as the boolean {str(b).lower()}", True, [SetValue(path, b)]))
-            yield Finding(path, f"semantic.is_idempotent must be a boolean (true or false), not "
-                          f"{type_name(v)}", fixes=fixes)
+            yield _idempotent(sem["is_idempotent"], base + ("is_idempotent",))
+
+
+def _capability(v, path: tuple, categories: list):
+    if not isinstance(v, str):
+        yield Finding(path, f"semantic.capability must be one of the catalog categories, not "
+                      f"{type_name(v)}")
+        return
+    if v in categories:
+        return
+    fixes = []
+    low = v.strip().lower().replace("-", "_").replace(" ", "_")
+    if low in categories:
+        fixes.append(Fix(f"Use '{low}'", True, [SetValue(path, low)]))
+        hint = f"; use '{low}'"
+    else:
+        sugg = close_matches(v, categories, 2)
+        fixes += [Fix(f"Use '{s}'", False, [SetValue(path, s)]) for s in sugg]
+        hint = f"; did you mean '{sugg[0]}'?" if sugg else ""
+    yield Finding(path, f"semantic.capability '{v}' is not a catalog category "
+                  f"({', '.join(categories)}){hint}", fixes=fixes)
+
+
+def _confidence(name: str, v, path: tuple):
+    if isinstance(v, str):
+        try:
+            num = float(v)
+        except ValueError:
+            num = None
+        fixes = [Fix(f"Write it as the number {num}", True, [SetValue(path, num)])] \
+            if num is not None and 0 <= num <= 1 else []
+        yield Finding(path, f"semantic.{name} must be a number between 0.0 and 1.0, not "
+                      f"the string {preview(v)}", fixes=fixes)
+    elif isinstance(v, bool) or not isinstance(v, (int, float)):
+        yield Finding(path, f"semantic.{name} must be a number between 0.0 and 1.0, not "
+                      f"{type_name(v)}")
+    elif not 0 <= v <= 1:
+        yield Finding(path, f"semantic.{name} is {v}; confidence is a scalar on the closed "
+                      "interval 0.0 to 1.0 (section 7.1)")
+
+
+def _impact(name: str, v, path: tuple) -> Finding:
+    fixes = []
+    if isinstance(v, str) and v.strip().lower() in IMPACTS:
+        fixes.append(Fix(f"Use '{v.strip().lower()}'", True, [SetValue(path, v.strip().lower())]))
+    elif isinstance(v, str):
+        fixes += [Fix(f"Use '{s}'", False, [SetValue(path, s)]) for s in close_matches(v, IMPACTS, 1)]
+    shown = repr(v) if isinstance(v, str) else type_name(v)
+    return Finding(path, f"semantic.{name} {shown} must be one of informational, reversible "
+                   "or irreversible (section 7.1)", fixes=fixes)
+
+
+def _idempotent(v, path: tuple) -> Finding:
+    fixes = []
+    if isinstance(v, str) and v.strip().lower() in ("true", "false"):
+        b = v.strip().lower() == "true"
+        fixes.append(Fix(f"Write it as the boolean {str(b).lower()}", True, [SetValue(path, b)]))
+    return Finding(path, f"semantic.is_idempotent must be a boolean (true or false), not "
+                   f"{type_name(v)}", fixes=fixes)
 
 
 @rule("AGTP312", "legacy-semantic-key", pass_no=None, kinds=ENDPOINTS, spec="AGTP-API §7.1")
