@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from ..document.substring import entry_subspan, key_subspan, scalar_body, value_subspan
 from ..formats.agis import AgisView
-from ..formats.agtp_kinds import EndpointFileView, RecipesView, ServerView
+from ..formats.agtp import EndpointFileView, RecipesView, ServerView
 
 METHOD, PATH, PARAM, SCHEMA, RECIPE, ERROR, REF = (
     "method", "path", "param", "schema", "recipe", "error", "ref")

@@ -11,7 +11,7 @@ from hypothesis import given, strategies as st
 from agis_lsp.catalog import load_catalog
 from agis_lsp.document import parse_text
 from agis_lsp.document.positions import LineIndex, utf16_len
-from agis_lsp.lsp.analysis import detect
+from agis_lsp.formats.kinds import detect
 from agis_lsp.lsp.features.tokens import _moved_places
 from agis_lsp.lsp.folding import build_folding, build_selection_ranges, folding_spans
 from agis_lsp.lsp.hints import build_hints

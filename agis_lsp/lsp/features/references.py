@@ -23,7 +23,7 @@ def references(ls: AgisLanguageServer, view: View, position: types.Position,
     offset = doc.lines.offset(position.line, position.character)
     if symbol_at(doc, kind, offset) is None:
         return None
-    return build_references(doc, kind, offset, view.uri, files_for(view, kind, doc, views),
+    return build_references(doc, kind, offset, view.uri, files_for(ls, view, kind, doc, views),
                             include_declaration)
 
 

@@ -44,16 +44,15 @@ def open_views(ls: AgisLanguageServer) -> dict:
     return out
 
 
-def files_for(view: View, kind: str | None, doc, views: dict) -> list[FileToEdit]:
-    """The documents a rename or a reference search covers: the deployment's, or this one."""
+def files_for(ls: AgisLanguageServer, view: View, kind: str | None, doc, views: dict) -> list[FileToEdit]:
+    """The documents a rename or a reference search covers: the deployment's (open files as
+    the editor has them, the others as the Linter's document cache reads them), or this one."""
     here = FileToEdit(view.uri, view.version, doc, kind)
     if not (kind or "").startswith("agtp-") or not view.path:
         return [here]
-    from ...formats.agtp_kinds import detect_toml_kind
     from ...formats.deployment import find_deployment
-    from ..analysis import parse_for
-    from ..scheduler import read_text
-    dep = find_deployment(view.path, {p: v.text for p, v in views.items()})
+    from ...formats.kinds import detect
+    dep = find_deployment(view.path, {p: v.text for p, v in views.items()}, ls.linter.documents)
     if dep is None:
         return [here]
     out = []
@@ -65,14 +64,11 @@ def files_for(view: View, kind: str | None, doc, views: dict) -> list[FileToEdit
         other = views.get(key)
         if other is not None:
             other_doc, _ = other.parse()
-            out.append(FileToEdit(other.uri, other.version, other_doc,
-                                  detect_toml_kind(other_doc, path)))
+            out.append(FileToEdit(other.uri, other.version, other_doc, detect(other_doc)))
             continue
-        try:
-            other_doc = parse_for(path, read_text(path))
-        except OSError:
-            continue
-        out.append(FileToEdit(from_path(path), None, other_doc, detect_toml_kind(other_doc, path)))
+        other_doc = dep.doc(path)
+        if other_doc is not None:
+            out.append(FileToEdit(from_path(path), None, other_doc, detect(other_doc)))
     return out
 
 
@@ -92,7 +88,7 @@ def rename(ls: AgisLanguageServer, view: View, position: types.Position, new_nam
     from ..rename import method_at
     if method_at(doc, kind, offset) is None:
         return None
-    files = files_for(view, kind, doc, views)
+    files = files_for(ls, view, kind, doc, views)
     return build_rename(doc, kind, offset, new_name, files, ls.catalog_for(view.uri),
                         ls.features.document_changes)
 
