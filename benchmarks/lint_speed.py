@@ -21,11 +21,11 @@ from gen_docs import document  # noqa: E402
 FLOOR = "import sys, yaml; yaml.compose(open(sys.argv[1], encoding='utf-8').read(), Loader=yaml.CSafeLoader)"
 
 
-def timed(cmd: list[str], runs: int) -> float:
+def timed(cmd: list[str], runs: int, env: dict | None = None) -> float:
     times = []
     for _ in range(runs):
         t0 = time.perf_counter()
-        proc = subprocess.run(cmd, capture_output=True)
+        proc = subprocess.run(cmd, capture_output=True, env=env)
         times.append(time.perf_counter() - t0)
         if proc.returncode not in (0, 1):
             raise SystemExit(f"{cmd} failed: {proc.stderr.decode()[-2000:]}")
@@ -36,20 +36,30 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--sizes", default="10,100,1000")
+    ap.add_argument("--compare", metavar="CHECKOUT", default=None,
+                    help="also time another checkout of agis-lsp (its directory on PYTHONPATH), "
+                    "interleaved in the same run: a before/after comparison")
     args = ap.parse_args()
-    print("| endpoints | size | floor (libyaml compose) | agis-lint --no-semantic | ratio |")
-    print("|---:|---:|---:|---:|---:|")
+    other = ["| other checkout | ratio |", "|---:|---:|"] if args.compare else ["", ""]
+    print("| endpoints | size | floor (libyaml compose) | agis-lint --no-semantic | ratio " + other[0])
+    print("|---:|---:|---:|---:|---:" + other[1])
     with tempfile.TemporaryDirectory() as tmp:
         for n in (int(s) for s in args.sizes.split(",")):
             path = os.path.join(tmp, f"bench{n}.agis")
             with open(path, "w", encoding="utf-8") as fh:
                 fh.write(document(n))
             floor = timed([sys.executable, "-c", FLOOR, path], args.runs)
-            lint = timed([sys.executable, "-m", "agis_lsp.cli", "check", "--no-semantic", "-q", path],
-                         args.runs)
+            # --no-cache: every run lints (the result cache would answer runs 2-5)
+            cmd = [sys.executable, "-m", "agis_lsp.cli", "check", "--no-semantic", "--no-cache", "-q", path]
+            lint = timed(cmd, args.runs)
             size = os.path.getsize(path)
-            print(f"| {n} | {size / 1024:.0f} KB | {floor * 1000:.0f} ms | {lint * 1000:.0f} ms | "
-                  f"{lint / floor:.2f}x |", flush=True)
+            row = (f"| {n} | {size / 1024:.0f} KB | {floor * 1000:.0f} ms | {lint * 1000:.0f} ms | "
+                   f"{lint / floor:.2f}x |")
+            if args.compare:
+                env = {**os.environ, "PYTHONPATH": os.path.abspath(args.compare)}
+                was = timed(cmd, args.runs, env=env)
+                row += f" {was * 1000:.0f} ms | {was / floor:.2f}x |"
+            print(row, flush=True)
 
 
 if __name__ == "__main__":
