@@ -17,7 +17,6 @@ class ClientFeatures:
     diagnostic_tags: frozenset = frozenset()
     code_description: bool = False
     document_changes: bool = False         # WorkspaceEdit.documentChanges
-    code_action_literals: bool = True
     code_action_resolve: bool = False
     snippets: bool = False
     completion_tags: frozenset = frozenset()
@@ -27,8 +26,6 @@ class ClientFeatures:
     work_done_progress: bool = False
     configuration: bool = False            # workspace/configuration
     watched_files_dynamic: bool = False
-    relative_patterns: bool = False
-    definition_links: bool = False
     link_tooltips: bool = False            # DocumentLink.tooltip
 
 
@@ -53,7 +50,6 @@ def client_features(caps: types.ClientCapabilities | None) -> ClientFeatures:
         code_description=bool(cap("text_document.publish_diagnostics.code_description_support",
                                   False)),
         document_changes=bool(cap("workspace.workspace_edit.document_changes", False)),
-        code_action_literals=cap("text_document.code_action.code_action_literal_support") is not None,
         code_action_resolve="edit" in resolve,
         snippets=bool(cap("text_document.completion.completion_item.snippet_support", False)),
         completion_tags=frozenset(int(t) for t in ctags),
@@ -66,9 +62,6 @@ def client_features(caps: types.ClientCapabilities | None) -> ClientFeatures:
         configuration=bool(cap("workspace.configuration", False)),
         watched_files_dynamic=bool(cap("workspace.did_change_watched_files.dynamic_registration",
                                        False)),
-        relative_patterns=bool(cap("workspace.did_change_watched_files.relative_pattern_support",
-                                   False)),
-        definition_links=bool(cap("text_document.definition.link_support", False)),
         link_tooltips=bool(cap("text_document.document_link.tooltip_support", False)),
     )
 
