@@ -72,14 +72,21 @@ class DiagnosticsStore:
         return entry
 
     def merge_semantic(self, uri: str, version, diagnostics: list) -> DiagnosticsEntry | None:
-        """Merge the model's findings if they are for the stored version; else None."""
+        """Merge the model's findings if they are for the stored version; else None.
+
+        The result id changes only when the findings do: the model's follow-up of a
+        document it finds nothing in (every AGTP file since the security pass AGSC901
+        applies to them) leaves the content, and so the id, as it was, and a pull client
+        that sends it back is answered ``unchanged``."""
         entry = self._entries.get(uri)
         if entry is None or entry.version != version:
             return None
-        entry.semantic = list(diagnostics)
         entry.semantic_fresh = True
-        entry.result_id = self._next_id()
-        entry.lsp = None
+        diagnostics = list(diagnostics)
+        if diagnostics != entry.semantic:
+            entry.semantic = diagnostics
+            entry.result_id = self._next_id()
+            entry.lsp = None
         return entry
 
 

@@ -292,12 +292,19 @@ def test_semantic_findings_move_with_the_text():
 
 
 def test_store_merges_semantic_results_only_for_the_same_version():
+    import dataclasses
+
     from agis_lsp.lsp.analysis import analyse
     store = DiagnosticsStore()
     first = store.set_mechanical(analyse("u", "/x/doc.agis", EP, 1))
     assert store.merge_semantic("u", 0, []) is None
+    before = first.result_id
     merged = store.merge_semantic("u", 1, [])
-    assert merged is first and merged.semantic_fresh and merged.result_id != "1"
+    assert merged is first and merged.semantic_fresh
+    assert merged.result_id == before, "nothing new: the result id stays"
+    finding = dataclasses.replace(first.analysis.diagnostics[0], code="AGSC901")  # as the model's
+    merged = store.merge_semantic("u", 1, [finding])
+    assert merged is first and merged.result_id != before and merged.semantic == [finding]
 
 
 # -- symbols and definitions ------------------------------------------------------------------------------
