@@ -64,7 +64,10 @@ class ModelLoader:
         started = time.perf_counter()
 
         def done(fut: concurrent.futures.Future) -> None:
-            exc = fut.exception() if not fut.cancelled() else None
+            if fut.cancelled():
+                outcome.cancel()
+                return
+            exc = fut.exception()
             if exc is not None:
                 log.warning("semantic model unavailable (%s); the model-backed passes are skipped", exc)
                 outcome.set_exception(exc)
