@@ -45,6 +45,9 @@ class ModelLoader:
         if self.future is not None or self.closed or self.server.settings.semantic is False:
             return
         outcome: concurrent.futures.Future = concurrent.futures.Future()
+        # running, so that a waiter's cancellation (asyncio.wrap_future passes it on) does
+        # not cancel it for every other waiter
+        outcome.set_running_or_notify_cancel()
         self.future = outcome  # the load's outcome; None when there is nothing to load
         threading.Thread(target=self._begin, args=(outcome,), name="agis-model-start",
                          daemon=True).start()
@@ -65,7 +68,7 @@ class ModelLoader:
 
         def done(fut: concurrent.futures.Future) -> None:
             if fut.cancelled():
-                outcome.cancel()
+                outcome.set_exception(RuntimeError("the model's load was cancelled"))
                 return
             exc = fut.exception()
             if exc is not None:
