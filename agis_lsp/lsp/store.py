@@ -89,14 +89,21 @@ class DiagnosticsStore:
         return entry
 
     def merge_semantic(self, uri: str, version, merged: Outcome) -> DiagnosticsEntry | None:
-        """Take both phases' outcome if it is for the stored version; else None."""
+        """Take both phases' outcome if it is for the stored version; else None.
+
+        The result id changes only when what is shown does: the model's follow-up of a
+        document it finds nothing in (every AGTP file since the security pass AGSC901
+        applies to them) leaves the content, and so the id, as it was, and a pull client
+        that sends it back is answered ``unchanged``."""
         entry = self._entries.get(uri)
         if entry is None or entry.version != version or entry.target is not merged.target:
             return None
+        changed = merged.diagnostics != entry.diagnostics
         entry.merged = merged
         entry.carried = []
-        entry.result_id = self._next_id()
-        entry.lsp = None
+        if changed:
+            entry.result_id = self._next_id()
+            entry.lsp = None
         return entry
 
 

@@ -294,7 +294,9 @@ def test_semantic_findings_move_with_the_text():
 
 
 def test_store_merges_semantic_results_only_for_the_same_version():
-    from agis_lsp.engine.linter import Linter
+    import dataclasses
+
+    from agis_lsp.engine.linter import Linter, Outcome
     linter = Linter()
     target = linter.prepare("/x/doc.agis", text=EP)
     mechanical = linter.mechanical(target)
@@ -302,8 +304,15 @@ def test_store_merges_semantic_results_only_for_the_same_version():
     first = store.set_mechanical("u", 1, target, mechanical)
     both = linter.semantic(target, mechanical)
     assert store.merge_semantic("u", 0, both) is None
+    before = first.result_id
     merged = store.merge_semantic("u", 1, both)
-    assert merged is first and merged.semantic_fresh and merged.result_id != "1"
+    assert merged is first and merged.semantic_fresh
+    if both.diagnostics == mechanical.diagnostics:
+        assert merged.result_id == before, "nothing new: the result id stays"
+    finding = dataclasses.replace(mechanical.diagnostics[0], code="AGSC901")  # as the model's
+    more = Outcome(target, sorted(both.diagnostics + [finding], key=lambda d: d.sort_key()))
+    merged = store.merge_semantic("u", 1, more)
+    assert merged is first and merged.result_id != before and finding in merged.diagnostics
 
 
 # -- symbols and definitions ------------------------------------------------------------------------------

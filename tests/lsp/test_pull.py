@@ -65,8 +65,6 @@ async def test_pull_for_a_file_left_alone(client: LanguageClient):
     assert report.kind == "full" and len(report.items) == 0
 
 
-@pytest.mark.xfail(reason="second workspace pull answers 'full' where 'unchanged' is expected since today's merges; "
-                   "found at the end of the session, see issue 17's note", strict=False)
 async def test_workspace_pull_reports_unopened_siblings(client: LanguageClient):
     root = workspace_copy()
     book = os.path.join(root, "deploy", "endpoints", "book.toml")
