@@ -23,8 +23,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Sequence
 
-import numpy as np
-
 FILES = ("security_head.json", "security_head.npz")
 _SENTENCE = re.compile(r"[^.!?;\n]+(?:[.!?;]+|$)")
 _CUE = re.compile(
@@ -49,12 +47,14 @@ class DirectiveHead:
 
     @classmethod
     def load(cls, directory: Path) -> "DirectiveHead":
+        import numpy as np  # here, not at import: has_cue() runs on --no-semantic too (start-up)
         meta = json.loads((directory / FILES[0]).read_text())
         with np.load(directory / FILES[1], allow_pickle=False) as z:
             w = z["w"].astype(np.float32)
         return cls(w, float(meta["b"]), float(meta["threshold"]), meta)
 
     def scores(self, vectors: np.ndarray) -> np.ndarray:
+        import numpy as np
         z = vectors @ self.w + self.b
         return 1.0 / (1.0 + np.exp(-z))
 
