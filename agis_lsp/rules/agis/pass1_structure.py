@@ -6,13 +6,30 @@ from ...document.preview import preview
 from ...engine.model import AddKey, Finding, Fix, RenameKey, SetValue
 from ...engine.registry import rule
 from .._text import close_matches, type_name
-from ._schema import agis_schema, endpoint_validator, top_level_validator, vocabulary_skeleton
+from ._schema import (agis_schema, endpoint_schema, endpoint_validator, quick_valid, top_level_schema,
+                      top_level_validator, vocabulary_schema, vocabulary_skeleton)
 
 RECOMMENDED = ("description", "version")
 
 
+def _quickly_valid(ctx) -> bool:
+    """The skeleton is valid, decided without jsonschema (see ``_schema.quick_valid``)."""
+    data = ctx.data
+    if quick_valid(top_level_schema(), data) is not True:
+        return False
+    raw = data.get("endpoints")
+    for ep in ctx.view.endpoints:
+        item = raw[ep.index] if isinstance(raw, list) else raw.get(ep.key)
+        if not isinstance(item, dict) or quick_valid(endpoint_schema(ep.keyed), item) is not True:
+            return False
+    return not isinstance(data.get("vocabulary"), dict) or \
+        quick_valid(vocabulary_schema(), data["vocabulary"]) is True
+
+
 def _errors(ctx, validator_name: str):
     """Schema errors of the skeleton, as (validator keyword, path, error); one per path and kind."""
+    if _quickly_valid(ctx):
+        return []
     data = ctx.data
     seen: set = set()
 
