@@ -13,7 +13,7 @@ offer to install it into the extension's private environment, which then runs th
 Needs: node, /usr/bin/chromium, and tests/editors/install_editors.sh (code-server,
 playwright-core, npm packages).  AGIS_UPDATE_DOCS_IMAGES=1 also copies the
 screenshots to docs/images/vscode-diagnostic.png, vscode-path-colour.png, vscode-inlay-hints.png,
-vscode-semantic-tokens.png, vscode-semantic-off.png and vscode-rename.png.
+vscode-semantic-off.png and vscode-rename.png.
 """
 
 from __future__ import annotations
@@ -348,7 +348,7 @@ def test_editing_story_in_vscode(vscode_web, installed_extension, tmp_path):
         "autoFixAt": [6, 14], "autoFixExpect": "  - method: FETCH\n    path: /reservation/{id}",
         "fixAllExpect": "  - method: FETCH\n    path: /menu/{id}",
         "renameAt": [9, 14], "renameOld": "RETRIEVE", "newName": "LOCATE",
-        "shotHints": str(shots / "vscode-inlay-hints.png"), "shotSemantic": str(shots / "vscode-semantic-tokens.png"),
+        "shotHints": str(shots / "vscode-inlay-hints.png"),      # also the semantic colours (on)
         "shotSemanticOff": str(shots / "vscode-semantic-off.png"), "shotRename": str(shots / "vscode-rename.png"),
     }
     result = run_session(
@@ -357,8 +357,7 @@ def test_editing_story_in_vscode(vscode_web, installed_extension, tmp_path):
         settings={"agis.server.pythonPath": server_python(), "agis.semantic.enabled": False,
                   "editor.semanticHighlighting.enabled": True, "editor.inlayHints.enabled": "on"})
     if os.environ.get("AGIS_UPDATE_DOCS_IMAGES") == "1":
-        for name in ("vscode-inlay-hints.png", "vscode-semantic-tokens.png", "vscode-semantic-off.png",
-                     "vscode-rename.png"):
+        for name in ("vscode-inlay-hints.png", "vscode-semantic-off.png", "vscode-rename.png"):
             shutil.copy(shots / name, ROOT / "docs" / "images" / name)
     print(json.dumps({k: result.get(k) for k in ("coloursOn", "coloursOff", "coloursOnAgain", "hintLines",
                                                   "renamePlaceholder")}, indent=1))

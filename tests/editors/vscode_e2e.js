@@ -92,7 +92,6 @@ async function storyOf(page, spec, result, { step, runCommand, udd }) {
   result.coloursOn = await settled("the colours with semantic highlighting on");
   result.hintLines = (await editorLines(page)).filter((l) => /method:|path:/.test(l));
   if (story.shotHints) await page.locator(".editor-instance").first().screenshot({ path: story.shotHints });
-  if (story.shotSemantic) await page.locator(".editor-instance").first().screenshot({ path: story.shotSemantic });
   await setSetting(page, runCommand, udd, "editor.semanticHighlighting.enabled", false);
   result.coloursOff = await settled("the colours to change with semantic highlighting off", result.coloursOn).catch(() => null);
   if (result.coloursOff && story.shotSemanticOff) await page.locator(".editor-instance").first().screenshot({ path: story.shotSemanticOff });
