@@ -13,6 +13,7 @@ class ClientFeatures:
 
     pull_diagnostics: bool = False         # textDocument/diagnostic
     diagnostic_refresh: bool = False       # workspace/diagnostic/refresh
+    semantic_tokens_refresh: bool = False  # workspace/semanticTokens/refresh
     related_information: bool = False
     diagnostic_tags: frozenset = frozenset()
     code_description: bool = False
@@ -45,6 +46,7 @@ def client_features(caps: types.ClientCapabilities | None) -> ClientFeatures:
     return ClientFeatures(
         pull_diagnostics=pull,
         diagnostic_refresh=refresh,
+        semantic_tokens_refresh=bool(cap("workspace.semantic_tokens.refresh_support", False)),
         related_information=bool(cap("text_document.publish_diagnostics.related_information", False)),
         diagnostic_tags=frozenset(int(t) for t in tags),
         code_description=bool(cap("text_document.publish_diagnostics.code_description_support",

@@ -60,6 +60,7 @@ class Publisher:
             return
         items = self.lsp_diagnostics(entry)
         answered = self.resolve_waiters(uri, entry)  # requests waiting for this check (both modes)
+        self.refresh_stale_tokens(uri, entry)
         if self.server.use_pull:
             if not answered:
                 self.request_refresh()
@@ -89,6 +90,29 @@ class Publisher:
                 ls.workspace_diagnostic_refresh(None)
             except Exception:  # noqa: BLE001
                 log.debug("diagnostic refresh failed", exc_info=True)
+
+        ls.loop.call_soon(send)
+
+    def refresh_stale_tokens(self, uri: str, entry: DiagnosticsEntry) -> None:
+        """Semantic tokens answered for this text before its check was done lack the ``invalid``
+        of its pass 2-3 findings (a method flagged only by a finding, e.g. GET): ask the client
+        to request them again (``workspace/semanticTokens/refresh``)."""
+        ls = self.server
+        cache = getattr(ls, "token_cache", None)
+        if not ls.features.semantic_tokens_refresh or ls.loop is None or cache is None:
+            return
+        last = cache.last(uri)
+        if last is None or last.text != entry.target.doc.text:
+            return
+        flagged = tuple(sorted((d.start, d.end) for d in entry.diagnostics if d.pass_no in (2, 3)))
+        if flagged == last.flagged:
+            return
+
+        def send() -> None:
+            try:
+                ls.workspace_semantic_tokens_refresh(None)
+            except Exception:  # noqa: BLE001
+                log.debug("semantic tokens refresh failed", exc_info=True)
 
         ls.loop.call_soon(send)
 

@@ -2,7 +2,8 @@
 --   nvim --headless -u NONE -i NONE -n -c "luafile tests/editors/nvim_e2e.lua"
 -- with AGIS_NVIM_RTP (editors/nvim), AGIS_NVIM_CONFIG (the config snippet to source),
 -- AGIS_NVIM_CMD (JSON argv of the server), AGIS_NVIM_SETTINGS (JSON), AGIS_NVIM_FILE,
--- AGIS_NVIM_CODE, AGIS_NVIM_FIX (a quick fix title substring), AGIS_NVIM_RESULT.
+-- AGIS_NVIM_CODE, AGIS_NVIM_FIX (a quick fix title substring), AGIS_NVIM_RESULT; AGIS_NVIM_MODE=rename
+-- with AGIS_NVIM_OLD and AGIS_NVIM_RENAME renames a method instead, then tries omni-completion.
 -- Every wait is vim.wait with a timeout; the outcome goes to the RESULT file as JSON.
 local env = function(name) return (assert(os.getenv(name), name .. " is not set")) end
 local result = { ok = false, steps = {}, nvim = tostring(vim.version().major) .. "." .. vim.version().minor .. "." .. vim.version().patch }
@@ -10,6 +11,7 @@ local t0 = vim.loop.hrtime()
 local function step(name) table.insert(result.steps, { name = name, ms = math.floor((vim.loop.hrtime() - t0) / 1e6) }) end
 local code, fix_title = env("AGIS_NVIM_CODE"), env("AGIS_NVIM_FIX")
 local nvim08 = vim.fn.has("nvim-0.8") == 1
+local mode = os.getenv("AGIS_NVIM_MODE") or "fix"   -- "fix" (the quick fix) or "rename" (+ completion)
 -- APIs renamed across versions: get_active_clients (0.7-0.10) / get_clients (0.10+); client methods
 -- are called with ':' from 0.11 on (the '.' form still works before that).
 local get_clients = vim.lsp.get_clients or vim.lsp.get_active_clients
@@ -47,28 +49,7 @@ local function to_lsp(d)
   return lsp
 end
 
-local function run()
-  vim.opt.rtp:prepend(env("AGIS_NVIM_RTP"))
-  vim.g.agis_lsp_cmd = vim.fn.json_decode(env("AGIS_NVIM_CMD"))
-  vim.g.agis_lsp_settings = vim.fn.json_decode(env("AGIS_NVIM_SETTINGS"))
-  vim.cmd("filetype plugin indent on")
-  vim.cmd("syntax on")
-  dofile(env("AGIS_NVIM_CONFIG"))
-  vim.cmd("edit " .. vim.fn.fnameescape(env("AGIS_NVIM_FILE")))
-  local bufnr = vim.api.nvim_get_current_buf()
-  result.filetype = vim.bo[bufnr].filetype
-  result.syntax = vim.bo[bufnr].syntax
-  step("file opened")
-
-  local client
-  assert(vim.wait(30000, function()
-    client = get_clients()[1]
-    return client ~= nil and client.initialized
-  end, 50), "the agis-lsp client did not start and initialize within 30 s")
-  result.client = client.name
-  assert(vim.lsp.buf_is_attached(bufnr, client.id), "the client is not attached to the buffer")
-  step("client initialized")
-
+local function fix_flow(client, bufnr)
   assert(vim.wait(60000, function() return has_code(bufnr) ~= nil end, 50),
     "no " .. code .. " diagnostic within 60 s; got " .. vim.inspect(codes(bufnr)))
   result.before = codes(bufnr)
@@ -138,6 +119,104 @@ local function run()
   vim.cmd("edit!")   -- re-read from disk: the fix must be in the file, not only in the buffer
   result.text = table.concat(vim.api.nvim_buf_get_lines(0, 0, -1, false), "\n")
   result.ok = true
+end
+
+local function termcodes(keys) return vim.api.nvim_replace_termcodes(keys, true, false, true) end
+
+-- Omni-completion as a user does it: a new line `text`, then A<C-x><C-o> in Insert mode. Insert mode
+-- blocks this script ("x!"), so a timer polls complete_info() and leaves with <C-e><Esc> once the
+-- server's items are in the menu (or after 15 s). Returns the menu's words.
+local function omni_complete(bufnr, after_line, text)
+  vim.api.nvim_buf_set_lines(bufnr, after_line, after_line, false, { text })
+  vim.api.nvim_win_set_cursor(0, { after_line + 1, 0 })
+  local items, polls = nil, 0
+  local timer = vim.loop.new_timer()
+  timer:start(100, 100, vim.schedule_wrap(function()
+    if items then return end
+    polls = polls + 1
+    local info = vim.fn.complete_info({ "items" })
+    if #info.items > 0 or polls > 150 then
+      items = info.items
+      timer:stop()
+      timer:close()
+      vim.api.nvim_feedkeys(termcodes("<C-e><Esc>"), "n", false)
+    end
+  end))
+  vim.api.nvim_feedkeys(termcodes("A<C-x><C-o>"), "x!", false)   -- returns when Insert mode ends
+  vim.api.nvim_buf_set_lines(bufnr, after_line, after_line + 1, false, {})   -- the line goes again
+  return vim.tbl_map(function(i) return i.word end, items or {})
+end
+
+-- Rename a method (AGIS_NVIM_OLD -> AGIS_NVIM_RENAME) with vim.lsp.buf.rename, the user-facing call
+-- on both 0.7 and 0.8+ (prepareRename, then rename, then the WorkspaceEdit applied); write the buffer.
+-- Before that: prepareRename answers on the method and refuses a key; an invalid name is an error.
+local function rename_flow(client, bufnr)
+  local old_name, new_name = env("AGIS_NVIM_OLD"), env("AGIS_NVIM_RENAME")
+  local uri = vim.uri_from_bufnr(bufnr)
+  local mline, mcol, kline
+  for i, l in ipairs(vim.api.nvim_buf_get_lines(bufnr, 0, -1, false)) do
+    local s = l:find("method: " .. old_name, 1, true)
+    if s and not mline then mline, mcol = i - 1, s - 1 + #"method: " end
+    if l:find("^service:") then kline = i - 1 end
+  end
+  assert(mline and kline, "no 'method: " .. old_name .. "' or 'service:' line in the file")
+  local function at(line, character) return { textDocument = { uri = uri }, position = { line = line, character = character } } end
+  local prep = request_sync(client, "textDocument/prepareRename", at(mline, mcol + 1), 15000, bufnr)
+  assert(prep and not prep.err, "prepareRename on the method failed: " .. vim.inspect(prep))
+  result.prepare = prep.result
+  local refused = request_sync(client, "textDocument/prepareRename", at(kline, 2), 15000, bufnr)
+  assert(refused and not refused.err, "prepareRename on a key failed: " .. vim.inspect(refused))
+  result.prepare_on_key = refused.result == nil and vim.NIL or refused.result
+  local bad = vim.tbl_extend("force", at(mline, mcol), { newName = new_name .. "ING" })
+  local invalid = request_sync(client, "textDocument/rename", bad, 15000, bufnr)
+  result.invalid_name_error = invalid and invalid.err and invalid.err.message or vim.NIL
+  step("prepareRename answered")
+
+  vim.api.nvim_win_set_cursor(0, { mline + 1, mcol + 1 })
+  local before = vim.api.nvim_buf_get_changedtick(bufnr)
+  result.applied_with = "vim.lsp.buf.rename('" .. new_name .. "')"
+  vim.lsp.buf.rename(new_name)
+  assert(vim.wait(15000, function() return vim.api.nvim_buf_get_changedtick(bufnr) ~= before end, 50),
+    "vim.lsp.buf.rename changed nothing within 15 s")
+  vim.cmd("write")
+  step("renamed and written")
+  vim.cmd("edit!")   -- re-read from disk: the rename must be in the file
+  result.text = table.concat(vim.api.nvim_buf_get_lines(0, 0, -1, false), "\n")
+
+  -- omni-completion on a new endpoint's method (after the rename: the buffer is not written again)
+  local endpoints
+  for i, l in ipairs(vim.api.nvim_buf_get_lines(bufnr, 0, -1, false)) do
+    if l == "endpoints:" then endpoints = i end
+  end
+  result.completion = omni_complete(bufnr, endpoints, "  - method: F")
+  step("omni-completion shown")
+  result.ok = true
+end
+
+local function run()
+  vim.opt.rtp:prepend(env("AGIS_NVIM_RTP"))
+  vim.g.agis_lsp_cmd = vim.fn.json_decode(env("AGIS_NVIM_CMD"))
+  vim.g.agis_lsp_settings = vim.fn.json_decode(env("AGIS_NVIM_SETTINGS"))
+  vim.cmd("filetype plugin indent on")
+  vim.cmd("syntax on")
+  dofile(env("AGIS_NVIM_CONFIG"))
+  vim.cmd("edit " .. vim.fn.fnameescape(env("AGIS_NVIM_FILE")))
+  local bufnr = vim.api.nvim_get_current_buf()
+  result.filetype = vim.bo[bufnr].filetype
+  result.syntax = vim.bo[bufnr].syntax
+  step("file opened")
+
+  local client
+  assert(vim.wait(30000, function()
+    client = get_clients()[1]
+    return client ~= nil and client.initialized
+  end, 50), "the agis-lsp client did not start and initialize within 30 s")
+  result.client = client.name
+  assert(vim.lsp.buf_is_attached(bufnr, client.id), "the client is not attached to the buffer")
+  step("client initialized")
+
+  if mode == "rename" then return rename_flow(client, bufnr) end
+  return fix_flow(client, bufnr)
 end
 
 local ok, err = xpcall(run, debug.traceback)

@@ -3,6 +3,9 @@
 Sources editors/nvim's config snippet (0.7: start_client + buf_attach_client; 0.8+:
 vim.lsp.start), opens an AGIS file whose method is GET, waits for AGIS301, asks for
 its code action, applies the workspace edit, writes the buffer and checks the file.
+The rename tests rename a method used by two endpoints and in declared_verbs with
+vim.lsp.buf.rename, write the buffer, check the file, then exercise omni-completion
+(<C-x><C-o> in Insert mode, the omnifunc the snippet sets) on a new endpoint's method.
 The Lua driver is tests/editors/nvim_e2e.lua; it reports through a JSON file.
 """
 
@@ -57,7 +60,8 @@ TOML_CODE, TOML_FIX = "AGTP103", "Replace with FETCH"     # legacy HTTP verb in 
 
 
 def run_nvim(tmp_path, config: str, name: str = "reservations.agis", settings: dict | None = None,
-             text: str = DEFECT, code: str = CODE, fix: str = FIX_TITLE, nvim: str = "nvim") -> dict:
+             text: str = DEFECT, code: str = CODE, fix: str = FIX_TITLE, nvim: str = "nvim",
+             extra_env: dict | None = None) -> dict:
     workspace = tmp_path / "ws"
     fixture = workspace / name
     fixture.parent.mkdir(parents=True)
@@ -75,6 +79,7 @@ def run_nvim(tmp_path, config: str, name: str = "reservations.agis", settings: d
         "AGIS_NVIM_RESULT": str(result_file),
         "XDG_CONFIG_HOME": str(tmp_path / "config"), "XDG_DATA_HOME": str(tmp_path / "data"),
         "XDG_STATE_HOME": str(tmp_path / "state"), "XDG_CACHE_HOME": str(tmp_path / "cache"),
+        **(extra_env or {}),
     }
     t = time.monotonic()
     proc = run([nvim, "--headless", "-u", "NONE", "-i", "NONE", "-n",
@@ -146,3 +151,53 @@ def test_neovim_agtp_toml_keeps_filetype(tmp_path):
     result = run_nvim(tmp_path, "agis-nvim07.lua", nvim=system_nvim(), name="endpoints/get.toml", text=TOML_DEFECT,
                       code=TOML_CODE, fix=TOML_FIX)
     check(result, code=TOML_CODE, fix=TOML_FIX, filetype="toml", fixed='method = "FETCH"', broken='"GET"')
+
+
+RENAME_TEXT = """\
+agis: "1.0"
+service: "Acme Restaurant Reservations"
+agtp: "agtp://reservations.acme.com"
+description: "Reservation look-ups for restaurant booking agents"
+endpoints:
+  - method: RETRIEVE
+    path: /reservation/{id}
+    semantic: {intent: "Retrieves a restaurant reservation", actor: agent, capability: retrieval}
+  - method: RETRIEVE
+    path: /guest/{id}
+    semantic: {intent: "Retrieves a guest profile", actor: agent, capability: retrieval}
+vocabulary: {declared_verbs: [RETRIEVE], domain: hospitality}
+"""
+
+
+def check_rename(result: dict) -> None:
+    assert result["ok"], json.dumps(result, indent=2)
+    assert result["prepare"]["placeholder"] == "RETRIEVE", result["prepare"]
+    assert result["prepare_on_key"] is None, result["prepare_on_key"]            # no rename on a key
+    assert "inflected" in (result["invalid_name_error"] or ""), result["invalid_name_error"]   # FETCHING
+    expected = RENAME_TEXT.replace("RETRIEVE", "FETCH")
+    assert result["file"] == expected and result["file"].count("FETCH") == 3, result["file"]
+    assert result["text"] == expected.rstrip("\n"), result["text"]
+    # omni-completion on "  - method: F": the server's verbs (no keys), FETCH among them. 0.7's
+    # omnifunc keeps the items starting with the typed "F"; 0.11's leaves the filtering to the menu.
+    words = result["completion"]
+    assert "FETCH" in words and all(w.isalpha() and w.isupper() for w in words), words
+    if result["nvim"].startswith("0.7"):
+        assert all(w.startswith("F") for w in words), words
+
+
+def rename_env() -> dict:
+    return {"AGIS_NVIM_MODE": "rename", "AGIS_NVIM_OLD": "RETRIEVE", "AGIS_NVIM_RENAME": "FETCH"}
+
+
+def test_neovim_07_rename_and_completion(tmp_path):
+    """0.7.2 (Debian), the 0.7 snippet: vim.lsp.buf.rename('FETCH') renames both endpoints' methods
+    and declared_verbs; omni-completion offers FETCH."""
+    result = run_nvim(tmp_path, "agis-nvim07.lua", nvim=system_nvim(), text=RENAME_TEXT, extra_env=rename_env())
+    check_rename(result)
+    assert result["nvim"].startswith("0.7"), result["nvim"]
+
+
+def test_neovim_08_rename_and_completion(tmp_path):
+    """A current Neovim (0.11), the 0.8+ snippet: the same rename and completion."""
+    result = run_nvim(tmp_path, "agis.lua", nvim=current_nvim(), text=RENAME_TEXT, extra_env=rename_env())
+    check_rename(result)

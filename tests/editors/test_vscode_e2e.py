@@ -3,14 +3,17 @@
 Builds the .vsix from vscode-extension/, installs it into a fresh extensions dir,
 opens a workspace with an AGIS file whose method is GET, waits for the real
 server's AGIS301 in the Problems panel, applies the quick fix with Ctrl+., saves,
-and checks the diagnostic is gone and the file on disk is fixed.  Also: the
+and checks the diagnostic is gone and the file on disk is fixed.  The editing story
+(test_editing_story_in_vscode): the server's semantic tokens applied, inlay hints,
+Auto Fix, Fix All and rename (F2).  Also: the
 workspace's .venv is the interpreter found without a setting, AGIS: Show Rule
 Documentation opens the rule's page, and a Python without agis_lsp leads to the
 offer to install it into the extension's private environment, which then runs the server.
 
 Needs: node, /usr/bin/chromium, and tests/editors/install_editors.sh (code-server,
 playwright-core, npm packages).  AGIS_UPDATE_DOCS_IMAGES=1 also copies the
-screenshots to docs/images/vscode-diagnostic.png and vscode-path-colour.png.
+screenshots to docs/images/vscode-diagnostic.png, vscode-path-colour.png, vscode-inlay-hints.png,
+vscode-semantic-off.png and vscode-rename.png.
 """
 
 from __future__ import annotations
@@ -302,3 +305,80 @@ def test_agtp_toml_deployment_in_vscode(vscode_web, installed_extension, tmp_pat
     assert 'method = "FETCH"' in result["file"] and 'method = "GET"' not in result["file"]
     assert any("AGIS: Checking" in t and "language server: running" in t for t in result["statusTexts"]), \
         result["statusTexts"]
+
+
+STORY = """\
+agis: "1.0"
+service: "Acme Restaurant Reservations"
+agtp: "agtp://reservations.acme.com"
+description: "Reservation look-ups for restaurant booking agents"
+endpoints:
+  - method: GET
+    path: /reservation/{id}
+    semantic: {intent: "Retrieves a restaurant reservation", actor: agent, capability: retrieval}
+  - method: RETRIEVE
+    path: /guest/{id}
+    semantic: {intent: "Retrieves a guest profile", actor: agent, capability: retrieval}
+  - method: RETRIEVE
+    path: /table/{id}
+    semantic: {intent: "Retrieves a table", actor: agent, capability: retrieval}
+  - method: fetch
+    path: /menu/{id}
+    semantic: {intent: "Retrieves a menu", actor: agent, capability: retrieval}
+vocabulary: {declared_verbs: [GET, RETRIEVE], domain: hospitality}
+"""
+
+
+def test_editing_story_in_vscode(vscode_web, installed_extension, tmp_path):
+    """Semantic tokens, inlay hints, Auto Fix, Fix All and rename in real VS Code.
+
+    Semantic tokens: the computed colour of each word is read with editor.semanticHighlighting
+    on, off (set in Preferences: Open User Settings (JSON)) and on again. The TextMate grammar colours every method
+    alike; the server's tokens mark GET (AGIS301) and `fetch` (not upper case) `invalid`, which
+    package.json maps to invalid.illegal: with semantic highlighting on they differ from RETRIEVE,
+    off they do not, and turning it on again brings the first colours back.
+    Auto Fix (editor.action.autoFix) on GET applies the preferred fix (FETCH, and declared_verbs
+    follows); Fix All (editor.action.fixAll, the server's source.fixAll.agis) uppercases `fetch`;
+    F2 on RETRIEVE shows it in the rename box, LOCATE + Enter renames both endpoints and
+    declared_verbs. Every step is saved and read back from disk."""
+    shots = tmp_path / "story-shots"
+    shots.mkdir()
+    story = {
+        "colourWords": ["GET", "RETRIEVE", "fetch", "method"],
+        "autoFixAt": [6, 14], "autoFixExpect": "  - method: FETCH\n    path: /reservation/{id}",
+        "fixAllExpect": "  - method: FETCH\n    path: /menu/{id}",
+        "renameAt": [9, 14], "renameOld": "RETRIEVE", "newName": "LOCATE",
+        "shotHints": str(shots / "vscode-inlay-hints.png"),      # also the semantic colours (on)
+        "shotSemanticOff": str(shots / "vscode-semantic-off.png"), "shotRename": str(shots / "vscode-rename.png"),
+    }
+    result = run_session(
+        vscode_web, installed_extension, tmp_path, "reservations.agis", STORY, code=CODE, languageMode="AGIS",
+        story=story,
+        settings={"agis.server.pythonPath": server_python(), "agis.semantic.enabled": False,
+                  "editor.semanticHighlighting.enabled": True, "editor.inlayHints.enabled": "on"})
+    if os.environ.get("AGIS_UPDATE_DOCS_IMAGES") == "1":
+        for name in ("vscode-inlay-hints.png", "vscode-semantic-off.png", "vscode-rename.png"):
+            shutil.copy(shots / name, ROOT / "docs" / "images" / name)
+    print(json.dumps({k: result.get(k) for k in ("coloursOn", "coloursOff", "coloursOnAgain", "hintLines",
+                                                  "renamePlaceholder")}, indent=1))
+    on, off, again = result["coloursOn"], result["coloursOff"], result["coloursOnAgain"]
+    # semantic tokens applied: invalid methods differ from a valid one only while they are on
+    assert off is not None, f"no colour changed with semantic highlighting off: {on}"
+    assert on["GET"] != on["RETRIEVE"] and on["fetch"] != on["RETRIEVE"], on
+    assert off["GET"] == off["RETRIEVE"] == off["fetch"], off
+    assert again == on, (on, again)
+    # inlay hints: category/safety beside a catalog verb, the legacy note beside GET, the MCP tool name
+    hints = "\n".join(result["hintLines"])
+    assert "legacy HTTP verb" in hints and "MCP tool: get_reservation" in hints, result["hintLines"]
+    assert "method: RETRIEVE\u200aretrieval · safe (reads only)" in hints, result["hintLines"]
+    # Auto Fix: the preferred fix, GET -> FETCH, declared_verbs follows; nothing else changed
+    after_auto = result["afterAutoFix"]
+    assert "method: GET" not in after_auto and "declared_verbs: [FETCH, RETRIEVE]" in after_auto, after_auto
+    assert "method: fetch" in after_auto, after_auto
+    # Fix All: the safe fix of `fetch`
+    after_all = result["afterFixAll"]
+    assert "method: fetch" not in after_all and after_all.count("method: FETCH") == 2, after_all
+    # rename: the placeholder from prepareRename, then every RETRIEVE
+    assert result["renamePlaceholder"] == "RETRIEVE", result["renamePlaceholder"]
+    expected = after_all.replace("RETRIEVE", "LOCATE")
+    assert result["file"] == expected and expected.count("LOCATE") == 3, result["file"]

@@ -6,7 +6,7 @@
 //
 // Usage: node vscode_e2e.js SPEC.json      SPEC = {webDir, extDir, workspace, file, code,
 //          fixTitle, absentCodes, settings, screenshot, result, pidFile, expectNotification,
-//          clickButton, ruleDocs, readOutput, env}
+//          clickButton, ruleDocs, readOutput, env, story}
 // Writes RESULT (JSON: ok, steps with ms, problems, text, error) and exits 0 only if every step passed.
 const { spawn } = require("child_process"), net = require("net"), path = require("path"), fs = require("fs");
 const spec = JSON.parse(fs.readFileSync(process.argv[2], "utf8"));
@@ -25,6 +25,105 @@ async function until(what, fn, ms, every = 250) {
     await sleep(every);
   }
   throw new Error(`timed out after ${ms} ms waiting for ${what}`);
+}
+
+// ---- The editing story: semantic colours, inlay hints, Auto Fix, Fix All, rename ----------------
+const editorLines = (page) => page.$$eval(".editor-instance .view-lines .view-line", (rows) =>
+  rows.map((r) => ({ top: parseFloat(r.style.top) || 0, text: r.textContent.replace(/\u00a0/g, " ") }))
+    .sort((a, b) => a.top - b.top).map((r) => r.text));
+/** The computed colour of the first rendered span whose text is each of `words`. */
+const colours = (page, words) => page.$$eval(".editor-instance .view-lines .view-line span span", (spans, words) => {
+  const out = {};
+  for (const s of spans) {
+    const t = s.textContent.trim();
+    if (words.includes(t) && !(t in out)) out[t] = getComputedStyle(s).color;
+  }
+  return out;
+}, words);
+const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+
+/** Sets a user setting the way a user does: Preferences: Open User Settings (JSON), the whole
+ *  text replaced, saved, closed. (Rewriting settings.json behind code-server's back is not seen.) */
+async function setSetting(page, runCommand, udd, key, value) {
+  const file = path.join(udd, "User", "settings.json");
+  const settings = JSON.parse(fs.readFileSync(file, "utf8"));
+  settings[key] = value;
+  await runCommand("Preferences: Open User Settings (JSON)");
+  await page.locator(".tabs-container .tab.active", { hasText: "settings.json" }).first().waitFor({ timeout: 15000 });
+  await sleep(500);
+  await page.keyboard.press("Control+A");
+  await page.keyboard.insertText(JSON.stringify(settings));
+  await page.keyboard.press("Shift+Control+End");   // what auto-closing added after the cursor
+  await page.keyboard.press("Delete");
+  await page.keyboard.press("Control+S");
+  await until("settings.json to be saved", () => { try { return JSON.parse(fs.readFileSync(file, "utf8"))[key] === value; } catch { return false; } }, 15000);
+  await page.keyboard.press("Control+W");
+  await sleep(500);
+}
+
+async function storyOf(page, spec, result, { step, runCommand, udd }) {
+  const story = spec.story;
+  const editor = page.locator(".editor-instance .monaco-editor textarea").first();
+  const goTo = async (line, column) => {   // Go to Line/Column through Quick Open's ":" mode
+    await page.keyboard.press("F1");
+    const input = page.locator(".quick-input-widget input");
+    await input.waitFor({ timeout: 15000 });
+    await input.fill(`:${line}:${column}`);
+    await sleep(300);
+    await page.keyboard.press("Enter");
+    await sleep(300);
+  };
+  const saved = async (what, ok) => {       // Ctrl+S, then wait for the file on disk to satisfy ok()
+    await editor.focus();
+    await page.keyboard.press("Control+S");
+    return until(what, () => { const t = fs.readFileSync(spec.file, "utf8"); return ok(t) ? t : null; }, 30000, 250);
+  };
+
+  // 1. Semantic tokens: the colours of the words with semantic highlighting on (settled: the same on
+  //    two reads 1 s apart, the server's tokens have arrived), then off, then on again.
+  const words = story.colourWords;
+  const settled = async (what, differentFrom) => until(what, async () => {
+    const a = await colours(page, words);
+    await sleep(1000);
+    const b = await colours(page, words);
+    return same(a, b) && Object.keys(a).length === words.length && (!differentFrom || !same(a, differentFrom)) ? a : null;
+  }, 30000, 500);
+  await sleep(2000);
+  result.coloursOn = await settled("the colours with semantic highlighting on");
+  result.hintLines = (await editorLines(page)).filter((l) => /method:|path:/.test(l));
+  if (story.shotHints) await page.locator(".editor-instance").first().screenshot({ path: story.shotHints });
+  await setSetting(page, runCommand, udd, "editor.semanticHighlighting.enabled", false);
+  result.coloursOff = await settled("the colours to change with semantic highlighting off", result.coloursOn).catch(() => null);
+  if (result.coloursOff && story.shotSemanticOff) await page.locator(".editor-instance").first().screenshot({ path: story.shotSemanticOff });
+  await setSetting(page, runCommand, udd, "editor.semanticHighlighting.enabled", true);
+  result.coloursOnAgain = await settled("the colours with semantic highlighting on again", result.coloursOff);
+  step("semantic colours read");
+
+  // 2. Auto Fix (editor.action.autoFix) with the cursor on the first GET: the preferred fix, no menu.
+  await goTo(...story.autoFixAt);
+  await runCommand("Auto Fix");
+  result.afterAutoFix = await saved("Auto Fix to change and save the file", (t) => t.includes(story.autoFixExpect));
+  step("Auto Fix applied and saved");
+
+  // 3. Fix All (editor.action.fixAll: the server's source.fixAll.agis).
+  await editor.focus();
+  await runCommand("Fix All");
+  result.afterFixAll = await saved("Fix All to change and save the file", (t) => t.includes(story.fixAllExpect));
+  step("Fix All applied and saved");
+
+  // 4. Rename (F2) on a method: the rename box holds the server's placeholder; type, Enter.
+  await goTo(...story.renameAt);
+  await editor.focus();
+  await page.keyboard.press("F2");
+  const box = page.locator(".rename-box input, .rename-box .rename-input").first();
+  await box.waitFor({ timeout: 15000 });
+  result.renamePlaceholder = await until("the rename box's value", async () => (await box.inputValue().catch(() => "")) || null, 10000);
+  await box.fill(story.newName);
+  await sleep(500);
+  if (story.shotRename) await page.locator(".editor-instance").first().screenshot({ path: story.shotRename });
+  await page.keyboard.press("Enter");
+  result.afterRename = await saved("the rename to change and save the file", (t) => !t.includes(story.renameOld) && t.includes(story.newName));
+  step("renamed and saved");
 }
 
 (async () => {
@@ -134,6 +233,12 @@ async function until(what, fn, ms, every = 250) {
     result.tokenClasses = await page.$$eval(".editor-instance .view-lines .view-line span span", (spans) =>
       spans.filter((s) => ["GET", "method", "/reservation/", "{id}", "retrieval", "intent", '"1.0"'].includes(s.textContent.trim()))
         .map((s) => [s.textContent.trim(), s.className]));
+
+    if (spec.story) {   // Auto Fix, Fix All, rename and the server's semantic tokens (test_editing_story_in_vscode)
+      await storyOf(page, spec, result, { step, runCommand, udd });
+      result.ok = true;
+      return;
+    }
 
     // Put the cursor on the defect (the Problems row reveals it in the editor), then Ctrl+. in the editor.
     const toDefect = async () => {
