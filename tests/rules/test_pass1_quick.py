@@ -81,3 +81,16 @@ def test_quick_valid_agrees_with_jsonschema():
                 decided += 1
                 assert quick is (not has_errors), (quick, value)
     assert decided > 0.95 * checked, (decided, checked)  # the quick check decides nearly always
+
+
+def test_the_clean_examples_are_decided_without_jsonschema():
+    """The point of the quick check: a valid document never needs jsonschema in pass 1."""
+    files, _ = collect([os.path.join(ROOT, "examples")])
+    agis = [read_document(f).data for f in files if f.endswith((".agis", ".agis.json"))]
+    assert agis and all(quick_valid(top_level_schema(), d) is True for d in agis)
+    for d in agis:
+        eps = d["endpoints"]
+        keyed = isinstance(eps, dict)
+        for item in (eps.values() if keyed else eps):
+            assert quick_valid(endpoint_schema(keyed), item) is True
+        assert quick_valid(vocabulary_schema(), d["vocabulary"]) is True

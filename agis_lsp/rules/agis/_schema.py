@@ -70,7 +70,7 @@ def vocabulary_skeleton() -> Draft202012Validator:
 # when the data is valid against a schema built from the keywords below, False when it is not,
 # None when the schema uses any other keyword; only False and None go to jsonschema, which then
 # words the errors. tests/rules/test_pass1_quick.py checks it agrees with jsonschema.
-_IGNORED = frozenset({"description", "title", "$schema", "$id", "examples", "default", "$comment"})
+_IGNORED = frozenset({"description", "title", "$schema", "$id", "examples", "default", "$comment", "$defs"})
 _TYPES = {"string": lambda v: isinstance(v, str),
           "object": lambda v: isinstance(v, dict),
           "array": lambda v: isinstance(v, list),
