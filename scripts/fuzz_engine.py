@@ -29,6 +29,9 @@ def main(argv=None) -> int:
     p.add_argument("--max-depth", type=int, default=3000, help="deepest nesting generated")
     p.add_argument("--huge", type=int, default=200_000, help="size of huge strings / arrays")
     p.add_argument("--no-fix", action="store_true", help="lint only (skip the fixer properties)")
+    p.add_argument("--slow", type=float, default=20.0,
+                   help="an input that takes longer than this many seconds is written to --out and "
+                   "counted as a failure (a linter that takes minutes on one file is a defect too)")
     args = p.parse_args(argv)
     os.environ["AGIS_FUZZ_MAX_DEPTH"] = str(args.max_depth)
     os.environ["AGIS_FUZZ_HUGE"] = str(args.huge)
@@ -55,6 +58,11 @@ def main(argv=None) -> int:
         if time.monotonic() > deadline:
             return
         name, raw = doc
+        os.makedirs(args.out, exist_ok=True)
+        with open(os.path.join(args.out, "current-input"), "wb") as fh:  # what runs now: a hang
+            fh.write(raw)                                                 # can be looked at live
+        with open(os.path.join(args.out, "current-input.name"), "w", encoding="utf-8") as fh:
+            fh.write(name)
         t = time.perf_counter()
         try:
             out = check_document(name, raw, fixes=not args.no_fix, semantic=args.semantic)
@@ -76,6 +84,16 @@ def main(argv=None) -> int:
                 fh.write(f"lint name: {name}\n{traceback.format_exc()}")
             failures[_signature(head)].append(base)
         times.append(time.perf_counter() - t)
+        if times[-1] > args.slow:
+            stats["failures"] += 1
+            digest = hashlib.sha1(raw).hexdigest()[:12]
+            os.makedirs(args.out, exist_ok=True)
+            base = os.path.join(args.out, f"{digest}-slow-{os.path.basename(name)}")
+            with open(base, "wb") as fh:
+                fh.write(raw)
+            with open(base + ".txt", "w", encoding="utf-8") as fh:
+                fh.write(f"lint name: {name}\ntook {times[-1]:.1f} s (--slow {args.slow:g})\n")
+            failures[f"slower than {args.slow:g} s"].append(base)
         slowest.append((times[-1], len(raw), name))
         slowest.sort(reverse=True)
         del slowest[5:]
