@@ -179,11 +179,31 @@ def _touched(opcodes, side: int) -> set:
     return out
 
 
+def _line_opcodes(a: list, b: list) -> list:
+    """difflib's opcodes for two line lists, with their common head and tail taken off first:
+    fixes change a few places, and difflib without autojunk is quadratic on long runs of equal
+    lines (22,881 lines of "x" took 208 s in this check, 3 s in the linter)."""
+    n = min(len(a), len(b))
+    head = 0
+    while head < n and a[head] == b[head]:
+        head += 1
+    tail = 0
+    while tail < n - head and a[len(a) - 1 - tail] == b[len(b) - 1 - tail]:
+        tail += 1
+    mid = difflib.SequenceMatcher(None, a[head:len(a) - tail], b[head:len(b) - tail],
+                                  autojunk=False).get_opcodes()
+    ops = [("equal", 0, head, 0, head)] if head else []
+    ops += [(tag, i1 + head, i2 + head, j1 + head, j2 + head) for tag, i1, i2, j1, j2 in mid]
+    if tail:
+        ops.append(("equal", len(a) - tail, len(a), len(b) - tail, len(b)))
+    return ops
+
+
 def _errors_away(old: str, new: str, before, after):
     """Errors away from the lines the fixes changed, before and after; and whether errors
     rose at the changed lines (a fix there lets a rule check what it could not before: a
     misspelt key renamed is now validated, a corrected handler type now needs its fields)."""
-    ops = difflib.SequenceMatcher(None, old.split("\n"), new.split("\n"), autojunk=False).get_opcodes()
+    ops = _line_opcodes(old.split("\n"), new.split("\n"))
     old_near, new_near = _touched(ops, 0), _touched(ops, 1)
     b = [d for d in before if d.severity == Severity.ERROR]
     a = [d for d in after if d.severity == Severity.ERROR]
