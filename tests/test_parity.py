@@ -230,3 +230,32 @@ async def test_the_cli_json_equals_what_the_server_publishes(tmp_path):
         assert "Traceback" not in client.log()
     finally:
         client.kill()
+
+
+async def test_the_server_says_a_catalog_is_broken_and_does_not_check_with_another(tmp_path):
+    """The CLI's exit 2 for a broken catalog is, in the editor, an error message and no findings
+    from a catalog the user did not configure (the server used to fall back silently)."""
+    from tests.lsp.conftest import uri_of
+    from tests.lsp.rawclient import RawClient
+    (tmp_path / "broken.json").write_text("{not json")
+    (tmp_path / ".agis-lint.toml").write_text('catalog = "broken.json"\n')
+    doc = tmp_path / "a.agis"
+    doc.write_text(CLEAN.replace("method: FIND", "method: GET"))
+    client = await RawClient.start(env={"XDG_CACHE_HOME": str(tmp_path / "cache")})
+    try:
+        await client.initialize(uri_of(str(tmp_path)))
+        client.open(uri_of(str(doc)), doc.read_text())
+        shown = []
+        for _ in range(400):
+            shown = [n["params"] for n in client.notifications if n["method"] == "window/showMessage"]
+            if shown:
+                break
+            await asyncio.sleep(0.025)
+        assert shown and shown[0]["type"] == 1 and "catalog" in shown[0]["message"].lower(), shown
+        await asyncio.sleep(0.5)
+        published = client.published(uri_of(str(doc)))
+        assert all(p["diagnostics"] == [] for p in published), published  # nothing from another catalog
+        assert await client.stop() == 0
+        assert "Traceback" not in client.log()
+    finally:
+        client.kill()

@@ -28,6 +28,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("agis_lsp.lsp")
 
+SETUP_FAILED = object()        # a check refused: the configuration or catalog is broken
 DEPENDENT_DELAY = 0.3          # seconds before re-checking the other files of a deployment
 BURST_GAP = 0.15               # changes closer than this are a burst of typing...
 BURST_DELAY = 0.05             # ...whose checks wait this long for the next keystroke
@@ -115,6 +116,11 @@ class Scheduler:
                 version, text = None, None  # read from the disk by the Linter
             job = functools.partial(self._mechanical_job, uri, path, text, version, state)
             outcome = await ls.loop.run_in_executor(self.lint_pool, job)
+            if outcome is SETUP_FAILED:  # said once; findings of another setup must not linger
+                if ls.publisher.store.get(uri) is not None:
+                    ls.forget(uri)
+                ls.publisher.resolve_waiters(uri, None)
+                return
             if outcome is None or ls.documents.get(uri) is not state or \
                     (state is not None and state.version != version):
                 return  # a newer version (or an open/close) superseded this check
@@ -126,7 +132,7 @@ class Scheduler:
         except Exception:  # noqa: BLE001 - a document must never take the server down
             log.exception("checking %s failed", uri)
 
-    def _mechanical_job(self, uri, path, text, version, state) -> Outcome | None:
+    def _mechanical_job(self, uri, path, text, version, state):
         """Runs in the lint worker: ``Linter.prepare`` + ``Linter.mechanical``."""
         ls = self.server
         if state is not None and state.version != version:
@@ -148,7 +154,7 @@ class Scheduler:
         except ls.setup_errors as exc:  # a broken configuration or catalog: said, not linted
             ls.say_once(f"agis-lint cannot check {path or uri}: {exc}", logging.ERROR)
             ls.show_error_once(str(exc))
-            return None
+            return SETUP_FAILED
         if state is not None:
             state.remember(version, target.doc)
         return ls.linter.mechanical(target)
