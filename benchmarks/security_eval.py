@@ -134,7 +134,7 @@ def speed(runs: int) -> None:
         path = os.path.join(tmp, "bench.agis")
         with open(path, "w", encoding="utf-8") as fh:
             fh.write(bench_document(1000))
-        cli = [sys.executable, "-m", "agis_lsp.cli", "check", path, "-q"]
+        cli = [sys.executable, "-m", "agis_lsp.cli", "check", path, "-q", "--no-cache"]  # no cache hits
         variants = {"--no-semantic, security off": ["--no-semantic", "--ignore", "AGSC"],
                     "--no-semantic, security on": ["--no-semantic"],
                     "semantic, security off": ["--ignore", "AGSC"],
