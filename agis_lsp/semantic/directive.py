@@ -59,8 +59,19 @@ class DirectiveHead:
         return 1.0 / (1.0 + np.exp(-z))
 
 
+_CUE_WORDS = frozenset(w for w in _CUE.pattern[len(r"\b(?:"):-len(r")\b")].split("|") if "\\" not in w)
+_WORDS = re.compile(r"\w+")
+_MAKE_SURE = re.compile(r"\bmake\s+sure\b", re.I)
+
+
 def has_cue(text: str) -> bool:
-    return len(text) >= MIN_CHARS and _CUE.search(text) is not None
+    """Does ``text`` hold a word that instructions use (``_CUE``)? Word by word against a set
+    (the same answer as the regex, ~10x faster: every prose field of a document is asked, with
+    the semantic passes off too, to decide whether AGSC901 has anything to judge)."""
+    if len(text) < MIN_CHARS:
+        return False
+    return not _CUE_WORDS.isdisjoint(_WORDS.findall(text.lower())) or \
+        ("sure" in text.lower() and _MAKE_SURE.search(text) is not None)
 
 
 def pieces(text: str) -> list[tuple[int, int]]:
