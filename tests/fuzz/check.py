@@ -159,7 +159,8 @@ def check_fixes(name, doc, diags, config) -> bool:
     if after.internal_errors:
         raise PropertyFailure(f"a rule crashed on the fixed document: "
                               f"{[d.message for d in after.diagnostics if d.code == 'AGIS000']}")
-    before_away, after_away, unmasked = _errors_away(doc.text, first.text, diags, after.diagnostics)
+    before_away, after_away, unmasked = _errors_away(doc.text, first.text, diags, after.diagnostics,
+                                                     fixed)
     if after_away > before_away:
         new = sorted({d.code for d in after.diagnostics if d.severity == Severity.ERROR}
                      - {d.code for d in diags if d.severity == Severity.ERROR})
@@ -199,7 +200,23 @@ def _line_opcodes(a: list, b: list) -> list:
     return ops
 
 
-def _errors_away(old: str, new: str, before, after):
+def _fixed_places(doc, lines: set) -> list:
+    """The mappings and sequences holding the changed lines of the fixed document: a fix there
+    may let a rule check the rest of that entry (a field type corrected, its enum values are now
+    judged against it, two lines down), which is unmasking, not a fix that did damage."""
+    from agis_lsp.document.locate import path_at
+    out = []
+    starts = doc.lines.starts
+    for line in sorted(lines):
+        if 0 <= line < len(starts):
+            path, _ = path_at(doc, starts[line] + len(doc.lines.line_text(line)) - len(
+                doc.lines.line_text(line).lstrip()))
+            if path:
+                out.append(tuple(path[:-1]))
+    return out
+
+
+def _errors_away(old: str, new: str, before, after, fixed=None):
     """Errors away from the lines the fixes changed, before and after; and whether errors
     rose at the changed lines (a fix there lets a rule check what it could not before: a
     misspelt key renamed is now validated, a corrected handler type now needs its fields)."""
@@ -208,7 +225,13 @@ def _errors_away(old: str, new: str, before, after):
     b = [d for d in before if d.severity == Severity.ERROR]
     a = [d for d in after if d.severity == Severity.ERROR]
     b_away = sum(d.range.start.line not in old_near for d in b)
-    a_away = sum(d.range.start.line not in new_near for d in a)
+    places = _fixed_places(fixed, new_near) if fixed is not None else []
+
+    def near(d) -> bool:
+        return d.range.start.line in new_near or any(
+            p and tuple(d.path[:len(p)]) == p for p in places)
+
+    a_away = sum(not near(d) for d in a)
     return b_away, a_away, len(a) > len(b)
 
 
