@@ -36,6 +36,7 @@ def utf16_len(s: str) -> int:
 
 _utf16_len = utf16_len
 _BREAK = re.compile(r"\r\n?|\n")
+_ASTRAL = re.compile("[\U00010000-\U0010FFFF]")   # two UTF-16 units each
 
 
 def line_starts(text: str) -> list[int]:
@@ -63,11 +64,23 @@ class LineIndex:
     and ``\n``) maps to the end of the line, and so does a character past it.
     """
 
-    __slots__ = ("text", "starts")
+    __slots__ = ("text", "starts", "_astral")
 
     def __init__(self, text: str) -> None:
         self.text = text
         self.starts = line_starts(text)
+        self._astral: dict = {}     # line -> offsets of its astral characters (found once)
+
+    def _astral_in(self, line: int) -> list:
+        """Offsets of the characters of ``line`` outside the BMP, which count two UTF-16 units:
+        found once per line, so a column costs a bisection, not an encoding of the line's start
+        (46,921 findings on one 246 KB line took 17 s of encoding)."""
+        found = self._astral.get(line)
+        if found is None:
+            start, end = self.starts[line], self.line_end(line)
+            found = [m.start() for m in _ASTRAL.finditer(self.text, start, end)]
+            self._astral[line] = found
+        return found
 
     @property
     def line_count(self) -> int:
@@ -93,7 +106,8 @@ class LineIndex:
         line = self.line_of(offset)
         start = self.starts[line]
         offset = min(offset, self.line_end(line))
-        return Position(line, utf16_len(self.text[start:offset]))
+        astral = self._astral_in(line)
+        return Position(line, offset - start + (bisect_right(astral, offset - 1) if astral else 0))
 
     def range(self, start: int, end: int) -> Range:
         return Range(self.position(start), self.position(end))
@@ -107,9 +121,9 @@ class LineIndex:
         start = self.starts[line]
         end = self.line_end(line)
         character = max(character, 0)
+        if not self._astral_in(line):
+            return start + min(character, end - start)
         segment = self.text[start:end]
-        if segment.isascii():
-            return start + min(character, len(segment))
         units = 0
         for i, ch in enumerate(segment):
             if units >= character:
