@@ -213,3 +213,17 @@ def test_columns_on_a_long_line_cost_no_more_than_a_bisection():
     assert time.process_time() - started < 2.0     # quadratic: tens of seconds
     end = len(line) - 1
     assert li.position(end).character == utf16_len(line[:end]) == len(line[:end]) + 1
+
+
+def test_a_fix_never_writes_a_lone_surrogate():
+    """A JSON escape can hold half a UTF-16 character (``"1.2.0\\ud800"``); no fix can write it
+    back (YAML and TOML cannot hold it; the parser reads it as U+FFFD), so a fix that would
+    was offered again after every application and --fix never converged (fuzzing found it on
+    an AGTP manifest's catalog_version). Such a fix is not offered."""
+    from agis_lsp.document.edits import EditError, render_op
+    from agis_lsp.document.ops import Append, SetValue
+    doc = parse_text('{"a": "x", "b": ["y"]}', "x.json")
+    for op in (SetValue(("a",), "1.2.0\ud800"), Append(("b",), "\udc00"), SetValue(("a",), {"k": ["\ud800"]})):
+        with pytest.raises(EditError):
+            render_op(doc, op)
+    assert render_op(doc, SetValue(("a",), "1.2.0\u00e9"))   # a whole character is fine

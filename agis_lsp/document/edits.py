@@ -21,6 +21,11 @@ def render_op(doc: Document, op) -> list:
                AddKey: _add_key}.get(type(op))
     if handler is None:
         raise EditError(f"unsupported fix operation {type(op).__name__}")
+    if _has_lone_surrogate(getattr(op, "value", None)) or _has_lone_surrogate(getattr(op, "new_key", None)) \
+            or _has_lone_surrogate(getattr(op, "key", None)):
+        # Half a UTF-16 character (from a JSON escape) cannot be written in YAML or TOML, and the
+        # parser reads it back as U+FFFD: the fix would be offered again after every application.
+        raise EditError("the value holds a lone UTF-16 surrogate, which no fix can write")
     if doc.syntax not in ("yaml", "json"):
         custom = getattr(doc, "render_op", None)
         if custom is None:
@@ -30,6 +35,19 @@ def render_op(doc: Document, op) -> list:
 
 
 # -- helpers -------------------------------------------------------------------
+def _has_lone_surrogate(value, depth: int = 0) -> bool:
+    if isinstance(value, str):
+        return any("\ud800" <= ch <= "\udfff" for ch in value)
+    if depth > 64:
+        return False
+    if isinstance(value, dict):
+        return any(_has_lone_surrogate(k, depth + 1) or _has_lone_surrogate(v, depth + 1)
+                   for k, v in value.items())
+    if isinstance(value, list):
+        return any(_has_lone_surrogate(v, depth + 1) for v in value)
+    return False
+
+
 def _entry(doc: Document, path) -> Entry:
     e = doc.entry(tuple(path))
     if e is None:
