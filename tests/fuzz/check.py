@@ -191,8 +191,12 @@ def _line_opcodes(a: list, b: list) -> list:
     tail = 0
     while tail < n - head and a[len(a) - 1 - tail] == b[len(b) - 1 - tail]:
         tail += 1
-    mid = difflib.SequenceMatcher(None, a[head:len(a) - tail], b[head:len(b) - tail],
-                                  autojunk=False).get_opcodes()
+    a_mid, b_mid = a[head:len(a) - tail], b[head:len(b) - tail]
+    # exact (no junk heuristic) on small middles; on large ones difflib's heuristic, which may
+    # call more lines changed (so more errors count as near a fix: a weaker check, never a
+    # false failure) instead of minutes of matching
+    mid = difflib.SequenceMatcher(None, a_mid, b_mid,
+                                  autojunk=len(a_mid) + len(b_mid) > 4000).get_opcodes()
     ops = [("equal", 0, head, 0, head)] if head else []
     ops += [(tag, i1 + head, i2 + head, j1 + head, j2 + head) for tag, i1, i2, j1, j2 in mid]
     if tail:
@@ -207,7 +211,7 @@ def _fixed_places(doc, lines: set) -> list:
     from agis_lsp.document.locate import path_at
     out = []
     starts = doc.lines.starts
-    for line in sorted(lines):
+    for line in sorted(lines)[:200]:   # bounded: a fix changes a few places
         if 0 <= line < len(starts):
             path, _ = path_at(doc, starts[line] + len(doc.lines.line_text(line)) - len(
                 doc.lines.line_text(line).lstrip()))

@@ -153,19 +153,16 @@ def duplicate_declared_verb(ctx):
     if declared is None:
         return
     first: dict[str, int] = {}
+    spelled = dict(declared)   # index -> verb as written (once: not per duplicate)
     for i, verb in declared:
         key = verb.upper()
         if key in first:
-            yield Finding(DECLARED + (i,), f"'{verb}' is already declared (as '{declared_at(declared, first[key])}')",
+            yield Finding(DECLARED + (i,), f"'{verb}' is already declared (as '{spelled[first[key]]}')",
                           fixes=[Fix(f"Remove the repeated {verb}", True, [Remove(DECLARED + (i,))])],
                           related=[Related(DECLARED + (first[key],), "first declaration")],
                           tags=("unnecessary",))
         else:
             first[key] = i
-
-
-def declared_at(declared, index) -> str:
-    return dict(declared)[index]
 
 
 @rule("AGIS704", "negotiable-without-data-manifest", pass_no=7, spec="AGIS §8.2(e), §8.3")
