@@ -137,34 +137,46 @@ def _rename_key(doc: Document, op):
 def _remove(doc: Document, op):
     parent, info = _parent_info(doc, op.path)
     key = op.path[-1]
-    keys = list(info.entries)
     if key not in info.entries:
         raise EditError(f"nothing at {doc.describe(tuple(op.path))}")
-    idx = keys.index(key)
+    count, nxt_key, prev_key = _neighbours(info, parent, key)
     e = info.entries[key]
     text = doc.text
     if info.flow:
-        if len(keys) == 1:
+        if count == 1:
             return [(e.entry_start, e.value_end, "")]
-        if idx + 1 < len(keys):
-            nxt = info.entries[keys[idx + 1]]
+        if nxt_key is not None:
+            nxt = info.entries[nxt_key]
             return [(e.entry_start, nxt.entry_start, "")]
-        prev = info.entries[keys[idx - 1]]
+        prev = info.entries[prev_key]
         return [(prev.value_end, e.value_end, "")]
     is_seq = isinstance(parent, list)
     if _is_block_item(doc, e, is_seq):
-        if len(keys) == 1:
+        if count == 1:
             raise EditError("removing the only entry of a block collection")
         start = _line_start(text, e.key_start)
         end = _line_end(text, e.value_end)
         # Keep a following comment-free blank line structure intact: drop our newline.
         end = min(end + 1, len(text))
         return [(start, end, "")]
-    if idx + 1 < len(keys):  # "- key: v" where the key shares its line with the dash
-        nxt = info.entries[keys[idx + 1]]
+    if nxt_key is not None:  # "- key: v" where the key shares its line with the dash
+        nxt = info.entries[nxt_key]
         return [(e.key_start, _line_end(text, e.value_end) + 1, ""),
                 (_line_start(text, nxt.key_start), nxt.key_start, "")]
     raise EditError("cannot remove the last entry of an inline item")
+
+
+def _neighbours(info, parent, key) -> tuple:
+    """(number of entries, the next entry's key or None, the previous one's or None). A
+    sequence's entries are its indexes in order: no list of keys is built (a fix round
+    removing thousands of repeated items built one per removal: quadratic)."""
+    count = len(info.entries)
+    if isinstance(parent, list) and isinstance(key, int) and \
+            (count == 0 or next(reversed(info.entries)) == count - 1):
+        return count, key + 1 if key + 1 < count else None, key - 1 if key > 0 else None
+    keys = list(info.entries)
+    idx = keys.index(key)
+    return count, keys[idx + 1] if idx + 1 < count else None, keys[idx - 1] if idx > 0 else None
 
 
 def _append(doc: Document, op):
