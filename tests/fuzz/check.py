@@ -176,7 +176,10 @@ def _touched(opcodes, side: int) -> set:
         if tag == "equal":
             continue
         lo, hi = (i1, i2) if side == 0 else (j1, j2)
-        out.update(range(lo - 1, max(hi, lo + 1) + 1))
+        # the changed block with one line before and after it, on both sides alike: an inserted
+        # block's following line is near it in the new text as the insertion point is in the
+        # old (an older, wider window on the old side counted errors moved down as new ones)
+        out.update(range(lo - 1, hi + 1))
     return out
 
 
