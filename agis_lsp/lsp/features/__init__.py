@@ -58,3 +58,12 @@ def guarded(default=None):
 async def answer(ls, name: str, build, *args, default=None):
     """Run ``build(*args)`` off the event loop under the feature budget (see ``budget``)."""
     return await ls.runner.run(name, build, *args, default=default)
+
+
+async def answer_view(ls, uri: str, name: str, build, *args, default=None):
+    """``build(ls, view, *args)`` for the open version of ``uri`` (``ls.view``, taken on the
+    loop), through :func:`answer`; ``default`` when the document is not open."""
+    view = ls.view(uri)
+    if view is None:
+        return default
+    return await answer(ls, name, build, ls, view, *args, default=default)

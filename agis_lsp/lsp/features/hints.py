@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from lsprotocol import types
 
 from ..hints import build_hints
-from . import answer, guarded
+from . import answer_view, guarded
 
 if TYPE_CHECKING:
     from ..server import AgisLanguageServer
@@ -26,10 +26,7 @@ def hints(ls: AgisLanguageServer, view: View, rng: types.Range):
 
 @guarded(list)
 async def on_inlay_hint(ls: AgisLanguageServer, params: types.InlayHintParams):
-    view = ls.view(params.text_document.uri)
-    if view is None:
-        return []
-    return await answer(ls, "inlayHint", hints, ls, view, params.range, default=[])
+    return await answer_view(ls, params.text_document.uri, "inlayHint", hints, params.range, default=[])
 
 
 def register(server) -> None:

@@ -12,7 +12,7 @@ from ..hover import build_hover
 from ..store import offset_mover
 from ..symbols import build_symbols
 from ..workspace import recipes_file_for
-from . import answer, guarded
+from . import answer_view, guarded
 
 if TYPE_CHECKING:
     from ..server import AgisLanguageServer
@@ -55,26 +55,17 @@ def symbols(ls: AgisLanguageServer, view: View):
 
 @guarded(lambda: None)
 async def on_hover(ls: AgisLanguageServer, params: types.HoverParams):
-    view = ls.view(params.text_document.uri)
-    if view is None:
-        return None
-    return await answer(ls, "hover", hover, ls, view, params.position)
+    return await answer_view(ls, params.text_document.uri, "hover", hover, params.position)
 
 
 @guarded(lambda: None)
 async def on_definition(ls: AgisLanguageServer, params: types.DefinitionParams):
-    view = ls.view(params.text_document.uri)
-    if view is None:
-        return None
-    return await answer(ls, "definition", definition, ls, view, params.position)
+    return await answer_view(ls, params.text_document.uri, "definition", definition, params.position)
 
 
 @guarded(list)
 async def on_document_symbol(ls: AgisLanguageServer, params: types.DocumentSymbolParams):
-    view = ls.view(params.text_document.uri)
-    if view is None:
-        return []
-    return await answer(ls, "documentSymbol", symbols, ls, view, default=[])
+    return await answer_view(ls, params.text_document.uri, "documentSymbol", symbols, default=[])
 
 
 def register(server) -> None:

@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING
 from lsprotocol import types
 
 from ..references import build_references, symbol_at
-from . import answer, guarded
-from .rename import files_for, open_views
+from . import answer_view, guarded
+from .rename import files_for, open_views, target_at
 
 if TYPE_CHECKING:
     from ..server import AgisLanguageServer
@@ -17,24 +17,19 @@ if TYPE_CHECKING:
 
 def references(ls: AgisLanguageServer, view: View, position: types.Position,
                include_declaration: bool, views: dict):
-    doc, kind = view.parse()
-    if kind is None:
+    target = target_at(view, position, symbol_at)
+    if target is None:
         return None
-    offset = doc.lines.offset(position.line, position.character)
-    if symbol_at(doc, kind, offset) is None:
-        return None
+    doc, kind, offset = target
     return build_references(doc, kind, offset, view.uri, files_for(ls, view, kind, doc, views),
                             include_declaration)
 
 
 @guarded(lambda: None)
 async def on_references(ls: AgisLanguageServer, params: types.ReferenceParams):
-    view = ls.view(params.text_document.uri)
-    if view is None:
-        return None
     include = params.context.include_declaration if params.context is not None else True
-    return await answer(ls, "references", references, ls, view, params.position, include,
-                        open_views(ls))
+    return await answer_view(ls, params.text_document.uri, "references", references, params.position,
+                             include, open_views(ls))
 
 
 def register(server) -> None:

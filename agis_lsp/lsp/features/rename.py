@@ -16,7 +16,7 @@ from pygls.exceptions import JsonRpcException
 
 from ..rename import FileToEdit, RenameRefused, build_prepare_rename, build_rename
 from ..uris import from_path
-from . import answer, guarded
+from . import answer_view, guarded
 
 if TYPE_CHECKING:
     from ..server import AgisLanguageServer
@@ -79,15 +79,23 @@ def prepare(ls: AgisLanguageServer, view: View, position: types.Position):
     return build_prepare_rename(doc, kind, doc.lines.offset(position.line, position.character))
 
 
-def rename(ls: AgisLanguageServer, view: View, position: types.Position, new_name: str,
-           views: dict):
+def target_at(view: View, position: types.Position, found) -> tuple | None:
+    """(document, kind, offset) when ``found(doc, kind, offset)`` names something at
+    ``position`` (what rename and references start from); else None."""
     doc, kind = view.parse()
     if kind is None:
         return None
     offset = doc.lines.offset(position.line, position.character)
+    return (doc, kind, offset) if found(doc, kind, offset) is not None else None
+
+
+def rename(ls: AgisLanguageServer, view: View, position: types.Position, new_name: str,
+           views: dict):
     from ..rename import method_at
-    if method_at(doc, kind, offset) is None:
+    target = target_at(view, position, method_at)
+    if target is None:
         return None
+    doc, kind, offset = target
     files = files_for(ls, view, kind, doc, views)
     return build_rename(doc, kind, offset, new_name, files, ls.catalog_for(view.uri),
                         ls.features.document_changes)
@@ -95,19 +103,13 @@ def rename(ls: AgisLanguageServer, view: View, position: types.Position, new_nam
 
 @guarded(lambda: None)
 async def on_prepare_rename(ls: AgisLanguageServer, params: types.PrepareRenameParams):
-    view = ls.view(params.text_document.uri)
-    if view is None:
-        return None
-    return await answer(ls, "prepareRename", prepare, ls, view, params.position)
+    return await answer_view(ls, params.text_document.uri, "prepareRename", prepare, params.position)
 
 
 async def on_rename(ls: AgisLanguageServer, params: types.RenameParams):
-    view = ls.view(params.text_document.uri)
-    if view is None:
-        return None
     try:
-        return await answer(ls, "rename", rename, ls, view, params.position, params.new_name,
-                            open_views(ls))
+        return await answer_view(ls, params.text_document.uri, "rename", rename, params.position,
+                                 params.new_name, open_views(ls))
     except RenameRefused as exc:
         raise RequestFailed(str(exc)) from None
     except Exception:  # noqa: BLE001 - a failing feature logs and answers nothing

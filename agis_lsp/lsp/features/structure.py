@@ -9,7 +9,7 @@ from ..folding import build_folding, build_selection_ranges, folding_spans
 from ..links import build_links, line_target
 from ..store import offset_mover
 from ..workspace import recipes_file_for, recipes_of
-from . import answer, guarded
+from . import answer_view, guarded
 
 if TYPE_CHECKING:
     from ..server import AgisLanguageServer
@@ -51,27 +51,18 @@ def selection(ls: AgisLanguageServer, view: View, positions: list):
 
 @guarded(list)
 async def on_document_link(ls: AgisLanguageServer, params: types.DocumentLinkParams):
-    view = ls.view(params.text_document.uri)
-    if view is None:
-        return []
-    return await answer(ls, "documentLink", links, ls, view, default=[])
+    return await answer_view(ls, params.text_document.uri, "documentLink", links, default=[])
 
 
 @guarded(list)
 async def on_folding_range(ls: AgisLanguageServer, params: types.FoldingRangeParams):
-    view = ls.view(params.text_document.uri)
-    if view is None:
-        return []
-    return await answer(ls, "foldingRange", folding, ls, view, default=[])
+    return await answer_view(ls, params.text_document.uri, "foldingRange", folding, default=[])
 
 
 @guarded(list)
 async def on_selection_range(ls: AgisLanguageServer, params: types.SelectionRangeParams):
-    view = ls.view(params.text_document.uri)
-    if view is None:
-        return []
-    return await answer(ls, "selectionRange", selection, ls, view, list(params.positions),
-                        default=[])
+    return await answer_view(ls, params.text_document.uri, "selectionRange", selection,
+                             list(params.positions), default=[])
 
 
 def register(server) -> None:

@@ -103,13 +103,19 @@ def _overlay(ls, view) -> dict:
     return ls.overlay() if kind.startswith("agtp-") else {}
 
 
-@guarded(lambda: None)
-async def on_full(ls: AgisLanguageServer, params: types.SemanticTokensParams):
-    view = ls.view(params.text_document.uri)
+async def _snapshot(ls: AgisLanguageServer, uri: str):
+    """(view, tokens of its text) or (view or None, None): the work both requests share."""
+    view = ls.view(uri)
     if view is None:
-        return None
+        return None, None
     snap = await answer(ls, "semanticTokens", tokens, ls, view, _overlay(ls, view),
                         ls.token_cache.last(view.uri))
+    return view, snap
+
+
+@guarded(lambda: None)
+async def on_full(ls: AgisLanguageServer, params: types.SemanticTokensParams):
+    view, snap = await _snapshot(ls, params.text_document.uri)
     if snap is None:
         return None
     return types.SemanticTokens(data=snap.data, result_id=ls.token_cache.remember(view.uri, snap))
@@ -117,11 +123,7 @@ async def on_full(ls: AgisLanguageServer, params: types.SemanticTokensParams):
 
 @guarded(lambda: None)
 async def on_delta(ls: AgisLanguageServer, params: types.SemanticTokensDeltaParams):
-    view = ls.view(params.text_document.uri)
-    if view is None:
-        return None
-    snap = await answer(ls, "semanticTokens", tokens, ls, view, _overlay(ls, view),
-                        ls.token_cache.last(view.uri))
+    view, snap = await _snapshot(ls, params.text_document.uri)
     if snap is None:
         return None
     old = ls.token_cache.previous(view.uri, params.previous_result_id)
