@@ -75,25 +75,14 @@ def main(argv=None) -> int:
             stats["inputs"] += 1
             stats["failures"] += 1
             head = f"{type(exc).__name__}: {str(exc).splitlines()[0][:160] if str(exc) else ''}"
-            digest = hashlib.sha1(raw).hexdigest()[:12]
-            os.makedirs(args.out, exist_ok=True)
-            base = os.path.join(args.out, f"{digest}-{os.path.basename(name)}")
-            with open(base, "wb") as fh:
-                fh.write(raw)
-            with open(base + ".txt", "w", encoding="utf-8") as fh:
-                fh.write(f"lint name: {name}\n{traceback.format_exc()}")
-            failures[_signature(head)].append(base)
+            failures[_signature(head)].append(
+                _keep(args.out, raw, name, "", f"lint name: {name}\n{traceback.format_exc()}"))
         times.append(time.perf_counter() - t)
         if times[-1] > args.slow:
             stats["failures"] += 1
-            digest = hashlib.sha1(raw).hexdigest()[:12]
-            os.makedirs(args.out, exist_ok=True)
-            base = os.path.join(args.out, f"{digest}-slow-{os.path.basename(name)}")
-            with open(base, "wb") as fh:
-                fh.write(raw)
-            with open(base + ".txt", "w", encoding="utf-8") as fh:
-                fh.write(f"lint name: {name}\ntook {times[-1]:.1f} s (--slow {args.slow:g})\n")
-            failures[f"slower than {args.slow:g} s"].append(base)
+            failures[f"slower than {args.slow:g} s"].append(_keep(
+                args.out, raw, name, "slow-",
+                f"lint name: {name}\ntook {times[-1]:.1f} s (--slow {args.slow:g})\n"))
         slowest.append((times[-1], len(raw), name))
         slowest.sort(reverse=True)
         del slowest[5:]
@@ -124,6 +113,17 @@ def main(argv=None) -> int:
         for head, files in sorted(failures.items(), key=lambda kv: -len(kv[1])):
             print(f"| {len(files)} | {head} | {files[0]} |")
     return 1 if failures else 0
+
+
+def _keep(out: str, raw: bytes, name: str, tag: str, report: str) -> str:
+    """Write a failing input and its report to ``out``; the input's path."""
+    os.makedirs(out, exist_ok=True)
+    base = os.path.join(out, f"{hashlib.sha1(raw).hexdigest()[:12]}-{tag}{os.path.basename(name)}")
+    with open(base, "wb") as fh:
+        fh.write(raw)
+    with open(base + ".txt", "w", encoding="utf-8") as fh:
+        fh.write(report)
+    return base
 
 
 def _signature(head: str) -> str:

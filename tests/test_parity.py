@@ -18,13 +18,14 @@ import json
 import os
 import shutil
 import subprocess
-import sys
 
 import pytest
 
 from agis_lsp.catalog import CatalogError
 from agis_lsp.cli.files import collect
 from agis_lsp.engine.linter import Linter
+
+from .test_process import script as _console
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -156,11 +157,6 @@ def test_a_broken_catalog_is_an_error_on_both_roads_never_a_fallback(tmp_path):
 
 
 # -- as processes: the CLI's JSON and what the server publishes --------------------------------
-def _console(name: str) -> str:
-    here = os.path.join(os.path.dirname(sys.executable), name)
-    return here if os.path.exists(here) else shutil.which(name) or name
-
-
 def _cli_json(paths: list[str]) -> dict:
     proc = subprocess.run([_console("agis-lint"), "check", "--format", "json", "--no-cache",
                            "--jobs", "1", *paths], capture_output=True, text=True, timeout=300)

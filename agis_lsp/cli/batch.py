@@ -72,6 +72,11 @@ class Settings:
                 "_by_dir": {}}
 
 
+def skipped_note(display: str) -> str:
+    """What the CLI says of a file named explicitly that is no document it knows."""
+    return f"{display}: not an AGIS/AGTP document, skipped"
+
+
 def lint_file(display: str, path: str, linter: Linter) -> FileResult:
     try:
         target = linter.prepare(path)
@@ -80,7 +85,7 @@ def lint_file(display: str, path: str, linter: Linter) -> FileResult:
                           internal=1, linted=False)
     if target.kind is None:  # named explicitly (a directory walk only yields documents it knows)
         return FileResult(display, target.doc.text,
-                          notes=[f"{display}: not an AGIS/AGTP document, skipped"], linted=False)
+                          notes=[skipped_note(display)], linted=False)
     outcome = linter.check(target=target)
     return FileResult(display, target.doc.text, outcome.diagnostics, list(outcome.notes),
                       outcome.internal_errors)
@@ -124,7 +129,7 @@ def check_files(inputs: list, settings: Settings, cache: ResultCache, jobs: int)
                 raw = None
             if raw is not None:
                 key = cache.entry_key(display, path, raw, settings.config_of(path),
-                                      linter.deployment_around(path))
+                                      linter.deployment_of(path))
                 results[i] = cache.get(key)
         if results[i] is None:
             todo.append((i, key))

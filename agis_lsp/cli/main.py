@@ -226,6 +226,7 @@ def _check_each(linter, inputs, args, stdin_mode: bool):
     files whose fixes are written back. The model is not started here: a semantic rule
     loads it (in this thread, see engine.linter.ModelProvider) only when a document has
     something for it to judge."""
+    from .batch import skipped_note
     results, notes, internal, fix_changes = [], [], 0, 0
     for display, path in inputs:
         if display == "-":
@@ -236,7 +237,7 @@ def _check_each(linter, inputs, args, stdin_mode: bool):
             target = linter.prepare(path)
         if target.kind is None:
             # named explicitly (a directory walk only yields documents it knows)
-            notes.append(f"{display}: not an AGIS/AGTP document, skipped")
+            notes.append(skipped_note(display))
             continue
         if args.fix or args.diff:
             target, changed = _apply_fixes(linter, target, args, display, write=not stdin_mode)

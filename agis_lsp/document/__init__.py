@@ -2,11 +2,10 @@
 from __future__ import annotations
 
 import os
-import re
 
 from .model import Container, Document, Entry, ParseProblem
 from .paths import Path, format_path
-from .positions import LineIndex, Position, Range
+from .positions import LONE_SURROGATE, LineIndex, Position, Range
 
 __all__ = ["Container", "Document", "Entry", "ParseProblem", "Path", "format_path", "LineIndex",
            "Position", "Range", "parse_text", "parse_bytes", "read_document", "detect_syntax", "decode_bytes"]
@@ -22,7 +21,7 @@ def detect_syntax(text: str, path: str | None = None) -> str:
     return "yaml"
 
 
-_SURROGATE = re.compile("[\ud800-\udfff]")
+_SURROGATE = LONE_SURROGATE
 
 
 def parse_text(text: str, path: str | None = None, syntax: str | None = None) -> Document:

@@ -10,6 +10,7 @@ from typing import Any
 from . import render
 from .model import Document, Entry
 from .ops import AddKey, Append, Remove, RenameKey, SetValue, TextEdit
+from .positions import LONE_SURROGATE
 
 
 class EditError(Exception):
@@ -37,7 +38,7 @@ def render_op(doc: Document, op) -> list:
 # -- helpers -------------------------------------------------------------------
 def _has_lone_surrogate(value, depth: int = 0) -> bool:
     if isinstance(value, str):
-        return any("\ud800" <= ch <= "\udfff" for ch in value)
+        return LONE_SURROGATE.search(value) is not None
     if depth > 64:
         return False
     if isinstance(value, dict):

@@ -37,6 +37,7 @@ def utf16_len(s: str) -> int:
 _utf16_len = utf16_len
 _BREAK = re.compile(r"\r\n?|\n")
 _ASTRAL = re.compile("[\U00010000-\U0010FFFF]")   # two UTF-16 units each
+LONE_SURROGATE = re.compile("[\ud800-\udfff]")   # half a UTF-16 character (from an edit or a JSON escape)
 
 
 def line_starts(text: str) -> list[int]:

@@ -152,17 +152,14 @@ class Linter:
         target.deployment = self.deployment_of(path, kind, overlay)
         return target
 
-    def deployment_of(self, path: str | None, kind: str | None, overlay: dict | None = None):
-        if not path or not kinds.in_deployment(kind):
+    def deployment_of(self, path: str | None, kind: str | None = None, overlay: dict | None = None):
+        """The deployment of ``path`` when a document of ``kind`` is linted with one; without
+        ``kind``, the deployment whose directory holds ``path`` whatever the file is (the result
+        cache keys every file by it, so a changed sibling re-checks the others)."""
+        if not path or (kind is not None and not kinds.in_deployment(kind)):
             return None
         from ..formats.deployment import find_deployment
         return find_deployment(path, overlay, self.documents)
-
-    def deployment_around(self, path: str):
-        """The deployment whose directory holds ``path``, whatever the file is (the result
-        cache keys every file by it, so a changed sibling re-checks the others)."""
-        from ..formats.deployment import find_deployment
-        return find_deployment(path, None, self.documents)
 
     # -- 5: the phases ----------------------------------------------------------------------
     def check(self, path: str | None = None, **prepare_kw) -> Outcome:
@@ -236,8 +233,4 @@ class Linter:
 
         return fix_loop(target.doc.text, target.path, lint_round, unsafe=unsafe)
 
-
-def display_kind_note(display: str) -> str:
-    """What the CLI says of a file that is no document it knows."""
-    return f"{display}: not an AGIS/AGTP document, skipped"
 

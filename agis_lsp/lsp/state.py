@@ -12,19 +12,18 @@ converted with that text's line index, so it lies inside the version answered.
 """
 from __future__ import annotations
 
-import re
 import time
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import unquote
 
 from ..document import Document, parse_text
-from ..document.positions import LineIndex
+from ..document.positions import LONE_SURROGATE, LineIndex
 from ..formats.kinds import detect
 from .uris import to_path
 
 
-_SURROGATE = re.compile("[\ud800-\udfff]")
+_SURROGATE = LONE_SURROGATE
 
 
 def _join_pairs(text: str) -> str:

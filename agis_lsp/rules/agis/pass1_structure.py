@@ -1,6 +1,7 @@
 """Pass 1 (structural): the document skeleton against the shipped JSON Schema."""
 from __future__ import annotations
 
+import functools
 
 from ...document.preview import preview
 from ...engine.model import AddKey, Finding, Fix, RenameKey, SetValue
@@ -12,25 +13,35 @@ from ._schema import (agis_schema, endpoint_schema, endpoint_validator, quick_va
 RECOMMENDED = ("description", "version")
 
 
-def _quickly_valid(ctx) -> bool:
-    """The skeleton is valid, decided without jsonschema (see ``_schema.quick_valid``)."""
+def _parts(ctx):
+    """(schema, validator factory, path, value) of each part of the skeleton pass 1 checks;
+    an endpoint that is not a mapping comes as (None, None, its path, it)."""
     data = ctx.data
-    if quick_valid(top_level_schema(), data) is not True:
-        return False
+    yield top_level_schema(), top_level_validator, (), data
     raw = data.get("endpoints")
     for ep in ctx.view.endpoints:
         item = raw[ep.index] if isinstance(raw, list) else raw.get(ep.key)
-        if not isinstance(item, dict) or quick_valid(endpoint_schema(ep.keyed), item) is not True:
-            return False
-    return not isinstance(data.get("vocabulary"), dict) or \
-        quick_valid(vocabulary_schema(), data["vocabulary"]) is True
+        if not isinstance(item, dict):
+            yield None, None, ep.node_path, item
+        else:
+            yield endpoint_schema(ep.keyed), functools.partial(endpoint_validator, ep.keyed), ep.node_path, item
+    if isinstance(data.get("vocabulary"), dict):
+        yield vocabulary_schema(), vocabulary_skeleton, ("vocabulary",), data["vocabulary"]
 
 
-def _errors(ctx, validator_name: str):
-    """Schema errors of the skeleton, as (validator keyword, path, error); one per path and kind."""
-    if _quickly_valid(ctx):
+def _errors(ctx):
+    """Schema errors of the skeleton, as (validator keyword, path, error); one per path and kind.
+    Computed once per lint (AGIS101 and AGIS102 both read them); a skeleton the quick check
+    finds valid (``_schema.quick_valid``) never reaches jsonschema."""
+    cached = getattr(ctx, "_pass1_errors", None)
+    if cached is None:
+        cached = ctx._pass1_errors = _schema_errors(list(_parts(ctx)))
+    return cached
+
+
+def _schema_errors(parts: list) -> list:
+    if all(schema is not None and quick_valid(schema, value) is True for schema, _, _, value in parts):
         return []
-    data = ctx.data
     seen: set = set()
 
     def once(keyword, path, err):
@@ -41,19 +52,12 @@ def _errors(ctx, validator_name: str):
         return keyword, path, err
 
     out = []
-    for err in top_level_validator().iter_errors(data):
-        out.append(once(err.validator, tuple(err.absolute_path), err))
-    raw = data.get("endpoints")
-    for ep in ctx.view.endpoints:
-        item = raw[ep.index] if isinstance(raw, list) else raw.get(ep.key)
-        if not isinstance(item, dict):
-            out.append(once("type", ep.node_path, None))
+    for schema, validator, base, value in parts:
+        if schema is None:
+            out.append(once("type", base, None))
             continue
-        for err in endpoint_validator(ep.keyed).iter_errors(item):
-            out.append(once(err.validator, ep.node_path + tuple(err.absolute_path), err))
-    if isinstance(data.get("vocabulary"), dict):
-        for err in vocabulary_skeleton().iter_errors(data["vocabulary"]):
-            out.append(once(err.validator, ("vocabulary",) + tuple(err.absolute_path), err))
+        for err in validator().iter_errors(value):
+            out.append(once(err.validator, base + tuple(err.absolute_path), err))
     return [e for e in out if e is not None]
 
 
@@ -104,7 +108,7 @@ def missing_required_field(ctx):
         yield Finding((), f"the document is {what}; an AGIS document is a mapping with agis, "
                       "service, agtp, endpoints and vocabulary (section 8.1)")
         return
-    for keyword, path, err in _errors(ctx, "required"):
+    for keyword, path, err in _errors(ctx):
         if keyword != "required" or err is None:
             continue
         missing = err.message.split("'")[1]
@@ -153,7 +157,7 @@ def invalid_field_value(ctx):
     """
     if not isinstance(ctx.data, dict):
         return
-    for keyword, path, err in _errors(ctx, "value"):
+    for keyword, path, err in _errors(ctx):
         if keyword in ("required", "additionalProperties"):
             continue
         value = ctx.doc.get(path)
