@@ -307,8 +307,8 @@ def test_store_merges_semantic_results_only_for_the_same_version():
     before = first.result_id
     merged = store.merge_semantic("u", 1, both)
     assert merged is first and merged.semantic_fresh
-    if both.diagnostics == mechanical.diagnostics:
-        assert merged.result_id == before, "nothing new: the result id stays"
+    assert both.diagnostics == mechanical.diagnostics  # the model finds nothing new in EP
+    assert merged.result_id == before, "nothing new: the result id stays"
     finding = dataclasses.replace(mechanical.diagnostics[0], code="AGSC901")  # as the model's
     more = Outcome(target, sorted(both.diagnostics + [finding], key=lambda d: d.sort_key()))
     merged = store.merge_semantic("u", 1, more)
