@@ -14,8 +14,10 @@ class SemanticSkipped(Exception):
 
 class LintContext:
     def __init__(self, doc: Document, kind: str, config: Config, *, semantic: bool = False,
-                 deployment: Any = None, catalog: Any = None, model: Any = None) -> None:
+                 deployment: Any = None, catalog: Any = None, model: Any = None,
+                 focus: frozenset | None = None) -> None:
         self.doc = doc
+        self.focus = focus           # endpoint indices a per-endpoint rule looks at (None: all)
         self.kind = kind
         self.config = config
         self.semantic = semantic
@@ -31,7 +33,7 @@ class LintContext:
     def view(self):
         if self.kind == "agis":
             from ..formats.agis import AgisView
-            return AgisView(self.doc)
+            return AgisView(self.doc, self.focus)
         from ..formats import agtp, registry
         return agtp.view_for(self.kind, self.doc) or registry.view_for(self.kind, self.doc)
 

@@ -96,6 +96,8 @@ class Outcome:
     internal_errors: int = 0
     skipped: set = field(default_factory=set)
     complete: bool = True                             # False: the semantic phase is pending
+    memo: Any = None                                  # engine.incremental.Memo: what the next edit reuses
+    incremental: bool = False                         # only the changed endpoints were checked again
 
     @property
     def doc(self) -> Document:
@@ -131,13 +133,19 @@ class Linter:
 
     def prepare(self, path: str | None, *, text: str | None = None, raw: bytes | None = None,
                 doc: Document | None = None, overlay: dict | None = None,
-                previous_kind: str | None = None, default_kind: str | None = None) -> Target:
+                previous_kind: str | None = None, default_kind: str | None = None,
+                previous: Document | None = None) -> Target:
         """Everything but the rules. The document is ``doc``, else parsed from ``text`` (an
-        editor buffer) or ``raw`` (standard input), else read from ``path``. Raises
+        editor buffer; with ``previous``, an earlier parse of the same buffer, only the
+        endpoint an edit changed is parsed again when that gives the same tree:
+        ``document.incremental``) or ``raw`` (standard input), else read from ``path``. Raises
         ``CatalogError``/``ConfigError`` for a broken catalog or configuration, OSError for
         an unreadable file."""
         if doc is None:
-            if text is not None:
+            if text is not None and previous is not None:
+                from ..document.incremental import reparse
+                doc = reparse(previous, text) or parse_text(text, path)
+            elif text is not None:
                 doc = parse_text(text, path)
             elif raw is not None:
                 doc = parse_bytes(raw, path)
@@ -181,8 +189,20 @@ class Linter:
                 out.append((f, self.check(target=self.prepare(f, doc=doc, overlay=overlay))))
         return out
 
-    def mechanical(self, target: Target) -> Outcome:
-        """The mechanical phase, finished with the semantic one pending (a first publish)."""
+    def mechanical(self, target: Target, previous: Outcome | None = None) -> Outcome:
+        """The mechanical phase, finished with the semantic one pending (a first publish).
+        With ``previous`` (this document's last mechanical outcome), per-endpoint rules
+        re-check only the endpoints whose text changed (``engine.incremental``); the result
+        equals a full check (``tests/test_incremental_lint.py``)."""
+        if previous is not None and previous.memo is not None and target.lintable:
+            from .incremental_run import run_incremental
+            res = run_incremental(target, previous.memo, model=self.model)
+            if res is not None:
+                raw, memo, notes, skipped = res
+                pending = target.config.semantic
+                return Outcome(target, self._finish(target, raw, pending=pending, skipped=skipped),
+                               raw, notes, 0, skipped, complete=not pending, memo=memo,
+                               incremental=True)
         return self._run(target, "mechanical")
 
     def semantic(self, target: Target, mechanical: Outcome) -> Outcome:
@@ -206,11 +226,12 @@ class Linter:
         res = run_rules(target.doc, target.config, phase=phase, semantic=semantic,
                         kind=target.kind, deployment=target.deployment, catalog=target.catalog,
                         model=self.model)
+        from .incremental_run import memo_of
+        raw, memo = memo_of(target, res, keep=phase == "mechanical")
         pending = phase == "mechanical" and semantic
-        return Outcome(target, self._finish(target, res.diagnostics, pending=pending,
-                                            skipped=res.skipped),
-                       res.diagnostics, res.notes, res.internal_errors, res.skipped,
-                       complete=not pending)
+        return Outcome(target, self._finish(target, raw, pending=pending, skipped=res.skipped),
+                       raw, res.notes, res.internal_errors, res.skipped,
+                       complete=not pending, memo=memo)
 
     @staticmethod
     def _finish(target: Target, raw: list, *, pending: bool, skipped) -> list:

@@ -42,6 +42,8 @@ class Rule:
     needs_model: Callable | None = None   # semantic rules: ctx -> bool, False = nothing to judge here
     superseded_by: tuple = ()     # passes (int) or rule codes (str) whose finding on a restated path
                                   # makes this one a consequence
+    per_endpoint: bool = False    # findings on endpoints[i] depend on that endpoint and the frame
+                                  # only (engine.incremental re-checks changed endpoints alone)
 
     @property
     def summary(self) -> str:
@@ -58,7 +60,8 @@ class Rule:
 
 def rule(code: str, name: str, *, pass_no: int | None, kinds: Iterable[str] = ("agis",),
          semantic: bool = False, scope: str = "document", spec: str = "",
-         needs_model: Callable | None = None, superseded_by: Iterable[int | str] = ()) -> Callable:
+         needs_model: Callable | None = None, superseded_by: Iterable[int | str] = (),
+         per_endpoint: bool = False) -> Callable:
     """Register a rule function ``check(ctx) -> Iterable[Finding]``.
 
     The function's docstring is the rule's documentation (markdown with the
@@ -70,6 +73,11 @@ def rule(code: str, name: str, *, pass_no: int | None, kinds: Iterable[str] = ("
     a finding of one of those lies on a path this rule's finding restates (its own path, or
     ``Finding.restates``), the engine folds it into that primary diagnostic's
     related information (see :mod:`agis_lsp.engine.consequences`).
+
+    ``per_endpoint`` says the rule's findings on ``endpoints[i]`` depend only on that
+    endpoint and on the document outside the endpoints list, and its other findings only on
+    the latter: the server then re-checks only the endpoints an edit changed
+    (:mod:`agis_lsp.engine.incremental`; ``tests/rules/test_per_endpoint.py`` holds the rule to it).
     """
     if not _CODE.match(code):
         raise ValueError(f"bad rule code {code!r}")
@@ -87,7 +95,7 @@ def rule(code: str, name: str, *, pass_no: int | None, kinds: Iterable[str] = ("
         _ORIGIN.setdefault(code, _importing or fn.__module__)
         _RULES[code] = Rule(code, name, pass_no, kinds, fn, doc, semantic, scope, spec,
                             parse_sections(doc), needs_model=needs_model,
-                            superseded_by=tuple(superseded_by))
+                            superseded_by=tuple(superseded_by), per_endpoint=per_endpoint)
         fn.rule_code = code
         return fn
 

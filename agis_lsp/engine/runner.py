@@ -33,17 +33,23 @@ class LintResult:
 
 
 def run_rules(doc: Document, config: Config, *, phase: str = "all", semantic: bool = True,
-              kind: str | None = None, deployment=None, catalog=None, model=None) -> LintResult:
+              kind: str | None = None, deployment=None, catalog=None, model=None,
+              focus: frozenset | None = None, select=None) -> LintResult:
     """Run the rules of ``phase`` over ``doc``: positioned diagnostics, before suppression,
-    folding and sorting (:func:`finish` does those, over every phase's diagnostics)."""
+    folding and sorting (:func:`finish` does those, over every phase's diagnostics).
+
+    ``select`` (rule -> bool) runs only some rules; ``focus`` (endpoint indices) shows the
+    rules only those endpoints (``engine.incremental``)."""
     result = LintResult(kind=kind)
     if kind is None and not doc.problems:
         return result
     ctx = LintContext(doc, kind or "any", config, semantic=semantic and phase != "mechanical",
-                      deployment=deployment, catalog=catalog, model=model)
+                      deployment=deployment, catalog=catalog, model=model, focus=focus)
     rules = rules_for(kind or "any")
     if not doc.parsed:  # only document-level rules on unparsed input
         rules = [r for r in rules if "any" in r.kinds]
+    if select is not None:
+        rules = [r for r in rules if select(r)]
     skipped: dict[str, str] = {}
     for rule in rules:
         if rule.semantic and phase == "mechanical":

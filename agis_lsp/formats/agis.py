@@ -74,12 +74,25 @@ class Endpoint:
 
 
 class AgisView:
-    def __init__(self, doc: Document) -> None:
+    """``focus`` (endpoint indices of a list-shaped document) limits :attr:`endpoints` to
+    those: a per-endpoint rule re-checks the endpoints an edit changed (``engine.incremental``)."""
+
+    def __init__(self, doc: Document, focus: frozenset | None = None) -> None:
         self.doc = doc
         self.data = doc.data if isinstance(doc.data, dict) else {}
+        self.focus = focus
 
     @cached_property
     def endpoints(self) -> list[Endpoint]:
+        """The endpoints (with a ``focus``, only those)."""
+        every = self.all_endpoints
+        if self.focus is None or not isinstance(self.data.get("endpoints"), list):
+            return every
+        return [every[i] for i in sorted(self.focus) if 0 <= i < len(every)]
+
+    @cached_property
+    def all_endpoints(self) -> list[Endpoint]:
+        """Every endpoint, whatever the focus (what a document-wide fact is computed from)."""
         raw = self.data.get("endpoints")
         out: list[Endpoint] = []
         if isinstance(raw, list):
@@ -97,7 +110,9 @@ class AgisView:
 
     @property
     def methods_used(self) -> list[tuple[Endpoint, str]]:
-        return [(ep, ep.method) for ep in self.endpoints if isinstance(ep.method, str) and ep.method]
+        """Every endpoint's method, whatever the focus (a fix that renames a method asks
+        whether another endpoint still uses the old one)."""
+        return [(ep, ep.method) for ep in self.all_endpoints if isinstance(ep.method, str) and ep.method]
 
     @cached_property
     def vocabulary(self) -> dict:

@@ -145,9 +145,15 @@ class Scheduler:
             # cross-file findings on this document would point into that other text)
             overlay[path] = text
         cached = state.parse_of(version, text) if state is not None else None
+        before = entry.mechanical if entry is not None and state is not None else None
+        base = None                     # an earlier parse of this buffer: edits re-parse one endpoint
+        if before is not None and before.target.doc.parsed:
+            base = before.target.doc
+        elif state is not None:
+            base = state.last_good
         try:
             target = ls.linter.prepare(path, text=text, doc=cached, overlay=overlay,
-                                       previous_kind=previous)
+                                       previous_kind=previous, previous=base)
         except OSError as exc:
             log.info("cannot read %s: %s", path, exc)
             return None
@@ -157,7 +163,7 @@ class Scheduler:
             return SETUP_FAILED
         if state is not None:
             state.remember(version, target.doc)
-        return ls.linter.mechanical(target)
+        return ls.linter.mechanical(target, previous=before)
 
     def accept(self, uri: str, version, outcome: Outcome, state) -> None:
         """Store a mechanical result, publish it, and start the model's follow-up."""

@@ -12,7 +12,7 @@ from .pass1_duplicates import endpoint_key
 MCP_NAME = re.compile(r"^[a-z][a-z0-9_]*$")
 
 
-@rule("AGIS512", "invalid-mcp-tool-name", pass_no=5, spec="AGIS §5.2, appendix C(a)")
+@rule("AGIS512", "invalid-mcp-tool-name", per_endpoint=True, pass_no=5, spec="AGIS §5.2, appendix C(a)")
 def invalid_mcp_tool_name(ctx):
     """`mcp_tool_name` is not a lowercase name with underscores (`MakeReservation`, `make-reservation`).
 

@@ -1,0 +1,261 @@
+"""Re-parse only what an edit touched: one endpoint of a YAML AGIS document.
+
+An editor sends a new text after every keystroke; re-parsing a 1,000-endpoint document
+takes ~100 ms, re-parsing the one block sequence item the edit lies in well under 1 ms.
+:func:`reparse` finds that item (``endpoints[i]``, a block sequence item of the
+top-level mapping), parses its text alone (a block sequence item parses at its own
+columns), and splices the result into a new :class:`Document` that is equal, container
+for container and span for span, to what a full parse of the new text gives
+(``tests/test_incremental_parse.py`` checks it after random edits).
+
+Whatever it cannot prove equal it refuses (``None``: the caller parses the whole text):
+a document with problems, anchors or aliases, a non-list ``endpoints``, a flow sequence,
+an edit outside one item's lines, an item that no longer parses alone as exactly one
+item at the same column, a chain of splices that has grown long.
+
+Spans after the edit move by the edit's length. Shifting every later container eagerly
+would cost more than the parse saved, so the new document's containers are a
+:class:`SplicedContainers`: the new item's and the frame's containers, then the previous
+version's, read through the edit's offset map and shifted on first use (each version
+keeps its own copies, so a feature answering for an older version still sees that
+version's spans). :meth:`SplicedContainers.compact` flattens a long chain.
+"""
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+
+from .model import Container, Document, Entry
+from .positions import LONE_SURROGATE, LineIndex
+
+#: Longest chain of splices read through before :func:`reparse` refuses (the server
+#: compacts long before: :data:`COMPACT_AT`).
+MAX_DEPTH = 64
+#: A chain this long is worth flattening when the server is idle.
+COMPACT_AT = 12
+
+_DASH_LINE = re.compile(r"[ ]*-[ ]+")
+
+
+class SplicedContainers:
+    """``id(obj) -> Container`` for a spliced document: its own containers (absolute), then
+    the previous version's containers mapped through the edit (cut ``[start, old_end)``,
+    later offsets moved by ``delta``). Containers are never mutated: a shifted one is a copy,
+    cached here."""
+
+    __slots__ = ("base", "start", "old_end", "delta", "own", "cache", "depth")
+
+    def __init__(self, base, start: int, old_end: int, delta: int, own: dict) -> None:
+        self.base = base
+        self.start, self.old_end, self.delta = start, old_end, delta
+        self.own = own
+        self.cache: dict = {}
+        self.depth = getattr(base, "depth", 0) + 1
+
+    def get(self, key, default=None):
+        c = self.own.get(key)
+        if c is None:
+            c = self.cache.get(key)
+        if c is not None:
+            return c
+        c = self.base.get(key)
+        if c is None:
+            return default
+        if c.end <= self.start and c.start < self.start:
+            return c                        # wholly before the edit: the same spans
+        if c.start >= self.old_end:
+            shifted = self.cache[key] = shift_container(c, self.delta)
+            return shifted
+        return default                      # the replaced item's (no object of this version)
+
+    def __contains__(self, key) -> bool:
+        return self.get(key) is not None
+
+    def __getitem__(self, key):
+        c = self.get(key)
+        if c is None:
+            raise KeyError(key)
+        return c
+
+
+def shift_entry(e: Entry, delta: int) -> Entry:
+    return Entry(e.key_start + delta, e.key_end + delta, e.value_start + delta, e.value_end + delta,
+                 e.style, e.entry_start + delta, e.entry_end + delta)
+
+
+def shift_container(c: Container, delta: int) -> Container:
+    return Container(c.start + delta, c.end + delta, c.flow,
+                     {k: shift_entry(e, delta) for k, e in c.entries.items()})
+
+
+def depth(doc: Document) -> int:
+    return getattr(doc.containers, "depth", 0)
+
+
+def compact(doc: Document) -> None:
+    """Replace a chain of splices by one flat table of ``doc``'s containers (same spans)."""
+    if not isinstance(doc.containers, SplicedContainers):
+        return
+    flat: dict = {}
+    stack = [doc.data]
+    get = doc.containers.get
+    while stack:
+        obj = stack.pop()
+        if not isinstance(obj, (dict, list)) or id(obj) in flat:
+            continue
+        info = get(id(obj))
+        if info is not None:
+            flat[id(obj)] = info
+        stack.extend(obj.values() if isinstance(obj, dict) else obj)
+    doc.containers = flat
+
+
+def _edit(old: str, new: str) -> tuple[int, int, int]:
+    """The one replaced span: ``old[start:old_end]`` became ``new[start:new_end]``."""
+    n = min(len(old), len(new))
+    lo, hi = 0, n                       # common prefix by bisection on C comparisons
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if old[:mid] == new[:mid]:
+            lo = mid
+        else:
+            hi = mid - 1
+    start = lo
+    room = n - start
+    lo, hi = 0, room                    # common suffix, not overlapping the prefix
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if old[len(old) - mid:] == new[len(new) - mid:]:
+            lo = mid
+        else:
+            hi = mid - 1
+    return start, len(old) - lo, len(new) - lo
+
+
+def _line_start(text: str, offset: int) -> int:
+    return text.rfind("\n", 0, offset) + 1
+
+
+def _next_line(text: str, offset: int) -> int:
+    nl = text.find("\n", offset)
+    return len(text) if nl == -1 else nl + 1
+
+
+def reparse(old: Document, new_text: str) -> Document | None:
+    """``new_text`` parsed by re-parsing one endpoint of ``old``; None when that cannot be
+    proved to equal a full parse (the caller then parses the whole text)."""
+    if old.syntax != "yaml" or not old.parsed or old.problems or not getattr(old, "plain_tree", False):
+        return None
+    if "\r" in new_text or "\r" in old.text or depth(old) >= MAX_DEPTH \
+            or new_text.startswith("\ufeff"):
+        return None
+    root = old.data
+    items = root.get("endpoints") if isinstance(root, dict) else None
+    if not isinstance(items, list) or not items:
+        return None
+    seq = old.container(items)
+    if seq is None or seq.flow or len(seq.entries) != len(items):
+        return None
+    text = old.text
+    a, b_old, b_new = _edit(text, new_text)
+    if a == b_old == b_new:
+        return None                                  # the same text: nothing to splice
+    starts = [seq.entries[j].value_start for j in range(len(items))]
+    i = bisect_right(starts, a) - 1
+    if i < 0:
+        i = 0
+    entry = seq.entries[i]
+    region = _line_start(text, entry.value_start)
+    if not _DASH_LINE.fullmatch(text, region, entry.value_start):
+        return None
+    last = i == len(items) - 1
+    region_end = (_next_line(text, entry.value_end) if last
+                  else _line_start(text, seq.entries[i + 1].value_start))
+    if i + 1 < len(items) and a >= region_end:
+        return None
+    if a < region or b_old >= region_end:
+        return None                                  # not within this item's lines
+    delta = len(new_text) - len(text)
+    chunk_text = new_text[region:region_end + delta]
+    if LONE_SURROGATE.search(chunk_text):
+        return None                                  # parse_text's own road reports it
+    chunk = _parse_item(chunk_text, seq.start - _line_start(text, seq.start))
+    if chunk is None:
+        return None
+    return _splice(old, new_text, chunk, i, region, (a, b_old, delta), last)
+
+
+def _parse_item(chunk_text: str, column: int):
+    """The chunk parsed alone: (item data, its entry, its containers) when it is exactly one
+    block sequence item at ``column`` with no problems, anchors or aliases; else None."""
+    from .yaml_parser import parse_yaml
+    doc = parse_yaml(chunk_text)
+    if not doc.parsed or doc.problems or not doc.plain_tree or not isinstance(doc.data, list) \
+            or len(doc.data) != 1:
+        return None
+    seq = doc.containers.get(id(doc.data))
+    if seq is None or seq.flow or seq.start != _line_start(chunk_text, seq.start) + column:
+        return None
+    own = dict(doc.containers)
+    del own[id(doc.data)]
+    return doc.data[0], seq.entries[0], own, seq
+
+
+def _splice(old: Document, new_text: str, chunk, i: int, region: int, edit, last: bool) -> Document:
+    a, b_old, delta = edit
+    item, item_entry, chunk_containers, chunk_seq = chunk
+    root, items = old.data, old.data["endpoints"]
+    root_info, seq = old.container(root), old.container(items)
+    new_entry = shift_entry(item_entry, region)
+    old_item_end = seq.entries[i].value_end
+
+    def moved(x: int) -> int:
+        if last and x == old_item_end:
+            return new_entry.value_end
+        return x + delta if x >= b_old else x
+
+    own = {k: shift_container(c, region) for k, c in chunk_containers.items()}
+    new_items = list(items)
+    new_items[i] = item
+    entries = {}
+    for j, e in seq.entries.items():
+        entries[j] = e if j < i else new_entry if j == i else shift_entry(e, delta)
+    seq_start = region + chunk_seq.start if i == 0 else seq.start
+    seq_end = new_entry.value_end if last else seq.end + delta
+    own[id(new_items)] = Container(seq_start, seq_end, False, entries)
+    new_root = dict(root)
+    new_root["endpoints"] = new_items
+    root_entries = {}
+    for k, e in root_info.entries.items():
+        if k == "endpoints":
+            root_entries[k] = Entry(e.key_start, e.key_end, seq_start, seq_end, e.style,
+                                    e.entry_start, seq_end)
+        else:
+            root_entries[k] = e if e.entry_end <= a and e.value_end <= a else shift_entry(e, delta)
+    own[id(new_root)] = Container(root_info.start, moved(root_info.end), root_info.flow, root_entries)
+
+    doc = type(old)(new_text, old.path)
+    doc.data, doc.parsed, doc.plain_tree = new_root, True, True
+    doc.root_span = (old.root_span[0], moved(old.root_span[1]))
+    doc.containers = SplicedContainers(old.containers, a, b_old, delta, own)
+    doc._lines = _spliced_lines(old.lines, new_text, a, b_old, delta)
+    return doc
+
+
+def _spliced_lines(old: LineIndex, new_text: str, a: int, b_old: int, delta: int) -> LineIndex:
+    """The new text's line index from the old one's (``\\n`` breaks only; the caller refuses
+    texts with ``\\r``)."""
+    starts = old.starts
+    keep = bisect_right(starts, a)                   # line starts at offsets <= a stay
+    after = bisect_right(starts, b_old)              # starts past the edit's old end move
+    middle = []
+    find = new_text.find
+    at = find("\n", a, b_old + delta)
+    while at != -1:
+        middle.append(at + 1)
+        at = find("\n", at + 1, b_old + delta)
+    index = LineIndex.__new__(LineIndex)
+    index.text = new_text
+    index.starts = starts[:keep] + middle + [s + delta for s in starts[after:]]
+    index._astral = {}
+    return index

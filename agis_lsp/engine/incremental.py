@@ -1,0 +1,158 @@
+"""Re-check only what an edit can affect: the endpoints whose text changed.
+
+A rule registered ``per_endpoint=True`` promises that its findings on ``endpoints[i]``
+depend only on that endpoint and on the document outside the endpoints list (its
+"frame"), and that its findings outside every endpoint depend only on the frame.
+(``tests/rules/test_per_endpoint.py`` holds every such rule to it on every example and
+golden document; ``tests/test_incremental_lint.py`` compares incremental and full lints
+after random edits.) So when the frame's text is unchanged and the endpoint count is the
+same, such a rule runs on the endpoints whose text changed only (the lint context's
+``focus``: ``AgisView.endpoints`` and the prose walk list only those), and its other
+findings are the previous version's, moved to where their text now is. Every other rule
+runs on the whole document, as in a full lint.
+
+The result is put together in one canonical order, the same a full lint uses
+(:func:`canonical`): rule by rule, a per-endpoint rule's frame findings first, then
+endpoint by endpoint, each in the order the rule gave them; so finishing (suppressions,
+consequences, sorting) sees the same list either way.
+"""
+from __future__ import annotations
+
+from bisect import bisect_right
+from dataclasses import dataclass, field, replace
+
+from .model import Diagnostic, RelatedLocation, TextEdit
+
+FRAME = -1
+
+
+@dataclass
+class Memo:
+    """What the next increment reuses: per per-endpoint rule, its positioned findings by
+    owner (``FRAME`` or an endpoint index), and where each endpoint's text was."""
+    doc: object
+    config: object
+    catalog: object
+    spans: list                                   # (start, end) of each endpoint's text
+    by_rule: dict = field(default_factory=dict)   # code -> {owner: [Diagnostic]}
+    shared: tuple = ()                            # every endpoint's method and path (below)
+
+
+def layout(doc) -> list | None:
+    """The text span of every endpoint of a list-shaped AGIS document; None when the
+    document is not one incremental checking can follow."""
+    if not doc.parsed or doc.problems or not (doc.syntax == "json" or getattr(doc, "plain_tree", False)):
+        return None
+    data = doc.data
+    items = data.get("endpoints") if isinstance(data, dict) else None
+    if not isinstance(items, list) or not items:
+        return None
+    info = doc.container(items)
+    if info is None or len(info.entries) != len(items):
+        return None
+    return [(info.entries[j].value_start, info.entries[j].value_end) for j in range(len(items))]
+
+
+def shared_facts(doc) -> tuple:
+    """What a per-endpoint rule may read of the other endpoints: their methods and paths (a
+    fix renaming a method asks whether another endpoint still uses the old one). When they
+    change, every endpoint is checked again."""
+    items = doc.data["endpoints"]
+    return tuple((item.get("method"), item.get("path")) if isinstance(item, dict) else None
+                 for item in items)
+
+
+def owner_of(path: tuple, count: int) -> int:
+    if len(path) >= 2 and path[0] == "endpoints" and isinstance(path[1], int) and 0 <= path[1] < count:
+        return path[1]
+    return FRAME
+
+
+def canonical(diagnostics: list, per_endpoint: set, count: int) -> tuple[list, dict]:
+    """A full lint's raw findings in canonical order, and the per-endpoint rules' findings
+    grouped by owner (for a :class:`Memo`)."""
+    by_rule: dict = {}
+    order: list = []
+    for d in diagnostics:
+        if d.code in per_endpoint:
+            groups = by_rule.get(d.code)
+            if groups is None:
+                groups = by_rule[d.code] = {}
+                order.append(("rule", d.code))
+            groups.setdefault(owner_of(d.path, count), []).append(d)
+        else:
+            order.append(("one", d))
+    out = []
+    for what, item in order:
+        out.extend(_flatten(by_rule[item], count) if what == "rule" else [item])
+    return out, by_rule
+
+
+def _flatten(groups: dict, count: int) -> list:
+    out = list(groups.get(FRAME, ()))
+    for owner in sorted(k for k in groups if k != FRAME):
+        out.extend(groups[owner])
+    return out
+
+
+class Mover:
+    """Old offsets -> new offsets, endpoint by endpoint (None: in a changed endpoint or a
+    gap between endpoints, where nothing reused may point)."""
+
+    def __init__(self, old_spans: list, new_spans: list, dirty: set, old_len: int, new_len: int):
+        self.starts = [s for s, _ in old_spans]
+        self.old, self.new, self.dirty = old_spans, new_spans, dirty
+        self.tail = new_len - old_len
+
+    def __call__(self, x: int) -> int | None:
+        j = bisect_right(self.starts, x) - 1
+        if j < 0:
+            return x                                  # the frame before the endpoints
+        s, e = self.old[j]
+        if x <= e:
+            return None if j in self.dirty else x + self.new[j][0] - s
+        if j == len(self.old) - 1:
+            return x + self.tail                      # the frame after the endpoints
+        return None
+
+
+def plan(memo: Memo, doc, config, catalog) -> tuple[list, set, Mover] | None:
+    """(new spans, changed endpoints, offset mover) when ``memo`` can serve ``doc``."""
+    if memo is None or config != memo.config or catalog is not memo.catalog:
+        return None
+    spans = layout(doc)
+    old_doc = memo.doc
+    if spans is None or len(spans) != len(memo.spans):
+        return None
+    old, new = old_doc.text, doc.text
+    if old[:memo.spans[0][0]] != new[:spans[0][0]] or old[memo.spans[-1][1]:] != new[spans[-1][1]:]:
+        return None                                   # the frame changed: check it all
+    if shared_facts(doc) != memo.shared:
+        return None
+    dirty = {j for j, ((os_, oe), (ns, ne)) in enumerate(zip(memo.spans, spans))
+             if oe - os_ != ne - ns or old[os_:oe] != new[ns:ne]}
+    return spans, dirty, Mover(memo.spans, spans, dirty, len(old), len(new))
+
+
+def move(d: Diagnostic, doc, mover: Mover) -> Diagnostic | None:
+    """``d`` (positioned in the memo's document) positioned in ``doc``; None when any of its
+    places lies where the text changed."""
+    start, end = mover(d.start), mover(d.end)
+    if start is None or end is None:
+        return None
+    fixes = []
+    for fix in d.fixes:
+        edits = []
+        for e in fix.edits:
+            s, t = mover(e.start), mover(e.end)
+            if s is None or t is None:
+                return None
+            edits.append(TextEdit(s, t, e.new_text))
+        fixes.append(replace(fix, edits=edits))
+    related = []
+    for r in d.related:
+        if r.file is None and r.range is not None:
+            r = RelatedLocation(r.message, doc.range(r.path, r.part), None, r.path, r.part)
+        related.append(r)
+    return replace(d, start=start, end=end, range=doc.lines.range(start, end), fixes=fixes,
+                   related=related)
