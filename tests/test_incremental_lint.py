@@ -54,7 +54,8 @@ def test_incremental_check_equals_a_full_check_after_random_edits(name, source, 
     path = os.path.join(ROOT, "examples", "x.agis.json" if name == "json" else "x.agis")
     text = source()
     previous = linter.mechanical(linter.prepare(path, text=text))
-    incremental = 0
+    merged = linter.semantic(previous.target, previous) if semantic else None
+    incremental = model_incremental = 0
     for step in range(120):
         new_text = random_edit(rng, previous.target.doc.text)
         if rng.random() < 0.5:                       # most keystrokes: inside an intent
@@ -68,11 +69,21 @@ def test_incremental_check_equals_a_full_check_after_random_edits(name, source, 
         assert [key(d) for d in got.diagnostics] == [key(d) for d in want.diagnostics], f"step {step}"
         assert [key(d) for d in got.raw] == [key(d) for d in want.raw], f"step {step}"
         incremental += got.incremental
+        if semantic:                                  # the model's phase, as the server runs it
+            got_merged = linter.semantic(target, got, previous=merged)
+            want_merged = linter.semantic(want.target, want)
+            assert [key(d) for d in got_merged.diagnostics] == [key(d) for d in want_merged.diagnostics], \
+                f"semantic, step {step}"
+            model_incremental += got_merged.incremental
+            merged = got_merged if rng.random() < 0.9 else want_merged
         previous = got if rng.random() < 0.9 else want
         if not previous.target.doc.parsed and rng.random() < 0.5:
             previous = linter.mechanical(linter.prepare(path, text=text))
+            merged = linter.semantic(previous.target, previous) if semantic else None
     least = 8 if name == "json" else 20    # random JSON edits break the text more often
     assert incremental >= least, f"only {incremental} of 120 edits were checked incrementally"
+    if semantic:
+        assert model_incremental >= least // 4, f"only {model_incremental} semantic phases were incremental"
 
 
 def test_typing_in_an_intent_reuses_and_is_spliced():

@@ -26,9 +26,10 @@ def memo_of(target, res, *, keep: bool) -> tuple[list, Memo | None]:
     return raw, Memo(target.doc, target.config, target.catalog, spans, by_rule, shared_facts(target.doc))
 
 
-def run_incremental(target, memo: Memo, *, model=None):
-    """(raw findings, new memo, notes, skipped) of the mechanical phase of ``target`` with
-    ``memo``'s findings reused; None when a full check is needed."""
+def run_incremental(target, memo: Memo, *, model=None, phase: str = "mechanical"):
+    """(raw findings, new memo, notes, skipped) of ``phase`` (mechanical or semantic) of
+    ``target`` with ``memo``'s findings (of the same phase) reused; None when a full check
+    is needed."""
     if target.kind != "agis" or target.deployment is not None:
         return None
     planned = plan(memo, target.doc, target.config, target.catalog)
@@ -53,7 +54,7 @@ def run_incremental(target, memo: Memo, *, model=None):
         for owner in dirty:
             groups.pop(owner, None)
     config, kind = target.config, target.kind
-    common = dict(phase="mechanical", semantic=config.semantic, kind=kind, catalog=target.catalog,
+    common = dict(phase=phase, semantic=config.semantic, kind=kind, catalog=target.catalog,
                   model=model)
     whole = run_rules(doc, config, select=lambda r: not r.per_endpoint, **common)
     fresh = run_rules(doc, config, select=lambda r: r.per_endpoint, focus=frozenset(dirty), **common) \

@@ -98,6 +98,7 @@ class Outcome:
     complete: bool = True                             # False: the semantic phase is pending
     memo: Any = None                                  # engine.incremental.Memo: what the next edit reuses
     incremental: bool = False                         # only the changed endpoints were checked again
+    semantic_memo: Any = None                         # the same, for the semantic phase
 
     @property
     def doc(self) -> Document:
@@ -205,19 +206,32 @@ class Linter:
                                incremental=True)
         return self._run(target, "mechanical")
 
-    def semantic(self, target: Target, mechanical: Outcome) -> Outcome:
-        """The semantic phase, merged with ``mechanical`` and finished: equal to ``check``."""
+    def semantic(self, target: Target, mechanical: Outcome, previous: Outcome | None = None) -> Outcome:
+        """The semantic phase, merged with ``mechanical`` and finished: equal to ``check``.
+        With ``previous`` (this document's last merged outcome) per-endpoint model rules judge
+        only the endpoints whose text changed (``engine.incremental``)."""
         if not target.lintable or not target.config.semantic:
             return Outcome(target, mechanical.diagnostics, mechanical.raw, list(mechanical.notes),
                            mechanical.internal_errors, set(mechanical.skipped))
-        res = run_rules(target.doc, target.config, phase="semantic", semantic=True,
-                        kind=target.kind, deployment=target.deployment, catalog=target.catalog,
-                        model=self.model)
-        raw = mechanical.raw + res.diagnostics
-        skipped = mechanical.skipped | res.skipped
-        notes = list(mechanical.notes) + [n for n in res.notes if n not in mechanical.notes]
+        from .incremental_run import memo_of, run_incremental
+        inc = None
+        if previous is not None and previous.semantic_memo is not None:
+            inc = run_incremental(target, previous.semantic_memo, model=self.model, phase="semantic")
+        if inc is not None:
+            own, memo, own_notes, own_skipped = inc
+            errors = 0
+        else:
+            res = run_rules(target.doc, target.config, phase="semantic", semantic=True,
+                            kind=target.kind, deployment=target.deployment, catalog=target.catalog,
+                            model=self.model)
+            own, memo = memo_of(target, res, keep=True)
+            own_notes, own_skipped, errors = res.notes, res.skipped, res.internal_errors
+        raw = mechanical.raw + own
+        skipped = mechanical.skipped | own_skipped
+        notes = list(mechanical.notes) + [n for n in own_notes if n not in mechanical.notes]
         return Outcome(target, self._finish(target, raw, pending=False, skipped=skipped), raw,
-                       notes, mechanical.internal_errors + res.internal_errors, skipped)
+                       notes, mechanical.internal_errors + errors, skipped, memo=mechanical.memo,
+                       semantic_memo=memo, incremental=inc is not None)
 
     def _run(self, target: Target, phase: str) -> Outcome:
         if not target.lintable:

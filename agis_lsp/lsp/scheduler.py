@@ -40,6 +40,7 @@ class Job:
     task: asyncio.Task | None = None
     semantic: asyncio.Task | None = None
     cascade: bool = False      # the pending check re-checks the deployment's other files
+    merged: Outcome | None = None   # the last merged outcome: the next semantic phase reuses it
 
 
 class Scheduler:
@@ -180,6 +181,9 @@ class Scheduler:
             ls.say_once(note)
         ls.publisher.store.set_mechanical(uri, version, target, outcome, state is not None)
         ls.publisher.publish(uri)
+        from ..document.incremental import COMPACT_AT, compact, depth
+        if depth(target.doc) >= COMPACT_AT:      # flatten a long chain of splices while idle
+            self.lint_pool.submit(compact, target.doc)
         ls.model.start()
         if target.has_semantic and ls.settings.semantic is not False:
             self.jobs.setdefault(uri, Job()).semantic = ls.loop.create_task(
@@ -198,6 +202,8 @@ class Scheduler:
                 return
             for note in merged.notes:
                 ls.say_once(note)
+            if uri in self.jobs:
+                self.jobs[uri].merged = merged
             entry = store.merge_semantic(uri, version, merged)
             if entry is not None:
                 ls.publisher.publish(uri)
@@ -211,7 +217,9 @@ class Scheduler:
         state = self.server.documents.get(uri)
         if version is not None and (state is None or state.version != version):
             return None
-        return self.server.linter.semantic(mechanical.target, mechanical)
+        job = self.jobs.get(uri)
+        previous = job.merged if job is not None and state is not None else None
+        return self.server.linter.semantic(mechanical.target, mechanical, previous=previous)
 
     def schedule_dependents(self, uri: str, deployment) -> None:
         """Re-check the other files of the deployment (open or not): cross-file findings."""

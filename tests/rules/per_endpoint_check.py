@@ -38,7 +38,11 @@ def _key(d) -> tuple:
 
 
 def _run(rule, doc, config, focus) -> list:
-    ctx = LintContext(doc, "agis", config, semantic=False, focus=focus)
+    model = None
+    if rule.semantic:
+        from agis_lsp.engine.linter import ModelProvider
+        model = ModelProvider()
+    ctx = LintContext(doc, "agis", config, semantic=rule.semantic, focus=focus, model=model)
     return [position(doc, rule, f, config) for f in rule.check(ctx) or ()]
 
 
