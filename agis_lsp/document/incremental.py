@@ -53,20 +53,34 @@ class SplicedContainers:
         self.depth = getattr(base, "depth", 0) + 1
 
     def get(self, key, default=None):
-        c = self.own.get(key)
-        if c is None:
-            c = self.cache.get(key)
+        c = self.cache.get(key)
         if c is not None:
             return c
-        c = self.base.get(key)
+        trail = []                          # the splices between this version and where it is
+        node = self
+        while isinstance(node, SplicedContainers):
+            c = node.own.get(key)
+            if c is None and node is not self:
+                c = node.cache.get(key)
+            if c is not None:
+                break
+            trail.append(node)
+            node = node.base
+        else:
+            c = node.get(key)
         if c is None:
             return default
-        if c.end <= self.start and c.start < self.start:
-            return c                        # wholly before the edit: the same spans
-        if c.start >= self.old_end:
-            shifted = self.cache[key] = shift_container(c, self.delta)
-            return shifted
-        return default                      # the replaced item's (no object of this version)
+        shift = 0                           # mapped through each splice, oldest first: one copy
+        for level in reversed(trail):
+            start, end = c.start + shift, c.end + shift
+            if start >= level.old_end:
+                shift += level.delta
+            elif not (end <= level.start and start < level.start):
+                return default              # the replaced item's (no object of this version)
+        if shift:
+            c = shift_container(c, shift)
+        self.cache[key] = c
+        return c
 
     def __contains__(self, key) -> bool:
         return self.get(key) is not None
@@ -106,30 +120,35 @@ def compact(doc: Document) -> None:
         info = get(id(obj))
         if info is not None:
             flat[id(obj)] = info
-        stack.extend(obj.values() if isinstance(obj, dict) else obj)
+        stack.extend(v for v in (obj.values() if isinstance(obj, dict) else obj)
+                     if isinstance(v, (dict, list)))
     doc.containers = flat
 
 
 def _edit(old: str, new: str) -> tuple[int, int, int]:
-    """The one replaced span: ``old[start:old_end]`` became ``new[start:new_end]``."""
+    """The one replaced span: ``old[start:old_end]`` became ``new[start:new_end]``
+    (compared block by block: slices of the whole text would copy it many times)."""
     n = min(len(old), len(new))
-    lo, hi = 0, n                       # common prefix by bisection on C comparisons
-    while lo < hi:
+    start = _common(lambda i, j: old[i:j] == new[i:j], n)
+    m = n - start
+    lo, hi = len(old), len(new)
+    tail = _common(lambda i, j: old[lo - j:lo - i] == new[hi - j:hi - i], m)
+    return start, len(old) - tail, len(new) - tail
+
+
+def _common(same, limit: int, block: int = 4096) -> int:
+    """Length of the common run that ``same(i, j)`` (the texts agree on ``[i, j)``) finds."""
+    at = 0
+    while at + block <= limit and same(at, at + block):
+        at += block
+    lo, hi = at, min(at + block, limit)
+    while lo < hi:                          # within the block that differs: bisection
         mid = (lo + hi + 1) // 2
-        if old[:mid] == new[:mid]:
+        if same(at, mid):
             lo = mid
         else:
             hi = mid - 1
-    start = lo
-    room = n - start
-    lo, hi = 0, room                    # common suffix, not overlapping the prefix
-    while lo < hi:
-        mid = (lo + hi + 1) // 2
-        if old[len(old) - mid:] == new[len(new) - mid:]:
-            lo = mid
-        else:
-            hi = mid - 1
-    return start, len(old) - lo, len(new) - lo
+    return lo
 
 
 def _line_start(text: str, offset: int) -> int:

@@ -54,12 +54,20 @@ def layout(doc) -> list | None:
 
 
 def shared_facts(doc) -> tuple:
-    """What a per-endpoint rule may read of the other endpoints: their methods and paths (a
-    fix renaming a method asks whether another endpoint still uses the old one). When they
-    change, every endpoint is checked again."""
+    """What a per-endpoint rule may read of the other endpoints: their methods, paths and
+    MCP tool names (a fix renaming a method asks whether another endpoint still uses the old
+    one; a repeated endpoint or tool name is found among all of them). When these change,
+    every endpoint is checked again."""
     items = doc.data["endpoints"]
-    return tuple((item.get("method"), item.get("path")) if isinstance(item, dict) else None
-                 for item in items)
+    return tuple((item.get("method"), item.get("path"), _tool_name(item)) if isinstance(item, dict)
+                 else type(item).__name__ for item in items)
+
+
+def _tool_name(item: dict):
+    sem = item.get("semantic")
+    if not isinstance(sem, dict):
+        return type(sem).__name__
+    return ("mcp_tool_name" in sem, sem.get("mcp_tool_name"))
 
 
 def owner_of(path: tuple, count: int) -> int:

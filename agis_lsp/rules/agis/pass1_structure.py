@@ -61,7 +61,7 @@ def _schema_errors(parts: list) -> list:
     return [e for e in out if e is not None]
 
 
-@rule("AGIS101", "missing-required-field", pass_no=1, spec="AGIS §8.1, §8.2, §4.4")
+@rule("AGIS101", "missing-required-field", per_endpoint=True, pass_no=1, spec="AGIS §8.1, §8.2, §4.4")
 def missing_required_field(ctx):
     """A field the document structure requires is missing.
 
