@@ -125,7 +125,7 @@ def compact(doc: Document) -> None:
     doc.containers = flat
 
 
-def _edit(old: str, new: str) -> tuple[int, int, int]:
+def changed_span(old: str, new: str) -> tuple[int, int, int]:
     """The one replaced span: ``old[start:old_end]`` became ``new[start:new_end]``
     (compared block by block: slices of the whole text would copy it many times)."""
     n = min(len(old), len(new))
@@ -176,7 +176,7 @@ def reparse(old: Document, new_text: str) -> Document | None:
     if seq is None or seq.flow or len(seq.entries) != len(items):
         return None
     text = old.text
-    a, b_old, b_new = _edit(text, new_text)
+    a, b_old, b_new = changed_span(text, new_text)
     if a == b_old == b_new:
         return None                                  # the same text: nothing to splice
     starts = [seq.entries[j].value_start for j in range(len(items))]

@@ -21,6 +21,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from dataclasses import dataclass, field, replace
 
+from ..document.incremental import changed_span
 from .model import Diagnostic, RelatedLocation, TextEdit
 
 FRAME = -1
@@ -35,7 +36,6 @@ class Memo:
     catalog: object
     spans: list                                   # (start, end) of each endpoint's text
     by_rule: dict = field(default_factory=dict)   # code -> {owner: [Diagnostic]}
-    shared: tuple = ()                            # every endpoint's method and path (below)
 
 
 def layout(doc) -> list | None:
@@ -58,9 +58,13 @@ def shared_facts(doc) -> tuple:
     MCP tool names (a fix renaming a method asks whether another endpoint still uses the old
     one; a repeated endpoint or tool name is found among all of them). When these change,
     every endpoint is checked again."""
-    items = doc.data["endpoints"]
-    return tuple((item.get("method"), item.get("path"), _tool_name(item)) if isinstance(item, dict)
-                 else type(item).__name__ for item in items)
+    return tuple(_facts(item) for item in doc.data["endpoints"])
+
+
+def _facts(item):
+    if not isinstance(item, dict):
+        return type(item).__name__
+    return (item.get("method"), item.get("path"), _tool_name(item))
 
 
 def _tool_name(item: dict):
@@ -125,7 +129,12 @@ class Mover:
 
 
 def plan(memo: Memo, doc, config, catalog) -> tuple[list, set, Mover] | None:
-    """(new spans, changed endpoints, offset mover) when ``memo`` can serve ``doc``."""
+    """(new spans, changed endpoints, offset mover) when ``memo`` can serve ``doc``.
+
+    Only the text between the first and the last difference changed (found by comparing
+    blocks of the two texts), so only the endpoints it overlaps, or whose span no longer
+    follows from the old one, can have changed; their shared facts are compared, the
+    others' are the same by construction."""
     if memo is None or config != memo.config or catalog is not memo.catalog:
         return None
     spans = layout(doc)
@@ -133,12 +142,23 @@ def plan(memo: Memo, doc, config, catalog) -> tuple[list, set, Mover] | None:
     if spans is None or len(spans) != len(memo.spans):
         return None
     old, new = old_doc.text, doc.text
-    if old[:memo.spans[0][0]] != new[:spans[0][0]] or old[memo.spans[-1][1]:] != new[spans[-1][1]:]:
+    a, b_old, b_new = changed_span(old, new)
+    delta = b_new - b_old
+    first, last = memo.spans[0][0], memo.spans[-1][1]
+    inside = a >= first and b_old <= last and spans[0][0] == first and spans[-1][1] == last + delta
+    if not inside and (old[:first] != new[:spans[0][0]] or old[last:] != new[spans[-1][1]:]):
         return None                                   # the frame changed: check it all
-    if shared_facts(doc) != memo.shared:
-        return None
-    dirty = {j for j, ((os_, oe), (ns, ne)) in enumerate(zip(memo.spans, spans))
-             if oe - os_ != ne - ns or old[os_:oe] != new[ns:ne]}
+    dirty = set()
+    for j, ((os_, oe), (ns, ne)) in enumerate(zip(memo.spans, spans)):
+        if oe < a or (os_ > b_old and (ns, ne) == (os_ + delta, oe + delta)) or \
+                (oe <= a and (ns, ne) == (os_, oe)):
+            continue                                  # wholly before or after the edit: the same
+        if oe - os_ != ne - ns or old[os_:oe] != new[ns:ne]:
+            dirty.add(j)
+    if dirty:
+        old_items, new_items = old_doc.data["endpoints"], doc.data["endpoints"]
+        if any(_facts(old_items[j]) != _facts(new_items[j]) for j in dirty):
+            return None                               # what other endpoints read changed
     return spans, dirty, Mover(memo.spans, spans, dirty, len(old), len(new))
 
 

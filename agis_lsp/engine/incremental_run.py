@@ -3,7 +3,9 @@ rules on the changed endpoints, every other rule on the whole document, the rest
 (``engine.incremental`` says what may be reused and why)."""
 from __future__ import annotations
 
-from .incremental import FRAME, Memo, canonical, layout, move, owner_of, plan, shared_facts
+from .incremental import FRAME, Memo, canonical, layout, move, owner_of, plan
+from .registry import get_rule
+from .runner import position
 from .registry import rules_for
 from .runner import run_rules
 
@@ -23,7 +25,7 @@ def memo_of(target, res, *, keep: bool) -> tuple[list, Memo | None]:
     raw, by_rule = canonical(res.diagnostics, _per_endpoint_codes(target.kind), len(spans))
     if not keep or res.internal_errors:
         return raw, None
-    return raw, Memo(target.doc, target.config, target.catalog, spans, by_rule, shared_facts(target.doc))
+    return raw, Memo(target.doc, target.config, target.catalog, spans, by_rule)
 
 
 def run_incremental(target, memo: Memo, *, model=None, phase: str = "mechanical"):
@@ -50,20 +52,28 @@ def run_incremental(target, memo: Memo, *, model=None, phase: str = "mechanical"
                 dirty.add(owner)         # something of it lies where the text changed
                 continue
             out[owner] = again
-    for groups in moved.values():
+    config, kind = target.config, target.kind
+    rerun = {code for code, groups in memo.by_rule.items()   # shared-only rules whose findings
+             if get_rule(code).shared_only                     # cannot be positioned again
+             and any(d.finding is None for o in dirty for d in groups.get(o, ()))}
+    for code, groups in moved.items():
+        rule = get_rule(code)
         for owner in dirty:
             groups.pop(owner, None)
-    config, kind = target.config, target.kind
+            old = memo.by_rule[code].get(owner)
+            if old and rule.shared_only and code not in rerun:
+                # the same findings (the shared facts are the same), in their new places
+                groups[owner] = [position(doc, rule, d.finding, config) for d in old]
     common = dict(phase=phase, semantic=config.semantic, kind=kind, catalog=target.catalog,
                   model=model)
     whole = run_rules(doc, config, select=lambda r: not r.per_endpoint, **common)
-    fresh = run_rules(doc, config, select=lambda r: r.per_endpoint, focus=frozenset(dirty), **common) \
-        if dirty else None
+    fresh = run_rules(doc, config, select=lambda r: r.per_endpoint and (not r.shared_only or r.code in rerun),
+                      focus=frozenset(dirty), **common) if dirty else None
     if whole.internal_errors or (fresh is not None and fresh.internal_errors):
         return None
     for d in fresh.diagnostics if fresh is not None else ():
         owner = owner_of(d.path, len(spans))
-        if owner in dirty:
+        if owner in dirty and (d.code in rerun or not get_rule(d.code).shared_only):
             moved.setdefault(d.code, {}).setdefault(owner, []).append(d)
     by_code: dict = {}
     for d in whole.diagnostics:
@@ -83,4 +93,4 @@ def run_incremental(target, memo: Memo, *, model=None, phase: str = "mechanical"
         raw.extend(rest)
     notes = list(whole.notes) + [n for n in (fresh.notes if fresh else ()) if n not in whole.notes]
     skipped = whole.skipped | (fresh.skipped if fresh else set())
-    return raw, Memo(doc, config, target.catalog, spans, by_rule, memo.shared), notes, skipped
+    return raw, Memo(doc, config, target.catalog, spans, by_rule), notes, skipped

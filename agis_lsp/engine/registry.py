@@ -44,6 +44,8 @@ class Rule:
                                   # makes this one a consequence
     per_endpoint: bool = False    # findings on endpoints[i] depend on that endpoint and the frame
                                   # only (engine.incremental re-checks changed endpoints alone)
+    shared_only: bool = False     # per_endpoint, and its findings depend on the frame and the
+                                  # shared facts only: never re-run while those stay the same
 
     @property
     def summary(self) -> str:
@@ -61,7 +63,7 @@ class Rule:
 def rule(code: str, name: str, *, pass_no: int | None, kinds: Iterable[str] = ("agis",),
          semantic: bool = False, scope: str = "document", spec: str = "",
          needs_model: Callable | None = None, superseded_by: Iterable[int | str] = (),
-         per_endpoint: bool = False) -> Callable:
+         per_endpoint: bool = False, shared_only: bool = False) -> Callable:
     """Register a rule function ``check(ctx) -> Iterable[Finding]``.
 
     The function's docstring is the rule's documentation (markdown with the
@@ -78,6 +80,9 @@ def rule(code: str, name: str, *, pass_no: int | None, kinds: Iterable[str] = ("
     endpoint and on the document outside the endpoints list, and its other findings only on
     the latter: the server then re-checks only the endpoints an edit changed
     (:mod:`agis_lsp.engine.incremental`; ``tests/rules/test_per_endpoint.py`` holds the rule to it).
+    ``shared_only`` says more: the findings depend only on that outside part and on the
+    facts every endpoint shares (``engine.incremental.shared_facts``: methods, paths, MCP
+    tool names), so while those are unchanged the rule is not run again at all.
     """
     if not _CODE.match(code):
         raise ValueError(f"bad rule code {code!r}")
@@ -95,7 +100,8 @@ def rule(code: str, name: str, *, pass_no: int | None, kinds: Iterable[str] = ("
         _ORIGIN.setdefault(code, _importing or fn.__module__)
         _RULES[code] = Rule(code, name, pass_no, kinds, fn, doc, semantic, scope, spec,
                             parse_sections(doc), needs_model=needs_model,
-                            superseded_by=tuple(superseded_by), per_endpoint=per_endpoint)
+                            superseded_by=tuple(superseded_by),
+                            per_endpoint=per_endpoint or shared_only, shared_only=shared_only)
         fn.rule_code = code
         return fn
 

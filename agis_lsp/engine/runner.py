@@ -145,7 +145,8 @@ def position(doc: Document, rule: Rule, finding: Finding, config: Config,
     return Diagnostic(rule.code, rule.name, rule.pass_no, severity, finding.message,
                       tuple(finding.path), start, end, rng, fixes, related, tuple(finding.tags),
                       finding.uri, dict(finding.data),
-                      tuple(tuple(p) for p in finding.restates) or (tuple(finding.path),))
+                      tuple(tuple(p) for p in finding.restates) or (tuple(finding.path),),
+                      finding if rule.shared_only and finding.span is None else None)
 
 
 def _related(doc: Document, rel, deployment) -> RelatedLocation:

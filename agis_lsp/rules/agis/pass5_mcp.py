@@ -121,7 +121,7 @@ def _suggest(ep, taken: set) -> str | None:
     return candidate if MCP_NAME.match(candidate) else None
 
 
-@rule("AGIS513", "duplicate-mcp-tool-name", per_endpoint=True, pass_no=5, spec="AGIS §5.2, appendix C(a)")
+@rule("AGIS513", "duplicate-mcp-tool-name", shared_only=True, pass_no=5, spec="AGIS §5.2, appendix C(a)")
 def duplicate_mcp_tool_name(ctx):
     """Two endpoints get the same MCP tool name (`BOOK /reservation` and `BOOK /reservation/{id}`).
 
