@@ -73,6 +73,11 @@ class Endpoint:
         return SetValue(self.node_path + ("path",), new)
 
 
+def _listed(i: int, item) -> Endpoint:
+    body = item if isinstance(item, dict) else {}
+    return Endpoint(i, ("endpoints", i), body, body.get("method"), body.get("path"), False)
+
+
 class AgisView:
     """``focus`` (endpoint indices of a list-shaped document) limits :attr:`endpoints` to
     those: a per-endpoint rule re-checks the endpoints an edit changed (``engine.incremental``)."""
@@ -85,10 +90,10 @@ class AgisView:
     @cached_property
     def endpoints(self) -> list[Endpoint]:
         """The endpoints (with a ``focus``, only those)."""
-        every = self.all_endpoints
-        if self.focus is None or not isinstance(self.data.get("endpoints"), list):
-            return every
-        return [every[i] for i in sorted(self.focus) if 0 <= i < len(every)]
+        raw = self.data.get("endpoints")
+        if self.focus is None or not isinstance(raw, list):
+            return self.all_endpoints
+        return [_listed(i, raw[i]) for i in sorted(self.focus) if 0 <= i < len(raw)]
 
     @cached_property
     def all_endpoints(self) -> list[Endpoint]:
@@ -96,10 +101,7 @@ class AgisView:
         raw = self.data.get("endpoints")
         out: list[Endpoint] = []
         if isinstance(raw, list):
-            for i, item in enumerate(raw):
-                body = item if isinstance(item, dict) else {}
-                out.append(Endpoint(i, ("endpoints", i), body, body.get("method"), body.get("path"),
-                                    False))
+            out = [_listed(i, item) for i, item in enumerate(raw)]
         elif isinstance(raw, dict):
             for i, (key, item) in enumerate(raw.items()):
                 body = item if isinstance(item, dict) else {}
