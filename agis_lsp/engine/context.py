@@ -21,9 +21,18 @@ class LintContext:
         self.kind = kind
         self.config = config
         self.semantic = semantic
-        self.deployment = deployment
+        self._deployment = deployment
+        self.touched = False         # the deployment was read (engine.runner records it per rule)
         self._catalog = catalog
         self._model = model          # a ModelProvider (engine.linter); None: the process default
+
+    @property
+    def deployment(self) -> Any:
+        """The AGTP deployment of the document (None outside one). Reading it marks the rule
+        that does as a cross-file rule for this document: when only a sibling changes, the
+        server re-runs those alone (``Linter.mechanical(previous=)``)."""
+        self.touched = True
+        return self._deployment
 
     @property
     def data(self) -> Any:

@@ -94,3 +94,36 @@ def run_incremental(target, memo: Memo, *, model=None, phase: str = "mechanical"
     notes = list(whole.notes) + [n for n in (fresh.notes if fresh else ()) if n not in whole.notes]
     skipped = whole.skipped | (fresh.skipped if fresh else set())
     return raw, Memo(doc, config, target.catalog, spans, by_rule), notes, skipped
+
+
+def rerun_cross_file(target, previous, *, phase: str, model=None):
+    """(raw findings, cross-file codes, notes, skipped) of ``phase`` for a deployment file whose
+    text is the one ``previous`` checked (a sibling changed): the rules that read the
+    deployment last time run again, every other rule's findings are ``previous``'s (same
+    text, same configuration and catalog: the same findings). None: check it all."""
+    before = previous.target
+    if target.deployment is None or previous.internal_errors or before.kind != target.kind \
+            or before.doc.text != target.doc.text or not target.doc.parsed \
+            or before.config != target.config or before.catalog is not target.catalog:
+        return None
+    semantic = phase == "semantic"
+    cross = previous.cross_file
+    res = run_rules(target.doc, target.config, phase=phase, semantic=target.config.semantic,
+                    kind=target.kind, deployment=target.deployment, catalog=target.catalog,
+                    model=model, select=lambda r: r.code in cross)
+    if res.internal_errors:
+        return None
+    new: dict = {}
+    for d in res.diagnostics:
+        new.setdefault(d.code, []).append(d)
+    old: dict = {}
+    for d in previous.raw:
+        rule = get_rule(d.code)
+        if rule is not None and rule.semantic == semantic:
+            old.setdefault(d.code, []).append(d)
+    raw = []
+    for rule in rules_for(target.kind):
+        if rule.semantic == semantic:
+            raw.extend(new.get(rule.code, ()) if rule.code in cross else old.get(rule.code, ()))
+    notes = list(previous.notes) + [n for n in res.notes if n not in previous.notes]
+    return raw, res.cross_file, notes, set(res.skipped)

@@ -99,6 +99,8 @@ class Outcome:
     memo: Any = None                                  # engine.incremental.Memo: what the next edit reuses
     incremental: bool = False                         # only the changed endpoints were checked again
     semantic_memo: Any = None                         # the same, for the semantic phase
+    cross_file: frozenset = frozenset()               # rules that read the deployment (re-run alone
+                                                      # when only a sibling changed)
 
     @property
     def doc(self) -> Document:
@@ -195,15 +197,23 @@ class Linter:
         With ``previous`` (this document's last mechanical outcome), per-endpoint rules
         re-check only the endpoints whose text changed (``engine.incremental``); the result
         equals a full check (``tests/test_incremental_lint.py``)."""
+        pending = target.config.semantic
         if previous is not None and previous.memo is not None and target.lintable:
             from .incremental_run import run_incremental
             res = run_incremental(target, previous.memo, model=self.model)
             if res is not None:
                 raw, memo, notes, skipped = res
-                pending = target.config.semantic
                 return Outcome(target, self._finish(target, raw, pending=pending, skipped=skipped),
                                raw, notes, 0, skipped, complete=not pending, memo=memo,
                                incremental=True)
+        if previous is not None and target.lintable and target.deployment is not None:
+            from .incremental_run import rerun_cross_file
+            res = rerun_cross_file(target, previous, phase="mechanical", model=self.model)
+            if res is not None:
+                raw, cross, notes, skipped = res
+                return Outcome(target, self._finish(target, raw, pending=pending, skipped=skipped),
+                               raw, notes, 0, skipped, complete=not pending, incremental=True,
+                               cross_file=frozenset(cross))
         return self._run(target, "mechanical")
 
     def semantic(self, target: Target, mechanical: Outcome, previous: Outcome | None = None) -> Outcome:
@@ -213,25 +223,33 @@ class Linter:
         if not target.lintable or not target.config.semantic:
             return Outcome(target, mechanical.diagnostics, mechanical.raw, list(mechanical.notes),
                            mechanical.internal_errors, set(mechanical.skipped))
-        from .incremental_run import memo_of, run_incremental
-        inc = None
+        from .incremental_run import memo_of, rerun_cross_file, run_incremental
+        inc = cross_run = None
+        cross = frozenset()
         if previous is not None and previous.semantic_memo is not None:
             inc = run_incremental(target, previous.semantic_memo, model=self.model, phase="semantic")
+        elif previous is not None and target.deployment is not None:
+            cross_run = rerun_cross_file(target, previous, phase="semantic", model=self.model)
         if inc is not None:
             own, memo, own_notes, own_skipped = inc
             errors = 0
+        elif cross_run is not None:
+            own, cross, own_notes, own_skipped = cross_run
+            memo, errors = None, 0
         else:
             res = run_rules(target.doc, target.config, phase="semantic", semantic=True,
                             kind=target.kind, deployment=target.deployment, catalog=target.catalog,
                             model=self.model)
             own, memo = memo_of(target, res, keep=True)
             own_notes, own_skipped, errors = res.notes, res.skipped, res.internal_errors
+            cross = frozenset(res.cross_file)
         raw = mechanical.raw + own
         skipped = mechanical.skipped | own_skipped
         notes = list(mechanical.notes) + [n for n in own_notes if n not in mechanical.notes]
         return Outcome(target, self._finish(target, raw, pending=False, skipped=skipped), raw,
                        notes, mechanical.internal_errors + errors, skipped, memo=mechanical.memo,
-                       semantic_memo=memo, incremental=inc is not None)
+                       semantic_memo=memo, incremental=inc is not None or cross_run is not None,
+                       cross_file=mechanical.cross_file | cross)
 
     def _run(self, target: Target, phase: str) -> Outcome:
         if not target.lintable:
@@ -245,7 +263,7 @@ class Linter:
         pending = phase == "mechanical" and semantic
         return Outcome(target, self._finish(target, raw, pending=pending, skipped=res.skipped),
                        raw, res.notes, res.internal_errors, res.skipped,
-                       complete=not pending, memo=memo)
+                       complete=not pending, memo=memo, cross_file=frozenset(res.cross_file))
 
     @staticmethod
     def _finish(target: Target, raw: list, *, pending: bool, skipped) -> list:

@@ -30,6 +30,7 @@ class LintResult:
     kind: str | None = None
     internal_errors: int = 0
     skipped: set = field(default_factory=set)         # codes of rules that wanted to run and could not
+    cross_file: set = field(default_factory=set)      # codes of rules that read the deployment
 
 
 def run_rules(doc: Document, config: Config, *, phase: str = "all", semantic: bool = True,
@@ -58,6 +59,7 @@ def run_rules(doc: Document, config: Config, *, phase: str = "all", semantic: bo
             continue
         if not config.enabled(rule.code, doc.path):
             continue
+        ctx.touched = False
         if rule.semantic and not ctx.semantic:
             if rule.needs_model is None or rule.needs_model(ctx):
                 skipped.setdefault(_pass_label(rule), "semantic passes are off (--no-semantic)")
@@ -66,9 +68,11 @@ def run_rules(doc: Document, config: Config, *, phase: str = "all", semantic: bo
             for finding in rule.check(ctx) or ():
                 result.diagnostics.append(position(doc, rule, finding, config, deployment))
         except SemanticSkipped as exc:
+            ctx.touched = True    # (never reused: the model may be there next time)
             skipped.setdefault(_pass_label(rule), str(exc))
             result.skipped.add(rule.code)
         except Exception as exc:  # a broken rule must never take the linter down
+            ctx.touched = True    # (never reused)
             result.internal_errors += 1
             log.error("rule %s crashed on %s: %s: %s", rule.code, doc.path, type(exc).__name__, exc)
             log.debug("%s", traceback.format_exc())
@@ -76,6 +80,9 @@ def run_rules(doc: Document, config: Config, *, phase: str = "all", semantic: bo
             result.diagnostics.append(position(doc, internal, Finding(
                 (), f"internal error in rule {rule.code} ({rule.name}): {type(exc).__name__}: {exc}; "
                 "please report it"), config))
+        finally:
+            if ctx.touched:
+                result.cross_file.add(rule.code)
     for label, reason in skipped.items():
         result.notes.append(f"{label} skipped: {reason}")
     return result

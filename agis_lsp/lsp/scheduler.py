@@ -146,9 +146,11 @@ class Scheduler:
             # cross-file findings on this document would point into that other text)
             overlay[path] = text
         cached = state.parse_of(version, text) if state is not None else None
-        before = entry.mechanical if entry is not None and state is not None else None
+        # the last check of this file: an edit re-checks what it changed (an open AGIS document:
+        # the changed endpoints; a deployment file whose sibling changed: its cross-file rules)
+        before = entry.mechanical if entry is not None else None
         base = None                     # an earlier parse of this buffer: edits re-parse one endpoint
-        if before is not None and before.target.doc.parsed:
+        if before is not None and state is not None and before.target.doc.parsed:
             base = before.target.doc
         elif state is not None:
             base = state.last_good
@@ -218,7 +220,7 @@ class Scheduler:
         if version is not None and (state is None or state.version != version):
             return None
         job = self.jobs.get(uri)
-        previous = job.merged if job is not None and state is not None else None
+        previous = job.merged if job is not None else None
         return self.server.linter.semantic(mechanical.target, mechanical, previous=previous)
 
     def schedule_dependents(self, uri: str, deployment) -> None:
