@@ -160,21 +160,30 @@ def _next_line(text: str, offset: int) -> int:
     return len(text) if nl == -1 else nl + 1
 
 
+def endpoint_items(doc: Document):
+    """(the top-level ``endpoints`` list, its container) of a document that parsed without
+    problems, anchors or aliases (JSON has none); None otherwise."""
+    if not doc.parsed or doc.problems or not (doc.syntax == "json" or doc.plain_tree):
+        return None
+    items = doc.data.get("endpoints") if isinstance(doc.data, dict) else None
+    if not isinstance(items, list) or not items:
+        return None
+    info = doc.container(items)
+    if info is None or len(info.entries) != len(items):
+        return None
+    return items, info
+
+
 def reparse(old: Document, new_text: str) -> Document | None:
     """``new_text`` parsed by re-parsing one endpoint of ``old``; None when that cannot be
     proved to equal a full parse (the caller then parses the whole text)."""
-    if old.syntax != "yaml" or not old.parsed or old.problems or not getattr(old, "plain_tree", False):
-        return None
-    if "\r" in new_text or "\r" in old.text or depth(old) >= MAX_DEPTH \
+    if old.syntax != "yaml" or "\r" in new_text or "\r" in old.text or depth(old) >= MAX_DEPTH \
             or new_text.startswith("\ufeff"):
         return None
-    root = old.data
-    items = root.get("endpoints") if isinstance(root, dict) else None
-    if not isinstance(items, list) or not items:
+    found = endpoint_items(old)
+    if found is None or found[1].flow:
         return None
-    seq = old.container(items)
-    if seq is None or seq.flow or len(seq.entries) != len(items):
-        return None
+    items, seq = found
     text = old.text
     a, b_old, b_new = changed_span(text, new_text)
     if a == b_old == b_new:

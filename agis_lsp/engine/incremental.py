@@ -21,7 +21,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from dataclasses import dataclass, field, replace
 
-from ..document.incremental import changed_span
+from ..document.incremental import changed_span, endpoint_items
 from .model import Diagnostic, RelatedLocation, TextEdit
 
 FRAME = -1
@@ -41,15 +41,10 @@ class Memo:
 def layout(doc) -> list | None:
     """The text span of every endpoint of a list-shaped AGIS document; None when the
     document is not one incremental checking can follow."""
-    if not doc.parsed or doc.problems or not (doc.syntax == "json" or getattr(doc, "plain_tree", False)):
+    found = endpoint_items(doc)
+    if found is None:
         return None
-    data = doc.data
-    items = data.get("endpoints") if isinstance(data, dict) else None
-    if not isinstance(items, list) or not items:
-        return None
-    info = doc.container(items)
-    if info is None or len(info.entries) != len(items):
-        return None
+    items, info = found
     return [(info.entries[j].value_start, info.entries[j].value_end) for j in range(len(items))]
 
 
