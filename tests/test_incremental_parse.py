@@ -48,7 +48,7 @@ def assert_same(spliced, full):
         sorted((c.start, c.end) for c in full.iter_containers())
 
 
-SNIPPETS = ["x", " ", "\n", "\n    note: hi", "\n  - method: FIND\n    path: /x", ": ", "- ", "#c", "'",
+SNIPPETS = ["x", " ", "\n", ', "k": 1', '"', '{}', ',', "\n    note: hi", "\n  - method: FIND\n    path: /x", ": ", "- ", "#c", "'",
             '"', "{", "}", "[a, b]", "\n      intent: again", "\t", "&a ", "*a", "---\n", "\n\n",
             "é", "😀", "  ", "\nvocabulary: {}\n"]
 
@@ -70,10 +70,14 @@ def random_edit(rng: random.Random, text: str) -> str:
     return text[:at] + rng.choice(SNIPPETS + [""]) + text[at + cut:]
 
 
-@pytest.mark.parametrize("seed", range(6))
+JSON_EXAMPLE = os.path.join(ROOT, "examples", "finance.agis.json")
+
+
+@pytest.mark.parametrize("seed", range(9))
 def test_random_edits_splice_exactly_as_a_full_parse(seed):
     rng = random.Random(seed)
-    source = document(12) if seed % 2 else open(EXAMPLE, encoding="utf-8").read()
+    source = (document(12), open(EXAMPLE, encoding="utf-8").read(),
+              open(JSON_EXAMPLE, encoding="utf-8").read())[seed % 3]
     old = parse_text(source, "x.agis")
     spliced_count = 0
     for _ in range(250):
@@ -90,7 +94,7 @@ def test_random_edits_splice_exactly_as_a_full_parse(seed):
             old = new if new is not None and rng.random() < 0.8 else full
         elif rng.random() < 0.3:
             old = parse_text(source, "x.agis")
-    assert spliced_count > 40, "too few edits were spliced to test anything"
+    assert spliced_count > (25 if seed % 3 == 2 else 40), "too few edits were spliced to test anything"
 
 
 def test_typing_in_an_intent_is_spliced_and_old_versions_keep_their_spans():

@@ -1,4 +1,4 @@
-"""Re-parse only what an edit touched: one endpoint of a YAML AGIS document.
+"""Re-parse only what an edit touched: one endpoint of an AGIS document (YAML or JSON).
 
 An editor sends a new text after every keystroke; re-parsing a 1,000-endpoint document
 takes ~100 ms, re-parsing the one block sequence item the edit lies in well under 1 ms.
@@ -6,7 +6,8 @@ takes ~100 ms, re-parsing the one block sequence item the edit lies in well unde
 top-level mapping), parses its text alone (a block sequence item parses at its own
 columns), and splices the result into a new :class:`Document` that is equal, container
 for container and span for span, to what a full parse of the new text gives
-(``tests/test_incremental_parse.py`` checks it after random edits).
+(``tests/test_incremental_parse.py`` checks it after random edits). In JSON the item is
+the text between its brackets, re-parsed when the edit lies strictly inside them.
 
 Whatever it cannot prove equal it refuses (``None``: the caller parses the whole text):
 a document with problems, anchors or aliases, a non-list ``endpoints``, a flow sequence,
@@ -177,11 +178,11 @@ def endpoint_items(doc: Document):
 def reparse(old: Document, new_text: str) -> Document | None:
     """``new_text`` parsed by re-parsing one endpoint of ``old``; None when that cannot be
     proved to equal a full parse (the caller then parses the whole text)."""
-    if old.syntax != "yaml" or "\r" in new_text or "\r" in old.text or depth(old) >= MAX_DEPTH \
-            or new_text.startswith("\ufeff"):
+    if old.syntax not in ("yaml", "json") or "\r" in new_text or "\r" in old.text \
+            or depth(old) >= MAX_DEPTH or new_text.startswith("\ufeff"):
         return None
     found = endpoint_items(old)
-    if found is None or found[1].flow:
+    if found is None or found[1].flow != (old.syntax == "json"):
         return None
     items, seq = found
     text = old.text
@@ -189,9 +190,9 @@ def reparse(old: Document, new_text: str) -> Document | None:
     if a == b_old == b_new:
         return None                                  # the same text: nothing to splice
     starts = [seq.entries[j].value_start for j in range(len(items))]
-    i = bisect_right(starts, a) - 1
-    if i < 0:
-        i = 0
+    i = max(bisect_right(starts, a) - 1, 0)
+    if old.syntax == "json":
+        return _reparse_json(old, new_text, (a, b_old, b_new), i)
     entry = seq.entries[i]
     region = _line_start(text, entry.value_start)
     if not _DASH_LINE.fullmatch(text, region, entry.value_start):
@@ -210,7 +211,36 @@ def reparse(old: Document, new_text: str) -> Document | None:
     chunk = _parse_item(chunk_text, seq.start - _line_start(text, seq.start))
     if chunk is None:
         return None
-    return _splice(old, new_text, chunk, i, region, (a, b_old, delta), last)
+    item, item_entry, containers, chunk_seq = chunk
+    new_entry = shift_entry(item_entry, region)
+    seq_start = region + chunk_seq.start if i == 0 else seq.start
+    seq_end = new_entry.value_end if last else seq.end + delta
+    return _splice(old, new_text, (item, new_entry, containers, region), i, (a, b_old, delta), last,
+                   (seq_start, seq_end))
+
+
+def _reparse_json(old: Document, new_text: str, edit: tuple, i: int) -> Document | None:
+    """JSON: the item's value (an object or array) is its own delimited text; an edit strictly
+    inside its brackets re-parses that text alone."""
+    from .json_parser import parse_json
+    a, b_old, b_new = edit
+    seq = old.container(old.data["endpoints"])
+    entry = seq.entries[i]
+    if entry.style not in ("map", "seq") or a <= entry.value_start or b_old >= entry.value_end:
+        return None
+    delta = b_new - b_old
+    chunk_text = new_text[entry.value_start:entry.value_end + delta]
+    if LONE_SURROGATE.search(chunk_text):
+        return None
+    chunk = parse_json(chunk_text)
+    if not chunk.parsed or chunk.problems or type(chunk.data) is not type(old.data["endpoints"][i]):
+        return None
+    end = len(chunk_text)
+    item_entry = Entry(0, end, 0, end, entry.style, 0, end)
+    new_entry = shift_entry(item_entry, entry.value_start)
+    last = i == len(seq.entries) - 1
+    return _splice(old, new_text, (chunk.data, new_entry, chunk.containers, entry.value_start), i,
+                   (a, b_old, delta), last, (seq.start, seq.end + delta))
 
 
 def _parse_item(chunk_text: str, column: int):
@@ -229,12 +259,14 @@ def _parse_item(chunk_text: str, column: int):
     return doc.data[0], seq.entries[0], own, seq
 
 
-def _splice(old: Document, new_text: str, chunk, i: int, region: int, edit, last: bool) -> Document:
+def _splice(old: Document, new_text: str, chunk, i: int, edit, last: bool, seq_span) -> Document:
+    """The new document: item ``i`` replaced by the chunk's (``new_entry`` absolute, the
+    chunk's containers at ``region``), the frame's spans moved, the rest read through."""
     a, b_old, delta = edit
-    item, item_entry, chunk_containers, chunk_seq = chunk
+    item, new_entry, chunk_containers, region = chunk
+    seq_start, seq_end = seq_span
     root, items = old.data, old.data["endpoints"]
     root_info, seq = old.container(root), old.container(items)
-    new_entry = shift_entry(item_entry, region)
     old_item_end = seq.entries[i].value_end
 
     def moved(x: int) -> int:
@@ -248,9 +280,7 @@ def _splice(old: Document, new_text: str, chunk, i: int, region: int, edit, last
     entries = {}
     for j, e in seq.entries.items():
         entries[j] = e if j < i else new_entry if j == i else shift_entry(e, delta)
-    seq_start = region + chunk_seq.start if i == 0 else seq.start
-    seq_end = new_entry.value_end if last else seq.end + delta
-    own[id(new_items)] = Container(seq_start, seq_end, False, entries)
+    own[id(new_items)] = Container(seq_start, seq_end, seq.flow, entries)
     new_root = dict(root)
     new_root["endpoints"] = new_items
     root_entries = {}
@@ -263,7 +293,7 @@ def _splice(old: Document, new_text: str, chunk, i: int, region: int, edit, last
     own[id(new_root)] = Container(root_info.start, moved(root_info.end), root_info.flow, root_entries)
 
     doc = type(old)(new_text, old.path)
-    doc.data, doc.parsed, doc.plain_tree = new_root, True, True
+    doc.data, doc.parsed, doc.plain_tree = new_root, True, old.plain_tree
     doc.root_span = (old.root_span[0], moved(old.root_span[1]))
     doc.containers = SplicedContainers(old.containers, a, b_old, delta, own)
     doc._lines = _spliced_lines(old.lines, new_text, a, b_old, delta)
