@@ -127,6 +127,15 @@ def dump_sizes(server, path: str) -> None:
         if roots == [server]:
             seen.discard(id(server))
         out["parts"].append((name, deep_size(roots, seen)))
+    # the parsed documents by attribute (the same objects as above, counted afresh)
+    parsed = [d.parsed[1] for d in docs if d.parsed]
+    seen, names = set(), ["text", "data", "containers"]
+    names += sorted({k for doc in parsed for k in vars(doc)} - set(names))
+    out["doc_attrs"] = [(k, deep_size([getattr(doc, k, None) for doc in parsed], seen))
+                        for k in names]
+    out["containers"] = sum(len(doc.containers) for doc in parsed)
+    out["entries"] = sum(len(c.entries) for doc in parsed for c in doc.containers.values())
+    out["pymalloc"] = pymalloc_stats()
     try:
         import ctypes
 
@@ -144,6 +153,32 @@ def dump_sizes(server, path: str) -> None:
     with open(path + ".tmp", "w") as fh:
         json.dump(out, fh)
     os.replace(path + ".tmp", path)
+
+
+def pymalloc_stats() -> dict:
+    """The summary of ``sys._debugmallocstats()`` (written to fd 2: caught in a file)."""
+    import re
+    saved = os.dup(2)
+    with tempfile.TemporaryFile("w+") as tmp:
+        os.dup2(tmp.fileno(), 2)
+        try:
+            sys._debugmallocstats()
+        finally:
+            os.dup2(saved, 2)
+            os.close(saved)
+        tmp.seek(0)
+        text = tmp.read()
+    out = {}
+    for label, pattern in (("arenas (1 MB each) now", r"# arenas allocated current\s*=\s*([\d,]+)"),
+                           ("arenas, high-water mark", r"# arenas highwater mark\s*=\s*([\d,]+)"),
+                           ("MB in objects", r"# bytes in allocated blocks\s*=\s*([\d,]+)"),
+                           ("MB free in used pools", r"# bytes in available blocks\s*=\s*([\d,]+)"),
+                           ("MB in unused pools", r"unused pools \* \d+ bytes\s*=\s*([\d,]+)")):
+        m = re.search(pattern, text)
+        if m:
+            value = int(m.group(1).replace(",", ""))
+            out[label] = value / 2**20 if label.startswith("MB") else value
+    return out
 
 
 def serve(dump_path: str) -> None:
@@ -270,9 +305,14 @@ async def main_async(args) -> None:
         total = sum(size for _, size in s["parts"])
         print(f"| total reached from the server | {total / 2**20:.1f} | "
               f"{total / 1024 / max(1, s['docs']):.0f} |")
-        for key, value in s.get("malloc", {}).items():
-            print(f"\nmalloc {key}: {value / 2**20:.1f} MB", end="")
-        print()
+        print(f"\nThe parsed documents by attribute ({s['containers']:,} containers, "
+              f"{s['entries']:,} entries):\n")
+        print("| Document attribute | MB | per document (KB) |\n|---|---:|---:|")
+        for name, size in s["doc_attrs"]:
+            print(f"| {name} | {size / 2**20:.1f} | {size / 1024 / max(1, s['docs']):.0f} |")
+        print("\nAllocators: " + "; ".join(
+            [f"pymalloc {k} {v:,.1f}" for k, v in s.get("pymalloc", {}).items()] +
+            [f"glibc malloc {k} {v / 2**20:.1f} MB" for k, v in s.get("malloc", {}).items()]))
 
 
 def main() -> None:
