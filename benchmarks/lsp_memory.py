@@ -25,7 +25,9 @@ difference is what the model costs.
 installs a SIGUSR1 handler, then runs ``agis_lsp.lsp.main``); at the end the client sends
 SIGUSR1 and the server writes the sizes of its structures (``sys.getsizeof`` summed over
 everything each one reaches that an earlier one did not; types, modules and functions
-not followed), plus glibc's malloc arena figures, which this prints as a second table.
+not followed; the package's module-level caches last), the parsed documents by
+attribute, the live Document objects, and pymalloc's and glibc malloc's figures (read
+first: the walks allocate).
 """
 from __future__ import annotations
 
@@ -120,13 +122,27 @@ def dump_sizes(server, path: str) -> None:
         ("everything else the server object reaches", [server]),
     ]
     seen: set = {id(server)}  # reached last, by "everything else"
+    # first: the walks below allocate (their sets of ids)
+    before = {"pymalloc": pymalloc_stats(), "rss": status(os.getpid())[0],
+              "malloc": malloc_stats()}
     out = {"docs": len(docs), "entries": len(entries), "parts": [],
            "embedding_cache_entries": len(encoder._cache) if encoder else 0,
-           "gc_objects": len(gc.get_objects())}
+           "gc_objects": len(gc.get_objects()), "pymalloc": before["pymalloc"],
+           "rss": before["rss"], "malloc": before["malloc"]}
     for name, roots in parts:
         if roots == [server]:
             seen.discard(id(server))
         out["parts"].append((name, deep_size(roots, seen)))
+    found = [(name, deep_size([cache], seen)) for name, cache in caches()]
+    out["parts"].append(("module-level caches of agis_lsp (below)", sum(b for _, b in found)))
+    out["caches"] = sorted(found, key=lambda nb: -nb[1])[:6]
+    # gc-tracked objects the server does not reach (module-level caches, garbage)
+    counts: dict = {}
+    for o in gc.get_objects():
+        if id(o) not in seen and o is not seen:
+            n, b = counts.get(type(o).__name__, (0, 0))
+            counts[type(o).__name__] = (n + 1, b + sys.getsizeof(o))
+    out["unreached"] = sorted(counts.items(), key=lambda kv: -kv[1][1])[:8]
     # the parsed documents by attribute (the same objects as above, counted afresh)
     parsed = [d.parsed[1] for d in docs if d.parsed]
     seen, names = set(), ["text", "data", "containers"]
@@ -134,25 +150,72 @@ def dump_sizes(server, path: str) -> None:
     out["doc_attrs"] = [(k, deep_size([getattr(doc, k, None) for doc in parsed], seen))
                         for k in names]
     out["containers"] = sum(len(doc.containers) for doc in parsed)
-    out["entries"] = sum(len(c.entries) for doc in parsed for c in doc.containers.values())
-    out["pymalloc"] = pymalloc_stats()
-    try:
-        import ctypes
-
-        class MallInfo2(ctypes.Structure):
-            _fields_ = [(n, ctypes.c_size_t) for n in (
-                "arena", "ordblks", "smblks", "hblks", "hblkhd", "usmblks", "fsmblks",
-                "uordblks", "fordblks", "keepcost")]
-        libc = ctypes.CDLL("libc.so.6")
-        libc.mallinfo2.restype = MallInfo2
-        mi = libc.mallinfo2()
-        out["malloc"] = {"heap (sbrk + arenas)": mi.arena, "mmapped blocks": mi.hblkhd,
-                         "in use": mi.uordblks, "free in the heap": mi.fordblks}
-    except Exception as exc:  # noqa: BLE001
-        out["malloc_error"] = str(exc)
+    out["documents_alive"] = alive_documents(parsed, seen)
+    out["container_entries"] = sum(len(c.entries) for doc in parsed for c in doc.containers.values())
     with open(path + ".tmp", "w") as fh:
         json.dump(out, fh)
     os.replace(path + ".tmp", path)
+
+
+def caches() -> list:
+    """The package's module-level caches: lru_cache wrappers (gc follows them to their
+    entries), and the values of dict-like caches (WeakKeyDictionary, LRU objects)."""
+    import functools
+    import weakref
+    out = []
+    for name, module in list(sys.modules.items()):
+        if not name.startswith("agis_lsp") or module is None:
+            continue
+        for attr, value in list(vars(module).items()):
+            label = f"{name[len('agis_lsp.'):]}.{attr}"
+            if isinstance(value, functools._lru_cache_wrapper):
+                out.append((label, value))
+            elif isinstance(value, weakref.WeakKeyDictionary):
+                out.append((label, list(value.values())))
+            elif type(value).__name__ == "_Cache" and hasattr(value, "data"):
+                out.append((label, value.data))
+    return out
+
+
+def alive_documents(current: list, seen: set) -> dict:
+    """Every live Document (gc), the ones that are not ``current``, and what holds those."""
+    from agis_lsp.document import Document
+    ids = {id(d) for d in current}
+    gc.collect()
+    docs = [o for o in gc.get_objects() if isinstance(o, Document)]
+    others = [d for d in docs if id(d) not in ids]
+    size = deep_size(others, seen)
+    held = {}
+    frame = sys._getframe()
+    for d in others[:20]:
+        for r in gc.get_referrers(d):
+            if r is frame or r is docs or r is others:
+                continue
+            name = type(r).__name__
+            if isinstance(r, dict):  # whose dict? one level up
+                owners = [type(o).__name__ for o in gc.get_referrers(r) if o is not frame][:2]
+                name = f"dict of {'/'.join(owners) or '?'}"
+            held[name] = held.get(name, 0) + 1
+    return {"count": len(docs), "others": len(others), "others_mb": size / 2**20,
+            "held_by": ", ".join(f"{k} ({v})" for k, v in sorted(held.items()))}
+
+
+def malloc_stats() -> dict:
+    """glibc's mallinfo2(): what malloc holds (onnxruntime, numpy, large Python objects)."""
+    import ctypes
+
+    class MallInfo2(ctypes.Structure):
+        _fields_ = [(n, ctypes.c_size_t) for n in (
+            "arena", "ordblks", "smblks", "hblks", "hblkhd", "usmblks", "fsmblks",
+            "uordblks", "fordblks", "keepcost")]
+    try:
+        libc = ctypes.CDLL("libc.so.6")
+        libc.mallinfo2.restype = MallInfo2
+        mi = libc.mallinfo2()
+    except (OSError, AttributeError):
+        return {}
+    return {"heap (sbrk + arenas)": mi.arena, "mmapped blocks": mi.hblkhd,
+            "in use": mi.uordblks, "free in the heap": mi.fordblks}
 
 
 def pymalloc_stats() -> dict:
@@ -302,16 +365,24 @@ async def main_async(args) -> None:
         print("| structure | MB | per document (KB) |\n|---|---:|---:|")
         for name, size in s["parts"]:
             print(f"| {name} | {size / 2**20:.1f} | {size / 1024 / max(1, s['docs']):.0f} |")
+        print(f"| (largest: {', '.join(f'{k} {b / 2**20:.1f} MB' for k, b in s['caches'])}) "
+              "| | |")
         total = sum(size for _, size in s["parts"])
         print(f"| total reached from the server | {total / 2**20:.1f} | "
               f"{total / 1024 / max(1, s['docs']):.0f} |")
+        print("\ngc-tracked objects the server does not reach, largest types (shallow): " +
+              ", ".join(f"{k} {n:,} ({b / 2**20:.1f} MB)" for k, (n, b) in s["unreached"]))
+        alive = s["documents_alive"]
+        print(f"\nLive Document objects: {alive['count']}, of which {alive['others']} are not "
+              f"an open document's current parse ({alive['others_mb']:.1f} MB more), held by: "
+              f"{alive['held_by'] or '-'}")
         print(f"\nThe parsed documents by attribute ({s['containers']:,} containers, "
-              f"{s['entries']:,} entries):\n")
+              f"{s['container_entries']:,} entries):\n")
         print("| Document attribute | MB | per document (KB) |\n|---|---:|---:|")
         for name, size in s["doc_attrs"]:
             print(f"| {name} | {size / 2**20:.1f} | {size / 1024 / max(1, s['docs']):.0f} |")
-        print("\nAllocators: " + "; ".join(
-            [f"pymalloc {k} {v:,.1f}" for k, v in s.get("pymalloc", {}).items()] +
+        print(f"\nAllocators (VmRSS {s['rss']:.0f} MB): " + "; ".join(
+            [f"pymalloc {k} {v:,.1f}" for k, v in s["pymalloc"].items()] +
             [f"glibc malloc {k} {v / 2**20:.1f} MB" for k, v in s.get("malloc", {}).items()]))
 
 
