@@ -249,10 +249,10 @@ async def edit_run(args, root: str, size: int, server: str = "agis") -> dict:
             opened = await client.wait_publishes(uri, ANY, 1, timeout=60)
             await client.quiet(uri)  # the open's and the configuration's validations
             base = client.publishes[-1][3] if client.publishes else 0
-            first_edit = len(client.publishes)
         else:
             opened = await client.wait_publishes(uri, 1, 1 if args.no_semantic else 2,
                                                  timeout=60)
+        first_edit = len(client.publishes)
         semantic_expected = len(opened) > 1 and not yamlls
         mismatched = 0
         # the intent of the middle endpoint: type an 'x' after its first word, then delete it
@@ -295,9 +295,8 @@ async def edit_run(args, root: str, size: int, server: str = "agis") -> dict:
             rest = SPACING - (time.perf_counter() - sent)
             if rest > 0:
                 await asyncio.sleep(rest)
-        await asyncio.sleep(SETTLE if yamlls else 0)  # a late extra publish is counted too
-        publishes = (sum(1 for _, u, _, _ in client.publishes[first_edit:] if u == uri)
-                     if yamlls else None)
+        await asyncio.sleep(SETTLE)  # a late extra publish is counted too
+        publishes = sum(1 for _, u, _, _ in client.publishes[first_edit:] if u == uri)
         return {"server": server, "size": size, "edits": args.edits, "mech": mech, "sem": sem,
                 "semantic": semantic_expected, "publishes": publishes,
                 "schema_ok": schema_ok, "mismatched": mismatched}
@@ -335,9 +334,8 @@ async def main_async(args) -> None:
         sem = [s for s in r["sem"] if s is not None]
         missing = r["edits"] - len(mech)
         note = f" ({missing} unanswered)" if missing else ""
-        per_edit = "2" if r["semantic"] else "1"
-        if r["publishes"] is not None:
-            per_edit = f"{r['publishes'] / r['edits']:.2f}"
+        per_edit = f"{r['publishes'] / r['edits']:.2f}"
+        if r["server"] == "yamlls":
             if not r["schema_ok"]:
                 notes.append(f"yaml-language-server at {r['size']}: the schema probe got no "
                              "error (schema not applied?)")
