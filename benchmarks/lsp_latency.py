@@ -34,14 +34,15 @@ outside the repository (Node.js 18+; nothing of it is committed)::
 and pass ``--yamlls /work/yamlls/node_modules/.bin/yaml-language-server`` (the default).
 It is configured like VS Code's YAML extension would be, through
 ``workspace/configuration``: ``yaml.validate: true``, ``yaml.schemas`` mapping the AGIS
-schema (agis_lsp/schemas/agis-1.0.schema.json) to the document, the schema store off
-(no network). Its behaviour, read from its source (1.25.0, validationHandlers.js) and
+schema (agis_lsp/schemas/agis-1.0.schema.json) to the document (the same text, named
+``docN.agis.yaml``, language ``yaml``), the schema store off (no network). Its behaviour, read from its source (1.25.0, validationHandlers.js) and
 checked here: every change is validated after a fixed 200 ms timer
 (``validationDelayMs``, not a setting), then it asks the client for the ``[yaml]``
 settings and publishes, *without a version*, on every validation, changed diagnostics or
 not; it has no pull diagnostics. So its answer to an edit is the first publish after the
 ``didChange`` (an edit is sent only once the previous one is answered and the server is
-quiet); "publishes per edit" in the table checks that there is exactly one. A probe
+quiet); "publishes per edit" in the table checks that there is exactly one (agis-lsp:
+two with the model, the mechanical and the merged result). A probe
 document with a schema error is opened first to check that the schema is applied.
 ``--edit actor`` types the ``x`` into the ``actor: agent`` of the same endpoint instead,
 an enum violation for both servers, so the diagnostics alternate; yaml-language-server's
