@@ -136,3 +136,24 @@ def test_documents_with_aliases_or_problems_are_not_spliced():
     assert reparse(old, text.replace("/x", "/y")) is None
     dup = "endpoints:\n  - method: FIND\n    path: /x\nendpoints: []\n"
     assert reparse(parse_text(dup), dup.replace("/x", "/y")) is None
+
+
+def test_a_line_index_with_an_edit_applied_equals_a_fresh_one():
+    from agis_lsp.document.positions import LineIndex
+    rng = random.Random(5)
+    text = "a\nbc\n\nd" * 20
+    index = LineIndex(text)
+    for _ in range(500):
+        start = rng.randrange(len(text) + 1)
+        end = min(len(text), start + rng.choice([0, 0, 1, 3, 10]))
+        piece = rng.choice(["", "x", "\n", "\n\n", "ab\ncd", "\r\n", "\r", "é😀\n"])
+        new = text[:start] + piece + text[end:]
+        index = index.replaced(start, end, piece, new)
+        fresh = LineIndex(new)
+        assert index.starts == fresh.starts and index.text is new
+        assert [index.position(o) for o in range(0, len(new), 7)] == \
+            [fresh.position(o) for o in range(0, len(new), 7)]
+        text = new
+        if "\r" in text and rng.random() < 0.2:
+            text = text.replace("\r", "")
+            index = LineIndex(text)

@@ -296,24 +296,5 @@ def _splice(old: Document, new_text: str, chunk, i: int, edit, last: bool, seq_s
     doc.data, doc.parsed, doc.plain_tree = new_root, True, old.plain_tree
     doc.root_span = (old.root_span[0], moved(old.root_span[1]))
     doc.containers = SplicedContainers(old.containers, a, b_old, delta, own)
-    doc._lines = _spliced_lines(old.lines, new_text, a, b_old, delta)
+    doc._lines = old.lines.replaced(a, b_old, new_text[a:b_old + delta], new_text)
     return doc
-
-
-def _spliced_lines(old: LineIndex, new_text: str, a: int, b_old: int, delta: int) -> LineIndex:
-    """The new text's line index from the old one's (``\\n`` breaks only; the caller refuses
-    texts with ``\\r``)."""
-    starts = old.starts
-    keep = bisect_right(starts, a)                   # line starts at offsets <= a stay
-    after = bisect_right(starts, b_old)              # starts past the edit's old end move
-    middle = []
-    find = new_text.find
-    at = find("\n", a, b_old + delta)
-    while at != -1:
-        middle.append(at + 1)
-        at = find("\n", at + 1, b_old + delta)
-    index = LineIndex.__new__(LineIndex)
-    index.text = new_text
-    index.starts = starts[:keep] + middle + [s + delta for s in starts[after:]]
-    index._astral = {}
-    return index

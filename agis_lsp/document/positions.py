@@ -83,6 +83,28 @@ class LineIndex:
             self._astral[line] = found
         return found
 
+    def replaced(self, start: int, end: int, replacement: str, new_text: str) -> "LineIndex":
+        """The index of ``new_text`` = this text with ``[start, end)`` replaced: line starts
+        before the edit kept, those after it moved, only the replacement scanned (an editor's
+        keystroke in a large document; ``\r`` anywhere: built afresh)."""
+        if "\r" in replacement or "\r" in self.text:
+            return LineIndex(new_text)
+        starts = self.starts
+        delta = len(replacement) - (end - start)
+        keep = bisect_right(starts, start)           # line starts at offsets <= start stay
+        after = bisect_right(starts, end)            # starts past the edit's old end move
+        middle = []
+        find = new_text.find
+        at = find("\n", start, start + len(replacement))
+        while at != -1:
+            middle.append(at + 1)
+            at = find("\n", at + 1, start + len(replacement))
+        index = LineIndex.__new__(LineIndex)
+        index.text = new_text
+        index.starts = starts[:keep] + middle + [s + delta for s in starts[after:]]
+        index._astral = {}
+        return index
+
     @property
     def line_count(self) -> int:
         return len(self.starts)

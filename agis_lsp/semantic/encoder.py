@@ -37,7 +37,7 @@ class Encoder:
     """Thread-safe embedding function with a text-keyed LRU cache."""
 
     def __init__(self, onnx_path: Path, tokenizer_path: Path, *,
-                 cache_size: int = 8192, threads: int | None = None) -> None:
+                 cache_size: int = 4096, threads: int | None = None) -> None:
         import onnxruntime as ort
         from tokenizers import Tokenizer
 

@@ -48,7 +48,7 @@ class PathInfo:
         return "/" + "/".join(kept) + (self.query or "")
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=2048)
 def words_of(segment: str) -> tuple:
     """Lowercased words of a literal segment: `bookReservation` -> ('book', 'reservation')."""
     return tuple(w.lower() for w in _WORDS.findall(segment))
@@ -64,7 +64,7 @@ def is_param_like(text: str) -> bool:
             or (len(text) > 2 and text.startswith("[") and text.endswith("]")))
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=2048)
 def analyse_path(raw: str) -> PathInfo:
     stripped = raw.strip()
     route, sep, query = stripped.partition("?")
