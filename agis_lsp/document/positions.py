@@ -7,6 +7,7 @@ this module is the one place that converts between the two.
 from __future__ import annotations
 
 import re
+from array import array
 from bisect import bisect_right
 from dataclasses import dataclass
 
@@ -69,7 +70,9 @@ class LineIndex:
 
     def __init__(self, text: str) -> None:
         self.text = text
-        self.starts = line_starts(text)
+        # an array of machine integers: a list of int objects took 173 KB for a 4,800-line
+        # document, this 38 KB (a server holds one or two per open document)
+        self.starts = array("q", line_starts(text))
         self._astral: dict = {}     # line -> offsets of its astral characters (found once)
 
     def _astral_in(self, line: int) -> list:
@@ -101,7 +104,10 @@ class LineIndex:
             at = find("\n", at + 1, start + len(replacement))
         index = LineIndex.__new__(LineIndex)
         index.text = new_text
-        index.starts = starts[:keep] + middle + [s + delta for s in starts[after:]]
+        moved = array("q", starts[:keep])
+        moved.extend(middle)
+        moved.extend(map(delta.__add__, starts[after:]))
+        index.starts = moved
         index._astral = {}
         return index
 

@@ -108,7 +108,7 @@ def test_line_index_follows_lsp_line_breaks(text):
         expected = _lsp_lines(text)
         assert lines.line_count == len(expected)
         assert [lines.line_text(n) for n in range(lines.line_count)] == expected
-        assert line_starts(text) == lines.starts
+        assert line_starts(text) == list(lines.starts)
         for offset in range(len(text) + 1):
             pos = lines.position(offset)
             assert lines.valid(pos)
