@@ -116,8 +116,9 @@ def test_plain_scalars_with_colons_in_flow_collections_parse(text, value):
 
 
 # -- nesting past the limit: one finding at the container that crosses it, whatever libyaml -------------
-# libyaml 0.2.6 (PyYAML 6.0.4) stops at 1000 levels during its look-ahead; the result must be the one
-# PyYAML's pure-Python parser (no limit of its own) gives, and sit at the container that crosses ours.
+# libyaml >= 0.2.6 stops at 1000 levels during its look-ahead (ruamel.yaml.clib's 0.1.7 has no limit);
+# the result must be the one ruamel's pure-Python parser (no limit of its own) gives, and sit at the
+# container that crosses ours.
 _N = 5000
 DEEP_YAML = {
     "flow lists": "[" * _N + "]" * _N,
@@ -155,7 +156,7 @@ def test_yaml_nested_past_the_limit_is_one_finding_where_it_crosses(name, monkey
         before = text[:start]
         assert text[start] in "[{"
         assert before.count("[") + before.count("{") - before.count("]") - before.count("}") == MAX_NESTING
-    monkeypatch.setattr(yaml_parser, "_Loader", yaml_parser._PyLoader)
+    monkeypatch.setattr(yaml_parser, "_events", yaml_parser._py_events)
     assert _problems(text) == problems
 
 
@@ -167,7 +168,7 @@ def test_yaml_past_libyaml_limit_inside_a_key_that_never_ends_is_the_pure_parser
     text = "a:\n  b: 1\n  " + "[" * 1100 + "]" * 1100 + ": 2\n"
     problems = _problems(text)
     assert len(problems) == 1 and problems[0][0] == "AGIS001"
-    monkeypatch.setattr(yaml_parser, "_Loader", yaml_parser._PyLoader)
+    monkeypatch.setattr(yaml_parser, "_events", yaml_parser._py_events)
     assert _problems(text) == problems
 
 
