@@ -63,10 +63,11 @@ def refused_place(exc: MarkedYAMLError, text: str) -> int | None:
     of a plain scalar in a flow collection; None for any other error."""
     mark = exc.problem_mark
     i = mark.index if mark is not None else -1
-    if not 0 <= i < len(text) - 1:
+    if not 0 <= i < len(text):
         return None
     if (exc.problem, exc.context) == _FLOW_COLON:
-        return i if text[i] == ":" and text[i + 1] not in _COLON_REFUSED_BY_0_2_5_TOO else None
+        after = text[i + 1:i + 2]
+        return i if text[i] == ":" and after and after not in _COLON_REFUSED_BY_0_2_5_TOO else None
     # a '?' ends 0.1.7's plain scalar in flow context (it is read as a key indicator): the parser
     # then fails at it. A '?' after a plain scalar and nothing but white space (no comment)
     # continues that scalar in 0.2.5.
