@@ -108,9 +108,9 @@ def test_unrenderable_op_is_an_edit_error():
     ("a: [b:c, d]\n", ["b:c", "d"]),
 ])
 def test_plain_scalars_with_colons_in_flow_collections_parse(text, value):
-    """YAML 1.2 allows ':' inside a plain scalar in a flow collection. libyaml 0.2.5 (PyYAML's)
-    accepts it; the libyaml 0.1.7 bundled in ruamel.yaml.clib rejects it, which is why the
-    event stream comes from PyYAML (README, Dependencies)."""
+    """YAML 1.2 allows ':' inside a plain scalar in a flow collection. libyaml 0.2.5 accepts it; the
+    libyaml 0.1.7 bundled in ruamel.yaml.clib refuses it, and the document layer reads the text again
+    with the ':' taken as part of the scalar (tests/test_yaml_events.py; README, Dependencies)."""
     doc = parse_text(text, "x.agis")
     assert doc.parsed and doc.problems == [] and doc.data == {"a": value}
 
