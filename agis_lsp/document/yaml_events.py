@@ -39,23 +39,10 @@ _WHITE = " \t\r\n\x85\u2028\u2029"        # libyaml's blanks and breaks
 
 
 def c_events(text: str):
-    """The event stream of libyaml (ruamel.yaml.clib), pulled one event at a time. An error
-    carries the last event before it (``last_event``) for ``refused_place``."""
-    parser = CParser(text)
-    get_event = parser.get_event
-    end = E.StreamEndEvent
-    ev = None
-    try:
-        while True:
-            ev = get_event()
-            yield ev
-            if ev.__class__ is end:
-                return
-    except MarkedYAMLError as exc:
-        exc.last_event = ev
-        raise
-    finally:
-        parser.dispose()
+    """The event stream of libyaml (ruamel.yaml.clib): its ``get_event`` until it returns None,
+    with no Python frame per event (the parser is freed with the iterator). A syntax error
+    raised from it gets the last event before it from the builder (``last_event``)."""
+    return iter(CParser(text).get_event, None)
 
 
 def refused_place(exc: MarkedYAMLError, text: str) -> int | None:
@@ -71,7 +58,7 @@ def refused_place(exc: MarkedYAMLError, text: str) -> int | None:
     # a '?' ends 0.1.7's plain scalar in flow context (it is read as a key indicator): the parser
     # then fails at it. A '?' after a plain scalar and nothing but white space (no comment)
     # continues that scalar in 0.2.5.
-    last = getattr(exc, "last_event", None)
+    last = getattr(exc, "last_event", None)   # set by the builder
     if (text[i] != "?" or last is None or last.__class__ is not E.ScalarEvent or last.style
             or last.end_mark.index > i or text[last.end_mark.index:i].strip(_WHITE)):
         return None

@@ -186,48 +186,56 @@ def _build(doc: YamlDocument, source: str, events) -> None:
             f.obj.append(value)
         f.last_end = end
 
-    for ev in events(source):
-        cls = ev.__class__
-        if cls is _E.ScalarEvent:
-            start, end = ev.start_mark.index, ev.end_mark.index
-            style = ev.style or ""
-            value = resolve_scalar(ev.value, ev.tag, ev.implicit[0] and not style)
-            if style in ("|", ">"):  # block scalars end at their last character
-                while end > start and text[end - 1].isspace():   # (not text[:end].rstrip():
-                    end -= 1                                      # a copy per scalar, quadratic)
-            if ev.anchor:
-                anchors[ev.anchor] = value
-            attach(value, start, end, style)
-        elif cls is _E.MappingStartEvent or cls is _E.SequenceStartEvent:
-            if len(stack) >= MAX_NESTING:
-                raise MarkedYAMLError(problem=_TOO_DEEP, problem_mark=ev.start_mark)
-            is_map = cls is _E.MappingStartEvent
-            obj = {} if is_map else []
-            info = Container(ev.start_mark.index, ev.end_mark.index, bool(ev.flow_style))
-            containers[id(obj)] = info
-            if ev.anchor:
-                anchors[ev.anchor] = obj
-            stack.append(_Frame(obj, info, is_map, ev.anchor))
-        elif cls is _E.MappingEndEvent or cls is _E.SequenceEndEvent:
-            f = stack.pop()
-            info = f.info
-            info.end = ev.end_mark.index if info.flow else max(f.last_end, info.start)
-            attach(f.obj, info.start, info.end, "map" if f.is_map else "seq")
-        elif cls is _E.AliasEvent:
-            if ev.anchor not in anchors:
-                raise MarkedYAMLError(problem=f"unknown alias '*{ev.anchor}'", problem_mark=ev.start_mark)
-            aliased = True
-            value = anchors[ev.anchor]
-            attach(value, ev.start_mark.index, ev.end_mark.index, "alias")
-        elif cls is _E.DocumentStartEvent:
-            documents += 1
-            if documents > 1:
-                start = ev.start_mark.index
-                doc.problems.append(ParseProblem(
-                    "AGIS003", "several YAML documents in one file; an AGIS document is a single "
-                    "YAML document, so only the first is linted", start,
-                    max(ev.end_mark.index, start + 3)))
-                break
+    ev = None
+    try:
+        for ev in events(source):
+            cls = ev.__class__
+            if cls is _E.ScalarEvent:
+                start, end = ev.start_mark.index, ev.end_mark.index
+                style = ev.style or ""
+                tag = ev.ctag   # (``ev.tag`` is a property: str() of it, for every scalar)
+                if tag is not None and tag.__class__ is not str:
+                    tag = str(tag)
+                value = resolve_scalar(ev.value, tag, ev.implicit[0] and not style)
+                if style in ("|", ">"):  # block scalars end at their last character
+                    while end > start and text[end - 1].isspace():   # (not text[:end].rstrip():
+                        end -= 1                                      # a copy per scalar, quadratic)
+                if ev.anchor:
+                    anchors[ev.anchor] = value
+                attach(value, start, end, style)
+            elif cls is _E.MappingStartEvent or cls is _E.SequenceStartEvent:
+                if len(stack) >= MAX_NESTING:
+                    raise MarkedYAMLError(problem=_TOO_DEEP, problem_mark=ev.start_mark)
+                is_map = cls is _E.MappingStartEvent
+                obj = {} if is_map else []
+                info = Container(ev.start_mark.index, ev.end_mark.index, bool(ev.flow_style))
+                containers[id(obj)] = info
+                if ev.anchor:
+                    anchors[ev.anchor] = obj
+                stack.append(_Frame(obj, info, is_map, ev.anchor))
+            elif cls is _E.MappingEndEvent or cls is _E.SequenceEndEvent:
+                f = stack.pop()
+                info = f.info
+                info.end = ev.end_mark.index if info.flow else max(f.last_end, info.start)
+                attach(f.obj, info.start, info.end, "map" if f.is_map else "seq")
+            elif cls is _E.AliasEvent:
+                if ev.anchor not in anchors:
+                    raise MarkedYAMLError(problem=f"unknown alias '*{ev.anchor}'", problem_mark=ev.start_mark)
+                aliased = True
+                value = anchors[ev.anchor]
+                attach(value, ev.start_mark.index, ev.end_mark.index, "alias")
+            elif cls is _E.DocumentStartEvent:
+                documents += 1
+                if documents > 1:
+                    start = ev.start_mark.index
+                    doc.problems.append(ParseProblem(
+                        "AGIS003", "several YAML documents in one file; an AGIS document is a single "
+                        "YAML document, so only the first is linted", start,
+                        max(ev.end_mark.index, start + 3)))
+                    break
+    except MarkedYAMLError as exc:
+        exc.last_event = ev   # (yaml_events.refused_place reads it)
+        raise
     doc.data = root
     doc.root_span = root_span if root is not None else (0, len(text))
     doc.parsed = True
