@@ -144,3 +144,18 @@ def test_without_the_c_extension_the_cli_lints_the_examples_with_one_note():
                           timeout=300)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert proc.stderr.count(yaml_events.C_UNAVAILABLE_NOTE) == 1, proc.stderr
+
+
+def test_agis_lsp_never_imports_pyyaml(tmp_path):
+    # PyYAML may be installed (tokenizers -> huggingface_hub requires it) but is not ours to use:
+    # with its import made to fail, the examples lint clean and an OpenAPI YAML input converts
+    code = ("import sys; sys.modules['yaml'] = None\n"
+            "from agis_lsp.cli.main import main\n"
+            "assert main(['check', '--no-cache', '--jobs', '1', 'examples/']) == 0\n"
+            f"rc = main(['convert', '--to', 'agis', '-o', {str(tmp_path / 'out.agis')!r}, "
+            "'tests/convert/fixtures/users.openapi.yaml'])\n"
+            "sys.exit(rc)\n")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT,
+                          timeout=600)
+    assert proc.returncode == 1, proc.stdout + proc.stderr   # converted, with items to review
+    assert "converted openapi to agis" in proc.stderr and "users" in (tmp_path / "out.agis").read_text(encoding="utf-8")
