@@ -10,7 +10,7 @@ again with the character there (and those found before) replaced by a private-us
 that libyaml takes as part of the scalar (``c_events_reading``: one code point for one, so
 every mark stays where it was) and puts the character back in the scalar's value. The result
 is libyaml's, tree or syntax error, as 0.2.5 gives it. Without the C extension every document
-goes to ruamel's pure-Python parser (YAML 1.2; ~25x slower), and the process says so once.
+goes to ruamel's pure-Python parser (YAML 1.2; ~10x slower), and the process says so once.
 """
 from __future__ import annotations
 
@@ -29,7 +29,7 @@ __all__ = ["E", "MarkedYAMLError", "YAMLError", "c_events", "c_events_reading", 
            "default_events", "refused_place", "C_UNAVAILABLE_NOTE"]
 
 C_UNAVAILABLE_NOTE = ("agis-lsp: ruamel.yaml's C parser (ruamel.yaml.clib) is not installed; YAML "
-                      "is read by its pure-Python parser, about 25x slower")
+                      "is read by its pure-Python parser, about 10x slower")
 _noted = False
 
 # libyaml 0.1.7 scanner.c, yaml_parser_scan_plain_scalar: raised only when flow_level > 0

@@ -17,15 +17,15 @@ from .yaml_events import E as _E
 from .yaml_events import MarkedYAMLError, YAMLError
 
 _events = yaml_events.default_events   # libyaml (C) when installed, else the pure-Python parser
-_py_events = yaml_events.py_events     # pure Python: YAML 1.2 throughout, no nesting limit, ~25x slower
+_py_events = yaml_events.py_events     # pure Python: YAML 1.2 throughout, no nesting limit, ~11x slower
 
 # Aliases may share nodes; a document whose aliases expand past this many nodes
 # (the "billion laughs" pattern) is refused rather than expanded by later passes.
 MAX_EXPANDED_NODES = 1_000_000
 
 # libyaml 0.1.7 stops at the first ':' or '?' it refuses in a flow plain scalar (yaml_events), so
-# each costs a parse of the text up to it; past this many, the pure-Python parser (~25 C parses)
-# reads the document.
+# each costs a parse of the text up to it; past this many, the pure-Python parser (which costs
+# about 11 whole C parses) reads the document.
 MAX_REREADS = 16
 
 
