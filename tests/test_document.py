@@ -161,9 +161,10 @@ def test_yaml_nested_past_the_limit_is_one_finding_where_it_crosses(name, monkey
 
 
 def test_yaml_past_libyaml_limit_inside_a_key_that_never_ends_is_the_pure_parsers_syntax_error(monkeypatch):
-    # a flow collection at a block mapping's indentation must be a key; 1,100 levels of it reach
-    # libyaml 0.2.6's limit before its look-ahead gives up on the key: the text read again up to there
-    # does not end at our limit either, so the pure-Python parser decides (it finds no ':')
+    # a flow collection at a block mapping's indentation must be a key; libyaml 0.1.7 (ruamel.yaml.clib)
+    # gives up on the key after 1024 characters, before our limit: its syntax error is the pure
+    # parser's. (1,100 levels reach a libyaml 0.2.6's nesting limit first: the text read again up to
+    # there does not end at our limit either, so the pure-Python parser decides; it finds no ':'.)
     from agis_lsp.document import yaml_parser
     text = "a:\n  b: 1\n  " + "[" * 1100 + "]" * 1100 + ": 2\n"
     problems = _problems(text)
