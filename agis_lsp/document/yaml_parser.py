@@ -112,8 +112,8 @@ def _build_within_our_limit(doc: YamlDocument) -> None:
             at = yaml_events.refused_place(exc, doc.text)
             if at is not None and at not in places:
                 _reset(doc)
-                if len(places) >= MAX_REREADS:  # each re-read is a C parse: past a few,
-                    events = _py_events         # one pure-Python parse is cheaper
+                if len(places) >= MAX_REREADS:  # each re-read is a C parse up to the place;
+                    events = _py_events         # past MAX_REREADS, one pure-Python parse
                 else:
                     places = (*places, at)
                     events = partial(yaml_events.c_events_reading, places=places)
