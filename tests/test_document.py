@@ -108,16 +108,17 @@ def test_unrenderable_op_is_an_edit_error():
     ("a: [b:c, d]\n", ["b:c", "d"]),
 ])
 def test_plain_scalars_with_colons_in_flow_collections_parse(text, value):
-    """YAML 1.2 allows ':' inside a plain scalar in a flow collection. libyaml 0.2.5 (PyYAML's)
-    accepts it; the libyaml 0.1.7 bundled in ruamel.yaml.clib rejects it, which is why the
-    event stream comes from PyYAML (README, Dependencies)."""
+    """YAML 1.2 allows ':' inside a plain scalar in a flow collection. libyaml 0.2.5 accepts it; the
+    libyaml 0.1.7 bundled in ruamel.yaml.clib refuses it, and the document layer reads the text again
+    with the ':' taken as part of the scalar (tests/test_yaml_events.py; README, Dependencies)."""
     doc = parse_text(text, "x.agis")
     assert doc.parsed and doc.problems == [] and doc.data == {"a": value}
 
 
 # -- nesting past the limit: one finding at the container that crosses it, whatever libyaml -------------
-# libyaml 0.2.6 (PyYAML 6.0.4) stops at 1000 levels during its look-ahead; the result must be the one
-# PyYAML's pure-Python parser (no limit of its own) gives, and sit at the container that crosses ours.
+# libyaml >= 0.2.6 stops at 1000 levels during its look-ahead (ruamel.yaml.clib's 0.1.7 has no limit);
+# the result must be the one ruamel's pure-Python parser (no limit of its own) gives, and sit at the
+# container that crosses ours.
 _N = 5000
 DEEP_YAML = {
     "flow lists": "[" * _N + "]" * _N,
@@ -155,19 +156,20 @@ def test_yaml_nested_past_the_limit_is_one_finding_where_it_crosses(name, monkey
         before = text[:start]
         assert text[start] in "[{"
         assert before.count("[") + before.count("{") - before.count("]") - before.count("}") == MAX_NESTING
-    monkeypatch.setattr(yaml_parser, "_Loader", yaml_parser._PyLoader)
+    monkeypatch.setattr(yaml_parser, "_events", yaml_parser._py_events)
     assert _problems(text) == problems
 
 
 def test_yaml_past_libyaml_limit_inside_a_key_that_never_ends_is_the_pure_parsers_syntax_error(monkeypatch):
-    # a flow collection at a block mapping's indentation must be a key; 1,100 levels of it reach
-    # libyaml 0.2.6's limit before its look-ahead gives up on the key: the text read again up to there
-    # does not end at our limit either, so the pure-Python parser decides (it finds no ':')
+    # a flow collection at a block mapping's indentation must be a key; libyaml 0.1.7 (ruamel.yaml.clib)
+    # gives up on the key after 1024 characters, before our limit: its syntax error is the pure
+    # parser's. (1,100 levels reach a libyaml 0.2.6's nesting limit first: the text read again up to
+    # there does not end at our limit either, so the pure-Python parser decides; it finds no ':'.)
     from agis_lsp.document import yaml_parser
     text = "a:\n  b: 1\n  " + "[" * 1100 + "]" * 1100 + ": 2\n"
     problems = _problems(text)
     assert len(problems) == 1 and problems[0][0] == "AGIS001"
-    monkeypatch.setattr(yaml_parser, "_Loader", yaml_parser._PyLoader)
+    monkeypatch.setattr(yaml_parser, "_events", yaml_parser._py_events)
     assert _problems(text) == problems
 
 

@@ -1,24 +1,18 @@
 """Read an input (YAML, JSON or TOML text) into plain data and say what format it is.
 
-Conversion needs values, not positions, so inputs are read with the fast
-loaders (``json``, libyaml's safe loader, ``tomllib``) instead of the
-positioned document parsers; a YAML alias bomb is refused with the same
-expansion limit as the document layer uses. Formats are recognised by content.
+Conversion needs values, not positions, so JSON and TOML are read with the
+standard loaders (``json``, ``tomllib``). YAML is read by the document layer
+(libyaml's C events from ruamel.yaml.clib, YAML 1.2 scalars; no PyYAML): its
+syntax errors, nesting limit and alias-bomb refusal become a ConvertError with
+the place. Formats are recognised by content.
 """
 from __future__ import annotations
 
 import json
 import re
 
-import yaml
-
-from ..document.yaml_parser import MAX_EXPANDED_NODES, expanded_size
+from ..document.yaml_parser import MAX_EXPANDED_NODES, parse_yaml
 from .model import ConvertError
-
-try:  # pragma: no cover
-    from yaml import CSafeLoader as _Loader
-except ImportError:  # pragma: no cover
-    from yaml import SafeLoader as _Loader
 
 try:
     import tomllib
@@ -48,18 +42,23 @@ def parse_input(text: str, name: str | None = None):
         except tomllib.TOMLDecodeError as exc:
             if (name or "").endswith(".toml"):
                 raise ConvertError(f"invalid TOML: {exc}") from None
-    try:
-        data = yaml.load(text, Loader=_Loader)  # noqa: S506 - the safe loader
-    except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        raise ConvertError(f"invalid YAML: {exc.problem or exc}",
-                           mark.line + 1 if mark else None, mark.column + 1 if mark else None) from None
-    except yaml.YAMLError as exc:
-        raise ConvertError(f"invalid YAML: {exc}") from None
-    if expanded_size(data, MAX_EXPANDED_NODES) > MAX_EXPANDED_NODES:
-        raise ConvertError(f"aliases expand this document to more than {MAX_EXPANDED_NODES:,} nodes "
-                           "(an alias bomb?); it is not converted")
-    return data
+    return _load_yaml(text)
+
+
+def _load_yaml(text: str):
+    doc = parse_yaml(text)
+    for problem in doc.problems:
+        if problem.code == "AGIS002":   # a duplicate key: the later value wins, as YAML loaders do
+            continue
+        if problem.code == "AGIS004":
+            raise ConvertError(f"aliases expand this document to more than {MAX_EXPANDED_NODES:,} "
+                               "nodes (an alias bomb?); it is not converted")
+        line = doc.lines.position(problem.start).line
+        message = problem.message.removeprefix("YAML syntax error: ").removeprefix("YAML: ")
+        if problem.code == "AGIS003":
+            message = "expected a single document in the stream, but found another document"
+        raise ConvertError(f"invalid YAML: {message}", line + 1, problem.start - doc.lines.starts[line] + 1)
+    return doc.data
 
 
 def _looks_like_toml(text: str) -> bool:

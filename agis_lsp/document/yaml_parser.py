@@ -1,36 +1,39 @@
 """YAML -> positioned data, built iteratively from libyaml's event stream.
 
-libyaml's C parser gives events with code-point marks in a fraction of the time
-its composer needs, and building the tree here (with an explicit stack) means no
-recursion limit, YAML 1.2 scalar resolution, duplicate-key findings and alias
-sharing without expansion.
+libyaml's C parser (ruamel.yaml.clib; see yaml_events) gives events with code-point marks in a
+fraction of the time a composer needs, and building the tree here (with an explicit stack) means
+no recursion limit, YAML 1.2 scalar resolution, duplicate-key findings and alias sharing without
+expansion.
 """
 from __future__ import annotations
 
-import yaml
+from functools import partial
 
+from . import yaml_events
 from .model import MAX_NESTING, Container, Document, Entry, ParseProblem, too_deep_message
 from .positions import char_end
 from .scalars import resolve_scalar
+from .yaml_events import E as _E
+from .yaml_events import MarkedYAMLError, YAMLError
 
-_PyLoader = yaml.SafeLoader  # pure Python: no nesting limit of its own (and ~20x slower)
-
-try:  # pragma: no cover - the C extension ships in PyYAML wheels
-    from yaml import CSafeLoader as _Loader
-except ImportError:  # pragma: no cover
-    _Loader = _PyLoader
+_events = yaml_events.default_events   # libyaml (C) when installed, else the pure-Python parser
+_py_events = yaml_events.py_events     # pure Python: YAML 1.2 throughout, no nesting limit, ~11x slower
 
 # Aliases may share nodes; a document whose aliases expand past this many nodes
 # (the "billion laughs" pattern) is refused rather than expanded by later passes.
 MAX_EXPANDED_NODES = 1_000_000
 
-_E = yaml.events
+# libyaml 0.1.7 stops at the first ':' or '?' it refuses in a flow plain scalar (yaml_events), so
+# each costs a parse of the text up to it; past this many, the pure-Python parser (which costs
+# about 11 whole C parses) reads the document.
+MAX_REREADS = 16
 
 
 _TOO_DEEP = too_deep_message("YAML")
 
-# libyaml 0.2.6 (bundled from PyYAML 6.0.4) refuses collections nested more than 1000 levels with
-# this problem; older libyaml and PyYAML's pure-Python parser have no such limit.
+# libyaml >= 0.2.6 refuses collections nested more than 1000 levels with this problem. The
+# libyaml 0.1.7 of ruamel.yaml.clib 0.2.15 has no such limit, nor has the pure-Python parser;
+# the limit is handled below for a C extension that brings a newer libyaml.
 _LIBYAML_TOO_DEEP = "exceeded maximum nesting depth"
 
 
@@ -65,7 +68,7 @@ def parse_yaml(text: str, path: str | None = None) -> YamlDocument:
     doc = YamlDocument(text, path)
     try:
         _build_within_our_limit(doc)
-    except yaml.MarkedYAMLError as exc:
+    except MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         index = mark.index if mark is not None else 0
         index = min(max(index, 0), len(text))
@@ -75,7 +78,7 @@ def parse_yaml(text: str, path: str | None = None) -> YamlDocument:
         message = message if message == _TOO_DEEP else f"YAML syntax error: {message}"
         doc.problems.append(ParseProblem("AGIS001", message, index, char_end(text, index)))
         doc.data, doc.parsed, doc.containers = None, False, {}
-    except yaml.YAMLError as exc:  # reader errors (control characters)
+    except YAMLError as exc:  # reader errors (control characters)
         mark = min(max(getattr(exc, "position", 0) or 0, 0), len(text))
         doc.problems.append(ParseProblem("AGIS001", f"YAML syntax error: {exc}", mark,
                                          char_end(text, mark)))
@@ -86,30 +89,47 @@ def parse_yaml(text: str, path: str | None = None) -> YamlDocument:
 def _build_within_our_limit(doc: YamlDocument) -> None:
     """``_build``, with the same result whatever libyaml is installed.
 
-    libyaml's scanner looks ahead before it hands over a token (up to 1024 characters in flow
-    context, where ``[`` may begin a key), so on ``[[[[...`` a libyaml with its own nesting limit
-    stops with its error before the builder has seen MAX_NESTING levels. The text before the place
-    libyaml stopped is then read again on its own: it was 1000 flow levels deep there, and no key
-    that could change the events before our limit can span those levels within the look-ahead, so
-    the builder sees the same events up to the container that crosses MAX_NESTING. Should that ever
-    not end at our limit, the pure-Python parser (which has no limit of its own) reads the text.
+    libyaml 0.1.7 (ruamel.yaml.clib) refuses a ``:`` or ``?`` inside a plain scalar in a flow
+    collection, which YAML 1.2 and libyaml 0.2.5 allow: on that error the text is read again with
+    that character taken as part of its scalar (yaml_events), so the result is libyaml's, tree or
+    syntax error, as 0.2.5 gives it. Past MAX_REREADS such places, the pure-Python parser reads it.
+
+    A libyaml with a nesting limit of its own (0.2.6 and later) stops with its error during its
+    look-ahead (up to 1024 characters in flow context, where ``[`` may begin a key), before the
+    builder has seen MAX_NESTING levels. The text before the place libyaml stopped is then read
+    again on its own: it was 1000 flow levels deep there, and no key that could change the events
+    before our limit can span those levels within the look-ahead, so the builder sees the same
+    events up to the container that crosses MAX_NESTING. Should that ever not end at our limit,
+    the pure-Python parser (which has no limit of its own) reads the text.
     """
-    try:
-        return _build(doc, doc.text, _Loader)
-    except yaml.MarkedYAMLError as exc:
-        libyaml_limit = (_Loader is not _PyLoader and exc.problem_mark is not None
-                         and (exc.problem or "").startswith(_LIBYAML_TOO_DEEP))
-        if not libyaml_limit:
-            raise
-        cut = exc.problem_mark.index
+    events, places = _events, ()
+    while True:
+        try:
+            return _build(doc, doc.text, events)
+        except MarkedYAMLError as exc:
+            if events is _py_events or yaml_events.CParser is None:
+                raise
+            at = yaml_events.refused_place(exc, doc.text)
+            if at is not None and at not in places:
+                _reset(doc)
+                if len(places) >= MAX_REREADS:  # each re-read is a C parse up to the place;
+                    events = _py_events         # past MAX_REREADS, one pure-Python parse
+                else:
+                    places = (*places, at)
+                    events = partial(yaml_events.c_events_reading, places=places)
+                continue
+            if exc.problem_mark is None or not (exc.problem or "").startswith(_LIBYAML_TOO_DEEP):
+                raise
+            cut = exc.problem_mark.index
+            break
     _reset(doc)
     try:
-        _build(doc, doc.text[:cut], _Loader)
-    except yaml.MarkedYAMLError as exc:
+        _build(doc, doc.text[:cut], events)
+    except MarkedYAMLError as exc:
         if exc.problem == _TOO_DEEP:
             raise
     _reset(doc)
-    _build(doc, doc.text, _PyLoader)
+    _build(doc, doc.text, _py_events)
 
 
 def _reset(doc: YamlDocument) -> None:
@@ -118,7 +138,7 @@ def _reset(doc: YamlDocument) -> None:
     doc.data, doc.parsed = None, False
 
 
-def _build(doc: YamlDocument, source: str, loader) -> None:
+def _build(doc: YamlDocument, source: str, events) -> None:
     """Build ``doc`` from the events of ``source`` (``doc.text`` or a prefix of it).
 
     One function on purpose: the event loop of the hot path (a 1,000-endpoint document is
@@ -166,48 +186,56 @@ def _build(doc: YamlDocument, source: str, loader) -> None:
             f.obj.append(value)
         f.last_end = end
 
-    for ev in yaml.parse(source, Loader=loader):
-        cls = ev.__class__
-        if cls is _E.ScalarEvent:
-            start, end = ev.start_mark.index, ev.end_mark.index
-            style = ev.style or ""
-            value = resolve_scalar(ev.value, ev.tag, ev.implicit[0] and not style)
-            if style in ("|", ">"):  # block scalars end at their last character
-                while end > start and text[end - 1].isspace():   # (not text[:end].rstrip():
-                    end -= 1                                      # a copy per scalar, quadratic)
-            if ev.anchor:
-                anchors[ev.anchor] = value
-            attach(value, start, end, style)
-        elif cls is _E.MappingStartEvent or cls is _E.SequenceStartEvent:
-            if len(stack) >= MAX_NESTING:
-                raise yaml.MarkedYAMLError(problem=_TOO_DEEP, problem_mark=ev.start_mark)
-            is_map = cls is _E.MappingStartEvent
-            obj = {} if is_map else []
-            info = Container(ev.start_mark.index, ev.end_mark.index, bool(ev.flow_style))
-            containers[id(obj)] = info
-            if ev.anchor:
-                anchors[ev.anchor] = obj
-            stack.append(_Frame(obj, info, is_map, ev.anchor))
-        elif cls is _E.MappingEndEvent or cls is _E.SequenceEndEvent:
-            f = stack.pop()
-            info = f.info
-            info.end = ev.end_mark.index if info.flow else max(f.last_end, info.start)
-            attach(f.obj, info.start, info.end, "map" if f.is_map else "seq")
-        elif cls is _E.AliasEvent:
-            if ev.anchor not in anchors:
-                raise yaml.MarkedYAMLError(problem=f"unknown alias '*{ev.anchor}'", problem_mark=ev.start_mark)
-            aliased = True
-            value = anchors[ev.anchor]
-            attach(value, ev.start_mark.index, ev.end_mark.index, "alias")
-        elif cls is _E.DocumentStartEvent:
-            documents += 1
-            if documents > 1:
-                start = ev.start_mark.index
-                doc.problems.append(ParseProblem(
-                    "AGIS003", "several YAML documents in one file; an AGIS document is a single "
-                    "YAML document, so only the first is linted", start,
-                    max(ev.end_mark.index, start + 3)))
-                break
+    ev = None
+    try:
+        for ev in events(source):
+            cls = ev.__class__
+            if cls is _E.ScalarEvent:
+                start, end = ev.start_mark.index, ev.end_mark.index
+                style = ev.style or ""
+                tag = ev.ctag   # (``ev.tag`` is a property: str() of it, for every scalar)
+                if tag is not None and tag.__class__ is not str:
+                    tag = str(tag)
+                value = resolve_scalar(ev.value, tag, ev.implicit[0] and not style)
+                if style in ("|", ">"):  # block scalars end at their last character
+                    while end > start and text[end - 1].isspace():   # (not text[:end].rstrip():
+                        end -= 1                                      # a copy per scalar, quadratic)
+                if ev.anchor:
+                    anchors[ev.anchor] = value
+                attach(value, start, end, style)
+            elif cls is _E.MappingStartEvent or cls is _E.SequenceStartEvent:
+                if len(stack) >= MAX_NESTING:
+                    raise MarkedYAMLError(problem=_TOO_DEEP, problem_mark=ev.start_mark)
+                is_map = cls is _E.MappingStartEvent
+                obj = {} if is_map else []
+                info = Container(ev.start_mark.index, ev.end_mark.index, bool(ev.flow_style))
+                containers[id(obj)] = info
+                if ev.anchor:
+                    anchors[ev.anchor] = obj
+                stack.append(_Frame(obj, info, is_map, ev.anchor))
+            elif cls is _E.MappingEndEvent or cls is _E.SequenceEndEvent:
+                f = stack.pop()
+                info = f.info
+                info.end = ev.end_mark.index if info.flow else max(f.last_end, info.start)
+                attach(f.obj, info.start, info.end, "map" if f.is_map else "seq")
+            elif cls is _E.AliasEvent:
+                if ev.anchor not in anchors:
+                    raise MarkedYAMLError(problem=f"unknown alias '*{ev.anchor}'", problem_mark=ev.start_mark)
+                aliased = True
+                value = anchors[ev.anchor]
+                attach(value, ev.start_mark.index, ev.end_mark.index, "alias")
+            elif cls is _E.DocumentStartEvent:
+                documents += 1
+                if documents > 1:
+                    start = ev.start_mark.index
+                    doc.problems.append(ParseProblem(
+                        "AGIS003", "several YAML documents in one file; an AGIS document is a single "
+                        "YAML document, so only the first is linted", start,
+                        max(ev.end_mark.index, start + 3)))
+                    break
+    except MarkedYAMLError as exc:
+        exc.last_event = ev   # (yaml_events.refused_place reads it)
+        raise
     doc.data = root
     doc.root_span = root_span if root is not None else (0, len(text))
     doc.parsed = True

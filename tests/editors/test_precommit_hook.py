@@ -9,12 +9,12 @@ import sys
 from pathlib import Path
 
 import pytest
-import yaml
 
+from ..yamlio import load
 from .conftest import ROOT, run
 from .test_vscode_e2e import DEFECT
 
-HOOKS = yaml.safe_load((ROOT / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"))
+HOOKS = load((ROOT / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"))
 
 
 def hook() -> dict:

@@ -8,7 +8,6 @@ import os
 import shutil
 
 import pytest
-import yaml
 
 from agis_lsp.cli.files import collect
 from agis_lsp.document import parse_text, read_document
@@ -18,6 +17,7 @@ from agis_lsp.formats import detect_kind, registry
 
 from ..conftest import EXAMPLES
 from ..goldens import SUITES, cases, codes
+from ..yamlio import dump
 
 FORMAT_EXAMPLES = os.path.join(EXAMPLES, "formats")
 EXPECTED_KINDS = {
@@ -65,8 +65,7 @@ def test_yaml_and_json_give_the_same_findings(code, case, tmp_path):
     doc = read_document(case)
     name = os.path.basename(case)
     ypath = tmp_path / (name[:-len(".json")] + ".yaml")
-    ypath.write_text(yaml.safe_dump(json.loads(doc.text), sort_keys=False, allow_unicode=True,
-                                    width=10000))
+    ypath.write_text(dump(json.loads(doc.text)))
     ydoc = read_document(str(ypath))
     jres, yres = lint(doc, Config(), semantic=False), lint(ydoc, Config(), semantic=False)
     assert yres.kind == jres.kind

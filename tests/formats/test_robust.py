@@ -7,7 +7,6 @@ import os
 import random
 
 import pytest
-import yaml
 
 from agis_lsp.document import parse_text
 from agis_lsp.engine.config import Config
@@ -15,6 +14,7 @@ from agis_lsp.engine.runner import lint
 
 from ..conftest import EXAMPLES
 from ..goldens import semantic_available
+from ..yamlio import load
 
 ROOT = os.path.join(EXAMPLES, "formats")
 FILES = [".well-known/agis.json", ".well-known/agent", "api/capabilities/send_email.json",
@@ -50,7 +50,7 @@ def test_odd_values_everywhere_never_crash_a_rule(semantic, per_file):
     runs = 0
     for rel in FILES:
         with open(os.path.join(ROOT, rel), encoding="utf-8") as fh:
-            original = yaml.safe_load(fh) if rel.endswith(".yaml") else json.load(fh)
+            original = load(fh) if rel.endswith(".yaml") else json.load(fh)
         paths = list(_paths(original))
         for _ in range(per_file):
             data = json.loads(json.dumps(original))

@@ -17,9 +17,9 @@ import sys
 from dataclasses import dataclass
 from functools import lru_cache
 
-import yaml
 from hypothesis import strategies as st
 
+from ..yamlio import load
 from .emit import EMITTERS
 
 if sys.version_info >= (3, 11):
@@ -60,7 +60,7 @@ class Seed:
                 return tomllib.loads(text)
             if self.syntax == "json":
                 return json.loads(text)
-            return yaml.safe_load(text)
+            return load(text)
         except Exception:  # noqa: BLE001 - a broken seed (bad fixtures are seeds too)
             return None
 

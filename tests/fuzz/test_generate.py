@@ -9,8 +9,7 @@ from __future__ import annotations
 import os
 import random
 
-import yaml
-
+from ..yamlio import load
 from .emit import EMITTERS
 from .generate import MAX_SEED_NODES, ROOT, expanded_nodes, seeds, structured_seeds
 
@@ -18,7 +17,7 @@ BOMB = os.path.join(ROOT, "tests", "golden", "AGIS004", "bad.agis")
 
 
 def test_expanded_nodes_counts_each_alias_where_it_occurs():
-    tree = yaml.safe_load("a: &a [x, x]\nb: [*a, *a, *a]\n")
+    tree = load("a: &a [x, x]\nb: [*a, *a, *a]\n")
     assert expanded_nodes(tree, 100) == 1 + 3 + (1 + 3 * 3)
     assert expanded_nodes(tree, 5) == 6   # stops past the limit
 
@@ -26,7 +25,7 @@ def test_expanded_nodes_counts_each_alias_where_it_occurs():
 def test_the_alias_bomb_seeds_byte_damage_but_no_structured_mutant():
     raw = open(BOMB, "rb").read()
     assert raw in {s.raw for s in seeds()}
-    assert expanded_nodes(yaml.safe_load(raw), MAX_SEED_NODES) > MAX_SEED_NODES
+    assert expanded_nodes(load(raw), MAX_SEED_NODES) > MAX_SEED_NODES
     assert raw not in {s.raw for s in structured_seeds("yaml")}
 
 

@@ -16,7 +16,6 @@ import os
 import tomllib
 
 import pytest
-import yaml
 
 from agis_lsp.document import parse_text
 from agis_lsp.document.model import MAX_NESTING
@@ -24,8 +23,10 @@ from agis_lsp.engine.config import Config
 from agis_lsp.engine.runner import lint
 from agis_lsp.formats.deployment import DocumentCache, find_deployment
 
+from ..yamlio import load
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-GOOD = yaml.safe_load(open(os.path.join(ROOT, "tests", "golden", "AGIS101", "good.agis"), encoding="utf-8"))
+GOOD = load(open(os.path.join(ROOT, "tests", "golden", "AGIS101", "good.agis"), encoding="utf-8"))
 DEPLOYMENT = os.path.join(ROOT, "examples", "deployment")
 MARK = "@@HOSTILE@@"
 
