@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 from ..document.positions import LineIndex
 from ..engine.config import config_for, load_config_file
 from ..engine.linter import Linter
+from ..formats import kinds
+from ..formats.deployment import norm
 from .cache import ResultCache
 
 
@@ -79,7 +81,7 @@ def skipped_note(display: str) -> str:
 
 def lint_file(display: str, path: str, linter: Linter) -> FileResult:
     try:
-        target = linter.prepare(path)
+        target = linter.prepare(path, doc=_shared_doc(path, linter))
     except OSError as exc:
         return FileResult(display, "", notes=[f"{display}: cannot be read: {exc.strerror or exc}"],
                           internal=1, linted=False)
@@ -89,6 +91,18 @@ def lint_file(display: str, path: str, linter: Linter) -> FileResult:
     outcome = linter.check(target=target)
     return FileResult(display, target.doc.text, outcome.diagnostics, list(outcome.notes),
                       outcome.internal_errors)
+
+
+def _shared_doc(path: str, linter: Linter):
+    """A file of an AGTP deployment from the Linter's document cache: its siblings' lints
+    parse it too (the recipes' rules read every endpoint), so it is parsed once, not once
+    for itself and again as a sibling. Only for a normalised absolute path, the cache's key
+    and the name the document is parsed under, so that the document is the one
+    ``Linter.read`` would make. None: read it as any other file."""
+    if not os.path.isabs(path) or norm(path) != path or \
+            not kinds.in_deployment(kinds.kind_by_name(path)):
+        return None
+    return linter.documents.get(path)
 
 
 _linter: Linter | None = None
