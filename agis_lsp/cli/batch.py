@@ -53,6 +53,7 @@ class Settings:
         self.config_file = config_file
         self._fixed = None
         self._by_dir: dict = {}
+        self._same: dict = {}
 
     def config_of(self, path: str | None):
         """The configuration of ``path``: found once per directory (the search walks up
@@ -66,12 +67,14 @@ class Settings:
             config = config_for(path).merged(**self.overrides)
             if key is None:
                 return config
-            self._by_dir[key] = config
+            # equal configurations (every directory without a file of its own) are one
+            # object, so what is memoised on a Config (Config.enabled) is computed once
+            self._by_dir[key] = self._same.setdefault(repr(config), config)
         return self._by_dir[key]
 
     def __getstate__(self):
         return {"overrides": self.overrides, "config_file": self.config_file, "_fixed": None,
-                "_by_dir": {}}
+                "_by_dir": {}, "_same": {}}
 
 
 def skipped_note(display: str) -> str:
