@@ -15,7 +15,9 @@ from ..document.positions import LineIndex
 from ..engine.config import config_for, load_config_file
 from ..engine.linter import Linter
 from ..formats import kinds
+from ..formats.agtp.vocabulary import ENDPOINTS_DIR
 from ..formats.deployment import norm
+from ..formats.kinds import AGTP_FILES
 from .cache import ResultCache
 
 
@@ -136,6 +138,7 @@ def check_files(inputs: list, settings: Settings, cache: ResultCache, jobs: int)
     linter = Linter(config_of=settings.config_of)
     results: list = [None] * len(inputs)
     todo: list = []
+    deployment_of = _deployments_by_folder(linter)
     for i, (display, path) in enumerate(inputs):
         key = None
         if cache.enabled:
@@ -146,7 +149,7 @@ def check_files(inputs: list, settings: Settings, cache: ResultCache, jobs: int)
                 raw = None
             if raw is not None:
                 key = cache.entry_key(display, path, raw, settings.config_of(path),
-                                      linter.deployment_of(path))
+                                      deployment_of(path))
                 results[i] = cache.get(key)
         if results[i] is None:
             todo.append((i, key))
@@ -168,6 +171,29 @@ def check_files(inputs: list, settings: Settings, cache: ResultCache, jobs: int)
         if key is not None and not res.internal:
             cache.put(key, res)
     return results
+
+
+def _deployments_by_folder(linter: Linter):
+    """``linter.deployment_of(path)`` (kind-free: the deployment whose directory holds the
+    file), asked once per deployment root or directory: a server or recipes file's root is
+    its directory, an endpoint file's the parent of ``endpoints/``, any other file's
+    deployment depends on its directory alone (``formats.deployment.deployment_root``).
+    A warm run asked, with a dozen stat calls or a directory listing, for every file."""
+    known: dict = {}
+
+    def deployment_of(path: str):
+        folder, name = os.path.split(norm(path))
+        name = name.lower()
+        if name in AGTP_FILES:
+            key = ("root", folder)
+        elif name.endswith(".toml") and os.path.basename(folder).lower() == ENDPOINTS_DIR:
+            key = ("root", os.path.dirname(folder))
+        else:
+            key = ("folder", folder)
+        if key not in known:
+            known[key] = linter.deployment_of(path)
+        return known[key]
+    return deployment_of
 
 
 def default_jobs() -> int:

@@ -110,12 +110,16 @@ class ResultCache:
         self.dir = os.path.join(directory or cachedir.cache_dir(), "results")
         self._deployments: dict[str, str] = {}
         self._configs: dict[str, str] = {}
+        self._by_object: dict[int, tuple] = {}   # id(config) -> (config, its key); holds it
 
     def entry_key(self, display: str, path: str, raw: bytes, config, deployment) -> str:
-        text = repr(config)
-        if text not in self._configs:
-            self._configs[text] = config_key(config)
-        h = hashlib.sha256(tool_key().encode() + self._configs[text].encode())
+        known = self._by_object.get(id(config))
+        if known is None or known[0] is not config:  # repr() of a Config, per file, was 10%
+            text = repr(config)                      # of a warm run: once per Config object
+            if text not in self._configs:
+                self._configs[text] = config_key(config)
+            known = self._by_object[id(config)] = (config, self._configs[text])
+        h = hashlib.sha256(tool_key().encode() + known[1].encode())
         h.update(os.path.abspath(path).encode() + b"\0" + display.encode() + b"\0")
         h.update(hashlib.sha256(raw).digest())
         if deployment is not None:
