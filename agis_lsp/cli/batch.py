@@ -8,6 +8,7 @@ anything for the model never loads it.
 """
 from __future__ import annotations
 
+import gc
 import os
 from dataclasses import dataclass, field
 
@@ -116,6 +117,19 @@ _linter: Linter | None = None
 def _init_worker(settings: Settings) -> None:
     global _linter
     _linter = Linter(config_of=settings.config_of)
+    _fewer_collections()
+
+
+def _fewer_collections() -> None:
+    """A batch allocates a parse tree and a lint context a file, and keeps few of them:
+    the cyclic collector's default of a collection every 700 allocations, each re-tracing
+    what lives on (the modules, rules, catalog; in the parent, every result so far), was
+    4% of a 10,000-file run. What is alive now is frozen (never traced again; with fork,
+    the workers' copies stay shared) and the youngest generation is collected less often."""
+    gc.freeze()
+    g0, g1, g2 = gc.get_threshold()
+    if g0:  # 0: the collector is off, leave it so
+        gc.set_threshold(max(g0, 20_000), g1, g2)
 
 
 def _work(task: tuple) -> FileResult:
@@ -154,6 +168,23 @@ def check_files(inputs: list, settings: Settings, cache: ResultCache, jobs: int)
         if results[i] is None:
             todo.append((i, key))
     tasks = [inputs[i] for i, _ in todo]
+    threshold, quiet = gc.get_threshold(), len(tasks) > 1
+    if quiet:
+        _fewer_collections()
+    try:
+        fresh = _lint_all(tasks, settings, linter, jobs)
+    finally:
+        if quiet:  # as it was: main() may run in a longer-lived process (the tests)
+            gc.unfreeze()
+            gc.set_threshold(*threshold)
+    for (i, key), res in zip(todo, fresh):
+        results[i] = res
+        if key is not None and not res.internal:
+            cache.put(key, res)
+    return results
+
+
+def _lint_all(tasks: list, settings: Settings, linter: Linter, jobs: int) -> list:
     if jobs > 1 and len(tasks) > 1:
         from concurrent.futures import ProcessPoolExecutor
         from concurrent.futures.process import BrokenProcessPool
@@ -164,13 +195,8 @@ def check_files(inputs: list, settings: Settings, cache: ResultCache, jobs: int)
                 fresh = list(pool.map(_work, tasks, chunksize=max(1, len(tasks) // (workers * 8))))
         except BrokenProcessPool as exc:
             raise WorkerDied(str(exc)) from exc
-    else:
-        fresh = [lint_file(d, p, linter) for d, p in tasks]
-    for (i, key), res in zip(todo, fresh):
-        results[i] = res
-        if key is not None and not res.internal:
-            cache.put(key, res)
-    return results
+        return fresh
+    return [lint_file(d, p, linter) for d, p in tasks]
 
 
 def _deployments_by_folder(linter: Linter):
