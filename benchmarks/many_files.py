@@ -106,11 +106,18 @@ def main() -> None:
               f"finding), {counts['deployment files']} files in {counts['deployment files'] // 10} AGTP "
               f"deployments; {findings} findings; {jobs} CPU(s), load average "
               f"{os.getloadavg()[0]:.1f}\n")
-        cold = rows[1][1]
-        print("| run | wall (s) | CPU (s, all processes) | wall / cold (default jobs) |")
-        print("|---|---:|---:|---:|")
+        cold, cold_cpu = rows[1][1], rows[1][2]
+        print("| run | wall (s) | CPU (s, all processes) | wall / cold (default jobs) | CPU / cold |")
+        print("|---|---:|---:|---:|---:|")
         for label, wall, cpu in rows:
-            print(f"| {label} | {wall:.2f} | {cpu:.2f} | {wall / cold:.2f} |")
+            print(f"| {label} | {wall:.2f} | {cpu:.2f} | {wall / cold:.2f} | {cpu / cold_cpu:.2f} |")
+        print(f"\ncold CPU per file: {1000 * rows[0][2] / args.files:.2f} ms (--jobs 1), "
+              f"{1000 * cold_cpu / args.files:.2f} ms ({jobs} jobs)")
+        if args.spectral:
+            s_wall, s_cpu = rows[-1][1], rows[-1][2]
+            print(f"Spectral ({counts['agis']} files) / agis-lint cold ({args.files} files, {jobs} jobs): "
+                  f"wall {s_wall / cold:.2f}x, CPU {s_cpu / cold_cpu:.2f}x (goal: 5x); Spectral CPU "
+                  f"per file {1000 * s_cpu / counts['agis']:.2f} ms")
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
 

@@ -91,3 +91,18 @@ def test_bad_jobs_value_is_a_usage_error(tmp_path):
     proc = subprocess.run([script, "check", "--jobs", "0", "examples"], capture_output=True, text=True,
                           env=dict(os.environ, PYTHONPATH=ROOT), cwd=ROOT, timeout=120)
     assert proc.returncode == 2 and "--jobs" in proc.stderr and "Traceback" not in proc.stderr
+
+
+def test_entries_are_written_whole_and_nothing_else(tmp_path):
+    from agis_lsp.cli.cache import ResultCache
+    cache = ResultCache(directory=str(tmp_path))
+    one, two = "ab" + "0" * 62, "ab" + "1" * 62
+    cache.put(one, {"x": 1})
+    cache.put(two, [2])
+    cache.put(two, [3])  # rewritten in place
+    assert cache.get(one) == {"x": 1} and cache.get(two) == [3]
+    assert sorted(os.listdir(tmp_path / "results" / "ab")) == ["0" * 62, "1" * 62]  # no temporary files
+    (tmp_path / "blocked").write_text("a file where the cache directory should be")
+    blocked = ResultCache(directory=str(tmp_path / "blocked"))
+    blocked.put(one, 1)  # cannot be written: no entry, no exception
+    assert blocked.get(one) is None

@@ -110,12 +110,18 @@ class ResultCache:
         self.dir = os.path.join(directory or cachedir.cache_dir(), "results")
         self._deployments: dict[str, str] = {}
         self._configs: dict[str, str] = {}
+        self._by_object: dict[int, tuple] = {}   # id(config) -> (config, its key); holds it
+        self._made: set = set()                  # entry directories known to exist
+        self._writes = 0
 
     def entry_key(self, display: str, path: str, raw: bytes, config, deployment) -> str:
-        text = repr(config)
-        if text not in self._configs:
-            self._configs[text] = config_key(config)
-        h = hashlib.sha256(tool_key().encode() + self._configs[text].encode())
+        known = self._by_object.get(id(config))
+        if known is None or known[0] is not config:  # repr() of a Config, per file, was 10%
+            text = repr(config)                      # of a warm run: once per Config object
+            if text not in self._configs:
+                self._configs[text] = config_key(config)
+            known = self._by_object[id(config)] = (config, self._configs[text])
+        h = hashlib.sha256(tool_key().encode() + known[1].encode())
         h.update(os.path.abspath(path).encode() + b"\0" + display.encode() + b"\0")
         h.update(hashlib.sha256(raw).digest())
         if deployment is not None:
@@ -147,5 +153,31 @@ class ResultCache:
             return None
 
     def put(self, key: str, entry) -> None:
-        if self.enabled:
-            cachedir.write_atomic(self._path(key), pickle.dumps(entry, protocol=pickle.HIGHEST_PROTOCOL))
+        """Write the entry atomically (a reader never sees half of it): a temporary file
+        named after this process, then a rename. Cheaper than ``cachedir.write_atomic``
+        (mkstemp's random names, makedirs for every entry: 120 us against 50 us an entry,
+        a tenth of a cold run's per-file time); that one is the fall-back."""
+        if not self.enabled:
+            return
+        path = self._path(key)
+        data = pickle.dumps(entry, protocol=pickle.HIGHEST_PROTOCOL)
+        folder = os.path.dirname(path)
+        self._writes += 1
+        tmp = f"{folder}{os.sep}.tmp-{os.getpid()}-{self._writes}"
+        try:
+            if folder not in self._made:
+                os.makedirs(folder, exist_ok=True)
+                self._made.add(folder)
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o600)
+        except OSError:
+            cachedir.write_atomic(path, data)
+            return
+        try:
+            with os.fdopen(fd, "wb") as fh:
+                fh.write(data)
+            os.replace(tmp, path)
+        except OSError:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass

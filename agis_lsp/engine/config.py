@@ -55,6 +55,19 @@ class Config:
     source: str | None = None
 
     def enabled(self, code: str, path: str | None = None) -> bool:
+        if path and self.per_file_ignores:
+            return self._enabled(code, path)
+        try:
+            memo = self.__dict__["_enabled_memo"]
+        except KeyError:  # one per Config, not a field (not in repr, eq or replace)
+            memo = {}
+            object.__setattr__(self, "_enabled_memo", memo)
+        hit = memo.get(code)
+        if hit is None:
+            hit = memo[code] = self._enabled(code, None)
+        return hit
+
+    def _enabled(self, code: str, path: str | None) -> bool:
         if self.select and not any(code.startswith(p) for p in self.select):
             return False
         if any(code.startswith(p) for p in self.ignore):

@@ -202,16 +202,15 @@ def digest(schema) -> str | None:
 
 def meta_errors(schema) -> tuple:
     """The meta-schema's errors for ``schema`` as (path tuple, jsonschema error); () when valid."""
+    if fast_valid(schema):  # the common case, and cheaper than the digest (measured ~2x)
+        return ()
     key = digest(schema)
     if key is not None:
         hit = _CACHE.get(key)
         if hit is not None:
             return hit
-    if fast_valid(schema):
-        result = ()
-    else:
-        errors = sorted(meta_validator().iter_errors(schema), key=lambda e: [str(p) for p in e.absolute_path])
-        result = tuple((tuple(e.absolute_path), e) for e in errors)
+    errors = sorted(meta_validator().iter_errors(schema), key=lambda e: [str(p) for p in e.absolute_path])
+    result = tuple((tuple(e.absolute_path), e) for e in errors)
     if key is not None:
         _CACHE.put(key, result)
     return result

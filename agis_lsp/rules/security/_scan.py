@@ -46,6 +46,10 @@ class Gate:
     def passes(self, low: str, words: set) -> bool:
         if not self.words.isdisjoint(words):
             return True
+        return self.passes_otherwise(low)
+
+    def passes_otherwise(self, low: str) -> bool:
+        """``passes`` for a text none of whose words is the gate's."""
         for x in self.extras:
             if x in low:
                 return True
@@ -157,7 +161,7 @@ def scan_text(text: str, enabled: Callable[[str], bool] = lambda code: True,
     for det in active:
         gate = det.gate
         if feats is not None and gate is not None and gate.words.isdisjoint(feats[1]) \
-                and not gate.passes(*feats):
+                and not gate.passes_otherwise(feats[0]):
             continue
         for start, end, what in det.fn(text):
             if any(start < e and s < end for _, s, e, _, _ in kept):
