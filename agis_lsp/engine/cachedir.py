@@ -14,7 +14,6 @@ simply done again.
 from __future__ import annotations
 
 import os
-import tempfile
 
 
 def cache_dir() -> str:
@@ -28,6 +27,7 @@ def cache_dir() -> str:
 def write_atomic(path: str, data: bytes) -> bool:
     """Write ``data`` to ``path`` so that a reader never sees half a file (another
     process may read or write the same entry at the same time)."""
+    import tempfile  # only when writing (~5 ms of imports a run that only reads skips)
     try:
         os.makedirs(os.path.dirname(path), exist_ok=True)
         fd, tmp = tempfile.mkstemp(dir=os.path.dirname(path), prefix=".tmp-")
