@@ -1,6 +1,8 @@
-"""The command line's compiled-pattern cache (issue 14, agis_lsp.engine.regex_cache): a
-pattern built from the cache is the pattern the standard compile builds, the findings do
-not change with a cold, warm or broken cache, and importing the package installs nothing."""
+"""The command line's caches of what it compiles at every start (issue 14): regular
+expressions (agis_lsp.engine.regex_cache) and the methods dataclasses generates
+(agis_lsp.engine.code_cache). What comes from a cache equals what the standard compile
+builds, the findings do not change with a cold, warm or broken cache, and importing the
+package installs neither."""
 from __future__ import annotations
 
 import marshal
@@ -11,7 +13,7 @@ import sys
 
 import pytest
 
-from agis_lsp.engine import regex_cache
+from agis_lsp.engine import code_cache, regex_cache
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 pytestmark = pytest.mark.skipif(not regex_cache.supported(), reason="no regex cache on this interpreter")
@@ -26,9 +28,9 @@ def _lint(cache: str) -> subprocess.CompletedProcess:
     return proc
 
 
-def _entries(cache: str) -> dict:
-    (name,) = os.listdir(os.path.join(cache, "regex"))
-    with open(os.path.join(cache, "regex", name), "rb") as fh:
+def _entries(cache: str, kind: str = "regex") -> dict:
+    (name,) = os.listdir(os.path.join(cache, kind))
+    with open(os.path.join(cache, kind, name), "rb") as fh:
         return marshal.load(fh)
 
 
@@ -49,19 +51,20 @@ def test_findings_are_the_same_cold_warm_and_broken(tmp_path):
     cache = str(tmp_path)
     cold = _lint(cache)
     warm = _lint(cache)
-    (name,) = os.listdir(os.path.join(cache, "regex"))
-    with open(os.path.join(cache, "regex", name), "wb") as fh:
-        fh.write(b"\x00broken")
+    for kind in ("regex", "code"):
+        (name,) = os.listdir(os.path.join(cache, kind))
+        with open(os.path.join(cache, kind, name), "wb") as fh:
+            fh.write(b"\x00broken")
     broken = _lint(cache)
     assert cold.stdout and cold.stdout == warm.stdout == broken.stdout
     assert cold.returncode == warm.returncode == broken.returncode
-    assert len(_entries(cache)) > 50                 # the broken entry was replaced
+    assert len(_entries(cache)) > 50 and len(_entries(cache, "code")) > 50   # broken entries replaced
 
 
 def test_installed_only_by_the_command_line():
-    code = ("import re; before = re._compiler.compile\n"
+    code = ("import re, dataclasses; before = re._compiler.compile\n"
             "import agis_lsp.cli.main, agis_lsp.engine.linter\n"
-            "print(re._compiler.compile is before)")
+            "print(re._compiler.compile is before and 'exec' not in vars(dataclasses))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=120)
     assert out.stdout.strip() == "True", out.stderr
 
@@ -88,3 +91,43 @@ def test_install_and_uninstall_in_process(tmp_path, monkeypatch):
         regex_cache.uninstall()
         re.purge()
     assert re._compiler.compile is standard
+
+
+def test_cached_code_equals_the_compiled_source(tmp_path):
+    cache = str(tmp_path)
+    _lint(cache)
+    table = _entries(cache, "code")
+    assert len(table) > 50
+    for source, code in table.items():
+        assert code == compile(source, "<string>", "exec", dont_inherit=True), source
+
+
+def test_dataclasses_behave_the_same_with_the_code_cache(tmp_path, monkeypatch):
+    import dataclasses
+    monkeypatch.setenv("AGIS_LINT_CACHE_DIR", str(tmp_path))
+
+    def make():
+        @dataclasses.dataclass(frozen=True, order=True)
+        class Point:
+            x: int
+            y: "tuple" = dataclasses.field(default_factory=tuple)
+        return Point
+
+    standard = make()
+    try:
+        for _ in range(2):                           # computed, then (after save) from the cache
+            assert code_cache.install()
+            cached = make()
+            code_cache.save()
+            code_cache.uninstall()
+            a, b = cached(1), cached(1, (2,))
+            assert (repr(a), a == cached(1), a < b, hash(a) == hash(cached(1))) == \
+                   (repr(standard(1)), True, True, True)
+            with pytest.raises(dataclasses.FrozenInstanceError):
+                a.x = 2
+            assert [f.name for f in dataclasses.fields(cached)] == ["x", "y"]
+            assert cached.__init__.__code__ == standard.__init__.__code__
+        assert len(_entries(str(tmp_path), "code")) >= 4
+    finally:
+        code_cache.uninstall()
+    assert "exec" not in vars(dataclasses)
