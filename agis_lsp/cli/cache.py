@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import hashlib
 import os
-import pickle
 
 from .. import __version__
 from ..engine import cachedir
@@ -141,6 +140,7 @@ class ResultCache:
         raw = cachedir.read(self._path(key))
         if raw is None:
             return None
+        import pickle  # not imported by a --no-cache run
         try:
             return pickle.loads(raw)
         except Exception:  # a truncated or foreign entry is a miss, not an error
@@ -148,4 +148,5 @@ class ResultCache:
 
     def put(self, key: str, entry) -> None:
         if self.enabled:
+            import pickle
             cachedir.write_atomic(self._path(key), pickle.dumps(entry, protocol=pickle.HIGHEST_PROTOCOL))

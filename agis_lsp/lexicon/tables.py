@@ -2,7 +2,6 @@
 over them; the public questions are asked through the package's functions."""
 from __future__ import annotations
 
-import gzip
 import threading
 from dataclasses import dataclass
 from functools import cached_property
@@ -42,6 +41,7 @@ class Lexicon:
     def _text(self, name: str) -> str:
         path = self.data_dir / name
         if name.endswith(".gz"):
+            import gzip
             with gzip.open(path, "rt", encoding="utf-8") as fh:
                 return fh.read()
         return path.read_text(encoding="utf-8")
@@ -83,6 +83,7 @@ class Lexicon:
         fast = packed.unpack(cached) if cached else None
         if fast is not None:
             return fast
+        import gzip
         table: dict[str, tuple[str, int]] = {}
         for flags, cost, words in _rows_of(gzip.decompress(raw).decode("utf-8")):
             table.update(dict.fromkeys(words.split(), (flags, int(cost))))

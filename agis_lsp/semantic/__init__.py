@@ -23,8 +23,11 @@ from __future__ import annotations
 import hashlib
 import os
 import threading
-from concurrent.futures import Future
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # imported where a load starts: a run without the model never needs it
+    from concurrent.futures import Future
 
 _LAZY = ("ConsistencyJudgement", "SemanticModel", "VerbJudgement", "KINDS", "KIND_LABELS")
 
@@ -129,6 +132,7 @@ def _claim(directory: Path) -> tuple[Future, bool]:
         fut = _futures.get(directory)
         if fut is not None:
             return fut, False
+        from concurrent.futures import Future
         fut = Future()
         _futures[directory] = fut
         return fut, True
