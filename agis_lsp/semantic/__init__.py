@@ -91,15 +91,40 @@ def verify(directory: Path) -> None:
     for name in REQUIRED:
         if name not in expected:
             raise SemanticUnavailable(f"{sums} does not list {name}")
+    for name in expected:
+        if not (directory / name).is_file():
+            raise SemanticUnavailable(f"model file missing: {directory / name}")
+    marker = _verified_marker(directory, sums, expected)
+    if marker is not None and os.path.exists(marker):
+        return
     for name, digest in expected.items():
         path = directory / name
-        if not path.is_file():
-            raise SemanticUnavailable(f"model file missing: {path}")
         actual = _sha256(path)
         if actual != digest:
             raise SemanticUnavailable(
                 f"checksum mismatch for {path}: SHA256 {actual[:16]}..., "
                 f"SHA256SUMS says {digest[:16]}... (file corrupted or replaced)")
+    if marker is not None:
+        from ..engine import cachedir
+        cachedir.write_atomic(marker, b"verified\n")
+
+
+def _verified_marker(directory: Path, sums: Path, expected: dict) -> str | None:
+    """Where a verification of these very files is remembered (issue 14: hashing the 26 MB
+    of model files was ~25 ms of every start with the model). The key covers the directory,
+    SHA256SUMS and every listed file's device, inode, size, modification and status-change
+    times (nanoseconds): writing to a file or replacing it changes its status-change time,
+    which no user process can set back, so changed bytes are always hashed again."""
+    from ..engine import cachedir
+    h = hashlib.sha256(f"model-verified 1\0{directory}\0".encode())
+    try:
+        h.update(sums.read_bytes())
+        for name in sorted(expected):
+            st = os.stat(directory / name)
+            h.update(f"\0{name}\0{st.st_dev}:{st.st_ino}:{st.st_size}:{st.st_mtime_ns}:{st.st_ctime_ns}".encode())
+    except OSError:
+        return None
+    return os.path.join(cachedir.cache_dir(), "model-verified", h.hexdigest()[:32])
 
 
 def load(directory: Path) -> SemanticModel:
