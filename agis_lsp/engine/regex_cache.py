@@ -83,7 +83,7 @@ def _compile(p, flags=0):
     """``re._compiler.compile`` for a pattern string, from the cache when it is there."""
     import _sre
     from re import _compiler, _parser
-    if not isinstance(p, (str, bytes)) or flags & _compiler.SRE_FLAG_DEBUG:
+    if type(p) not in (str, bytes) or flags & _compiler.SRE_FLAG_DEBUG:   # exact types: marshal keys
         return _original(p, flags)
     key = (p, int(flags))
     args = _table.get(key) if _table is not None else None
