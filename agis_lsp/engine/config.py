@@ -13,6 +13,8 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 
+from .model import Severity
+
 
 def _tomllib():
     """``tomllib`` (``tomli`` before 3.11), imported on first use: most runs read no TOML."""
@@ -22,7 +24,6 @@ def _tomllib():
         import tomli as tomllib
     return tomllib
 
-from .model import Severity
 
 CONFIG_FILES = (".agis-lint.toml", "pyproject.toml")
 _KEYS = {"select", "ignore", "extend-select", "severity", "level", "semantic", "catalog",
