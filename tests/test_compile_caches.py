@@ -1,6 +1,6 @@
 """The command line's caches of what it compiles at every start (issue 14): regular
-expressions (agis_lsp.engine.regex_cache) and the methods dataclasses generates
-(agis_lsp.engine.code_cache). What comes from a cache equals what the standard compile
+expressions (agis_lsp.cli.regex_cache) and the methods dataclasses generates
+(agis_lsp.cli.code_cache). What comes from a cache equals what the standard compile
 builds, the findings do not change with a cold, warm or broken cache, and importing the
 package installs neither."""
 from __future__ import annotations
@@ -13,7 +13,7 @@ import sys
 
 import pytest
 
-from agis_lsp.engine import code_cache, regex_cache
+from agis_lsp.cli import code_cache, regex_cache
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 pytestmark = pytest.mark.skipif(not regex_cache.supported(), reason="no regex cache on this interpreter")

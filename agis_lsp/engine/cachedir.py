@@ -43,6 +43,27 @@ def write_atomic(path: str, data: bytes) -> bool:
         return False
 
 
+class Store:
+    """One subdirectory of the cache directory, for the leaf packages (lexicon, semantic):
+    they import no engine module, so a front end hands them one (``lexicon.packed.use_store``,
+    ``semantic.use_store``); without one they build what they need every run."""
+
+    def __init__(self, subdir: str) -> None:
+        self.subdir = subdir
+
+    def path(self, name: str) -> str:
+        return os.path.join(cache_dir(), self.subdir, name)
+
+    def read(self, name: str) -> bytes | None:
+        return read(self.path(name))
+
+    def write(self, name: str, data: bytes) -> bool:
+        return write_atomic(self.path(name), data)
+
+    def exists(self, name: str) -> bool:
+        return os.path.exists(self.path(name))
+
+
 def read(path: str) -> bytes | None:
     try:
         with open(path, "rb") as fh:

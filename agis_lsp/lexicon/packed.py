@@ -3,20 +3,19 @@ millisecond: the words sorted in one string, looked up by bisection, kept in the
 directory (issue 14). Building the dict from the data file costs ~20 ms, most of a
 terminal run's lexicon time, for the ten or so words one small file asks about.
 
-The cache entry is keyed by the package version, this format's number and a SHA-256 of
-the data file's bytes, so an upgrade or an edited table never reads a stale entry; a
-missing, unreadable or foreign entry only means the dict is built as before (and the
-entry written for the next run).
+The cache entry is keyed by this format's number and a SHA-256 of the data file's bytes,
+so an upgrade or an edited table never reads a stale entry; a missing, unreadable or
+foreign entry only means the dict is built as before (and the entry written for the next
+run). The lexicon imports no other package of agis_lsp: the store (a subdirectory of the
+cache directory, ``engine.cachedir.Store``) is handed to it by the command line
+(:func:`use_store`); without one, every run builds the dict.
 """
 from __future__ import annotations
 
 import hashlib
 import marshal
-import os
 from array import array
 from bisect import bisect_left
-
-from .. import __version__
 
 _FORMAT = 1
 _BISECTIONS = 300  # ~20 us each; the dict costs ~8 ms to build from the packed form
@@ -94,7 +93,18 @@ def unpack(raw: bytes) -> PackedWords | None:
         return None
 
 
-def cache_path(data: bytes) -> str:
-    from ..engine import cachedir
-    key = hashlib.sha256(data).hexdigest()[:20]
-    return os.path.join(cachedir.cache_dir(), "lexicon", f"words-{__version__}-{_FORMAT}-{key}.bin")
+_store = None   # read(name) -> bytes | None, write(name, data) -> bool
+
+
+def use_store(store) -> None:
+    """Keep the packed table in ``store`` (None: build the dict every run)."""
+    global _store
+    _store = store
+
+
+def store():
+    return _store
+
+
+def entry_name(data: bytes) -> str:
+    return f"words-{_FORMAT}-{hashlib.sha256(data).hexdigest()[:20]}.bin"

@@ -75,11 +75,10 @@ class Lexicon:
     def words(self) -> Mapping[str, tuple[str, int]]:
         """word -> (POS flags, rank cost): a dict built from the data file, or the same
         table packed in the cache directory by an earlier run (:mod:`.packed`)."""
-        from ..engine import cachedir
         from . import packed
         raw = (self.data_dir / "words.tsv.gz").read_bytes()
-        path = packed.cache_path(raw)
-        cached = cachedir.read(path)
+        store, name = packed.store(), packed.entry_name(raw)
+        cached = store.read(name) if store is not None else None
         fast = packed.unpack(cached) if cached else None
         if fast is not None:
             return fast
@@ -87,7 +86,8 @@ class Lexicon:
         table: dict[str, tuple[str, int]] = {}
         for flags, cost, words in _rows_of(gzip.decompress(raw).decode("utf-8")):
             table.update(dict.fromkeys(words.split(), (flags, int(cost))))
-        cachedir.write_atomic(path, packed.pack(table))
+        if store is not None:
+            store.write(name, packed.pack(table))
         return table
 
     @cached_property

@@ -95,7 +95,7 @@ def verify(directory: Path) -> None:
         if not (directory / name).is_file():
             raise SemanticUnavailable(f"model file missing: {directory / name}")
     marker = _verified_marker(directory, sums, expected)
-    if marker is not None and os.path.exists(marker):
+    if marker is not None and _store.exists(marker):
         return
     for name, digest in expected.items():
         path = directory / name
@@ -105,8 +105,17 @@ def verify(directory: Path) -> None:
                 f"checksum mismatch for {path}: SHA256 {actual[:16]}..., "
                 f"SHA256SUMS says {digest[:16]}... (file corrupted or replaced)")
     if marker is not None:
-        from ..engine import cachedir
-        cachedir.write_atomic(marker, b"verified\n")
+        _store.write(marker, b"verified\n")
+
+
+_store = None   # where verifications are remembered (exists(name), write(name, data)); see use_store
+
+
+def use_store(store) -> None:
+    """Remember verifications in ``store`` (a subdirectory of the cache directory that the
+    command line hands over: this package imports no engine module); None: hash every load."""
+    global _store
+    _store = store
 
 
 def _verified_marker(directory: Path, sums: Path, expected: dict) -> str | None:
@@ -115,7 +124,8 @@ def _verified_marker(directory: Path, sums: Path, expected: dict) -> str | None:
     SHA256SUMS and every listed file's device, inode, size, modification and status-change
     times (nanoseconds): writing to a file or replacing it changes its status-change time,
     which no user process can set back, so changed bytes are always hashed again."""
-    from ..engine import cachedir
+    if _store is None:
+        return None
     h = hashlib.sha256(f"model-verified 1\0{directory}\0".encode())
     try:
         h.update(sums.read_bytes())
@@ -124,7 +134,7 @@ def _verified_marker(directory: Path, sums: Path, expected: dict) -> str | None:
             h.update(f"\0{name}\0{st.st_dev}:{st.st_ino}:{st.st_size}:{st.st_mtime_ns}:{st.st_ctime_ns}".encode())
     except OSError:
         return None
-    return os.path.join(cachedir.cache_dir(), "model-verified", h.hexdigest()[:32])
+    return h.hexdigest()[:32]
 
 
 def load(directory: Path) -> SemanticModel:
@@ -134,8 +144,10 @@ def load(directory: Path) -> SemanticModel:
 
     verify(directory)
     try:
-        heads = Heads.load(directory)
-        encoder = Encoder(directory / "encoder.onnx", directory / "tokenizer.json")
+        loaded: list = []   # the heads load while the encoder's session builds
+        encoder = Encoder(directory / "encoder.onnx", directory / "tokenizer.json",
+                          while_building=lambda: loaded.append(Heads.load(directory)))
+        heads = loaded[0]
         encoder.preload(heads.meta.get("preload", []), heads.a.get("preload", []))
     except SemanticUnavailable:
         raise

@@ -25,7 +25,9 @@ def _reference() -> dict:
 
 @pytest.fixture
 def cache(tmp_path, monkeypatch):
+    from agis_lsp.engine.cachedir import Store
     monkeypatch.setenv("AGIS_LINT_CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr(packed, "_store", Store("lexicon"))   # as the command line hands it over
     return tmp_path
 
 
@@ -59,6 +61,13 @@ def test_broken_or_foreign_entry_is_rebuilt(cache):
         entry.write_bytes(junk)
         assert type(Lexicon().words) is dict
         assert isinstance(Lexicon().words, packed.PackedWords)   # rewritten by the rebuild
+
+
+def test_without_a_store_the_dict_is_built(monkeypatch, tmp_path):
+    monkeypatch.setenv("AGIS_LINT_CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr(packed, "_store", None)
+    assert type(Lexicon().words) is dict and type(Lexicon().words) is dict
+    assert not os.listdir(tmp_path)
 
 
 def test_entry_is_keyed_by_the_data(cache, tmp_path_factory):

@@ -69,7 +69,9 @@ def test_a_verification_is_remembered_until_a_file_changes(model_copy, monkeypat
     import os
 
     from agis_lsp import semantic
+    from agis_lsp.engine.cachedir import Store
     monkeypatch.setenv("AGIS_LINT_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setattr(semantic, "_store", Store("model-verified"))   # as the command line does
     hashed = []
     real = semantic._sha256
     monkeypatch.setattr(semantic, "_sha256", lambda p: hashed.append(p.name) or real(p))

@@ -4,12 +4,12 @@
 Each ``@dataclass`` writes the source of its ``__init__``, ``__repr__``, ``__eq__`` ... and
 compiles it: for the ~45 classes a run on one small file defines, compiling that source is
 about a tenth of the run. The source says everything the code depends on, so the compiled
-code is kept in the cache directory (:mod:`.cachedir`), looked up by the source text,
+code is kept in the cache directory (:mod:`agis_lsp.engine.cachedir`), looked up by the source text,
 under a key naming the interpreter (its version string and bytecode magic number) and
 this module's format; a missing or unreadable entry only means the source is compiled as
 usual, and sources compiled for the first time are added when the run ends (:func:`save`).
 
-Installed by the console script only (:mod:`agis_lsp.cli.entry`), as the ``exec`` that
+Installed by the console script only (:mod:`.entry`), as the ``exec`` that
 the ``dataclasses`` module's functions see (they call ``exec(source, globals, locals)``);
 the code is compiled exactly as that call compiles it (file name ``<string>``, no
 ``__future__`` flags: the ``dataclasses`` module has none).
@@ -32,7 +32,7 @@ def _path() -> str:
     import hashlib
     from importlib.util import MAGIC_NUMBER
 
-    from . import cachedir
+    from ..engine import cachedir
     ident = f"{_FORMAT}|{sys.implementation.name}|{sys.version}|{MAGIC_NUMBER.hex()}"
     return os.path.join(cachedir.cache_dir(), "code",
                         hashlib.sha256(ident.encode()).hexdigest()[:20] + ".marshal")
@@ -51,7 +51,7 @@ def install() -> bool:
         return False
     import dataclasses
 
-    from . import cachedir
+    from ..engine import cachedir
     raw = cachedir.read(_path())
     try:
         table = marshal.loads(raw) if raw else {}
@@ -92,7 +92,7 @@ def save() -> None:
     """Add this run's new code to the cache entry (nothing to do on a warm run)."""
     if not _new or _table is None:
         return
-    from . import cachedir
+    from ..engine import cachedir
     table = dict(_table)
     table.update(_new)
     try:

@@ -4,13 +4,13 @@ A terminal run on one small file compiles ~130 regular expressions (the rule mod
 the YAML reader's, the standard library's) and sre's parser and code generator, written
 in Python, are about a tenth of that run. What they produce (the engine's code words, the
 group names) depends only on the pattern, the flags and the interpreter's sre engine, so
-it is kept in the cache directory (:mod:`.cachedir`) under a key naming the interpreter
+it is kept in the cache directory (:mod:`agis_lsp.engine.cachedir`) under a key naming the interpreter
 (its full version string, ``_sre.MAGIC`` and ``CODESIZE``) and this module's format: an
 upgraded or different interpreter reads another entry, and a missing or unreadable entry
 only means the patterns are compiled as usual. Patterns compiled for the first time are
 added when the run ends (:func:`save`).
 
-Installed by the console script only (:mod:`agis_lsp.cli.entry`), never on import, and
+Installed by the console script only (:mod:`.entry`), never on import, and
 only where ``re._compiler.compile`` has the shape :func:`_compile` reproduces (CPython
 3.11 to 3.13); any other interpreter keeps the standard compile. A cached pattern is the
 same object the standard compile builds: sre patterns compare equal by their code, which
@@ -38,7 +38,7 @@ def _key() -> str:
 
 
 def _path() -> str:
-    from . import cachedir
+    from ..engine import cachedir
     return os.path.join(cachedir.cache_dir(), "regex", _key() + ".marshal")
 
 
@@ -57,7 +57,7 @@ def install() -> bool:
         return True
     if not supported():
         return False
-    from . import cachedir
+    from ..engine import cachedir
     import re
     raw = cachedir.read(_path())
     try:
@@ -106,7 +106,7 @@ def save() -> None:
     """Add this run's new patterns to the cache entry (nothing to do on a warm run)."""
     if not _new or _table is None:
         return
-    from . import cachedir
+    from ..engine import cachedir
     table = dict(_table)
     table.update(_new)
     try:
