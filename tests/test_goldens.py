@@ -57,15 +57,16 @@ def test_bad_case_matches_golden(case):
         expected = fh.read()
     got = render(case)
     assert f" {case.code} " in got, f"{case.id} produces no {case.code} finding"
-    rule = get_rule(case.code)
-    if rule is not None and rule.semantic:  # model scores move in the last digit between onnxruntime releases
-        got, expected = _unscored(got), _unscored(expected)
-    assert got == expected
+    # model scores (in any case's text: a consequence of a model finding is folded into a
+    # mechanical rule's related lines) move by up to ~0.03 between CPUs: the int8 kernels
+    # onnxruntime picks differ (AVX2 without VNNI saturates 16-bit pair sums); verdicts don't
+    assert _unscored(got) == _unscored(expected)
 
 
 def _unscored(text: str) -> str:
-    """Model scores cut to one decimal (onnxruntime 1.31 -> 1.32 moved 0.82 to 0.84)."""
-    return re.sub(r"(confidence|consistency|score) (\d\.\d)\d", r"\1 \2x", text)
+    """Model scores without their digits (onnxruntime 1.31 -> 1.32 moved 0.82 to 0.84; one
+    machine's CPU gave 0.18 where another gave 0.21)."""
+    return re.sub(r"(confidence|consistency|score) \d\.\d\d", r"\1 0.##", text)
 
 
 @pytest.mark.parametrize("case", GOOD, ids=[f"{c.suite.name}:{c.id}" for c in GOOD])

@@ -255,3 +255,56 @@ async def test_the_server_says_a_catalog_is_broken_and_does_not_check_with_anoth
         assert "Traceback" not in client.log()
     finally:
         client.kill()
+
+
+@pytest.mark.slow
+async def test_after_incremental_edits_the_server_publishes_what_the_cli_finds(tmp_path):
+    """The server checks every edit incrementally (one endpoint parsed again, per-endpoint rules
+    on it, the rest reused): after a burst of edits its diagnostics equal the CLI's on the final
+    text, process against process."""
+    import random
+    import sys
+    from tests.lsp.conftest import uri_of
+    from tests.lsp.rawclient import RawClient
+    sys.path.insert(0, os.path.join(ROOT, "tests"))
+    from test_incremental_lint import mutated
+    text = mutated(40)
+    path = tmp_path / "typed.agis"
+    path.write_text(text, encoding="utf-8")
+    uri = uri_of(str(path))
+    rng = random.Random(11)
+    client = await RawClient.start(env={"XDG_CACHE_HOME": str(tmp_path / "cache")})
+    try:
+        await client.initialize(uri_of(str(tmp_path)))
+        client.open(uri, text)
+        version = 1
+        edits = [("intent: \"", "intent: \"Quickly "), ("method: DISPATCH", "method: DISPATCHES"),
+                 ("outcome: \"The", "outcome: \"Then the"), ("maxLength: 200", "maxLength: 20")]
+        for _ in range(24):
+            old, new = rng.choice(edits)
+            spots = [i for i in range(len(text)) if text.startswith(old, i)]
+            at = rng.choice(spots)
+            line = text.count("\n", 0, at)
+            col = at - (text.rfind("\n", 0, at) + 1)
+            version += 1
+            client.change(uri, version, [{"range": {"start": {"line": line, "character": col},
+                                                    "end": {"line": line, "character": col + len(old)}},
+                                          "text": new}])
+            text = text[:at] + new + text[at + len(old):]
+            await asyncio.sleep(rng.choice([0.0, 0.05, 0.3]))
+        path.write_text(text, encoding="utf-8")
+        expected = _cli_json([str(path)])[str(path)]
+        assert len(expected) >= 5
+        got = None
+        for _ in range(1200):
+            pubs = [p for p in client.published(uri) if p.get("version") == version]
+            if pubs:
+                got = _published(pubs[-1])
+                if got == expected:
+                    break
+            await asyncio.sleep(0.05)
+        assert got == expected
+        assert await client.stop() == 0
+        assert "Traceback" not in client.log()
+    finally:
+        client.kill()

@@ -68,6 +68,7 @@ class Document:
         self.containers: dict[int, Container] = {}
         self.root_span: tuple[int, int] = (0, len(text))
         self.problems: list[ParseProblem] = []
+        self.plain_tree = False             # YAML without anchors or aliases (document.incremental)
         self._lines: LineIndex | None = None
 
     # -- positions ---------------------------------------------------------
@@ -81,6 +82,23 @@ class Document:
         if isinstance(obj, (dict, list)):
             return self.containers.get(id(obj))
         return None
+
+    def iter_containers(self) -> list:
+        """Every container of the document's data (a spliced document's table is read
+        through its edits: ``document.incremental``)."""
+        if isinstance(self.containers, dict):
+            return list(self.containers.values())
+        out, seen, stack = [], set(), [self.data]
+        while stack:
+            obj = stack.pop()
+            if not isinstance(obj, (dict, list)) or id(obj) in seen:
+                continue
+            seen.add(id(obj))
+            info = self.containers.get(id(obj))
+            if info is not None:
+                out.append(info)
+            stack.extend(obj.values() if isinstance(obj, dict) else obj)
+        return out
 
     def resolve(self, path: Path) -> tuple[Any, Path]:
         """Follow ``path`` as far as it exists. Returns (value, existing prefix)."""

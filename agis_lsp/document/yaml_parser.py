@@ -211,6 +211,7 @@ def _build(doc: YamlDocument, source: str, loader) -> None:
     doc.data = root
     doc.root_span = root_span if root is not None else (0, len(text))
     doc.parsed = True
+    doc.plain_tree = not aliased and not anchors
     if aliased and nesting_depth(root, MAX_NESTING) > MAX_NESTING:
         # aliases can nest a container inside copies of itself: as deep as written nesting
         doc.problems.append(ParseProblem("AGIS001", _TOO_DEEP + " (through aliases)", *doc.root_span))

@@ -14,14 +14,25 @@ class SemanticSkipped(Exception):
 
 class LintContext:
     def __init__(self, doc: Document, kind: str, config: Config, *, semantic: bool = False,
-                 deployment: Any = None, catalog: Any = None, model: Any = None) -> None:
+                 deployment: Any = None, catalog: Any = None, model: Any = None,
+                 focus: frozenset | None = None) -> None:
         self.doc = doc
+        self.focus = focus           # endpoint indices a per-endpoint rule looks at (None: all)
         self.kind = kind
         self.config = config
         self.semantic = semantic
-        self.deployment = deployment
+        self._deployment = deployment
+        self.touched = False         # the deployment was read (engine.runner records it per rule)
         self._catalog = catalog
         self._model = model          # a ModelProvider (engine.linter); None: the process default
+
+    @property
+    def deployment(self) -> Any:
+        """The AGTP deployment of the document (None outside one). Reading it marks the rule
+        that does as a cross-file rule for this document: when only a sibling changes, the
+        server re-runs those alone (``Linter.mechanical(previous=)``)."""
+        self.touched = True
+        return self._deployment
 
     @property
     def data(self) -> Any:
@@ -31,7 +42,7 @@ class LintContext:
     def view(self):
         if self.kind == "agis":
             from ..formats.agis import AgisView
-            return AgisView(self.doc)
+            return AgisView(self.doc, self.focus)
         from ..formats import agtp, registry
         return agtp.view_for(self.kind, self.doc) or registry.view_for(self.kind, self.doc)
 

@@ -96,6 +96,11 @@ class Outcome:
     internal_errors: int = 0
     skipped: set = field(default_factory=set)
     complete: bool = True                             # False: the semantic phase is pending
+    memo: Any = None                                  # engine.incremental.Memo: what the next edit reuses
+    incremental: bool = False                         # only the changed endpoints were checked again
+    semantic_memo: Any = None                         # the same, for the semantic phase
+    cross_file: frozenset = frozenset()               # rules that read the deployment (re-run alone
+                                                      # when only a sibling changed)
 
     @property
     def doc(self) -> Document:
@@ -131,13 +136,19 @@ class Linter:
 
     def prepare(self, path: str | None, *, text: str | None = None, raw: bytes | None = None,
                 doc: Document | None = None, overlay: dict | None = None,
-                previous_kind: str | None = None, default_kind: str | None = None) -> Target:
+                previous_kind: str | None = None, default_kind: str | None = None,
+                previous: Document | None = None) -> Target:
         """Everything but the rules. The document is ``doc``, else parsed from ``text`` (an
-        editor buffer) or ``raw`` (standard input), else read from ``path``. Raises
+        editor buffer; with ``previous``, an earlier parse of the same buffer, only the
+        endpoint an edit changed is parsed again when that gives the same tree:
+        ``document.incremental``) or ``raw`` (standard input), else read from ``path``. Raises
         ``CatalogError``/``ConfigError`` for a broken catalog or configuration, OSError for
         an unreadable file."""
         if doc is None:
-            if text is not None:
+            if text is not None and previous is not None:
+                from ..document.incremental import reparse
+                doc = reparse(previous, text) or parse_text(text, path)
+            elif text is not None:
                 doc = parse_text(text, path)
             elif raw is not None:
                 doc = parse_bytes(raw, path)
@@ -181,23 +192,64 @@ class Linter:
                 out.append((f, self.check(target=self.prepare(f, doc=doc, overlay=overlay))))
         return out
 
-    def mechanical(self, target: Target) -> Outcome:
-        """The mechanical phase, finished with the semantic one pending (a first publish)."""
+    def mechanical(self, target: Target, previous: Outcome | None = None) -> Outcome:
+        """The mechanical phase, finished with the semantic one pending (a first publish).
+        With ``previous`` (this document's last mechanical outcome), per-endpoint rules
+        re-check only the endpoints whose text changed (``engine.incremental``); the result
+        equals a full check (``tests/test_incremental_lint.py``)."""
+        pending = target.config.semantic
+        if previous is not None and previous.memo is not None and target.lintable:
+            from .incremental_run import run_incremental
+            res = run_incremental(target, previous.memo, model=self.model)
+            if res is not None:
+                raw, memo, notes, skipped = res
+                return Outcome(target, self._finish(target, raw, pending=pending, skipped=skipped),
+                               raw, notes, 0, skipped, complete=not pending, memo=memo,
+                               incremental=True)
+        if previous is not None and target.lintable and target.deployment is not None:
+            from .incremental_run import rerun_cross_file
+            res = rerun_cross_file(target, previous, phase="mechanical", model=self.model)
+            if res is not None:
+                raw, cross, notes, skipped = res
+                return Outcome(target, self._finish(target, raw, pending=pending, skipped=skipped),
+                               raw, notes, 0, skipped, complete=not pending, incremental=True,
+                               cross_file=frozenset(cross))
         return self._run(target, "mechanical")
 
-    def semantic(self, target: Target, mechanical: Outcome) -> Outcome:
-        """The semantic phase, merged with ``mechanical`` and finished: equal to ``check``."""
+    def semantic(self, target: Target, mechanical: Outcome, previous: Outcome | None = None) -> Outcome:
+        """The semantic phase, merged with ``mechanical`` and finished: equal to ``check``.
+        With ``previous`` (this document's last merged outcome) per-endpoint model rules judge
+        only the endpoints whose text changed (``engine.incremental``)."""
         if not target.lintable or not target.config.semantic:
             return Outcome(target, mechanical.diagnostics, mechanical.raw, list(mechanical.notes),
                            mechanical.internal_errors, set(mechanical.skipped))
-        res = run_rules(target.doc, target.config, phase="semantic", semantic=True,
-                        kind=target.kind, deployment=target.deployment, catalog=target.catalog,
-                        model=self.model)
-        raw = mechanical.raw + res.diagnostics
-        skipped = mechanical.skipped | res.skipped
-        notes = list(mechanical.notes) + [n for n in res.notes if n not in mechanical.notes]
+        from .incremental_run import memo_of, rerun_cross_file, run_incremental
+        inc = cross_run = None
+        cross = frozenset()
+        if previous is not None and previous.semantic_memo is not None:
+            inc = run_incremental(target, previous.semantic_memo, model=self.model, phase="semantic")
+        elif previous is not None and target.deployment is not None:
+            cross_run = rerun_cross_file(target, previous, phase="semantic", model=self.model)
+        if inc is not None:
+            own, memo, own_notes, own_skipped = inc
+            errors = 0
+        elif cross_run is not None:
+            own, cross, own_notes, own_skipped = cross_run
+            memo, errors = None, 0
+        else:
+            res = run_rules(target.doc, target.config, phase="semantic", semantic=True,
+                            kind=target.kind, deployment=target.deployment, catalog=target.catalog,
+                            model=self.model)
+            own, memo = memo_of(target, res, keep=True)
+            own_notes, own_skipped, errors = res.notes, res.skipped, res.internal_errors
+            cross = frozenset(res.cross_file)
+        raw = mechanical.raw + own
+        skipped = mechanical.skipped | own_skipped
+        notes = list(mechanical.notes) + [n for n in own_notes if n not in mechanical.notes]
         return Outcome(target, self._finish(target, raw, pending=False, skipped=skipped), raw,
-                       notes, mechanical.internal_errors + res.internal_errors, skipped)
+                       notes, mechanical.internal_errors + errors, skipped, memo=mechanical.memo,
+                       semantic_memo=memo, incremental=inc is not None or cross_run is not None,
+                       cross_file=mechanical.cross_file | cross)
 
     def _run(self, target: Target, phase: str) -> Outcome:
         if not target.lintable:
@@ -206,11 +258,12 @@ class Linter:
         res = run_rules(target.doc, target.config, phase=phase, semantic=semantic,
                         kind=target.kind, deployment=target.deployment, catalog=target.catalog,
                         model=self.model)
+        from .incremental_run import memo_of
+        raw, memo = memo_of(target, res, keep=phase == "mechanical")
         pending = phase == "mechanical" and semantic
-        return Outcome(target, self._finish(target, res.diagnostics, pending=pending,
-                                            skipped=res.skipped),
-                       res.diagnostics, res.notes, res.internal_errors, res.skipped,
-                       complete=not pending)
+        return Outcome(target, self._finish(target, raw, pending=pending, skipped=res.skipped),
+                       raw, res.notes, res.internal_errors, res.skipped,
+                       complete=not pending, memo=memo, cross_file=frozenset(res.cross_file))
 
     @staticmethod
     def _finish(target: Target, raw: list, *, pending: bool, skipped) -> list:

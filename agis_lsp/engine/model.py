@@ -104,6 +104,8 @@ class Diagnostic:
     uri: str | None = None
     data: dict = field(default_factory=dict)
     restates: tuple = ()         # document paths (see Finding.restates)
+    finding: Any = field(default=None, compare=False, repr=False)  # kept for rules whose findings
+                                 # can be positioned again in the next version (engine.incremental)
 
     def sort_key(self):
         return (self.range.start.line, self.range.start.character, self.pass_no or 0, self.code)

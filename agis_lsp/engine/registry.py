@@ -41,6 +41,10 @@ class Rule:
     needs_model: Callable | None = None   # semantic rules: ctx -> bool, False = nothing to judge here
     superseded_by: tuple = ()     # passes (int) or rule codes (str) whose finding on a restated path
                                   # makes this one a consequence
+    per_endpoint: bool = False    # findings on endpoints[i] depend on that endpoint and the frame
+                                  # only (engine.incremental re-checks changed endpoints alone)
+    shared_only: bool = False     # per_endpoint, and its findings depend on the frame and the
+                                  # shared facts only: never re-run while those stay the same
 
     # A lint reads neither: cleaning and splitting ~90 docstrings at registration was ~5% of
     # a terminal run on one small file (issue 14).
@@ -67,7 +71,8 @@ class Rule:
 
 def rule(code: str, name: str, *, pass_no: int | None, kinds: Iterable[str] = ("agis",),
          semantic: bool = False, scope: str = "document", spec: str = "",
-         needs_model: Callable | None = None, superseded_by: Iterable[int | str] = ()) -> Callable:
+         needs_model: Callable | None = None, superseded_by: Iterable[int | str] = (),
+         per_endpoint: bool = False, shared_only: bool = False) -> Callable:
     """Register a rule function ``check(ctx) -> Iterable[Finding]``.
 
     The function's docstring is the rule's documentation (markdown with the
@@ -79,6 +84,14 @@ def rule(code: str, name: str, *, pass_no: int | None, kinds: Iterable[str] = ("
     a finding of one of those lies on a path this rule's finding restates (its own path, or
     ``Finding.restates``), the engine folds it into that primary diagnostic's
     related information (see :mod:`agis_lsp.engine.consequences`).
+
+    ``per_endpoint`` says the rule's findings on ``endpoints[i]`` depend only on that
+    endpoint and on the document outside the endpoints list, and its other findings only on
+    the latter: the server then re-checks only the endpoints an edit changed
+    (:mod:`agis_lsp.engine.incremental`; ``tests/rules/test_per_endpoint.py`` holds the rule to it).
+    ``shared_only`` says more: the findings depend only on that outside part and on the
+    facts every endpoint shares (``engine.incremental.shared_facts``: methods, paths, MCP
+    tool names), so while those are unchanged the rule is not run again at all.
     """
     if not _CODE.match(code):
         raise ValueError(f"bad rule code {code!r}")
@@ -94,7 +107,8 @@ def rule(code: str, name: str, *, pass_no: int | None, kinds: Iterable[str] = ("
             raise ValueError(f"duplicate rule code {code}")
         _ORIGIN.setdefault(code, _importing or fn.__module__)
         _RULES[code] = Rule(code, name, pass_no, kinds, fn, fn.__doc__ or "", semantic, scope, spec,
-                            needs_model=needs_model, superseded_by=tuple(superseded_by))
+                            needs_model=needs_model, superseded_by=tuple(superseded_by),
+                            per_endpoint=per_endpoint or shared_only, shared_only=shared_only)
         fn.rule_code = code
         return fn
 

@@ -30,20 +30,27 @@ class LintResult:
     kind: str | None = None
     internal_errors: int = 0
     skipped: set = field(default_factory=set)         # codes of rules that wanted to run and could not
+    cross_file: set = field(default_factory=set)      # codes of rules that read the deployment
 
 
 def run_rules(doc: Document, config: Config, *, phase: str = "all", semantic: bool = True,
-              kind: str | None = None, deployment=None, catalog=None, model=None) -> LintResult:
+              kind: str | None = None, deployment=None, catalog=None, model=None,
+              focus: frozenset | None = None, select=None) -> LintResult:
     """Run the rules of ``phase`` over ``doc``: positioned diagnostics, before suppression,
-    folding and sorting (:func:`finish` does those, over every phase's diagnostics)."""
+    folding and sorting (:func:`finish` does those, over every phase's diagnostics).
+
+    ``select`` (rule -> bool) runs only some rules; ``focus`` (endpoint indices) shows the
+    rules only those endpoints (``engine.incremental``)."""
     result = LintResult(kind=kind)
     if kind is None and not doc.problems:
         return result
     ctx = LintContext(doc, kind or "any", config, semantic=semantic and phase != "mechanical",
-                      deployment=deployment, catalog=catalog, model=model)
+                      deployment=deployment, catalog=catalog, model=model, focus=focus)
     rules = rules_for(kind or "any")
     if not doc.parsed:  # only document-level rules on unparsed input
         rules = [r for r in rules if "any" in r.kinds]
+    if select is not None:
+        rules = [r for r in rules if select(r)]
     skipped: dict[str, str] = {}
     for rule in rules:
         if rule.semantic and phase == "mechanical":
@@ -52,6 +59,7 @@ def run_rules(doc: Document, config: Config, *, phase: str = "all", semantic: bo
             continue
         if not config.enabled(rule.code, doc.path):
             continue
+        ctx.touched = False
         if rule.semantic and not ctx.semantic:
             if rule.needs_model is None or rule.needs_model(ctx):
                 skipped.setdefault(_pass_label(rule), "semantic passes are off (--no-semantic)")
@@ -60,9 +68,11 @@ def run_rules(doc: Document, config: Config, *, phase: str = "all", semantic: bo
             for finding in rule.check(ctx) or ():
                 result.diagnostics.append(position(doc, rule, finding, config, deployment))
         except SemanticSkipped as exc:
+            ctx.touched = True    # (never reused: the model may be there next time)
             skipped.setdefault(_pass_label(rule), str(exc))
             result.skipped.add(rule.code)
         except Exception as exc:  # a broken rule must never take the linter down
+            ctx.touched = True    # (never reused)
             result.internal_errors += 1
             log.error("rule %s crashed on %s: %s: %s", rule.code, doc.path, type(exc).__name__, exc)
             log.debug("%s", traceback.format_exc())
@@ -70,6 +80,9 @@ def run_rules(doc: Document, config: Config, *, phase: str = "all", semantic: bo
             result.diagnostics.append(position(doc, internal, Finding(
                 (), f"internal error in rule {rule.code} ({rule.name}): {type(exc).__name__}: {exc}; "
                 "please report it"), config))
+        finally:
+            if ctx.touched:
+                result.cross_file.add(rule.code)
     for label, reason in skipped.items():
         result.notes.append(f"{label} skipped: {reason}")
     return result
@@ -139,7 +152,8 @@ def position(doc: Document, rule: Rule, finding: Finding, config: Config,
     return Diagnostic(rule.code, rule.name, rule.pass_no, severity, finding.message,
                       tuple(finding.path), start, end, rng, fixes, related, tuple(finding.tags),
                       finding.uri, dict(finding.data),
-                      tuple(tuple(p) for p in finding.restates) or (tuple(finding.path),))
+                      tuple(tuple(p) for p in finding.restates) or (tuple(finding.path),),
+                      finding if rule.shared_only and finding.span is None else None)
 
 
 def _related(doc: Document, rel, deployment) -> RelatedLocation:

@@ -73,20 +73,35 @@ class Endpoint:
         return SetValue(self.node_path + ("path",), new)
 
 
+def _listed(i: int, item) -> Endpoint:
+    body = item if isinstance(item, dict) else {}
+    return Endpoint(i, ("endpoints", i), body, body.get("method"), body.get("path"), False)
+
+
 class AgisView:
-    def __init__(self, doc: Document) -> None:
+    """``focus`` (endpoint indices of a list-shaped document) limits :attr:`endpoints` to
+    those: a per-endpoint rule re-checks the endpoints an edit changed (``engine.incremental``)."""
+
+    def __init__(self, doc: Document, focus: frozenset | None = None) -> None:
         self.doc = doc
         self.data = doc.data if isinstance(doc.data, dict) else {}
+        self.focus = focus
 
     @cached_property
     def endpoints(self) -> list[Endpoint]:
+        """The endpoints (with a ``focus``, only those)."""
+        raw = self.data.get("endpoints")
+        if self.focus is None or not isinstance(raw, list):
+            return self.all_endpoints
+        return [_listed(i, raw[i]) for i in sorted(self.focus) if 0 <= i < len(raw)]
+
+    @cached_property
+    def all_endpoints(self) -> list[Endpoint]:
+        """Every endpoint, whatever the focus (what a document-wide fact is computed from)."""
         raw = self.data.get("endpoints")
         out: list[Endpoint] = []
         if isinstance(raw, list):
-            for i, item in enumerate(raw):
-                body = item if isinstance(item, dict) else {}
-                out.append(Endpoint(i, ("endpoints", i), body, body.get("method"), body.get("path"),
-                                    False))
+            out = [_listed(i, item) for i, item in enumerate(raw)]
         elif isinstance(raw, dict):
             for i, (key, item) in enumerate(raw.items()):
                 body = item if isinstance(item, dict) else {}
@@ -97,7 +112,9 @@ class AgisView:
 
     @property
     def methods_used(self) -> list[tuple[Endpoint, str]]:
-        return [(ep, ep.method) for ep in self.endpoints if isinstance(ep.method, str) and ep.method]
+        """Every endpoint's method, whatever the focus (a fix that renames a method asks
+        whether another endpoint still uses the old one)."""
+        return [(ep, ep.method) for ep in self.all_endpoints if isinstance(ep.method, str) and ep.method]
 
     @cached_property
     def vocabulary(self) -> dict:

@@ -58,11 +58,19 @@ class Prose(NamedTuple):
         return ".".join(keys[-4:]) if keys else "text"
 
 
-def prose_fields(kind: str | None, doc: Document) -> list[Prose]:
+def prose_fields(kind: str | None, doc: Document, focus: frozenset | None = None) -> list[Prose]:
     """Every prose field of ``doc`` (of ``kind``), each path once: the generic walk in
-    document order, then the fields the kind's format adds (``FormatKind.prose``)."""
+    document order, then the fields the kind's format adds (``FormatKind.prose``).
+    ``focus``: only the fields of those endpoints of an AGIS document (a per-endpoint
+    re-check, ``engine.incremental``)."""
     if doc.data is None:
         return []
+    if focus is not None and kind == "agis" and isinstance(doc.data, dict) \
+            and isinstance(doc.data.get("endpoints"), list):
+        items = doc.data["endpoints"]
+        return [p for i in sorted(focus) if 0 <= i < len(items)
+                for p in generic_prose(items[i], ("endpoints", i))
+                if isinstance(p.text, str) and len(p.text.strip()) >= MIN_LENGTH]
     seen: set = set()
     out = []
 

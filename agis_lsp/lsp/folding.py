@@ -22,7 +22,7 @@ def folding_spans(doc) -> list[tuple[int, int]]:
         return []
     text = doc.text
     out = []
-    for info in list(doc.containers.values()):
+    for info in doc.iter_containers():
         for entry in info.entries.values():
             start, end = entry.key_start, entry.value_end
             if not 0 <= start < end <= len(text):

@@ -140,7 +140,7 @@ def _list_places(doc, path: tuple, kind: str, out: list, role: str = REFERENCE,
 def ref_places(doc) -> list[Place]:
     """Every ``$ref``: a SCHEMA reference for ``#/schemas/Name``, else a REF."""
     out: list[Place] = []
-    for info in list(doc.containers.values()):
+    for info in doc.iter_containers():
         entry = info.entries.get("$ref")
         if entry is None:
             continue

@@ -40,6 +40,7 @@ class Job:
     task: asyncio.Task | None = None
     semantic: asyncio.Task | None = None
     cascade: bool = False      # the pending check re-checks the deployment's other files
+    merged: Outcome | None = None   # the last merged outcome: the next semantic phase reuses it
 
 
 class Scheduler:
@@ -145,9 +146,17 @@ class Scheduler:
             # cross-file findings on this document would point into that other text)
             overlay[path] = text
         cached = state.parse_of(version, text) if state is not None else None
+        # the last check of this file: an edit re-checks what it changed (an open AGIS document:
+        # the changed endpoints; a deployment file whose sibling changed: its cross-file rules)
+        before = entry.mechanical if entry is not None else None
+        base = None                     # an earlier parse of this buffer: edits re-parse one endpoint
+        if before is not None and state is not None and before.target.doc.parsed:
+            base = before.target.doc
+        elif state is not None:
+            base = state.last_good
         try:
             target = ls.linter.prepare(path, text=text, doc=cached, overlay=overlay,
-                                       previous_kind=previous)
+                                       previous_kind=previous, previous=base)
         except OSError as exc:
             log.info("cannot read %s: %s", path, exc)
             return None
@@ -157,7 +166,7 @@ class Scheduler:
             return SETUP_FAILED
         if state is not None:
             state.remember(version, target.doc)
-        return ls.linter.mechanical(target)
+        return ls.linter.mechanical(target, previous=before)
 
     def accept(self, uri: str, version, outcome: Outcome, state) -> None:
         """Store a mechanical result, publish it, and start the model's follow-up."""
@@ -174,6 +183,9 @@ class Scheduler:
             ls.say_once(note)
         ls.publisher.store.set_mechanical(uri, version, target, outcome, state is not None)
         ls.publisher.publish(uri)
+        from ..document.incremental import COMPACT_AT, compact, depth
+        if depth(target.doc) >= COMPACT_AT:      # flatten a long chain of splices while idle
+            self.lint_pool.submit(compact, target.doc)
         ls.model.start()
         if target.has_semantic and ls.settings.semantic is not False:
             self.jobs.setdefault(uri, Job()).semantic = ls.loop.create_task(
@@ -192,6 +204,8 @@ class Scheduler:
                 return
             for note in merged.notes:
                 ls.say_once(note)
+            if uri in self.jobs:
+                self.jobs[uri].merged = merged
             entry = store.merge_semantic(uri, version, merged)
             if entry is not None:
                 ls.publisher.publish(uri)
@@ -205,7 +219,9 @@ class Scheduler:
         state = self.server.documents.get(uri)
         if version is not None and (state is None or state.version != version):
             return None
-        return self.server.linter.semantic(mechanical.target, mechanical)
+        job = self.jobs.get(uri)
+        previous = job.merged if job is not None else None
+        return self.server.linter.semantic(mechanical.target, mechanical, previous=previous)
 
     def schedule_dependents(self, uri: str, deployment) -> None:
         """Re-check the other files of the deployment (open or not): cross-file findings."""

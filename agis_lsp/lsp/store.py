@@ -18,6 +18,7 @@ import threading
 from dataclasses import dataclass, field, replace
 
 from ..engine.linter import Outcome, Target
+from ..document.incremental import changed_span as changed_region
 from ..engine.model import Fix, TextEdit
 
 
@@ -108,27 +109,7 @@ class DiagnosticsStore:
 
 
 # -- moving findings along with an edit ---------------------------------------------
-def changed_region(old: str, new: str) -> tuple[int, int, int]:
-    """``(start, old_end, new_end)``: ``old[start:old_end]`` became ``new[start:new_end]``."""
-    n = min(len(old), len(new))
-    lo, hi = 0, n
-    while lo < hi:  # longest common prefix, by halving (slice compares run in C)
-        mid = (lo + hi + 1) // 2
-        if old[:mid] == new[:mid]:
-            lo = mid
-        else:
-            hi = mid - 1
-    prefix = lo
-    lo, hi = 0, n - prefix
-    while lo < hi:
-        mid = (lo + hi + 1) // 2
-        if old[len(old) - mid:] == new[len(new) - mid:]:
-            lo = mid
-        else:
-            hi = mid - 1
-    return prefix, len(old) - lo, len(new) - lo
-
-
+# changed_region: the one span an edit replaced (document.incremental's, shared with the parse)
 def carry_over(diagnostics: list, old_doc, new_doc) -> list:
     """``diagnostics`` of ``old_doc`` moved to their places in ``new_doc``."""
     if old_doc.text == new_doc.text:

@@ -270,10 +270,23 @@ def json_schema_places(ctx) -> list:
     """Like :func:`schema_places` without the draft's shorthand (AGIS808's), each with its
     subschema nodes: [(path, value, label, endpoint, [(relative path, node), ...])].
     Computed once per parsed document and shared by the pass 8 rules."""
+    focus = getattr(ctx, "focus", None)
+    if focus is not None:        # a per-endpoint re-check sees fewer places: not the document's list
+        hit = getattr(ctx, "_json_schema_places", None)
+        if hit is None:
+            hit = ctx._json_schema_places = _json_schema_places(ctx)
+        return hit
     with _NODES_LOCK:
         hit = _NODES.get(ctx.doc)
     if hit is not None:
         return hit
+    out = _json_schema_places(ctx)
+    with _NODES_LOCK:
+        _NODES[ctx.doc] = out
+    return out
+
+
+def _json_schema_places(ctx) -> list:
     from ._shorthand import shorthand_kind
     out = []
     for path, value, label, ep in schema_places(ctx):
@@ -282,8 +295,6 @@ def json_schema_places(ctx) -> list:
             continue
         nodes = list(iter_schema_nodes(value)) if isinstance(value, dict) else []
         out.append((path, value, label, ep, nodes))
-    with _NODES_LOCK:
-        _NODES[ctx.doc] = out
     return out
 
 

@@ -58,7 +58,7 @@ def rename_ops(ctx, ep, new: str, path: str | None = None) -> list:
     old = ep.method.upper() if isinstance(ep.method, str) else None
     if old == new.upper():
         return ops
-    others = sum(1 for e, m in ctx.view.methods_used if e is not ep and m.upper() == old)
+    others = sum(1 for e, m in ctx.view.methods_used if e.index != ep.index and m.upper() == old)
     base = ("vocabulary", "declared_verbs")
     if old in declared and not others:
         if new.upper() in declared:

@@ -22,18 +22,20 @@ def duplicates(ctx) -> list:
     """(endpoint, the earlier endpoint with the same key) for every repeat, in document order."""
     first: dict = {}
     out = []
-    for ep in ctx.view.endpoints:
+    focus = ctx.view.focus
+    for ep in ctx.view.all_endpoints:    # every endpoint is compared; a focus limits what is reported
         key = endpoint_key(ep)
         if key is None:
             continue
         if key in first:
-            out.append((ep, first[key]))
+            if focus is None or ep.index in focus:
+                out.append((ep, first[key]))
         else:
             first[key] = ep
     return out
 
 
-@rule("AGIS105", "repeated-endpoint", pass_no=1, spec="AGIS §3, §8.1; AGTP-API §5.4")
+@rule("AGIS105", "repeated-endpoint", shared_only=True, pass_no=1, spec="AGIS §3, §8.1; AGTP-API §5.4")
 def duplicate_endpoint(ctx):
     """Two endpoints have the same method and path (`FIND /reservation/{id}` twice).
 

@@ -15,7 +15,7 @@ def _methods(ctx):
             yield ep, analyse(ep.method, ctx.catalog_names)
 
 
-@rule("AGIS201", "compound-method", pass_no=2, spec="AGIS §4.1(a)(d)")
+@rule("AGIS201", "compound-method", per_endpoint=True, pass_no=2, spec="AGIS §4.1(a)(d)")
 def compound_method(ctx):
     """The method is a compound of a verb and a noun (`BOOK_TABLE`, `FindRestaurant`, `BOOKTABLE`).
 
@@ -90,7 +90,7 @@ def _catalog(ctx):
         return {}
 
 
-@rule("AGIS202", "method-invalid-characters", pass_no=2, spec="AGIS §4.1(c)")
+@rule("AGIS202", "method-invalid-characters", per_endpoint=True, pass_no=2, spec="AGIS §4.1(c)")
 def invalid_characters(ctx):
     """The method contains characters other than the letters A-Z (`SEARCH2`, `BOOK!`).
 
@@ -130,7 +130,7 @@ def invalid_characters(ctx):
                       "(section 4.1(c))", part=part, fixes=fixes)
 
 
-@rule("AGIS203", "inflected-method", pass_no=2, spec="AGIS §4.1(b)")
+@rule("AGIS203", "inflected-method", per_endpoint=True, pass_no=2, spec="AGIS §4.1(b)")
 def inflected_method(ctx):
     """The method is an inflected verb form (`BOOKING`, `BOOKED`, `BOOKS`), not the base form.
 
@@ -180,7 +180,7 @@ def inflected_method(ctx):
                       fixes=[Fix(f"Rename to {base}", False, rename_ops(ctx, ep, base), preferred=True)])
 
 
-@rule("AGIS204", "method-not-uppercase", pass_no=2, spec="AGIS §4.1(c)(e)", superseded_by=(3,))
+@rule("AGIS204", "method-not-uppercase", per_endpoint=True, pass_no=2, spec="AGIS §4.1(c)(e)", superseded_by=(3,))
 def not_uppercase(ctx):
     """The method is written in lowercase or mixed case (`book`, `Book`).
 
@@ -220,7 +220,7 @@ def not_uppercase(ctx):
                                             preferred=True)])
 
 
-@rule("AGIS205", "unknown-method-word", pass_no=2, spec="AGIS §4.1(b)")
+@rule("AGIS205", "unknown-method-word", per_endpoint=True, pass_no=2, spec="AGIS §4.1(b)")
 def unknown_word(ctx):
     """The method is not an English verb agis-lint knows (a typo, or a rare word).
 
@@ -267,7 +267,7 @@ def unknown_word(ctx):
         yield Finding(loc, f"method '{tok.raw}' is not a verb agis-lint knows{hint}", part=part, fixes=fixes)
 
 
-@rule("AGIS206", "method-surrounding-whitespace", pass_no=2, spec="AGIS §4.1(a)(c)")
+@rule("AGIS206", "method-surrounding-whitespace", per_endpoint=True, pass_no=2, spec="AGIS §4.1(a)(c)")
 def surrounding_whitespace(ctx):
     """The method has whitespace before or after it (`" BOOK"`, `"BOOK\\n"`, `"RESERVE\\u00a0"`).
 

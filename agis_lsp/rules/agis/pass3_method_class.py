@@ -24,7 +24,7 @@ def _single_words(ctx):
                 yield ep, tok
 
 
-@rule("AGIS301", "http-method", pass_no=3, spec="AGIS §4.3")
+@rule("AGIS301", "http-method", per_endpoint=True, pass_no=3, spec="AGIS §4.3")
 def http_method(ctx):
     """The method is an HTTP method (`GET`, `POST`, `PUT`, `DELETE`, `PATCH`, ...).
 
@@ -74,7 +74,7 @@ def http_method(ctx):
                       part=part, fixes=fixes)
 
 
-@rule("AGIS302", "non-action-method", pass_no=3, spec="AGIS §4.2, §8.5(b)")
+@rule("AGIS302", "non-action-method", per_endpoint=True, pass_no=3, spec="AGIS §4.2, §8.5(b)")
 def non_action_method(ctx):
     """The method is a state, adjective, noun, being or function word (`AVAILABLE`, `STATUS`, `EXISTS`, `WITH`).
 
@@ -119,7 +119,7 @@ def non_action_method(ctx):
                       "(section 4.2)", part=part)
 
 
-@rule("AGIS303", "vague-method", pass_no=3, spec="AGIS §4.2")
+@rule("AGIS303", "vague-method", per_endpoint=True, pass_no=3, spec="AGIS §4.2")
 def vague_method(ctx):
     """The method is a borderline verb like `PROCESS` or `HANDLE` that hides the intent.
 
@@ -157,7 +157,7 @@ def vague_method(ctx):
                       f"the caller's intent; a more specific verb is RECOMMENDED{hint} (section 4.2)", part=part)
 
 
-@rule("AGIS305", "stative-method", pass_no=3, spec="AGIS §4.2")
+@rule("AGIS305", "stative-method", per_endpoint=True, pass_no=3, spec="AGIS §4.2")
 def stative_method(ctx):
     """The method is a stative verb (`KNOW`, `WANT`, `NEED`, `OWN`, `CONTAIN`): it names a state.
 
@@ -209,7 +209,7 @@ def stative_method(ctx):
                       "(section 4.2)", part=part)
 
 
-@rule("AGIS306", "fused-phrasal-method", pass_no=3, spec="AGIS §4.1(b), §4.2")
+@rule("AGIS306", "fused-phrasal-method", per_endpoint=True, pass_no=3, spec="AGIS §4.1(b), §4.2")
 def fused_phrasal_method(ctx):
     """The method is a fused phrasal noun (`LOGIN`, `SIGNUP`, `SETUP`, `BACKUP`) or jargon (`UPSERT`).
 

@@ -7,7 +7,7 @@ from ...engine.registry import rule
 from ._paths import LITERAL_OK, kebab, param_repair, paths, replace_segment
 
 
-@rule("AGIS401", "path-missing-leading-slash", pass_no=4, spec="AGIS §4.4(a)")
+@rule("AGIS401", "path-missing-leading-slash", per_endpoint=True, pass_no=4, spec="AGIS §4.4(a)")
 def path_missing_leading_slash(ctx):
     """The path does not begin with `/`.
 
@@ -46,7 +46,7 @@ def path_missing_leading_slash(ctx):
                       fixes=[Fix(f"Use '{new}'", True, [ep.set_path(new)], preferred=True)])
 
 
-@rule("AGIS402", "path-not-lowercase", pass_no=4, spec="AGIS §4.4(c)")
+@rule("AGIS402", "path-not-lowercase", per_endpoint=True, pass_no=4, spec="AGIS §4.4(c)")
 def path_not_lowercase(ctx):
     """A path segment is not lowercase with hyphens between words (`/RESERVATION`, `/patient_record`).
 
@@ -108,7 +108,7 @@ def _what_is_wrong(text: str) -> str:
     return "contains " + ", ".join(f"'{c}'" for c in bad)
 
 
-@rule("AGIS403", "path-invalid-parameter", pass_no=4, spec="AGIS §4.4(d)")
+@rule("AGIS403", "path-invalid-parameter", per_endpoint=True, pass_no=4, spec="AGIS §4.4(d)")
 def path_invalid_parameter(ctx):
     """A path parameter does not use `{snake_case}` curly-brace notation (`:id`, `<id>`, `{Id}`, `x{id}`).
 
@@ -164,7 +164,7 @@ def path_invalid_parameter(ctx):
                           "(section 4.4(d))", part=part, fixes=fixes)
 
 
-@rule("AGIS404", "path-query-string", pass_no=4, spec="AGIS §4.4(f)")
+@rule("AGIS404", "path-query-string", per_endpoint=True, pass_no=4, spec="AGIS §4.4(f)")
 def path_query_string(ctx):
     """The path contains a query string (`/reservation?type=dinner`).
 
@@ -210,7 +210,7 @@ def path_query_string(ctx):
                                  preferred=True)])
 
 
-@rule("AGIS408", "path-empty-segment", pass_no=4, spec="AGIS §4.4")
+@rule("AGIS408", "path-empty-segment", per_endpoint=True, pass_no=4, spec="AGIS §4.4")
 def path_empty_segment(ctx):
     """The path has an empty segment: a doubled `//` or a trailing `/`.
 

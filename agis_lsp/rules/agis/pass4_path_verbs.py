@@ -33,7 +33,7 @@ def _without(info, seg, drop: set) -> str | None:
     return info.with_segments(texts)
 
 
-@rule("AGIS405", "path-repeats-method", pass_no=4, spec="AGIS §4.4(e)")
+@rule("AGIS405", "path-repeats-method", per_endpoint=True, pass_no=4, spec="AGIS §4.4(e)")
 def path_repeats_method(ctx):
     """The path repeats the method verb (`BOOK /book-reservation`).
 
@@ -84,7 +84,7 @@ def path_repeats_method(ctx):
                           f"'{seg.text}'; {advice} (section 4.4(e))", part=part, fixes=fixes)
 
 
-@rule("AGIS406", "path-verb-segment", pass_no=4, spec="AGIS §4.4(b)")
+@rule("AGIS406", "path-verb-segment", per_endpoint=True, pass_no=4, spec="AGIS §4.4(b)")
 def path_verb_segment(ctx):
     """A path segment names an operation instead of an entity (`/get-restaurant`, `/bookReservation`).
 
@@ -162,7 +162,7 @@ def path_verb_segment(ctx):
                           "(section 4.4(b))", part=part, fixes=fixes)
 
 
-@rule("AGIS407", "path-first-segment-not-noun", pass_no=4, spec="AGIS §4.4(b)")
+@rule("AGIS407", "path-first-segment-not-noun", per_endpoint=True, pass_no=4, spec="AGIS §4.4(b)")
 def path_first_segment_not_noun(ctx):
     """The first path segment is not a noun naming the entity (`/{id}`, `/v1/...`, `/`).
 

@@ -10,7 +10,7 @@ from ._semantic import (KNOWN, LEVEL2, REQUIRED, and_list, anchor, endpoints, is
                         semantic_blocks, state_change_reason, type_name)
 
 
-@rule("AGIS501", "missing-semantic-field", pass_no=5, spec="AGIS §5, §5.1, §8.4 pass 5")
+@rule("AGIS501", "missing-semantic-field", per_endpoint=True, pass_no=5, spec="AGIS §5, §5.1, §8.4 pass 5")
 def missing_semantic_field(ctx):
     """An endpoint has no semantic block, or the block lacks `intent`, `actor` or `outcome`.
 
@@ -82,7 +82,7 @@ _ADVICE = {
 }
 
 
-@rule("AGIS516", "non-string-semantic-text", pass_no=5, spec="AGIS §5.1")
+@rule("AGIS516", "non-string-semantic-text", per_endpoint=True, pass_no=5, spec="AGIS §5.1")
 def non_string_semantic_text(ctx):
     """`intent` or `outcome` is not a string (a list, a number, a mapping).
 
@@ -128,7 +128,7 @@ _ALIASES = {
 }
 
 
-@rule("AGIS517", "unknown-semantic-field", pass_no=5, spec="AGIS §5.1, §5.2")
+@rule("AGIS517", "unknown-semantic-field", per_endpoint=True, pass_no=5, spec="AGIS §5.1, §5.2")
 def unknown_semantic_field(ctx):
     """The semantic block has a field AGIS does not define (often a misspelling).
 
@@ -176,7 +176,7 @@ def unknown_semantic_field(ctx):
                           part="key", fixes=fixes)
 
 
-@rule("AGIS508", "missing-recommended-semantic-field", pass_no=5, spec="AGIS §3 (conformance table), §5.2")
+@rule("AGIS508", "missing-recommended-semantic-field", per_endpoint=True, pass_no=5, spec="AGIS §3 (conformance table), §5.2")
 def missing_recommended_semantic_field(ctx):
     """The semantic block lacks a field the conformance table RECOMMENDS at the configured level.
 
@@ -241,7 +241,7 @@ def _has_parameters(ctx, ep) -> bool:
     return bool(input_parameters(ctx, ep))
 
 
-@rule("AGIS509", "missing-level2-field", pass_no=5, spec="AGIS §3 (conformance table), §5.2")
+@rule("AGIS509", "missing-level2-field", per_endpoint=True, pass_no=5, spec="AGIS §3 (conformance table), §5.2")
 def missing_level2_field(ctx):
     """At conformance level 2, the semantic block lacks a REQUIRED field.
 

@@ -12,7 +12,7 @@ from .pass1_duplicates import endpoint_key
 MCP_NAME = re.compile(r"^[a-z][a-z0-9_]*$")
 
 
-@rule("AGIS512", "invalid-mcp-tool-name", pass_no=5, spec="AGIS §5.2, appendix C(a)")
+@rule("AGIS512", "invalid-mcp-tool-name", per_endpoint=True, pass_no=5, spec="AGIS §5.2, appendix C(a)")
 def invalid_mcp_tool_name(ctx):
     """`mcp_tool_name` is not a lowercase name with underscores (`MakeReservation`, `make-reservation`).
 
@@ -85,8 +85,13 @@ def default_tool_name(ep) -> str | None:
 
 
 def tool_names(ctx):
-    """(endpoint, tool name, declared?) for every endpoint whose MCP tool name is known."""
-    for ep in endpoints(ctx):
+    """(endpoint, tool name, declared?) for every endpoint whose MCP tool name is known
+    (whatever the focus: a name is taken by any endpoint)."""
+    raw = ctx.data.get("endpoints") if isinstance(ctx.data, dict) else None
+    for ep in ctx.view.all_endpoints:
+        item = raw[ep.index] if isinstance(raw, list) else raw.get(ep.key) if isinstance(raw, dict) else None
+        if not isinstance(item, dict):
+            continue
         sem = ep.body.get("semantic")
         declared = sem.get("mcp_tool_name") if isinstance(sem, dict) else None
         if isinstance(declared, str) and declared.strip():
@@ -116,7 +121,7 @@ def _suggest(ep, taken: set) -> str | None:
     return candidate if MCP_NAME.match(candidate) else None
 
 
-@rule("AGIS513", "duplicate-mcp-tool-name", pass_no=5, spec="AGIS §5.2, appendix C(a)")
+@rule("AGIS513", "duplicate-mcp-tool-name", shared_only=True, pass_no=5, spec="AGIS §5.2, appendix C(a)")
 def duplicate_mcp_tool_name(ctx):
     """Two endpoints get the same MCP tool name (`BOOK /reservation` and `BOOK /reservation/{id}`).
 
@@ -163,9 +168,19 @@ def duplicate_mcp_tool_name(ctx):
     first: dict = {}
     names = list(tool_names(ctx))
     taken = {n for _, n, _ in names}
+    focus = ctx.view.focus
     for ep, tool, declared in names:
         if tool not in first:
             first[tool] = (ep, declared)
+            continue
+        if focus is not None and ep.index not in focus:
+            if not declared:                  # its suggestion takes a name, as in a full check
+                sem = ep.body.get("semantic")
+                same = endpoint_key(ep) is not None and endpoint_key(ep) == endpoint_key(first[tool][0])
+                if isinstance(sem, dict) and "mcp_tool_name" not in sem and not same:
+                    new = _suggest(ep, taken)
+                    if new:
+                        taken.add(new)
             continue
         other, other_declared = first[tool]
         if endpoint_key(ep) is not None and endpoint_key(ep) == endpoint_key(other):

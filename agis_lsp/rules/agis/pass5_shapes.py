@@ -10,7 +10,7 @@ from ._jsonschema import input_parameters
 from ._semantic import name, semantic_blocks, type_name
 
 
-@rule("AGIS510", "invalid-parameter-hints", pass_no=5, spec="AGIS §5.2, appendix C(b)")
+@rule("AGIS510", "invalid-parameter-hints", per_endpoint=True, pass_no=5, spec="AGIS §5.2, appendix C(b)")
 def invalid_parameter_hints(ctx):
     """`parameter_hints` is not a mapping from input parameters to lists of phrases.
 
@@ -124,7 +124,7 @@ def _entries(text: str) -> list[str]:
     return out
 
 
-@rule("AGIS511", "invalid-state-transition", pass_no=5, spec="AGIS §5.2")
+@rule("AGIS511", "invalid-state-transition", per_endpoint=True, pass_no=5, spec="AGIS §5.2")
 def invalid_state_transition(ctx):
     """`state_transition` is not in the `field: FROM -> TO` form.
 

@@ -33,7 +33,7 @@ def iter_errors(ctx):
 
 
 
-@rule("AGIS810", "invalid-errors-block", pass_no=8, spec="AGIS §7")
+@rule("AGIS810", "invalid-errors-block", per_endpoint=True, pass_no=8, spec="AGIS §7")
 def invalid_errors_block(ctx):
     """`errors` is not a list of named error conditions, or names one twice.
 
@@ -128,7 +128,7 @@ def invalid_errors_block(ctx):
                 first[n] = where
 
 
-@rule("AGIS805", "generic-error-name", pass_no=8, spec="AGIS §7")
+@rule("AGIS805", "generic-error-name", per_endpoint=True, pass_no=8, spec="AGIS §7")
 def generic_error_name(ctx):
     """An error name says nothing about the condition (`error`, `failure`, `unknown_error`).
 
@@ -173,7 +173,7 @@ def generic_error_name(ctx):
                           "'reservation_unavailable' or 'invalid_datetime' (section 7)")
 
 
-@rule("AGIS806", "error-name-not-snake-case", pass_no=8, spec="AGIS §7")
+@rule("AGIS806", "error-name-not-snake-case", per_endpoint=True, pass_no=8, spec="AGIS §7")
 def error_name_not_snake_case(ctx):
     """An error name is not snake_case (`ReservationUnavailable`, `invalid-datetime`).
 
@@ -210,7 +210,7 @@ def error_name_not_snake_case(ctx):
         yield Finding(where, f"error name '{n}' of {name(ep)} is not snake_case{use} (section 7)", fixes=fixes)
 
 
-@rule("AGIS807", "error-missing-description", pass_no=8, spec="AGIS §7")
+@rule("AGIS807", "error-missing-description", per_endpoint=True, pass_no=8, spec="AGIS §7")
 def error_missing_description(ctx):
     """An error condition has no description.
 

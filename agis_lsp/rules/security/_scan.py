@@ -197,7 +197,7 @@ def fields(ctx) -> list:
     """The document's prose fields (cached on the lint context: the model rule reads them too)."""
     cached = getattr(ctx, "_security_fields", None)
     if cached is None:
-        cached = ctx._security_fields = prose_fields(ctx.kind, ctx.doc)
+        cached = ctx._security_fields = prose_fields(ctx.kind, ctx.doc, getattr(ctx, "focus", None))
     return cached
 
 

@@ -137,7 +137,7 @@ detector("AGSC104", 22, ADVICE, gate=gate('you hencefo mode act behave respond p
 detector("AGSC101", 80, ADVICE, gate=gate('whatev matter regardl make ensure importa essenti crucial critica vital imperat reading treat treated regard conside interpr tell inform convinc remind assure persuad warn ask note messag instruc reminde attenti memo warnin ai llm bot gpt assist model claude gemini copilot cursor agent chat you your tool tools functio endpoin action always never must should before now hencefo rest future subsequ respon repl replies answer follow obey listen trust other'))(matches(*_DIRECTIVE))
 
 
-@rule("AGSC101", "directive-to-model", pass_no=None, kinds=("any",), spec="AGIS §12; issue 11 family 1")
+@rule("AGSC101", "directive-to-model", per_endpoint=True, pass_no=None, kinds=("any",), spec="AGIS §12; issue 11 family 1")
 def directive_to_model(ctx):
     """Agent-facing text gives the model orders instead of describing the operation.
 
@@ -178,7 +178,7 @@ def directive_to_model(ctx):
     yield from findings(ctx, "AGSC101")
 
 
-@rule("AGSC102", "fake-system-tag", pass_no=None, kinds=("any",), spec="AGIS §12; issue 11 family 1")
+@rule("AGSC102", "fake-system-tag", per_endpoint=True, pass_no=None, kinds=("any",), spec="AGIS §12; issue 11 family 1")
 def fake_system_tag(ctx):
     """Agent-facing text contains fake system or admin markup (`<IMPORTANT>`, `[SYSTEM]`, `BEGIN ADMIN OVERRIDE`).
 
@@ -210,7 +210,7 @@ def fake_system_tag(ctx):
     yield from findings(ctx, "AGSC102")
 
 
-@rule("AGSC103", "instruction-override", pass_no=None, kinds=("any",), spec="AGIS §12; issue 11 family 1")
+@rule("AGSC103", "instruction-override", per_endpoint=True, pass_no=None, kinds=("any",), spec="AGIS §12; issue 11 family 1")
 def instruction_override(ctx):
     """Agent-facing text tells the model to ignore, forget or override its instructions.
 
@@ -245,7 +245,7 @@ def instruction_override(ctx):
     yield from findings(ctx, "AGSC103")
 
 
-@rule("AGSC104", "role-switch", pass_no=None, kinds=("any",), spec="AGIS §12; issue 11 family 1")
+@rule("AGSC104", "role-switch", per_endpoint=True, pass_no=None, kinds=("any",), spec="AGIS §12; issue 11 family 1")
 def role_switch(ctx):
     """Agent-facing text tries to switch the model's role or mode ("you are now", "developer mode").
 

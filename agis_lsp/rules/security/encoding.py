@@ -175,7 +175,7 @@ detector("AGSC602", 16, ADVICE)(obfuscated)
 detector("AGSC603", 85, ADVICE)(lookalikes)
 
 
-@rule("AGSC601", "encoded-payload", pass_no=None, kinds=("any",), spec="AGIS §12; issue 11 family 6")
+@rule("AGSC601", "encoded-payload", per_endpoint=True, pass_no=None, kinds=("any",), spec="AGIS §12; issue 11 family 6")
 def encoded_payload(ctx):
     """Agent-facing text hides instructions in base64, hex, URL encoding or ROT13.
 
@@ -210,7 +210,7 @@ def encoded_payload(ctx):
     yield from findings(ctx, "AGSC601")
 
 
-@rule("AGSC602", "obfuscated-instruction", pass_no=None, kinds=("any",), spec="AGIS §12; issue 11 family 6")
+@rule("AGSC602", "obfuscated-instruction", per_endpoint=True, pass_no=None, kinds=("any",), spec="AGIS §12; issue 11 family 6")
 def obfuscated_instruction(ctx):
     """Agent-facing text spells an instruction with look-alike characters (`Ⓘⓖⓝⓞⓡⓔ`, Cyrillic `о`, fullwidth letters).
 
@@ -240,7 +240,7 @@ def obfuscated_instruction(ctx):
     yield from findings(ctx, "AGSC602")
 
 
-@rule("AGSC603", "lookalike-characters", pass_no=None, kinds=("any",), spec="AGIS §12; issue 11 family 6")
+@rule("AGSC603", "lookalike-characters", per_endpoint=True, pass_no=None, kinds=("any",), spec="AGIS §12; issue 11 family 6")
 def lookalike_characters(ctx):
     """Agent-facing text mixes look-alike letters from other scripts inside a word, or uses styled letters.
 
@@ -269,7 +269,7 @@ def lookalike_characters(ctx):
     yield from findings(ctx, "AGSC603")
 
 
-@rule("AGSC605", "hidden-characters", pass_no=None, kinds=("any",), spec="AGIS §12; issue 11 family 6")
+@rule("AGSC605", "hidden-characters", per_endpoint=True, pass_no=None, kinds=("any",), spec="AGIS §12; issue 11 family 6")
 def hidden_characters(ctx):
     """Agent-facing text contains invisible characters (zero-width, bidirectional controls, tag characters).
 

@@ -20,7 +20,7 @@ def candidates(ctx) -> list:
     return cached
 
 
-@rule(CODE, "directive-text", pass_no=None, kinds=("any",), semantic=True, spec="AGIS §12; issue 11",
+@rule(CODE, "directive-text", per_endpoint=True, pass_no=None, kinds=("any",), semantic=True, spec="AGIS §12; issue 11",
       needs_model=lambda ctx: bool(candidates(ctx)))
 def directive_text(ctx):
     """The model reads this text as an instruction to an AI rather than a description of the operation.

@@ -1,0 +1,319 @@
+"""Re-parse only what an edit touched: one endpoint of an AGIS document (YAML or JSON).
+
+An editor sends a new text after every keystroke; re-parsing a 1,000-endpoint document
+takes ~100 ms, re-parsing the one block sequence item the edit lies in well under 1 ms.
+:func:`reparse` finds that item (``endpoints[i]``, a block sequence item of the
+top-level mapping), parses its text alone (a block sequence item parses at its own
+columns), and splices the result into a new :class:`Document` that is equal, container
+for container and span for span, to what a full parse of the new text gives
+(``tests/test_incremental_parse.py`` checks it after random edits). In JSON the item is
+the text between its brackets, re-parsed when the edit lies strictly inside them.
+
+Whatever it cannot prove equal it refuses (``None``: the caller parses the whole text):
+a document with problems, anchors or aliases, a non-list ``endpoints``, a flow sequence,
+an edit outside one item's lines, an item that no longer parses alone as exactly one
+item at the same column, a chain of splices that has grown long.
+
+Spans after the edit move by the edit's length. Shifting every later container eagerly
+would cost more than the parse saved, so the new document's containers are a
+:class:`SplicedContainers`: the new item's and the frame's containers, then the previous
+version's, read through the edit's offset map and shifted on first use (each version
+keeps its own copies, so a feature answering for an older version still sees that
+version's spans). :meth:`SplicedContainers.compact` flattens a long chain.
+"""
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+
+from .model import Container, Document, Entry
+from .positions import LONE_SURROGATE, LineIndex
+
+#: Longest chain of splices read through before :func:`reparse` refuses (the server
+#: compacts long before: :data:`COMPACT_AT`).
+MAX_DEPTH = 64
+#: A chain this long is worth flattening when the server is idle.
+COMPACT_AT = 12
+
+_DASH_LINE = re.compile(r"[ ]*-[ ]+")
+
+
+class SplicedContainers:
+    """``id(obj) -> Container`` for a spliced document: its own containers (absolute), then
+    the previous version's containers mapped through the edit (cut ``[start, old_end)``,
+    later offsets moved by ``delta``). Containers are never mutated: a shifted one is a copy,
+    cached here."""
+
+    __slots__ = ("base", "start", "old_end", "delta", "own", "cache", "depth")
+
+    def __init__(self, base, start: int, old_end: int, delta: int, own: dict) -> None:
+        self.base = base
+        self.start, self.old_end, self.delta = start, old_end, delta
+        self.own = own
+        self.cache: dict = {}
+        self.depth = getattr(base, "depth", 0) + 1
+
+    def get(self, key, default=None):
+        c = self.cache.get(key)
+        if c is not None:
+            return c
+        trail = []                          # the splices between this version and where it is
+        node = self
+        while isinstance(node, SplicedContainers):
+            c = node.own.get(key)
+            if c is None and node is not self:
+                c = node.cache.get(key)
+            if c is not None:
+                break
+            trail.append(node)
+            node = node.base
+        else:
+            c = node.get(key)
+        if c is None:
+            return default
+        shift = 0                           # mapped through each splice, oldest first: one copy
+        for level in reversed(trail):
+            start, end = c.start + shift, c.end + shift
+            if start >= level.old_end:
+                shift += level.delta
+            elif not (end <= level.start and start < level.start):
+                return default              # the replaced item's (no object of this version)
+        if shift:
+            c = shift_container(c, shift)
+        self.cache[key] = c
+        return c
+
+    def __contains__(self, key) -> bool:
+        return self.get(key) is not None
+
+    def __getitem__(self, key):
+        c = self.get(key)
+        if c is None:
+            raise KeyError(key)
+        return c
+
+
+def shift_entry(e: Entry, delta: int) -> Entry:
+    return Entry(e.key_start + delta, e.key_end + delta, e.value_start + delta, e.value_end + delta,
+                 e.style, e.entry_start + delta, e.entry_end + delta)
+
+
+def shift_container(c: Container, delta: int) -> Container:
+    return Container(c.start + delta, c.end + delta, c.flow,
+                     {k: shift_entry(e, delta) for k, e in c.entries.items()})
+
+
+def depth(doc: Document) -> int:
+    return getattr(doc.containers, "depth", 0)
+
+
+def compact(doc: Document) -> None:
+    """Replace a chain of splices by one flat table of ``doc``'s containers (same spans)."""
+    if not isinstance(doc.containers, SplicedContainers):
+        return
+    flat: dict = {}
+    stack = [doc.data]
+    get = doc.containers.get
+    while stack:
+        obj = stack.pop()
+        if not isinstance(obj, (dict, list)) or id(obj) in flat:
+            continue
+        info = get(id(obj))
+        if info is not None:
+            flat[id(obj)] = info
+        stack.extend(v for v in (obj.values() if isinstance(obj, dict) else obj)
+                     if isinstance(v, (dict, list)))
+    doc.containers = flat
+
+
+def changed_span(old: str, new: str) -> tuple[int, int, int]:
+    """The one replaced span: ``old[start:old_end]`` became ``new[start:new_end]``
+    (compared block by block: slices of the whole text would copy it many times)."""
+    n = min(len(old), len(new))
+    start = _common(lambda i, j: old[i:j] == new[i:j], n)
+    m = n - start
+    lo, hi = len(old), len(new)
+    tail = _common(lambda i, j: old[lo - j:lo - i] == new[hi - j:hi - i], m)
+    return start, len(old) - tail, len(new) - tail
+
+
+def _common(same, limit: int, block: int = 4096) -> int:
+    """Length of the common run that ``same(i, j)`` (the texts agree on ``[i, j)``) finds."""
+    at = 0
+    while at + block <= limit and same(at, at + block):
+        at += block
+    lo, hi = at, min(at + block, limit)
+    while lo < hi:                          # within the block that differs: bisection
+        mid = (lo + hi + 1) // 2
+        if same(at, mid):
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
+
+
+def _line_start(text: str, offset: int) -> int:
+    return text.rfind("\n", 0, offset) + 1
+
+
+def _next_line(text: str, offset: int) -> int:
+    nl = text.find("\n", offset)
+    return len(text) if nl == -1 else nl + 1
+
+
+def endpoint_items(doc: Document):
+    """(the top-level ``endpoints`` list, its container) of a document that parsed without
+    problems, anchors or aliases (JSON has none); None otherwise."""
+    if not doc.parsed or doc.problems or not (doc.syntax == "json" or doc.plain_tree):
+        return None
+    items = doc.data.get("endpoints") if isinstance(doc.data, dict) else None
+    if not isinstance(items, list) or not items:
+        return None
+    info = doc.container(items)
+    if info is None or len(info.entries) != len(items):
+        return None
+    return items, info
+
+
+def reparse(old: Document, new_text: str) -> Document | None:
+    """``new_text`` parsed by re-parsing one endpoint of ``old``; None when that cannot be
+    proved to equal a full parse (the caller then parses the whole text)."""
+    if old.syntax not in ("yaml", "json") or "\r" in new_text or "\r" in old.text \
+            or depth(old) >= MAX_DEPTH or new_text.startswith("\ufeff"):
+        return None
+    found = endpoint_items(old)
+    if found is None or found[1].flow != (old.syntax == "json"):
+        return None
+    items, seq = found
+    text = old.text
+    a, b_old, b_new = changed_span(text, new_text)
+    if a == b_old == b_new:
+        return None                                  # the same text: nothing to splice
+    starts = [seq.entries[j].value_start for j in range(len(items))]
+    i = max(bisect_right(starts, a) - 1, 0)
+    if old.syntax == "json":
+        return _reparse_json(old, new_text, (a, b_old, b_new), i)
+    entry = seq.entries[i]
+    region = _line_start(text, entry.value_start)
+    if not _DASH_LINE.fullmatch(text, region, entry.value_start):
+        return None
+    last = i == len(items) - 1
+    region_end = (_next_line(text, entry.value_end) if last
+                  else _line_start(text, seq.entries[i + 1].value_start))
+    if i + 1 < len(items) and a >= region_end:
+        return None
+    if a < region or b_old >= region_end:
+        return None                                  # not within this item's lines
+    delta = len(new_text) - len(text)
+    chunk_text = new_text[region:region_end + delta]
+    if LONE_SURROGATE.search(chunk_text):
+        return None                                  # parse_text's own road reports it
+    chunk = _parse_item(chunk_text, seq.start - _line_start(text, seq.start))
+    if chunk is None:
+        return None
+    item, item_entry, containers, chunk_seq = chunk
+    new_entry = shift_entry(item_entry, region)
+    seq_start = region + chunk_seq.start if i == 0 else seq.start
+    seq_end = new_entry.value_end if last else seq.end + delta
+    return _splice(old, new_text, (item, new_entry, containers, region), i, (a, b_old, delta), last,
+                   (seq_start, seq_end))
+
+
+def _reparse_json(old: Document, new_text: str, edit: tuple, i: int) -> Document | None:
+    """JSON: the item's value (an object or array) is its own delimited text; an edit strictly
+    inside its brackets re-parses that text alone."""
+    from .json_parser import parse_json
+    a, b_old, b_new = edit
+    seq = old.container(old.data["endpoints"])
+    entry = seq.entries[i]
+    if entry.style not in ("map", "seq") or a <= entry.value_start or b_old >= entry.value_end:
+        return None
+    delta = b_new - b_old
+    chunk_text = new_text[entry.value_start:entry.value_end + delta]
+    if LONE_SURROGATE.search(chunk_text):
+        return None
+    chunk = parse_json(chunk_text)
+    if not chunk.parsed or chunk.problems or type(chunk.data) is not type(old.data["endpoints"][i]):
+        return None
+    end = len(chunk_text)
+    item_entry = Entry(0, end, 0, end, entry.style, 0, end)
+    new_entry = shift_entry(item_entry, entry.value_start)
+    last = i == len(seq.entries) - 1
+    return _splice(old, new_text, (chunk.data, new_entry, chunk.containers, entry.value_start), i,
+                   (a, b_old, delta), last, (seq.start, seq.end + delta))
+
+
+def _parse_item(chunk_text: str, column: int):
+    """The chunk parsed alone: (item data, its entry, its containers) when it is exactly one
+    block sequence item at ``column`` with no problems, anchors or aliases; else None."""
+    from .yaml_parser import parse_yaml
+    doc = parse_yaml(chunk_text)
+    if not doc.parsed or doc.problems or not doc.plain_tree or not isinstance(doc.data, list) \
+            or len(doc.data) != 1:
+        return None
+    seq = doc.containers.get(id(doc.data))
+    if seq is None or seq.flow or seq.start != _line_start(chunk_text, seq.start) + column:
+        return None
+    own = dict(doc.containers)
+    del own[id(doc.data)]
+    return doc.data[0], seq.entries[0], own, seq
+
+
+def _splice(old: Document, new_text: str, chunk, i: int, edit, last: bool, seq_span) -> Document:
+    """The new document: item ``i`` replaced by the chunk's (``new_entry`` absolute, the
+    chunk's containers at ``region``), the frame's spans moved, the rest read through."""
+    a, b_old, delta = edit
+    item, new_entry, chunk_containers, region = chunk
+    seq_start, seq_end = seq_span
+    root, items = old.data, old.data["endpoints"]
+    root_info, seq = old.container(root), old.container(items)
+    old_item_end = seq.entries[i].value_end
+
+    def moved(x: int) -> int:
+        if last and x == old_item_end:
+            return new_entry.value_end
+        return x + delta if x >= b_old else x
+
+    own = {k: shift_container(c, region) for k, c in chunk_containers.items()}
+    new_items = list(items)
+    new_items[i] = item
+    entries = {}
+    for j, e in seq.entries.items():
+        entries[j] = e if j < i else new_entry if j == i else shift_entry(e, delta)
+    own[id(new_items)] = Container(seq_start, seq_end, seq.flow, entries)
+    new_root = dict(root)
+    new_root["endpoints"] = new_items
+    root_entries = {}
+    for k, e in root_info.entries.items():
+        if k == "endpoints":
+            root_entries[k] = Entry(e.key_start, e.key_end, seq_start, seq_end, e.style,
+                                    e.entry_start, seq_end)
+        else:
+            root_entries[k] = e if e.entry_end <= a and e.value_end <= a else shift_entry(e, delta)
+    own[id(new_root)] = Container(root_info.start, moved(root_info.end), root_info.flow, root_entries)
+
+    doc = type(old)(new_text, old.path)
+    doc.data, doc.parsed, doc.plain_tree = new_root, True, old.plain_tree
+    doc.root_span = (old.root_span[0], moved(old.root_span[1]))
+    doc.containers = SplicedContainers(old.containers, a, b_old, delta, own)
+    doc._lines = _spliced_lines(old.lines, new_text, a, b_old, delta)
+    return doc
+
+
+def _spliced_lines(old: LineIndex, new_text: str, a: int, b_old: int, delta: int) -> LineIndex:
+    """The new text's line index from the old one's (``\\n`` breaks only; the caller refuses
+    texts with ``\\r``)."""
+    starts = old.starts
+    keep = bisect_right(starts, a)                   # line starts at offsets <= a stay
+    after = bisect_right(starts, b_old)              # starts past the edit's old end move
+    middle = []
+    find = new_text.find
+    at = find("\n", a, b_old + delta)
+    while at != -1:
+        middle.append(at + 1)
+        at = find("\n", at + 1, b_old + delta)
+    index = LineIndex.__new__(LineIndex)
+    index.text = new_text
+    index.starts = starts[:keep] + middle + [s + delta for s in starts[after:]]
+    index._astral = {}
+    return index

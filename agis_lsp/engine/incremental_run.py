@@ -1,0 +1,129 @@
+"""The incremental mechanical phase (``Linter.mechanical(target, previous)``): per-endpoint
+rules on the changed endpoints, every other rule on the whole document, the rest reused
+(``engine.incremental`` says what may be reused and why)."""
+from __future__ import annotations
+
+from .incremental import FRAME, Memo, canonical, layout, move, owner_of, plan
+from .registry import get_rule
+from .runner import position
+from .registry import rules_for
+from .runner import run_rules
+
+
+def _per_endpoint_codes(kind: str) -> set:
+    return {r.code for r in rules_for(kind) if r.per_endpoint}
+
+
+def memo_of(target, res, *, keep: bool) -> tuple[list, Memo | None]:
+    """A full lint's raw findings in canonical order and, for the mechanical phase of an
+    AGIS document incremental checking can follow, the memo of them."""
+    if target.kind != "agis":
+        return res.diagnostics, None
+    spans = layout(target.doc)
+    if spans is None:
+        return res.diagnostics, None
+    raw, by_rule = canonical(res.diagnostics, _per_endpoint_codes(target.kind), len(spans))
+    if not keep or res.internal_errors:
+        return raw, None
+    return raw, Memo(target.doc, target.config, target.catalog, spans, by_rule)
+
+
+def run_incremental(target, memo: Memo, *, model=None, phase: str = "mechanical"):
+    """(raw findings, new memo, notes, skipped) of ``phase`` (mechanical or semantic) of
+    ``target`` with ``memo``'s findings (of the same phase) reused; None when a full check
+    is needed."""
+    if target.kind != "agis" or target.deployment is not None:
+        return None
+    planned = plan(memo, target.doc, target.config, target.catalog)
+    if planned is None:
+        return None
+    spans, dirty, mover = planned
+    doc = target.doc
+    moved: dict = {}                     # code -> {owner: [Diagnostic]} for clean owners
+    for code, groups in memo.by_rule.items():
+        out = moved[code] = {}
+        for owner, diags in groups.items():
+            if owner != FRAME and owner in dirty:
+                continue
+            again = [move(d, doc, mover) for d in diags]
+            if any(d is None for d in again):
+                if owner == FRAME:
+                    return None
+                dirty.add(owner)         # something of it lies where the text changed
+                continue
+            out[owner] = again
+    config, kind = target.config, target.kind
+    rerun = {code for code, groups in memo.by_rule.items()   # shared-only rules whose findings
+             if get_rule(code).shared_only                     # cannot be positioned again
+             and any(d.finding is None for o in dirty for d in groups.get(o, ()))}
+    for code, groups in moved.items():
+        rule = get_rule(code)
+        for owner in dirty:
+            groups.pop(owner, None)
+            old = memo.by_rule[code].get(owner)
+            if old and rule.shared_only and code not in rerun:
+                # the same findings (the shared facts are the same), in their new places
+                groups[owner] = [position(doc, rule, d.finding, config) for d in old]
+    common = dict(phase=phase, semantic=config.semantic, kind=kind, catalog=target.catalog,
+                  model=model)
+    whole = run_rules(doc, config, select=lambda r: not r.per_endpoint, **common)
+    fresh = run_rules(doc, config, select=lambda r: r.per_endpoint and (not r.shared_only or r.code in rerun),
+                      focus=frozenset(dirty), **common) if dirty else None
+    if whole.internal_errors or (fresh is not None and fresh.internal_errors):
+        return None
+    for d in fresh.diagnostics if fresh is not None else ():
+        owner = owner_of(d.path, len(spans))
+        if owner in dirty and (d.code in rerun or not get_rule(d.code).shared_only):
+            moved.setdefault(d.code, {}).setdefault(owner, []).append(d)
+    by_code: dict = {}
+    for d in whole.diagnostics:
+        by_code.setdefault(d.code, []).append(d)
+    raw, by_rule = [], {}
+    for rule in rules_for(kind):
+        if rule.per_endpoint:
+            groups = {o: ds for o, ds in moved.get(rule.code, {}).items() if ds}
+            if groups:
+                by_rule[rule.code] = groups
+                raw.extend(groups.get(FRAME, ()))
+                for owner in sorted(o for o in groups if o != FRAME):
+                    raw.extend(groups[owner])
+        else:
+            raw.extend(by_code.pop(rule.code, ()))
+    for rest in by_code.values():        # codes no rule of the kind has (none expected)
+        raw.extend(rest)
+    notes = list(whole.notes) + [n for n in (fresh.notes if fresh else ()) if n not in whole.notes]
+    skipped = whole.skipped | (fresh.skipped if fresh else set())
+    return raw, Memo(doc, config, target.catalog, spans, by_rule), notes, skipped
+
+
+def rerun_cross_file(target, previous, *, phase: str, model=None):
+    """(raw findings, cross-file codes, notes, skipped) of ``phase`` for a deployment file whose
+    text is the one ``previous`` checked (a sibling changed): the rules that read the
+    deployment last time run again, every other rule's findings are ``previous``'s (same
+    text, same configuration and catalog: the same findings). None: check it all."""
+    before = previous.target
+    if target.deployment is None or previous.internal_errors or before.kind != target.kind \
+            or before.doc.text != target.doc.text or not target.doc.parsed \
+            or before.config != target.config or before.catalog is not target.catalog:
+        return None
+    semantic = phase == "semantic"
+    cross = previous.cross_file
+    res = run_rules(target.doc, target.config, phase=phase, semantic=target.config.semantic,
+                    kind=target.kind, deployment=target.deployment, catalog=target.catalog,
+                    model=model, select=lambda r: r.code in cross)
+    if res.internal_errors:
+        return None
+    new: dict = {}
+    for d in res.diagnostics:
+        new.setdefault(d.code, []).append(d)
+    old: dict = {}
+    for d in previous.raw:
+        rule = get_rule(d.code)
+        if rule is not None and rule.semantic == semantic:
+            old.setdefault(d.code, []).append(d)
+    raw = []
+    for rule in rules_for(target.kind):
+        if rule.semantic == semantic:
+            raw.extend(new.get(rule.code, ()) if rule.code in cross else old.get(rule.code, ()))
+    notes = list(previous.notes) + [n for n in res.notes if n not in previous.notes]
+    return raw, res.cross_file, notes, set(res.skipped)
