@@ -5,12 +5,14 @@ a ratio regresses past its threshold:
 
 | gate | ratio | threshold | measured when set (2-core shared machine) |
 |---|---|---:|---:|
-| start-up | `agis-lint check --no-semantic` on a 1-endpoint file / `python -c pass` | 20x | ~10x |
+| start-up | `agis-lint check --no-semantic` on a 1-endpoint file / `python -c pass` | 8x | ~10x at first; ~5x (load 9) after the start-up caches |
 | scale | `agis-lint check --no-semantic` on 1,000 endpoints / libyaml composing the same text | 4x | ~2-2.5x |
 | cache | warm run (every result cached) / cold run (`--no-cache`), 150 files, `--jobs 1` | 0.6 | ~0.3 (process start is most of a warm run at 150 files) |
 
 The thresholds leave room for noise, not for a regression: the start-up gate fails if,
-say, every rule module or the model were imported again for one small file; the cache
+say, every rule module or the model were imported again for one small file, or if the
+start-up caches stopped being read (9.6x measured with an unwritable cache directory,
+load 10, against 4.8x in the same minute); the cache
 gate if a warm run re-linted the files. The full benchmarks (`benchmarks/start_time.py`,
 `benchmarks/lint_speed.py`, `benchmarks/many_files.py`) print the absolute numbers.
 """
@@ -28,7 +30,7 @@ sys.path.insert(0, os.path.join(ROOT, "benchmarks"))
 from gen_docs import document  # noqa: E402
 
 BIN = os.path.dirname(sys.executable)
-START_MAX, SCALE_MAX, CACHE_MAX = 20.0, 4.0, 0.6
+START_MAX, SCALE_MAX, CACHE_MAX = 8.0, 4.0, 0.6
 
 
 def _cpu(cmd: list, env: dict, runs: int) -> float:
@@ -62,7 +64,7 @@ def test_start_up_ratio(tmp_path, env):
     small = tmp_path / "one.agis"
     small.write_text(document(1), encoding="utf-8")
     cmd = [agis_lint(), "check", "--no-cache", "--no-semantic", str(small)]
-    subprocess.run(cmd, capture_output=True, env=env, timeout=300)  # writes the rule index
+    subprocess.run(cmd, capture_output=True, env=env, timeout=300)  # writes the start-up caches
     bare = _cpu([sys.executable, "-c", "pass"], env, 5)
     lint = _cpu(cmd, env, 3)
     ratio = lint / max(bare, 0.005)

@@ -55,3 +55,48 @@ def test_a_stale_or_broken_index_is_not_trusted(tmp_path):
              "print(json.dumps({'loaded': registry._LOADED, 'n': len(rs)}))")
     out = _run(probe, cache)
     assert out["loaded"] and out["n"] > 0           # fell back to importing everything
+
+
+def test_default_severities_from_the_cache_equal_the_toml_files(tmp_path, monkeypatch):
+    import tomllib
+
+    from agis_lsp.engine import config
+    from agis_lsp.engine.model import Severity
+    folder = os.path.join(ROOT, "agis_lsp", "engine", "severity")
+    expected: dict = {}
+    for name in sorted(os.listdir(folder)):
+        if name.endswith(".toml"):
+            with open(os.path.join(folder, name), "rb") as fh:
+                for code, value in tomllib.load(fh).get("severity", {}).items():
+                    expected[code] = Severity.parse(value)
+    monkeypatch.setenv("AGIS_LINT_CACHE_DIR", str(tmp_path))
+    for _ in range(2):                              # parsed (entry written), then from the entry
+        config.default_severities.cache_clear()
+        got = config.default_severities()
+        assert got == expected and list(got) == list(expected)
+        assert os.listdir(tmp_path / "severities")
+    config.default_severities.cache_clear()
+
+
+def test_a_small_file_imports_no_toml_parser_jsonschema_or_model(tmp_path):
+    """What a warm --no-semantic run on one clean .agis file leaves out (issue 14)."""
+    sys.path.insert(0, os.path.join(ROOT, "benchmarks"))
+    from gen_docs import document                   # the start-up benchmark's clean document
+    doc = tmp_path / "one.agis"
+    doc.write_text(document(1), encoding="utf-8")
+    code = ("import sys\nfrom agis_lsp.cli.entry import main\n"
+            f"main(['check', '--no-cache', '--no-semantic', '-q', {str(doc)!r}])\n"
+            "print(' '.join(sorted(m for m in sys.modules if m.split('.')[0] in "
+            "('tomllib', 'tomli', 'jsonschema', 'numpy', 'onnxruntime', 'pickle', 'difflib', "
+            "'importlib.resources') or m.startswith('importlib.resources'))))")
+    cache = str(tmp_path / "cache")
+    _run_text(code, cache)                          # first run: writes the caches
+    assert _run_text(code, cache).strip().splitlines()[-1:] in ([], [""])
+
+
+def _run_text(code: str, cache: str) -> str:
+    env = dict(os.environ, AGIS_LINT_CACHE_DIR=cache, PYTHONPATH=ROOT)
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env,
+                          cwd=ROOT, timeout=120)
+    assert proc.returncode in (0, 1), proc.stderr
+    return proc.stdout

@@ -1,1 +1,1 @@
-from .main import main; import sys; sys.exit(main())
+from .entry import main; import sys; sys.exit(main())

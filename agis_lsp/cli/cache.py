@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import hashlib
 import os
-import pickle
 
 from .. import __version__
 from ..engine import cachedir
@@ -147,6 +146,7 @@ class ResultCache:
         raw = cachedir.read(self._path(key))
         if raw is None:
             return None
+        import pickle  # not imported by a --no-cache run
         try:
             return pickle.loads(raw)
         except Exception:  # a truncated or foreign entry is a miss, not an error
@@ -160,6 +160,7 @@ class ResultCache:
         if not self.enabled:
             return
         path = self._path(key)
+        import pickle
         data = pickle.dumps(entry, protocol=pickle.HIGHEST_PROTOCOL)
         folder = os.path.dirname(path)
         self._writes += 1

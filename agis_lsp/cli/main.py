@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import argparse
-import difflib
 import logging
 import os
 import sys
@@ -292,6 +291,7 @@ def _apply_fixes(linter, target, args, display, *, write: bool):
     if result.text == target.doc.text:
         return target, 0
     if args.diff:
+        import difflib
         _emit(lambda: sys.stdout.writelines(difflib.unified_diff(
             target.doc.text.splitlines(keepends=True), result.text.splitlines(keepends=True),
             fromfile=f"a/{display}", tofile=f"b/{display}")))

@@ -14,7 +14,6 @@ simply done again.
 from __future__ import annotations
 
 import os
-import tempfile
 
 
 def cache_dir() -> str:
@@ -28,6 +27,7 @@ def cache_dir() -> str:
 def write_atomic(path: str, data: bytes) -> bool:
     """Write ``data`` to ``path`` so that a reader never sees half a file (another
     process may read or write the same entry at the same time)."""
+    import tempfile  # only when writing (~5 ms of imports a run that only reads skips)
     try:
         os.makedirs(os.path.dirname(path), exist_ok=True)
         fd, tmp = tempfile.mkstemp(dir=os.path.dirname(path), prefix=".tmp-")
@@ -41,6 +41,27 @@ def write_atomic(path: str, data: bytes) -> bool:
         return True
     except OSError:
         return False
+
+
+class Store:
+    """One subdirectory of the cache directory, for the leaf packages (lexicon, semantic):
+    they import no engine module, so a front end hands them one (``lexicon.packed.use_store``,
+    ``semantic.use_store``); without one they build what they need every run."""
+
+    def __init__(self, subdir: str) -> None:
+        self.subdir = subdir
+
+    def path(self, name: str) -> str:
+        return os.path.join(cache_dir(), self.subdir, name)
+
+    def read(self, name: str) -> bytes | None:
+        return read(self.path(name))
+
+    def write(self, name: str, data: bytes) -> bool:
+        return write_atomic(self.path(name), data)
+
+    def exists(self, name: str) -> bool:
+        return os.path.exists(self.path(name))
 
 
 def read(path: str) -> bytes | None:

@@ -13,12 +13,17 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover
-    import tomli as tomllib
-
 from .model import Severity
+
+
+def _tomllib():
+    """``tomllib`` (``tomli`` before 3.11), imported on first use: most runs read no TOML."""
+    if sys.version_info >= (3, 11):
+        import tomllib
+    else:  # pragma: no cover
+        import tomli as tomllib
+    return tomllib
+
 
 CONFIG_FILES = (".agis-lint.toml", "pyproject.toml")
 _KEYS = {"select", "ignore", "extend-select", "severity", "level", "semantic", "catalog",
@@ -33,13 +38,41 @@ class ConfigError(Exception):
 
 @lru_cache(maxsize=1)
 def default_severities() -> dict[str, Severity]:
-    out: dict[str, Severity] = {}
-    folder = Path(__file__).with_name("severity")
-    for f in sorted(folder.glob("*.toml")):
-        with open(f, "rb") as fh:
-            for code, value in tomllib.load(fh).get("severity", {}).items():
-                out[code] = Severity.parse(value)
-    return out
+    return {code: Severity.parse(value) for code, value in _severity_table().items()}
+
+
+def _severity_table() -> dict:
+    """code -> the value ``severity/*.toml`` gives it. The parsed table is kept in the cache
+    directory under a SHA-256 of the files' names and bytes: a run without a configuration
+    file of its own then imports no TOML parser (issue 14: ~5 ms of a small file's run)."""
+    import hashlib
+    import marshal
+
+    from . import cachedir
+    folder = os.path.join(os.path.dirname(os.path.abspath(__file__)), "severity")
+    files = sorted(n for n in os.listdir(folder) if n.endswith(".toml"))
+    h = hashlib.sha256(b"severities 1")
+    blobs = []
+    for name in files:
+        with open(os.path.join(folder, name), "rb") as fh:
+            blobs.append(fh.read())
+        h.update(b"\0" + name.encode() + b"\0" + blobs[-1])
+    entry = os.path.join(cachedir.cache_dir(), "severities", h.hexdigest()[:32] + ".marshal")
+    raw = cachedir.read(entry)
+    try:
+        table = marshal.loads(raw) if raw else None
+    except (ValueError, EOFError, TypeError):
+        table = None
+    if isinstance(table, dict):
+        return table
+    table = {}
+    for blob in blobs:
+        table.update(_tomllib().loads(blob.decode("utf-8")).get("severity", {}))
+    try:
+        cachedir.write_atomic(entry, marshal.dumps(table))
+    except ValueError:  # a value marshal cannot hold
+        pass
+    return table
 
 
 @dataclass(frozen=True)
@@ -186,8 +219,8 @@ def _has_tool_table(path: Path) -> bool:
 def _load_cached(path: str, mtime: float) -> Config:
     try:
         with open(path, "rb") as fh:
-            data = tomllib.load(fh)
-    except tomllib.TOMLDecodeError as exc:
+            data = _tomllib().load(fh)
+    except _tomllib().TOMLDecodeError as exc:
         raise ConfigError(f"invalid TOML: {exc}", path) from None
     return config_from_table(_agis_lint_table(data, path), path)
 

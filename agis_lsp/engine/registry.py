@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import importlib
 import inspect
-import pkgutil
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from functools import cached_property
 from typing import Callable, Iterable
 
 _RULES: dict[str, "Rule"] = {}
@@ -34,11 +34,10 @@ class Rule:
     pass_no: int | None
     kinds: tuple
     check: Callable
-    doc: str
+    docstring: str                # as written; ``doc`` and ``sections`` derive from it on first use
     semantic: bool = False        # needs the model (pass 3 model verdicts, pass 6)
     scope: str = "document"       # "document" | "deployment" (cross-file)
     spec: str = ""                # spec section references, e.g. "AGIS §4.1(b)"
-    sections: dict = field(default_factory=dict)
     needs_model: Callable | None = None   # semantic rules: ctx -> bool, False = nothing to judge here
     superseded_by: tuple = ()     # passes (int) or rule codes (str) whose finding on a restated path
                                   # makes this one a consequence
@@ -46,6 +45,16 @@ class Rule:
                                   # only (engine.incremental re-checks changed endpoints alone)
     shared_only: bool = False     # per_endpoint, and its findings depend on the frame and the
                                   # shared facts only: never re-run while those stay the same
+
+    # A lint reads neither: cleaning and splitting ~90 docstrings at registration was ~5% of
+    # a terminal run on one small file (issue 14).
+    @cached_property
+    def doc(self) -> str:
+        return inspect.cleandoc(self.docstring or "")
+
+    @cached_property
+    def sections(self) -> dict:
+        return parse_sections(self.doc)
 
     @property
     def summary(self) -> str:
@@ -96,11 +105,9 @@ def rule(code: str, name: str, *, pass_no: int | None, kinds: Iterable[str] = ("
     def register(fn: Callable) -> Callable:
         if code in _RULES and _RULES[code].check is not fn:
             raise ValueError(f"duplicate rule code {code}")
-        doc = inspect.cleandoc(fn.__doc__ or "")
         _ORIGIN.setdefault(code, _importing or fn.__module__)
-        _RULES[code] = Rule(code, name, pass_no, kinds, fn, doc, semantic, scope, spec,
-                            parse_sections(doc), needs_model=needs_model,
-                            superseded_by=tuple(superseded_by),
+        _RULES[code] = Rule(code, name, pass_no, kinds, fn, fn.__doc__ or "", semantic, scope, spec,
+                            needs_model=needs_model, superseded_by=tuple(superseded_by),
                             per_endpoint=per_endpoint or shared_only, shared_only=shared_only)
         fn.rule_code = code
         return fn
@@ -128,6 +135,7 @@ def load_all() -> None:
     global _LOADED, _importing
     if _LOADED:
         return
+    import pkgutil
     pkg = importlib.import_module(RULES_PACKAGE)
     for mod in pkgutil.walk_packages(pkg.__path__, pkg.__name__ + "."):
         _importing = mod.name

@@ -2,12 +2,11 @@
 over them; the public questions are asked through the package's functions."""
 from __future__ import annotations
 
-import gzip
 import threading
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
-from typing import Literal
+from typing import Literal, Mapping
 
 DATA_DIR = Path(__file__).resolve().parent
 
@@ -28,6 +27,10 @@ class Inflection:
     kind: InflectionKind
 
 
+def _rows_of(text: str) -> list[list[str]]:
+    return [line.split("\t") for line in text.splitlines() if line and not line.startswith("#")]
+
+
 class Lexicon:
     """The lexicon tables, each loaded on first use from ``data_dir``."""
 
@@ -38,16 +41,13 @@ class Lexicon:
     def _text(self, name: str) -> str:
         path = self.data_dir / name
         if name.endswith(".gz"):
+            import gzip
             with gzip.open(path, "rt", encoding="utf-8") as fh:
                 return fh.read()
         return path.read_text(encoding="utf-8")
 
     def _rows(self, name: str) -> list[list[str]]:
-        return [
-            line.split("\t")
-            for line in self._text(name).splitlines()
-            if line and not line.startswith("#")
-        ]
+        return _rows_of(self._text(name))
 
     @cached_property
     def verbs(self) -> frozenset[str]:
@@ -72,11 +72,22 @@ class Lexicon:
         return any(w in table for _, table in self.inflections)
 
     @cached_property
-    def words(self) -> dict[str, tuple[str, int]]:
-        """word -> (POS flags, rank cost)."""
+    def words(self) -> Mapping[str, tuple[str, int]]:
+        """word -> (POS flags, rank cost): a dict built from the data file, or the same
+        table packed in the cache directory by an earlier run (:mod:`.packed`)."""
+        from . import packed
+        raw = (self.data_dir / "words.tsv.gz").read_bytes()
+        store, name = packed.store(), packed.entry_name(raw)
+        cached = store.read(name) if store is not None else None
+        fast = packed.unpack(cached) if cached else None
+        if fast is not None:
+            return fast
+        import gzip
         table: dict[str, tuple[str, int]] = {}
-        for flags, cost, words in self._rows("words.tsv.gz"):
+        for flags, cost, words in _rows_of(gzip.decompress(raw).decode("utf-8")):
             table.update(dict.fromkeys(words.split(), (flags, int(cost))))
+        if store is not None:
+            store.write(name, packed.pack(table))
         return table
 
     @cached_property

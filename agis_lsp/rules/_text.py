@@ -5,8 +5,6 @@ in an AGIS document and in an AGTP deployment.
 """
 from __future__ import annotations
 
-import difflib
-
 from ..catalog import damerau_levenshtein, typo_limit
 
 #: Words for a parsed value's type, by the syntax the author wrote. AGIS (YAML and
@@ -60,6 +58,7 @@ def close_matches(word, candidates, n: int = 1, *, limit: int | None = None) -> 
     """
     if not isinstance(word, str) or not word:
         return []
+    import difflib  # only when there is a word to match (not on a clean document's run)
     names = [str(c) for c in candidates]
     w = word.lower()
     if limit is None:

@@ -23,8 +23,11 @@ from __future__ import annotations
 import hashlib
 import os
 import threading
-from concurrent.futures import Future
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # imported where a load starts: a run without the model never needs it
+    from concurrent.futures import Future
 
 _LAZY = ("ConsistencyJudgement", "SemanticModel", "VerbJudgement", "KINDS", "KIND_LABELS")
 
@@ -88,15 +91,50 @@ def verify(directory: Path) -> None:
     for name in REQUIRED:
         if name not in expected:
             raise SemanticUnavailable(f"{sums} does not list {name}")
+    for name in expected:
+        if not (directory / name).is_file():
+            raise SemanticUnavailable(f"model file missing: {directory / name}")
+    marker = _verified_marker(directory, sums, expected)
+    if marker is not None and _store.exists(marker):
+        return
     for name, digest in expected.items():
         path = directory / name
-        if not path.is_file():
-            raise SemanticUnavailable(f"model file missing: {path}")
         actual = _sha256(path)
         if actual != digest:
             raise SemanticUnavailable(
                 f"checksum mismatch for {path}: SHA256 {actual[:16]}..., "
                 f"SHA256SUMS says {digest[:16]}... (file corrupted or replaced)")
+    if marker is not None:
+        _store.write(marker, b"verified\n")
+
+
+_store = None   # where verifications are remembered (exists(name), write(name, data)); see use_store
+
+
+def use_store(store) -> None:
+    """Remember verifications in ``store`` (a subdirectory of the cache directory that the
+    command line hands over: this package imports no engine module); None: hash every load."""
+    global _store
+    _store = store
+
+
+def _verified_marker(directory: Path, sums: Path, expected: dict) -> str | None:
+    """Where a verification of these very files is remembered (issue 14: hashing the 26 MB
+    of model files was ~25 ms of every start with the model). The key covers the directory,
+    SHA256SUMS and every listed file's device, inode, size, modification and status-change
+    times (nanoseconds): writing to a file or replacing it changes its status-change time,
+    which no user process can set back, so changed bytes are always hashed again."""
+    if _store is None:
+        return None
+    h = hashlib.sha256(f"model-verified 1\0{directory}\0".encode())
+    try:
+        h.update(sums.read_bytes())
+        for name in sorted(expected):
+            st = os.stat(directory / name)
+            h.update(f"\0{name}\0{st.st_dev}:{st.st_ino}:{st.st_size}:{st.st_mtime_ns}:{st.st_ctime_ns}".encode())
+    except OSError:
+        return None
+    return h.hexdigest()[:32]
 
 
 def load(directory: Path) -> SemanticModel:
@@ -106,8 +144,10 @@ def load(directory: Path) -> SemanticModel:
 
     verify(directory)
     try:
-        heads = Heads.load(directory)
-        encoder = Encoder(directory / "encoder.onnx", directory / "tokenizer.json")
+        loaded: list = []   # the heads load while the encoder's session builds
+        encoder = Encoder(directory / "encoder.onnx", directory / "tokenizer.json",
+                          while_building=lambda: loaded.append(Heads.load(directory)))
+        heads = loaded[0]
         encoder.preload(heads.meta.get("preload", []), heads.a.get("preload", []))
     except SemanticUnavailable:
         raise
@@ -129,6 +169,7 @@ def _claim(directory: Path) -> tuple[Future, bool]:
         fut = _futures.get(directory)
         if fut is not None:
             return fut, False
+        from concurrent.futures import Future
         fut = Future()
         _futures[directory] = fut
         return fut, True

@@ -19,7 +19,7 @@ import os
 import threading
 from collections import OrderedDict
 from pathlib import Path
-from typing import Iterable, Sequence
+from typing import Callable, Iterable, Sequence
 
 import numpy as np
 
@@ -37,14 +37,14 @@ class Encoder:
     """Thread-safe embedding function with a text-keyed LRU cache."""
 
     def __init__(self, onnx_path: Path, tokenizer_path: Path, *,
-                 cache_size: int = 4096, threads: int | None = None) -> None:
+                 cache_size: int = 4096, threads: int | None = None,
+                 while_building: Callable[[], object] | None = None) -> None:
+        """The ONNX session is built on a helper thread (onnxruntime releases the GIL
+        while it builds, ~90 ms) while this thread loads the tokenizer and runs
+        ``while_building`` (the model's heads); the helper is joined before the
+        constructor returns or raises, so no thread outlives it (issue 14)."""
         import onnxruntime as ort
         from tokenizers import Tokenizer
-
-        tok = Tokenizer.from_file(str(tokenizer_path))
-        tok.no_padding()
-        tok.enable_truncation(MAX_TOKENS)
-        self._tokenizer = tok
 
         opts = ort.SessionOptions()
         opts.intra_op_num_threads = threads or default_threads()
@@ -52,8 +52,29 @@ class Encoder:
         opts.execution_mode = ort.ExecutionMode.ORT_SEQUENTIAL
         opts.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
         opts.log_severity_level = 3
-        self._session = ort.InferenceSession(
-            str(onnx_path), sess_options=opts, providers=["CPUExecutionProvider"])
+        built: dict = {}
+
+        def build() -> None:
+            try:
+                built["session"] = ort.InferenceSession(
+                    str(onnx_path), sess_options=opts, providers=["CPUExecutionProvider"])
+            except BaseException as exc:  # noqa: BLE001 - raised below, in the constructing thread
+                built["error"] = exc
+
+        helper = threading.Thread(target=build, name="agis-onnx-session", daemon=False)
+        helper.start()
+        try:
+            tok = Tokenizer.from_file(str(tokenizer_path))
+            tok.no_padding()
+            tok.enable_truncation(MAX_TOKENS)
+            self._tokenizer = tok
+            if while_building is not None:
+                while_building()
+        finally:
+            helper.join()
+        if "error" in built:
+            raise built["error"]
+        self._session = built["session"]
         names = {i.name for i in self._session.get_inputs()}
         self._needs_token_types = "token_type_ids" in names
 

@@ -60,3 +60,32 @@ def test_checksum_file_must_list_required_files(model_copy):
     with pytest.raises(SemanticUnavailable) as exc:
         get_model(model_copy)
     assert "heads.json" in exc.value.reason
+
+
+def test_a_verification_is_remembered_until_a_file_changes(model_copy, monkeypatch, tmp_path):
+    """Hashing the model files once per set of files (issue 14): the second verify reads no
+    file; a same-size edit with its modification time set back is still hashed again (its
+    status-change time moved) and refused."""
+    import os
+
+    from agis_lsp import semantic
+    from agis_lsp.engine.cachedir import Store
+    monkeypatch.setenv("AGIS_LINT_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setattr(semantic, "_store", Store("model-verified"))   # as the command line does
+    hashed = []
+    real = semantic._sha256
+    monkeypatch.setattr(semantic, "_sha256", lambda p: hashed.append(p.name) or real(p))
+    semantic.verify(model_copy)
+    assert "encoder.onnx" in hashed
+    hashed.clear()
+    semantic.verify(model_copy)
+    assert hashed == []
+    path = model_copy / "tokenizer.json"
+    st = os.stat(path)
+    data = bytearray(path.read_bytes())
+    data[-2] ^= 0x01
+    path.write_bytes(bytes(data))
+    os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns))
+    with pytest.raises(SemanticUnavailable) as exc:
+        semantic.verify(model_copy)
+    assert "checksum" in exc.value.reason and "tokenizer.json" in exc.value.reason

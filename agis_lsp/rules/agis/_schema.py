@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import copy
 import json
+import os
 from functools import lru_cache
-from importlib import resources
 
 from typing import TYPE_CHECKING
 
@@ -12,9 +12,15 @@ if TYPE_CHECKING:  # imported where used: jsonschema costs ~90 ms to import
     from jsonschema import Draft202012Validator
 
 
+SCHEMA_FILE = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))),
+                           "schemas", "agis-1.0.schema.json")
+
+
 @lru_cache(maxsize=1)
 def agis_schema() -> dict:
-    with resources.files("agis_lsp.schemas").joinpath("agis-1.0.schema.json").open("rb") as fh:
+    # beside the package's modules, like the lexicon's and the catalog's data (importlib.resources
+    # and the zipfile machinery it imports cost ~10 ms of a terminal run's start, issue 14)
+    with open(SCHEMA_FILE, "rb") as fh:
         return json.load(fh)
 
 
