@@ -5,8 +5,8 @@ server's road, ``Linter.prepare(previous=)`` + ``Linter.mechanical(previous=)``)
 
 | gate | ratio | threshold | measured when set (2-core shared machine, load 10) |
 |---|---|---:|---:|
-| reuse | one keystroke, incremental / a full check, 1,000 endpoints | 0.15 | 0.02 |
-| size | one keystroke at 1,000 endpoints / at 100 endpoints | 7 | 3.6 |
+| reuse | one keystroke, incremental / a full check, 1,000 endpoints | 0.15 | 0.009-0.02 |
+| size | one keystroke at 1,000 endpoints / at 100 endpoints | 7 | 3.1-3.6 |
 
 The first fails if edits stop being incremental (a rule that falls back to full checks,
 a parse that is no longer spliced); the second if an incremental edit starts costing in

@@ -49,17 +49,29 @@ def layout(doc) -> list | None:
 
 
 def shared_facts(doc) -> tuple:
-    """What a per-endpoint rule may read of the other endpoints: their methods, paths and
-    MCP tool names (a fix renaming a method asks whether another endpoint still uses the old
-    one; a repeated endpoint or tool name is found among all of them). When these change,
-    every endpoint is checked again."""
+    """What a per-endpoint rule may read of the other endpoints: their methods, paths, MCP
+    tool names and input references (a fix renaming a method asks whether another endpoint
+    still uses the old one; a repeated endpoint or tool name is found among all of them; a
+    shared schema's findings name the first endpoint using it). When these change, every
+    endpoint is checked again."""
     return tuple(_facts(item) for item in doc.data["endpoints"])
 
 
 def _facts(item):
     if not isinstance(item, dict):
         return type(item).__name__
-    return (item.get("method"), item.get("path"), _tool_name(item))
+    return (item.get("method"), item.get("path"), _tool_name(item), _input_refs(item))
+
+
+def _input_refs(item: dict):
+    """The references of an endpoint's input (``$ref``, ``allOf[*].$ref``): which endpoint
+    first uses a shared schema names it in that schema's findings (AGIS809)."""
+    value = item.get("input")
+    if not isinstance(value, dict):
+        return None
+    subs = value.get("allOf")
+    return (value.get("$ref"), tuple(s.get("$ref") if isinstance(s, dict) else None for s in subs)
+            if isinstance(subs, list) else None)
 
 
 def _tool_name(item: dict):

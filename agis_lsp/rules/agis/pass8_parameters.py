@@ -12,7 +12,7 @@ from ._semantic import endpoints, name
 SNAKE = re.compile(r"^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$")
 
 
-@rule("AGIS809", "parameter-name-not-snake-case", pass_no=8, spec="AGIS §7")
+@rule("AGIS809", "parameter-name-not-snake-case", per_endpoint=True, pass_no=8, spec="AGIS §7")
 def parameter_name_not_snake_case(ctx):
     """An input parameter name is not snake_case (`partySize`, `Party-Size`).
 
@@ -51,7 +51,8 @@ def parameter_name_not_snake_case(ctx):
     key in `semantic.parameter_hints`.
     """
     seen: set = set()
-    for ep in endpoints(ctx):
+    focus = ctx.focus    # re-checking some endpoints: the shared schemas' findings are kept as they
+    for ep in endpoints(ctx):   # were (they follow from the frame and every endpoint's references)
         schema, path = input_schema(ctx, ep)
         if not isinstance(schema, dict):
             continue
@@ -60,6 +61,8 @@ def parameter_name_not_snake_case(ctx):
         if isinstance(schema.get("allOf"), list):
             branches += [deref(ctx, sub, path + ("allOf", i)) for i, sub in enumerate(schema["allOf"])]
         for node, node_path in branches:
+            if focus is not None and tuple(node_path)[:1] != ("endpoints",):
+                continue
             props = node.get("properties") if isinstance(node, dict) else None
             if not isinstance(props, dict):
                 continue
