@@ -1,15 +1,19 @@
 """Re-check only what an edit can affect: the endpoints whose text changed.
 
 A rule registered ``per_endpoint=True`` promises that its findings on ``endpoints[i]``
-depend only on that endpoint and on the document outside the endpoints list (its
-"frame"), and that its findings outside every endpoint depend only on the frame.
+depend only on that endpoint, on the document outside the endpoints list (its "frame") and
+on the shared facts of every endpoint (:func:`shared_facts`: method, path, MCP tool name,
+input references), and that its findings outside every endpoint depend only on the frame
+and the shared facts; ``shared_only=True`` that all its findings do (the rule is then not
+run while those stay the same: its findings are positioned anew from their paths).
 (``tests/rules/test_per_endpoint.py`` holds every such rule to it on every example and
 golden document; ``tests/test_incremental_lint.py`` compares incremental and full lints
 after random edits.) So when the frame's text is unchanged and the endpoint count is the
 same, such a rule runs on the endpoints whose text changed only (the lint context's
 ``focus``: ``AgisView.endpoints`` and the prose walk list only those), and its other
-findings are the previous version's, moved to where their text now is. Every other rule
-runs on the whole document, as in a full lint.
+findings are the previous version's, moved to where their text now is. When the frame or
+a shared fact changes, everything is checked again. Every other rule runs on the whole
+document, as in a full lint.
 
 The result is put together in one canonical order, the same a full lint uses
 (:func:`canonical`): rule by rule, a per-endpoint rule's frame findings first, then

@@ -38,8 +38,33 @@ def run_incremental(target, memo: Memo, *, model=None, phase: str = "mechanical"
     if planned is None:
         return None
     spans, dirty, mover = planned
-    doc = target.doc
-    moved: dict = {}                     # code -> {owner: [Diagnostic]} for clean owners
+    doc, config = target.doc, target.config
+    moved = _carry(memo, doc, dirty, mover)
+    if moved is None:
+        return None
+    rerun = _reposition_shared(memo, moved, doc, dirty, config)
+    common = dict(phase=phase, semantic=config.semantic, kind=target.kind, catalog=target.catalog,
+                  model=model)
+    whole = run_rules(doc, config, select=lambda r: not r.per_endpoint, **common)
+    fresh = run_rules(doc, config, select=lambda r: r.per_endpoint and (not r.shared_only or r.code in rerun),
+                      focus=frozenset(dirty), **common) if dirty else None
+    if whole.internal_errors or (fresh is not None and fresh.internal_errors):
+        return None
+    for d in fresh.diagnostics if fresh is not None else ():
+        owner = owner_of(d.path, len(spans))
+        if owner in dirty and (d.code in rerun or not get_rule(d.code).shared_only):
+            moved.setdefault(d.code, {}).setdefault(owner, []).append(d)
+    raw, by_rule = _compose(target.kind, moved, whole.diagnostics)
+    notes = list(whole.notes) + [n for n in (fresh.notes if fresh else ()) if n not in whole.notes]
+    skipped = whole.skipped | (fresh.skipped if fresh else set())
+    return raw, Memo(doc, config, target.catalog, spans, by_rule), notes, skipped
+
+
+def _carry(memo: Memo, doc, dirty: set, mover) -> dict | None:
+    """The memo's findings of unchanged owners moved into ``doc``: code -> {owner: [Diagnostic]}.
+    An endpoint with a finding that cannot be moved joins ``dirty``; a frame finding that
+    cannot: None (check it all)."""
+    moved: dict = {}
     for code, groups in memo.by_rule.items():
         out = moved[code] = {}
         for owner, diags in groups.items():
@@ -52,31 +77,34 @@ def run_incremental(target, memo: Memo, *, model=None, phase: str = "mechanical"
                 dirty.add(owner)         # something of it lies where the text changed
                 continue
             out[owner] = again
-    config, kind = target.config, target.kind
-    rerun = {code for code, groups in memo.by_rule.items()   # shared-only rules whose findings
-             if get_rule(code).shared_only                     # cannot be positioned again
-             and any(d.finding is None for o in dirty for d in groups.get(o, ()))}
-    for code, groups in moved.items():
-        rule = get_rule(code)
+    for groups in moved.values():
         for owner in dirty:
             groups.pop(owner, None)
+    return moved
+
+
+def _reposition_shared(memo: Memo, moved: dict, doc, dirty: set, config) -> set:
+    """Shared-only rules' findings on changed endpoints, the same as before (the shared facts
+    are), positioned in ``doc`` from their paths; returns the codes whose findings cannot be
+    (a finding with explicit offsets): those run again."""
+    rerun = {code for code, groups in memo.by_rule.items()
+             if get_rule(code).shared_only and any(d.finding is None for o in dirty for d in groups.get(o, ()))}
+    for code, groups in moved.items():
+        rule = get_rule(code)
+        if not rule.shared_only or code in rerun:
+            continue
+        for owner in dirty:
             old = memo.by_rule[code].get(owner)
-            if old and rule.shared_only and code not in rerun:
-                # the same findings (the shared facts are the same), in their new places
+            if old:
                 groups[owner] = [position(doc, rule, d.finding, config) for d in old]
-    common = dict(phase=phase, semantic=config.semantic, kind=kind, catalog=target.catalog,
-                  model=model)
-    whole = run_rules(doc, config, select=lambda r: not r.per_endpoint, **common)
-    fresh = run_rules(doc, config, select=lambda r: r.per_endpoint and (not r.shared_only or r.code in rerun),
-                      focus=frozenset(dirty), **common) if dirty else None
-    if whole.internal_errors or (fresh is not None and fresh.internal_errors):
-        return None
-    for d in fresh.diagnostics if fresh is not None else ():
-        owner = owner_of(d.path, len(spans))
-        if owner in dirty and (d.code in rerun or not get_rule(d.code).shared_only):
-            moved.setdefault(d.code, {}).setdefault(owner, []).append(d)
+    return rerun
+
+
+def _compose(kind: str, moved: dict, whole: list) -> tuple[list, dict]:
+    """The raw findings in the canonical order of a full lint (rule by rule; a per-endpoint
+    rule's frame findings, then endpoint by endpoint), and the new memo's groups."""
     by_code: dict = {}
-    for d in whole.diagnostics:
+    for d in whole:
         by_code.setdefault(d.code, []).append(d)
     raw, by_rule = [], {}
     for rule in rules_for(kind):
@@ -91,9 +119,7 @@ def run_incremental(target, memo: Memo, *, model=None, phase: str = "mechanical"
             raw.extend(by_code.pop(rule.code, ()))
     for rest in by_code.values():        # codes no rule of the kind has (none expected)
         raw.extend(rest)
-    notes = list(whole.notes) + [n for n in (fresh.notes if fresh else ()) if n not in whole.notes]
-    skipped = whole.skipped | (fresh.skipped if fresh else set())
-    return raw, Memo(doc, config, target.catalog, spans, by_rule), notes, skipped
+    return raw, by_rule
 
 
 def rerun_cross_file(target, previous, *, phase: str, model=None):
