@@ -193,6 +193,21 @@ def _deployment(tmp_path) -> tuple[str, str, str]:
     return str(book), str(twin), str(latin)
 
 
+async def _last_published(client, uris: dict, expected: dict, version=None, seconds: float = 60) -> dict:
+    """{name: the last diagnostics published for uris[name] (of ``version``, when given)},
+    waited for until it equals ``expected`` or ``seconds`` pass."""
+    got: dict = {}
+    for _ in range(int(seconds / 0.05)):
+        for name, uri in uris.items():
+            pubs = [p for p in client.published(uri) if version is None or p.get("version") == version]
+            if pubs:
+                got[name] = _published(pubs[-1])
+        if got == expected:
+            break
+        await asyncio.sleep(0.05)
+    return got
+
+
 @pytest.mark.slow
 async def test_the_cli_json_equals_what_the_server_publishes(tmp_path):
     from tests.lsp.rawclient import RawClient
@@ -212,15 +227,7 @@ async def test_the_cli_json_equals_what_the_server_publishes(tmp_path):
             with open(path, encoding="utf-8") as fh:
                 client.open(uri_of(path), fh.read(), language=lang)
         # book_room.toml's siblings (twin, latin) are checked from the disk, unopened
-        got: dict = {}
-        for _ in range(1200):
-            for path in expected:
-                pubs = client.published(uri_of(path))
-                if pubs:
-                    got[path] = _published(pubs[-1])
-            if got == expected:
-                break
-            await asyncio.sleep(0.05)
+        got = await _last_published(client, {path: uri_of(path) for path in expected}, expected)
         assert got == expected
         assert await client.stop() == 0
         assert "Traceback" not in client.log()
@@ -295,15 +302,8 @@ async def test_after_incremental_edits_the_server_publishes_what_the_cli_finds(t
         path.write_text(text, encoding="utf-8")
         expected = _cli_json([str(path)])[str(path)]
         assert len(expected) >= 5
-        got = None
-        for _ in range(1200):
-            pubs = [p for p in client.published(uri) if p.get("version") == version]
-            if pubs:
-                got = _published(pubs[-1])
-                if got == expected:
-                    break
-            await asyncio.sleep(0.05)
-        assert got == expected
+        got = await _last_published(client, {"typed": uri}, {"typed": expected}, version)
+        assert got == {"typed": expected}
         assert await client.stop() == 0
         assert "Traceback" not in client.log()
     finally:

@@ -17,9 +17,10 @@ the code is compiled exactly as that call compiles it (file name ``<string>``, n
 from __future__ import annotations
 
 import builtins
-import marshal
 import os
 import sys
+
+from . import marshal_table
 
 _FORMAT = 1
 _MAX_ENTRIES = 2000
@@ -51,13 +52,7 @@ def install() -> bool:
         return False
     import dataclasses
 
-    from ..engine import cachedir
-    raw = cachedir.read(_path())
-    try:
-        table = marshal.loads(raw) if raw else {}
-    except (ValueError, EOFError, TypeError):
-        table = {}
-    _table = table if isinstance(table, dict) else {}
+    _table = marshal_table.load(_path())
     dataclasses.exec = _exec
     _installed = True
     return True
@@ -90,15 +85,5 @@ def _exec(source, globals=None, locals=None, /, **kwargs):
 
 def save() -> None:
     """Add this run's new code to the cache entry (nothing to do on a warm run)."""
-    if not _new or _table is None:
-        return
-    from ..engine import cachedir
-    table = dict(_table)
-    table.update(_new)
-    try:
-        data = marshal.dumps(table)
-    except ValueError:
-        return
-    if cachedir.write_atomic(_path(), data):
-        _table.update(_new)
-        _new.clear()
+    if _table is not None:
+        marshal_table.save(_path(), _table, _new)

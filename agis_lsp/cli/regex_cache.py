@@ -18,9 +18,10 @@ same object the standard compile builds: sre patterns compare equal by their cod
 """
 from __future__ import annotations
 
-import marshal
 import os
 import sys
+
+from . import marshal_table
 
 _FORMAT = 1
 _MAX_ENTRIES = 4000      # patterns built from input (re.escape of a value) must not grow it forever
@@ -57,14 +58,8 @@ def install() -> bool:
         return True
     if not supported():
         return False
-    from ..engine import cachedir
     import re
-    raw = cachedir.read(_path())
-    try:
-        table = marshal.loads(raw) if raw else {}
-    except (ValueError, EOFError, TypeError):
-        table = {}
-    _table = table if isinstance(table, dict) else {}
+    _table = marshal_table.load(_path())
     _original = re._compiler.compile
     re._compiler.compile = _compile
     return True
@@ -104,15 +99,5 @@ def _compile(p, flags=0):
 
 def save() -> None:
     """Add this run's new patterns to the cache entry (nothing to do on a warm run)."""
-    if not _new or _table is None:
-        return
-    from ..engine import cachedir
-    table = dict(_table)
-    table.update(_new)
-    try:
-        data = marshal.dumps(table)
-    except ValueError:   # a pattern marshal cannot hold: keep the entry as it was
-        return
-    if cachedir.write_atomic(_path(), data):
-        _table.update(_new)
-        _new.clear()
+    if _table is not None:
+        marshal_table.save(_path(), _table, _new)
