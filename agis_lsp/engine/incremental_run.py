@@ -3,6 +3,8 @@ rules on the changed endpoints, every other rule on the whole document, the rest
 (``engine.incremental`` says what may be reused and why)."""
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 from .incremental import FRAME, Memo, canonical, layout, move, owner_of, plan
 from .registry import get_rule
 from .runner import position
@@ -10,13 +12,48 @@ from .registry import rules_for
 from .runner import run_rules
 
 
+@dataclass
+class PhaseRun:
+    """One phase's raw findings and what the next check may reuse of them."""
+    raw: list
+    notes: list = field(default_factory=list)
+    skipped: set = field(default_factory=set)
+    internal_errors: int = 0
+    memo: Memo | None = None            # an AGIS document's per-endpoint findings
+    cross_file: frozenset = frozenset()  # a deployment file's rules that read the deployment
+    incremental: bool = False
+
+
+def run_phase(target, phase: str, previous=None, *, model=None) -> PhaseRun:
+    """``phase`` (mechanical or semantic) of ``target``: reusing ``previous`` (this document's
+    last outcome of that phase) where an edit allows (the changed endpoints of an AGIS
+    document; the cross-file rules of a deployment file whose sibling changed), else in full."""
+    if previous is not None:
+        memo = previous.memo if phase == "mechanical" else previous.semantic_memo
+        res = run_incremental(target, memo, model=model, phase=phase) if memo is not None else None
+        if res is not None:
+            raw, memo, notes, skipped = res
+            return PhaseRun(raw, notes, skipped, memo=memo, incremental=True)
+        if target.deployment is not None:
+            res = rerun_cross_file(target, previous, phase=phase, model=model)
+            if res is not None:
+                raw, cross, notes, skipped = res
+                return PhaseRun(raw, notes, skipped, cross_file=frozenset(cross), incremental=True)
+    res = run_rules(target.doc, target.config, phase=phase, semantic=target.config.semantic,
+                    kind=target.kind, deployment=target.deployment, catalog=target.catalog,
+                    model=model)
+    raw, memo = memo_of(target, res, keep=phase != "all")
+    return PhaseRun(raw, res.notes, set(res.skipped), res.internal_errors, memo,
+                    frozenset(res.cross_file))
+
+
 def _per_endpoint_codes(kind: str) -> set:
     return {r.code for r in rules_for(kind) if r.per_endpoint}
 
 
 def memo_of(target, res, *, keep: bool) -> tuple[list, Memo | None]:
-    """A full lint's raw findings in canonical order and, for the mechanical phase of an
-    AGIS document incremental checking can follow, the memo of them."""
+    """A full run's raw findings in canonical order and, when ``keep`` (a phase the server
+    runs on its own) for an AGIS document incremental checking can follow, their memo."""
     if target.kind != "agis":
         return res.diagnostics, None
     spans = layout(target.doc)

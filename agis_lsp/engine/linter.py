@@ -33,7 +33,7 @@ from ..formats import kinds
 from .config import Config, config_for
 from .fixer import FixResult, fix_loop
 from .registry import get_rule, rules_for
-from .runner import finish, run_rules
+from .runner import finish
 
 
 def _is_semantic(code: str) -> bool:
@@ -194,76 +194,37 @@ class Linter:
 
     def mechanical(self, target: Target, previous: Outcome | None = None) -> Outcome:
         """The mechanical phase, finished with the semantic one pending (a first publish).
-        With ``previous`` (this document's last mechanical outcome), per-endpoint rules
-        re-check only the endpoints whose text changed (``engine.incremental``); the result
-        equals a full check (``tests/test_incremental_lint.py``)."""
-        pending = target.config.semantic
-        if previous is not None and previous.memo is not None and target.lintable:
-            from .incremental_run import run_incremental
-            res = run_incremental(target, previous.memo, model=self.model)
-            if res is not None:
-                raw, memo, notes, skipped = res
-                return Outcome(target, self._finish(target, raw, pending=pending, skipped=skipped),
-                               raw, notes, 0, skipped, complete=not pending, memo=memo,
-                               incremental=True)
-        if previous is not None and target.lintable and target.deployment is not None:
-            from .incremental_run import rerun_cross_file
-            res = rerun_cross_file(target, previous, phase="mechanical", model=self.model)
-            if res is not None:
-                raw, cross, notes, skipped = res
-                return Outcome(target, self._finish(target, raw, pending=pending, skipped=skipped),
-                               raw, notes, 0, skipped, complete=not pending, incremental=True,
-                               cross_file=frozenset(cross))
-        return self._run(target, "mechanical")
+        With ``previous`` (this document's last mechanical outcome) only what the edit can
+        affect is checked again (``engine.incremental``); the result equals a full check
+        (``tests/test_incremental_lint.py``, ``tests/test_incremental_deployment.py``)."""
+        return self._run(target, "mechanical", previous)
 
     def semantic(self, target: Target, mechanical: Outcome, previous: Outcome | None = None) -> Outcome:
         """The semantic phase, merged with ``mechanical`` and finished: equal to ``check``.
-        With ``previous`` (this document's last merged outcome) per-endpoint model rules judge
-        only the endpoints whose text changed (``engine.incremental``)."""
+        With ``previous`` (this document's last merged outcome) the model's per-endpoint rules
+        judge only the endpoints whose text changed (``engine.incremental``)."""
         if not target.lintable or not target.config.semantic:
             return Outcome(target, mechanical.diagnostics, mechanical.raw, list(mechanical.notes),
                            mechanical.internal_errors, set(mechanical.skipped))
-        from .incremental_run import memo_of, rerun_cross_file, run_incremental
-        inc = cross_run = None
-        cross = frozenset()
-        if previous is not None and previous.semantic_memo is not None:
-            inc = run_incremental(target, previous.semantic_memo, model=self.model, phase="semantic")
-        elif previous is not None and target.deployment is not None:
-            cross_run = rerun_cross_file(target, previous, phase="semantic", model=self.model)
-        if inc is not None:
-            own, memo, own_notes, own_skipped = inc
-            errors = 0
-        elif cross_run is not None:
-            own, cross, own_notes, own_skipped = cross_run
-            memo, errors = None, 0
-        else:
-            res = run_rules(target.doc, target.config, phase="semantic", semantic=True,
-                            kind=target.kind, deployment=target.deployment, catalog=target.catalog,
-                            model=self.model)
-            own, memo = memo_of(target, res, keep=True)
-            own_notes, own_skipped, errors = res.notes, res.skipped, res.internal_errors
-            cross = frozenset(res.cross_file)
-        raw = mechanical.raw + own
-        skipped = mechanical.skipped | own_skipped
-        notes = list(mechanical.notes) + [n for n in own_notes if n not in mechanical.notes]
+        from .incremental_run import run_phase
+        own = run_phase(target, "semantic", previous, model=self.model)
+        raw = mechanical.raw + own.raw
+        skipped = mechanical.skipped | own.skipped
+        notes = list(mechanical.notes) + [n for n in own.notes if n not in mechanical.notes]
         return Outcome(target, self._finish(target, raw, pending=False, skipped=skipped), raw,
-                       notes, mechanical.internal_errors + errors, skipped, memo=mechanical.memo,
-                       semantic_memo=memo, incremental=inc is not None or cross_run is not None,
-                       cross_file=mechanical.cross_file | cross)
+                       notes, mechanical.internal_errors + own.internal_errors, skipped,
+                       memo=mechanical.memo, semantic_memo=own.memo, incremental=own.incremental,
+                       cross_file=mechanical.cross_file | own.cross_file)
 
-    def _run(self, target: Target, phase: str) -> Outcome:
+    def _run(self, target: Target, phase: str, previous: Outcome | None = None) -> Outcome:
         if not target.lintable:
             return Outcome(target)
-        semantic = target.config.semantic
-        res = run_rules(target.doc, target.config, phase=phase, semantic=semantic,
-                        kind=target.kind, deployment=target.deployment, catalog=target.catalog,
-                        model=self.model)
-        from .incremental_run import memo_of
-        raw, memo = memo_of(target, res, keep=phase == "mechanical")
-        pending = phase == "mechanical" and semantic
-        return Outcome(target, self._finish(target, raw, pending=pending, skipped=res.skipped),
-                       raw, res.notes, res.internal_errors, res.skipped,
-                       complete=not pending, memo=memo, cross_file=frozenset(res.cross_file))
+        from .incremental_run import run_phase
+        run = run_phase(target, phase, previous, model=self.model)
+        pending = phase == "mechanical" and target.config.semantic
+        return Outcome(target, self._finish(target, run.raw, pending=pending, skipped=run.skipped),
+                       run.raw, run.notes, run.internal_errors, run.skipped, complete=not pending,
+                       memo=run.memo, incremental=run.incremental, cross_file=run.cross_file)
 
     @staticmethod
     def _finish(target: Target, raw: list, *, pending: bool, skipped) -> list:
