@@ -44,6 +44,10 @@ class Fix:
     ops: list = field(default_factory=list)        # list[FixOp]
     edits: list = field(default_factory=list)      # list[TextEdit], filled by the engine
     preferred: bool = False                        # the fix that corrects the mistake (Auto Fix applies it)
+    declares: tuple = ()                           # document paths whose values the fix copies as
+                                                   # declarations (a method into declared_verbs): the
+                                                   # fix is dropped while one of them is a mistake
+                                                   # (engine.consequences)
 
     @property
     def safety(self) -> str:
