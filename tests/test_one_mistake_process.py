@@ -24,17 +24,18 @@ SCRIPT = os.path.join(os.path.dirname(sys.executable), "agis-lint")
 SKIPPED_RECIPE = os.path.join(ROOT, "tests", "agtp", "golden", "AGTP604", "bad-run-by-endpoints")
 
 
-def lint(*args: str, cwd=None) -> tuple:
+def lint(*args: str, cwd=None, semantic: bool = False) -> tuple:
     if not os.path.isfile(SCRIPT):
         pytest.fail(f"agis-lint is not installed next to {sys.executable}")
-    proc = subprocess.run([SCRIPT, "check", "--no-semantic", "--no-cache", *args], capture_output=True,
+    flags = ["--no-cache"] if semantic else ["--no-semantic", "--no-cache"]
+    proc = subprocess.run([SCRIPT, "check", *flags, *args], capture_output=True,
                           text=True, env=dict(os.environ, PYTHONPATH=ROOT), cwd=cwd or ROOT, timeout=300)
     assert proc.returncode in (0, 1), proc.stderr
     return proc.returncode, proc.stdout, proc.stderr
 
 
-def findings(*args: str) -> list:
-    code, out, err = lint("--format", "json", *args)
+def findings(*args: str, semantic: bool = False) -> list:
+    code, out, err = lint("--format", "json", *args, semantic=semantic)
     return json.loads(out)["diagnostics"]
 
 
@@ -97,6 +98,34 @@ def test_one_suggestion_for_a_path_segment(tmp_path):
     text = f.read_text()
     assert "path: /bookings/booking/{id}" in text and "path: /restaurants/menu" in text, text
     assert [d for d in findings(str(f)) if d["code"] in segment_rules] == []
+
+
+def test_inflected_method_advice_agrees_with_its_fix(tmp_path):
+    """BOOKING whose intent cancels: AGIS203 would say "rename to BOOK" and the model then
+    "BOOK contradicts the intent, use CANCEL". One diagnostic on the method (AGIS601, with
+    AGIS203 as related information) whose message names what its fix writes."""
+    f = tmp_path / "a.agis"
+    cancel = _endpoint("BOOKING", "/reservation/{id}").replace(
+        "Finds restaurants near the guest", "Cancels the guest's reservation and releases the table")
+    f.write_text(HEAD + _endpoint("FIND", "/restaurants") + cancel
+                 + "vocabulary:\n  declared_verbs: [FIND, BOOKING]\n")
+    diags = findings(str(f), semantic=True)
+    on_method = [d for d in diags if d["range"]["start"]["line"] == 17]
+    assert [d["code"] for d in on_method] == ["AGIS601"], diags
+    [d] = on_method
+    assert "a verb such as CANCEL" in d["message"] and d["fixes"][0]["title"] == "Rename the method to CANCEL"
+    assert any(r["message"].startswith("AGIS203 (consequence)") for r in d["related"])
+    assert not [x for x in diags if "'BOOK'" in x["message"]]           # nobody says "use BOOK"
+    lint(str(f), "--fix", "--unsafe-fixes", semantic=True)
+    text = f.read_text()
+    assert "method: CANCEL\n" in text and "declared_verbs: [FIND, CANCEL]" in text, text
+    # without the model, AGIS203's advice is the base form, and its fix writes it
+    f.write_text(HEAD + _endpoint("FIND", "/restaurants") + cancel
+                 + "vocabulary:\n  declared_verbs: [FIND, BOOKING]\n")
+    [d] = [d for d in findings(str(f)) if d["code"] == "AGIS203"]
+    assert "'BOOK'" in d["message"] and d["fixes"][0]["title"] == "Rename to BOOK"
+    lint(str(f), "--fix", "--unsafe-fixes")
+    assert "method: BOOK\n" in f.read_text()
 
 
 # -- item 4: a rename never lists an error name twice -----------------------------------------
