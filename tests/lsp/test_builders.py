@@ -374,3 +374,24 @@ def test_client_settings_sit_on_the_initialization_options():
         assert server.settings.level == 2 and server.settings.debounce_ms == 50
     finally:
         server.shutdown_workers()
+
+
+def test_carried_fixes_keep_what_they_are():
+    """A finding moved along with an edit keeps its fixes' preferred and declares marks, so Auto
+    Fix still picks the fix that corrects the mistake after an unrelated edit."""
+    from dataclasses import replace
+
+    from agis_lsp.engine.model import Fix, TextEdit
+    text = EP + "  - method: FIND\n    path: /x\n"
+    old = parse_text(text, "doc.agis")
+    base = lint(old, Config(), phase="mechanical").diagnostics[0]
+    at = text.index("FIND")
+    fix = Fix("Rename", True, [], [TextEdit(at, at + 4, "SEARCH")], preferred=True,
+              declares=(("endpoints", 0, "method"),))
+    finding = replace(base, start=at, end=at + 4, range=old.lines.range(at, at + 4), fixes=[fix],
+                      related=[])
+    new = parse_text("# a new first line\n" + text, "doc.agis")
+    moved = carry_over([finding], old, new)[0].fixes[0]
+    assert moved.preferred and moved.declares == fix.declares and moved.safe
+    shift = len("# a new first line\n")
+    assert (moved.edits[0].start, moved.edits[0].end) == (at + shift, at + 4 + shift)
