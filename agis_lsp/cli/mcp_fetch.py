@@ -109,7 +109,10 @@ async def fetch(spec: ServerSpec, *, startup: float = 30.0, request: float = 30.
         except BaseException as exc:  # noqa: BLE001 - any failure of the server is a finding
             if isinstance(exc, (KeyboardInterrupt, SystemExit)):
                 raise
-            raise FetchError(_scrub(f"{_describe(exc)}{_tail(errlog)}", spec)) from None
+            text = _describe(exc)
+            if text == "no answer within the time limit":
+                text += f" (start-up {startup:g} s, each request {request:g} s)"
+            raise FetchError(_scrub(f"{text}{_tail(errlog)}", spec)) from None
 
 
 def _describe(exc: BaseException) -> str:

@@ -149,17 +149,15 @@ def mentions_missing_tool(ctx):
     if not scan:
         return
     data = ctx.data
-    known = {t.get("name") for _, t in _tools(data)}
+    tools = _tools(data)
+    own = {t.get("name") for _, t in tools}
     prompts = data.get("prompts") if isinstance(data.get("prompts"), list) else []
-    known |= {p.get("name") for p in prompts if isinstance(p, dict)}
+    known = own | {p.get("name") for p in prompts if isinstance(p, dict)}
     for names in _peers(scan).values():
         known |= names
+    params_of = {i: _params(t) for i, t in tools}
     for path, text in _texts(data):
-        params: set = set()
-        if path[0] == "tools":
-            schema = _tools(data)[[i for i, _ in _tools(data)].index(path[1])][1].get("inputSchema")
-            props = schema.get("properties") if isinstance(schema, dict) else None
-            params = set(props) if isinstance(props, dict) else set()
+        params = params_of.get(path[1], set()) if path[0] == "tools" else set()
         missing = []
         for _, _, name in mentions(text):
             if name not in known and name not in params and name not in missing \
@@ -167,9 +165,15 @@ def mentions_missing_tool(ctx):
                 missing.append(name)
         if missing:
             listed = ", ".join(f"'{n}'" for n in missing)
+            mine = ", ".join(sorted(n for n in own if isinstance(n, str))[:8]) or "none"
             yield Finding(path, f"this text refers to {listed}, which server "
-                          f"'{scan.get('server', 'this server')}' does not offer (its tools: "
-                          f"{', '.join(sorted(n for n in known if isinstance(n, str))[:8]) or 'none'})")
+                          f"'{scan.get('server', 'this server')}' does not offer (its tools: {mine})")
+
+
+def _params(tool: dict) -> set:
+    schema = tool.get("inputSchema")
+    props = schema.get("properties") if isinstance(schema, dict) else None
+    return set(props) if isinstance(props, dict) else set()
 
 
 @rule("MCPT304", "server-not-readable", pass_no=5, kinds=KINDS, spec=SPEC)

@@ -29,6 +29,9 @@ def clean() -> MCPServer:
     @server.tool()
     def create_note(title: str, body: str) -> str:
         """Creates a note with a title and a body and returns its identifier."""
+        if os.environ.get("CALL_LOG"):    # the tests assert that no scan ever calls a tool
+            with open(os.environ["CALL_LOG"], "a", encoding="utf-8") as fh:
+                fh.write("create_note\n")
         return "n1"
 
     @server.prompt()
