@@ -48,7 +48,8 @@ def test_poisoned_descriptions_and_instructions_are_found(config_scan):
     poisoned = {x["code"] for x in diags if x["path"] == "mcp://calculator/tools/add_numbers"}
     assert {"AGSC102", "AGSC301"} <= poisoned
     assert any(x["path"] == "mcp://calculator/instructions" and x["code"] == "AGSC103" for x in diags)
-    assert not [x for x in diags if x["path"].startswith("mcp://notes")]      # the clean one
+    clean = [x["code"] for x in diags if x["path"].startswith("mcp://notes/")]
+    assert clean == ["MCPT301"]          # the clean server: only the tool another one shadows
 
 
 def test_shadowing_names_the_tool_and_both_servers(config_scan):

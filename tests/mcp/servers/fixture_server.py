@@ -137,7 +137,7 @@ def silent(transport: str, port: int) -> None:
 def main(argv: list[str]) -> None:
     variant = argv[1]
     transport = argv[2] if len(argv) > 2 else "stdio"
-    port = int(argv[3]) if len(argv) > 3 else 0
+    port = int(argv[3]) if transport == "http" else 0   # stdio: later arguments are markers
     if variant == "silent":
         silent(transport, port)
         return
