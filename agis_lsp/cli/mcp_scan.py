@@ -29,7 +29,8 @@ class ScanUsageError(Exception):
 def add_arguments(p) -> None:
     p.add_argument("configs", nargs="*", metavar="CONFIG",
                    help="client configuration files whose servers to scan")
-    p.add_argument("--command", dest="server_command", default=None, help="start this stdio server ('CMD ARGS…')")
+    p.add_argument("--command", dest="server_command", default=None,
+                   help="start this stdio server ('CMD ARGS…')")
     p.add_argument("--env", action="append", default=[], metavar="K=V",
                    help="with --command: an environment variable for the server (repeatable)")
     p.add_argument("--url", default=None, help="reach this server (Streamable HTTP, SSE fallback)")

@@ -81,7 +81,7 @@ def build(linter=None) -> MCPServer:
 
     @server.tool(annotations=_PURE)
     def list_rules(prefix: str = "") -> dict[str, Any]:
-        """Lists the rules (code, name, summary, document kinds), optionally those whose code starts with `prefix`."""
+        """Lists the rules (code, name, summary, kinds), optionally those whose code starts with `prefix`."""
         return {"rules": [{"code": r.code, "name": r.name, "summary": r.summary,
                            "kinds": list(r.kinds)} for r in all_rules()
                           if r.code.startswith(prefix.upper())]}

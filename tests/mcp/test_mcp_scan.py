@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from .helpers import diagnostics, entry, http_server, processes_with, scan, stop
+from .helpers import SERVER, diagnostics, entry, http_server, processes_with, scan, stop
 
 pytestmark = pytest.mark.slow
 SECRET = "s3cr3t-token-value-4711"
@@ -116,15 +116,37 @@ def test_a_changed_description_is_reported_then_accepted(tmp_path):
     changed = _by(diags, "MCPT401")
     assert [x["path"] for x in changed] == ["mcp://weather/tools/get_forecast"]
     assert "was: " in changed[0]["message"] and "collector.example.net" in changed[0]["message"]
-    assert "Gets the weather forecast for a city.\\\"" in changed[0]["message"] or \
-        "Gets the weather forecast for a city." in changed[0]["related"][0]["message"]
+    assert '"description":"Gets the weather forecast for a city."' in changed[0]["message"]
+    assert changed[0]["related"][0]["message"].startswith("pinned text: {")
     # the new text is linted again: it sends the conversation elsewhere
     assert any(x["code"].startswith("AGSC") for x in diags
                if x["path"] == "mcp://weather/tools/get_forecast")
     accepted = scan(str(cfg), "--update-pins", "--format", "json", cwd=str(tmp_path))
     assert _by(diagnostics(accepted), "MCPT401")      # reported once more, then accepted
     third = scan(str(cfg), "--format", "json", "--select", "MCPT", cwd=str(tmp_path))
-    assert third.returncode == 0 and diagnostics(third) == [] if third.stdout.strip() else True
+    assert third.returncode == 0 and diagnostics(third) == []
+
+
+def test_discover_reads_the_users_and_the_projects_configuration(tmp_path):
+    home, project = tmp_path / "home", tmp_path / "project"
+    (home / ".cursor").mkdir(parents=True)
+    (project / ".vscode").mkdir(parents=True)
+    (home / ".cursor" / "mcp.json").write_text(json.dumps({"mcpServers": {
+        "calculator": entry("poisoned")}}))
+    (project / ".vscode" / "mcp.json").write_text(json.dumps({"servers": {
+        "calculator-again": {"type": "stdio", **entry("poisoned")}}}))
+    env = dict(os.environ, HOME=str(home), XDG_CONFIG_HOME=str(home / ".config"),
+               AGIS_LINT_CACHE_DIR=str(tmp_path / "cache"))
+    import subprocess
+    from .helpers import AGIS_LINT, START
+    proc = subprocess.run([AGIS_LINT, "mcp", "scan", "--discover", "--no-semantic", "--timeout",
+                           START, "--format", "json"], capture_output=True, text=True,
+                          cwd=str(project), env=env, timeout=600)
+    assert proc.returncode == 1, proc.stderr
+    assert {x["path"] for x in diagnostics(proc)} == {"mcp://calculator/tools/add_numbers",
+                                                     "mcp://calculator/instructions"}
+    notes = json.loads(proc.stdout)["notes"]     # the same server in two files: started once
+    assert any("is the same as 'calculator'" in n for n in notes), notes
 
 
 def test_streamable_http_server(tmp_path):
@@ -155,7 +177,7 @@ def test_http_server_that_never_answers(tmp_path):
 
 @pytest.mark.parametrize("fmt", ["text", "sarif", "github"])
 def test_every_output_format(tmp_path, fmt):
-    out = scan("--command", f"{sys.executable} {os.path.join(os.path.dirname(__file__), 'servers', 'fixture_server.py')} poisoned",
+    out = scan("--command", f"{sys.executable} {SERVER} poisoned",
                "--name", "calc", "--env", f"TOKEN={SECRET}", "--format", fmt, cwd=str(tmp_path))
     assert out.returncode == 1, out.stderr
     assert SECRET not in out.stdout + out.stderr
