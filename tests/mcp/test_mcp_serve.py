@@ -64,7 +64,7 @@ def test_explain_list_and_convert(served):
     codes = [r["code"] for r in served["rules"].structured_content["rules"]]
     assert codes == ["MCPT301", "MCPT302", "MCPT303", "MCPT304"]
     conv = served["convert"].structured_content
-    assert conv["target"] == "agis" and conv["files"] and "find_flights" in conv["files"][0]["text"]
+    assert conv["target"] == "agis" and "FIND" in conv["files"][0]["text"]   # find_flights -> FIND
 
 
 def test_its_own_tool_list_lints_clean(served, tmp_path):
