@@ -50,6 +50,8 @@ def add_arguments(p) -> None:
     p.add_argument("--jobs", "-j", type=int, default=4, help="servers scanned at once (default 4)")
     p.add_argument("--format", choices=("text", "json", "sarif", "github"), default="text")
     p.add_argument("--no-semantic", action="store_true", help="skip the model-backed passes")
+    p.add_argument("--select", default=None, help="comma-separated rule codes or prefixes to enable")
+    p.add_argument("--ignore", default=None, help="comma-separated rule codes or prefixes to disable")
     p.add_argument("--config", default=None, help="agis-lint configuration file")
     p.add_argument("-q", "--quiet", action="store_true", help="print findings only")
 
@@ -176,10 +178,12 @@ def run(args) -> int:
     from ..engine.linter import Linter
     from . import mcp_report
     from .batch import Settings
+    from .main import UsageError
     cwd = os.getcwd()
     try:
         entries, reads, notes = servers_of(args, cwd)
-    except ScanUsageError as exc:
+        overrides = _overrides(args)
+    except (ScanUsageError, UsageError) as exc:
         print(f"agis-lint: {exc}", file=sys.stderr)
         return EXIT_ERROR
     pin_path = args.pins or os.path.join(
@@ -193,7 +197,6 @@ def run(args) -> int:
     peers = {e.name: [t.get("name") for t in snapshots[e.name].get("tools", [])
                       if isinstance(t, dict) and isinstance(t.get("name"), str)]
              for e in entries if isinstance(snapshots.get(e.name), dict)}
-    overrides = {"semantic": False} if args.no_semantic else {}
     settings = Settings(overrides, args.config)
     linter = Linter(config_of=settings.config_of)
     report = mcp_report.Report(dict(reads))
@@ -227,6 +230,15 @@ def run(args) -> int:
     report.emit(args, notes, secrets)
     config = settings.config_of(os.path.join(cwd, "x.mcp.json")) if entries else Config()
     return report.exit_code(config, overrides)
+
+
+def _overrides(args) -> dict:
+    from .main import _codes_option
+    out: dict = {"semantic": False} if args.no_semantic else {}
+    for option in ("select", "ignore"):
+        if getattr(args, option) is not None:
+            out[option] = _codes_option(getattr(args, option), f"--{option}")
+    return out
 
 
 def _ident(identity) -> str:
