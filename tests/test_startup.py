@@ -87,7 +87,7 @@ def test_a_small_file_imports_no_toml_parser_jsonschema_or_model(tmp_path):
     code = ("import sys\nfrom agis_lsp.cli.entry import main\n"
             f"main(['check', '--no-cache', '--no-semantic', '-q', {str(doc)!r}])\n"
             "print(' '.join(sorted(m for m in sys.modules if m.split('.')[0] in "
-            "('tomllib', 'tomli', 'jsonschema', 'numpy', 'onnxruntime', 'pickle', 'difflib', "
+            "('tomllib', 'tomli', 'jsonschema', 'numpy', 'onnxruntime', 'pickle', 'difflib', 'mcp', "
             "'importlib.resources') or m.startswith('importlib.resources'))))")
     cache = str(tmp_path / "cache")
     _run_text(code, cache)                          # first run: writes the caches

@@ -56,9 +56,10 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     sub.add_parser("rules", help="list every rule")
     if command in _LINT_COMMANDS:
         return p
-    from . import catalog_diff, convert
+    from . import catalog_diff, convert, mcp_cmd
     catalog_diff.add_parser(sub)
     convert.add_parser(sub)
+    mcp_cmd.add_parser(sub)
     return p
 
 
@@ -95,6 +96,9 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "convert":
             from . import convert
             return convert.run(args)
+        if args.command == "mcp":
+            from . import mcp_cmd
+            return mcp_cmd.run(args)
         return check(args)
     except ConfigError as exc:
         print(f"agis-lint: configuration error: {exc}", file=sys.stderr)

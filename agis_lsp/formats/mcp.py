@@ -70,10 +70,23 @@ TOOL = c.obj({
 }, "An MCP tool definition.", required=("name", "inputSchema"))
 
 _TOOLS = c.array(TOOL, "The tools the server offers (`tools/list` result).")
+_NAMED = {"type": "object", "description": "A definition the server offers."}
+# What `agis-lint mcp scan` adds beside the tools of a live server (formats/mcp_scan.py).
+SNAPSHOT_KEYS = {
+    "serverInfo": c.obj({"name": c.string("The server's name."),
+                         "version": c.string("The server's version.")},
+                        "The server's `initialize` serverInfo."),
+    "instructions": c.string("The server's `initialize` instructions: text the client may "
+                             "add to the model's context."),
+    "prompts": c.array(_NAMED, "The server's `prompts/list` result."),
+    "resources": c.array(_NAMED, "The server's `resources/list` result."),
+    "resourceTemplates": c.array(_NAMED, "The server's `resources/templates/list` result."),
+    "_meta": {"type": "object", "description": "Reserved for protocol-level metadata."},
+}
 SCHEMA = {
     "description": f"An MCP tools/list result or an array of tools ({SPEC}).",
     "anyOf": [
-        c.obj({"tools": _TOOLS,
+        c.obj({"tools": _TOOLS, **SNAPSHOT_KEYS,
                "nextCursor": c.string("Opaque token for the next page (pagination)."),
                "jsonrpc": c.enum(["2.0"], "JSON-RPC version of a whole response."),
                "id": c.any_value("The JSON-RPC request id."),
@@ -103,7 +116,7 @@ def detect(data) -> bool:
         data = data["result"]
     tools = data.get("tools")
     return isinstance(tools, list) and (not tools or _looks_like_tools(tools) or
-                                        set(data) <= {"tools", "nextCursor", "_meta"})
+                                        set(data) <= {"tools", "nextCursor", *SNAPSHOT_KEYS})
 
 
 class McpView:
@@ -154,6 +167,14 @@ def outline(view: McpView) -> list[Symbol]:
 
 
 def prose(view: McpView):
+    data = view.data if isinstance(view.data, dict) else {}
+    yield ("instructions",), data.get("instructions")
+    for section in ("prompts", "resources", "resourceTemplates"):
+        for _, path, item in c.items(data.get(section), (section,)):
+            for key in ("title", "description"):
+                yield path + (key,), item.get(key)
+            for _, apath, arg in c.items(item.get("arguments"), path + ("arguments",)):
+                yield apath + ("description",), arg.get("description")
     for _, path, tool in view.tools:
         for key in ("title", "description"):
             yield path + (key,), tool.get(key)

@@ -1,0 +1,251 @@
+"""``agis-lint mcp scan``: start or reach the servers the user names, read what they offer,
+and lint it with the engine's MCP rules, across servers and against the pin file.
+
+Safety: only the servers named on the command line or written in the configurations given
+(or found by --discover) are started; each has a start-up and a per-request time limit and is
+stopped (its process group killed) after the read; ``tools/call`` is never sent; values of
+``env`` and ``headers`` reach the server but never the output; at most --jobs servers at a time.
+"""
+from __future__ import annotations
+
+import json
+import os
+import shlex
+import sys
+
+from ..engine.config import Config
+from ..formats import mcp_config
+from ..formats.mcp_config import ServerEntry
+from ..formats.mcp_scan import SCAN_META
+from . import mcp_pins
+
+EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
+
+
+class ScanUsageError(Exception):
+    """A scan that cannot be carried out as asked (exit status 2)."""
+
+
+def add_arguments(p) -> None:
+    p.add_argument("configs", nargs="*", metavar="CONFIG",
+                   help="client configuration files whose servers to scan")
+    p.add_argument("--command", dest="server_command", default=None,
+                   help="start this stdio server ('CMD ARGS…')")
+    p.add_argument("--env", action="append", default=[], metavar="K=V",
+                   help="with --command: an environment variable for the server (repeatable)")
+    p.add_argument("--url", default=None, help="reach this server (Streamable HTTP, SSE fallback)")
+    p.add_argument("--header", action="append", default=[], metavar="K:V",
+                   help="with --url: an HTTP header (repeatable)")
+    p.add_argument("--name", default=None, help="the server's name for --command/--url")
+    p.add_argument("--discover", action="store_true",
+                   help="scan the servers of every known client's configuration files")
+    p.add_argument("--pins", default=None, metavar="FILE",
+                   help="pin file (default: mcp-pins.json beside the first CONFIG, else here)")
+    p.add_argument("--update-pins", action="store_true",
+                   help="accept what the servers offer now as the pinned state")
+    p.add_argument("--timeout", type=float, default=30.0,
+                   help="seconds for a server to start and answer initialize (default 30)")
+    p.add_argument("--request-timeout", type=float, default=30.0,
+                   help="seconds for each list request (default 30)")
+    p.add_argument("--jobs", "-j", type=int, default=4, help="servers scanned at once (default 4)")
+    p.add_argument("--format", choices=("text", "json", "sarif", "github"), default="text")
+    p.add_argument("--no-semantic", action="store_true", help="skip the model-backed passes")
+    p.add_argument("--select", default=None, help="comma-separated rule codes or prefixes to enable")
+    p.add_argument("--ignore", default=None, help="comma-separated rule codes or prefixes to disable")
+    p.add_argument("--config", default=None, help="agis-lint configuration file")
+    p.add_argument("-q", "--quiet", action="store_true", help="print findings only")
+
+
+# -- which servers ---------------------------------------------------------------------------
+def _pairs(values: list, sep: str, option: str) -> dict:
+    out = {}
+    for v in values:
+        key, found, value = v.partition(sep)
+        if not found or not key.strip():
+            raise ScanUsageError(f"{option} wants KEY{sep}VALUE, not {key.strip() or '…'!r}")
+        out[key.strip()] = value.strip() if sep == ":" else value
+    return out
+
+
+def servers_of(args, cwd: str) -> tuple[list, list, list]:
+    """(server entries, configuration reads as (path, ConfigRead), notes)."""
+    entries: list = []
+    reads: list = []
+    notes: list = []
+    if args.server_command:
+        try:
+            argv = shlex.split(args.server_command)
+        except ValueError as exc:
+            raise ScanUsageError(f"--command: {exc}") from None
+        if not argv:
+            raise ScanUsageError("--command is empty")
+        entries.append(ServerEntry(args.name or _name_of(argv), "stdio", argv[0], argv[1:],
+                                   _pairs(args.env, "=", "--env")))
+    if args.url:
+        entries.append(ServerEntry(args.name or "server", "http", url=args.url,
+                                   headers=_pairs(args.header, ":", "--header")))
+    paths = list(args.configs)
+    if args.discover:
+        home = os.path.expanduser("~")
+        paths += [p for _, p in mcp_config.locations(sys.platform, home, dict(os.environ), cwd)
+                  if os.path.isfile(p) and p not in paths]
+    for path in paths:
+        if not os.path.isfile(path):
+            raise ScanUsageError(f"{path}: no such configuration file")
+        read = mcp_config.read_config(path)
+        if read.doc is None or not read.doc.parsed:
+            raise ScanUsageError(read.problems[0][1] if read.problems else f"{path}: unreadable")
+        reads.append((path, read))
+        notes += [f"{path}: {msg}" for _, msg in read.problems]
+        entries += [mcp_config.expand(e, dict(os.environ)) for e in read.entries]
+    if not entries and not args.discover:
+        raise ScanUsageError("nothing to scan: give CONFIG files, --command, --url or --discover")
+    return _unique(entries, notes), reads, notes
+
+
+def _name_of(argv: list) -> str:
+    for a in reversed(argv):
+        if not a.startswith("-"):
+            base = os.path.basename(a.rstrip("/"))
+            return base.rsplit("@", 1)[0] if base.rsplit("@", 1)[0] else base
+    return "server"
+
+
+def _unique(entries: list, notes: list) -> list:
+    """One entry per server: the same server configured in two files is scanned once (else
+    it would shadow itself); two different servers of one name get distinct names."""
+    out, seen, names = [], {}, set()
+    for e in entries:
+        key = (e.transport, e.command, tuple(e.args), tuple(sorted(e.env.items())), e.url,
+               tuple(sorted(e.headers.items())))
+        if key in seen:
+            first = seen[key]
+            notes.append(f"server '{e.name}' of {e.source} is the same as '{first.name}' of "
+                         f"{first.source}: scanned once")
+            continue
+        name, n = e.name, 2
+        while name in names:
+            name, n = f"{e.name}#{n}", n + 1
+        e.name = name
+        names.add(name)
+        seen[key] = e
+        out.append(e)
+    return out
+
+
+# -- fetching --------------------------------------------------------------------------------
+def fetch_all(entries: list, args) -> dict:
+    """name -> snapshot dict, or the FetchError message (str)."""
+    import anyio
+
+    from .mcp_fetch import FetchError, fetch
+    results: dict = {}
+
+    async def one(entry, limiter):
+        async with limiter:
+            try:
+                results[entry.name] = await fetch(entry, startup=args.timeout,
+                                                  request=args.request_timeout)
+            except FetchError as exc:
+                results[entry.name] = str(exc)
+
+    async def main():
+        limiter = anyio.CapacityLimiter(max(1, args.jobs))
+        async with anyio.create_task_group() as tg:
+            for e in entries:
+                tg.start_soon(one, e, limiter)
+
+    anyio.run(main)
+    return results
+
+
+# -- the documents ---------------------------------------------------------------------------
+def document_of(entry, snapshot, peers: dict, pins: dict | None) -> str:
+    scan: dict = {"server": entry.name,
+                  "peers": {n: tools for n, tools in peers.items() if n != entry.name}}
+    if isinstance(snapshot, str):
+        data: dict = {"tools": []}
+        scan["error"] = snapshot
+    else:
+        data = dict(snapshot)
+        if pins is not None:
+            scan["pins"] = pins.get("definitions", {})
+    data["_meta"] = {**(data.get("_meta") or {}), SCAN_META: scan}
+    return json.dumps(data, indent=2, ensure_ascii=False)
+
+
+def run(args) -> int:
+    from ..engine.linter import Linter
+    from . import mcp_report
+    from .batch import Settings
+    from .main import UsageError
+    cwd = os.getcwd()
+    try:
+        entries, reads, notes = servers_of(args, cwd)
+        overrides = _overrides(args)
+    except (ScanUsageError, UsageError) as exc:
+        print(f"agis-lint: {exc}", file=sys.stderr)
+        return EXIT_ERROR
+    pin_path = args.pins or os.path.join(
+        os.path.dirname(os.path.abspath(args.configs[0])) if args.configs else cwd, "mcp-pins.json")
+    try:
+        pins = mcp_pins.load(pin_path)
+    except mcp_pins.PinError as exc:
+        print(f"agis-lint: {exc}", file=sys.stderr)
+        return EXIT_ERROR
+    snapshots = fetch_all(entries, args) if entries else {}
+    peers = {e.name: [t.get("name") for t in snapshots[e.name].get("tools", [])
+                      if isinstance(t, dict) and isinstance(t.get("name"), str)]
+             for e in entries if isinstance(snapshots.get(e.name), dict)}
+    settings = Settings(overrides, args.config)
+    linter = Linter(config_of=settings.config_of)
+    report = mcp_report.Report(dict(reads))
+    changed_pins = False
+    for entry in entries:
+        snap = snapshots.get(entry.name, "not scanned")
+        record = pins["servers"].get(entry.name)
+        text = document_of(entry, snap, peers, record)
+        virtual = os.path.join(cwd, f"{entry.name}.mcp.json")
+        outcome = linter.check(virtual, text=text, default_kind="mcp-tools")
+        report.add(entry, outcome)
+        if isinstance(snap, dict) and (record is None or args.update_pins):
+            new = {"identity": mcp_pins.identity(entry, snap), "definitions": mcp_pins.record(snap)}
+            if new != record:
+                pins["servers"][entry.name] = new
+                changed_pins = True
+                notes.append(f"pinned {len(new['definitions'])} definition(s) of server "
+                             f"'{entry.name}' in {pin_path}")
+        elif isinstance(snap, dict) and record.get("identity") != mcp_pins.identity(entry, snap):
+            notes.append(f"server '{entry.name}' is not the one pinned: pinned "
+                         f"{_ident(record.get('identity'))}, now {_ident(mcp_pins.identity(entry, snap))}")
+    if not entries:
+        notes.append("no MCP server configuration found" + (" (--discover)" if args.discover else ""))
+    if changed_pins:
+        try:
+            mcp_pins.save(pin_path, pins)
+        except mcp_pins.PinError as exc:
+            print(f"agis-lint: {exc}", file=sys.stderr)
+            return EXIT_ERROR
+    secrets = [s for e in entries for s in e.secrets()]
+    report.emit(args, notes, secrets)
+    config = settings.config_of(os.path.join(cwd, "x.mcp.json")) if entries else Config()
+    return report.exit_code(config, overrides)
+
+
+def _overrides(args) -> dict:
+    from .main import _codes_option
+    out: dict = {"semantic": False} if args.no_semantic else {}
+    for option in ("select", "ignore"):
+        if getattr(args, option) is not None:
+            out[option] = _codes_option(getattr(args, option), f"--{option}")
+    return out
+
+
+def _ident(identity) -> str:
+    if not isinstance(identity, dict):
+        return "?"
+    parts = [identity.get("package") or identity.get("url") or identity.get("command") or "?"]
+    info = identity.get("serverInfo")
+    if isinstance(info, dict) and info.get("version"):
+        parts.append(f"serverInfo {info.get('name', '')} {info['version']}".strip())
+    return " ".join(str(p) for p in parts)
