@@ -23,7 +23,7 @@ from collections import OrderedDict
 from functools import lru_cache
 from urllib.parse import unquote
 
-from .._text import close_matches
+from .._text import close_matches, type_name
 
 # --- the draft 2020-12 meta-schema, keyword by keyword ------------------------
 SIMPLE_TYPES = frozenset(("array", "boolean", "integer", "null", "number", "object", "string"))
@@ -371,6 +371,8 @@ def missing_ref_hint(ref: str, doc_root) -> tuple[str, str | None]:
     if parts and parts[0] == "schemas":
         if schemas is None:
             return "the document has no top-level 'schemas'", None
+        if not isinstance(schemas, dict):
+            return f"the document's 'schemas' is {type_name(schemas)}, not a mapping", None
         if len(parts) > 1 and parts[1] not in schemas:
             close = close_matches(parts[1], [n for n in names if isinstance(n, str)])
             if close:
