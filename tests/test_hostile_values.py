@@ -98,3 +98,25 @@ def test_confidence_guidance_of_any_size(tmp_path):
         else:
             assert len(findings) == 1, (value, by_file[f"d{i}.agis"])
             assert findings[0]["range"]["start"]["line"] == 16
+
+
+def test_ref_pointer_steps_that_are_not_list_indexes(tmp_path):
+    # "²".isdigit() is true and int() refuses it; int() refuses 5,000 digits too
+    files = {f"d{i}.agis": (
+        '{"agis": "1.0", "service": "s", "agtp": "agtp://s", "x": [{"type": "object"}], "endpoints": '
+        '[{"method": "FETCH", "path": "/x", "input": {"$ref": "#/x/%s"}}]}' % step)
+        for i, step in enumerate(["\u00b2", "\u0663", HUGE, "01", "-", "-1", "1", "0/type/x", "0"])}
+    code, by_file = lint_many(tmp_path, files, "--no-semantic")
+    for i in range(8):
+        assert at(by_file[f"d{i}.agis"], "AGIS803"), by_file[f"d{i}.agis"]
+    assert not at(by_file["d8.agis"], "AGIS803")
+
+
+def test_pointer_walker_refuses_non_containers_and_odd_indexes():
+    from agis_lsp.document.pointer import walk
+    data = {"a": [10, {"b": None}], "n": 5, "s": "text"}
+    assert walk(data, ["a", "1", "b"]) == (None, True, ["a", 1, "b"])
+    for parts in (["n", "x"], ["s", "0"], ["a", "\u00b2"], ["a", HUGE], ["a", "01"], ["a", "-"],
+                  ["a", "2"], ["a", "0", "x"], ["a", "1", "b", "c"]):
+        value, ok, done = walk(data, parts)
+        assert not ok and len(done) < len(parts), parts
