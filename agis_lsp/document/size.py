@@ -1,9 +1,9 @@
 """The input size limit: a file larger than ``max-file-size`` is answered with one finding at
 its top (AGIS007) and is not parsed.
 
-Linting costs time and memory in proportion to the input (about 1 s and 30 MB per MB,
-benchmarks/size_scaling.py); a generated or vendored giant file would otherwise stall a CI
-job. The limit comes from the configuration (engine.config), default 10 MiB.
+Linting costs time and memory in proportion to the input (benchmarks/size_scaling.py
+measures it); a generated or vendored giant file would otherwise stall a CI job. The limit
+comes from the configuration (engine.config), default 10 MiB.
 """
 from __future__ import annotations
 
