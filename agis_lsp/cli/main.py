@@ -41,6 +41,8 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     c.add_argument("--unsafe-fixes", action="store_true", help="with --fix or --diff, apply unsafe fixes too")
     c.add_argument("--diff", action="store_true", help="show the fixes as a unified diff; change nothing")
     c.add_argument("--show-fixes", action="store_true", help="text format: name the available fix")
+    c.add_argument("--docs-base-url", default=os.environ.get("AGIS_LINT_DOCS_URL") or None, metavar="URL",
+                   help="where the documentation site is served: SARIF helpUri links to URL/rules/CODE.html")
     c.add_argument("--stdin-filename", default=None, help="file name to use for standard input")
     c.add_argument("-q", "--quiet", action="store_true", help="print findings only, no summary line")
     c.add_argument("--jobs", "-j", type=_jobs, default=None, metavar="N",
@@ -322,7 +324,7 @@ def _print(results, notes, args) -> None:
     if fmt == "json":
         print(output.render_json(results, notes))
     elif fmt == "sarif":
-        print(output.render_sarif(results, notes))
+        print(output.render_sarif(results, notes, args.docs_base_url))
     elif fmt == "github":
         text = output.render_github(results, notes)
         if text:
