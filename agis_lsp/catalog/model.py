@@ -59,7 +59,9 @@ def version_key(version: str) -> tuple:
     main, _, pre = core.partition("-")
     parts: list[tuple[int, Any]] = []
     for piece in main.split("."):
-        parts.append((0, int(piece)) if piece.isdigit() else (1, piece))
+        # ASCII digits only ("²".isdigit() is true), and few enough for int()
+        parts.append((0, int(piece)) if piece.isascii() and piece.isdigit() and len(piece) <= 100
+                     else (1, piece))
     # A pre-release sorts before the release itself (1.0.0-rc1 < 1.0.0).
     return (tuple(parts), 0 if pre else 1, pre)
 

@@ -47,6 +47,9 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     c.add_argument("-q", "--quiet", action="store_true", help="print findings only, no summary line")
     c.add_argument("--jobs", "-j", type=_jobs, default=None, metavar="N",
                    help="lint on N processes (default: the number of CPUs; 1: in this process)")
+    c.add_argument("--max-file-size", type=_size, default=None, metavar="SIZE",
+                   help='files larger than this get one AGIS007 finding and are not parsed '
+                   '(bytes, or "10 MB"; 0: no limit; default: the configuration\'s, else 10 MB)')
     c.add_argument("--no-cache", action="store_true",
                    help="neither read nor write the result cache ($AGIS_LINT_CACHE_DIR, else "
                    "$XDG_CACHE_HOME/agis-lint, else ~/.cache/agis-lint)")
@@ -178,7 +181,17 @@ def _overrides(args) -> dict:
         kw["catalog"] = os.path.abspath(args.catalog)
     if args.fail_level:
         kw["fail_level"] = Severity.parse(args.fail_level)
+    if getattr(args, "max_file_size", None) is not None:
+        kw["max_file_size"] = args.max_file_size
     return kw
+
+
+def _size(value: str) -> int:
+    from ..engine.config import ConfigError, parse_size
+    try:
+        return parse_size(value)
+    except ConfigError as exc:
+        raise argparse.ArgumentTypeError(str(exc).replace("'max-file-size'", "--max-file-size")) from None
 
 
 def check(args) -> int:

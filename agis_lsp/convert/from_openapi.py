@@ -150,7 +150,7 @@ class OperationReader:
         for code in sorted((str(c) for c in responses), key=lambda c: (not c.startswith("2"), c)):
             if not code.startswith("2"):
                 break
-            r = self.spec.deref(responses.get(code, responses.get(int(code) if code.isdigit() else code)))
+            r = self.spec.deref(responses.get(code, responses.get(int(code) if code.isascii() and code.isdigit() and len(code) < 10 else code)))
             media = _json_content(r.get("content"))
             if media is not None and isinstance(media.get("schema"), dict):
                 raw = media["schema"]
@@ -167,7 +167,7 @@ class OperationReader:
             if not code[:1] in "45":
                 continue
             key = code.upper()
-            r = self.spec.deref(responses.get(code, responses.get(int(code) if code.isdigit() else code)))
+            r = self.spec.deref(responses.get(code, responses.get(int(code) if code.isascii() and code.isdigit() and len(code) < 10 else code)))
             name = mapping.STATUS_ERRORS.get(key) or mapping.STATUS_ERRORS.get(key[0] + "XX")
             name = name.replace("{noun}", slug(noun, "resource").replace("-", "_"))
             if name in names:
@@ -375,7 +375,7 @@ def _deployment(conv, spec, doc, drafts, review, upstream, problem, catalog) -> 
             handler["headers"] = headers
         if d.extra["transform"]:
             handler["input_transform"] = dict(sorted(d.extra["transform"].items()))
-        status = {k: v for k, v in d.extra["status"].items() if k.isdigit() and 100 <= int(k) <= 599}
+        status = {k: v for k, v in d.extra["status"].items() if k.isascii() and k.isdigit() and len(k) == 3 and 100 <= int(k) <= 599}
         if status:
             handler["error_map"] = status
         table = endpoint_table(d.method, d.path, body, doc.get("schemas") or {}, handler, catalog)

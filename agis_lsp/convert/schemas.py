@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import copy
 
+from ..document.pointer import walk
 from . import mapping
 
 MAX_NODES = 200_000   # a schema that expands past this is cut (an alias or $ref bomb)
@@ -12,16 +13,10 @@ def pointer_get(root, ref: str):
     """The value at a local JSON pointer ``#/a/b``, or None."""
     if not isinstance(ref, str) or not ref.startswith("#"):
         return None
-    node = root
-    for raw in ref[1:].split("/")[1:] if ref.startswith("#/") else []:
-        part = raw.replace("~1", "/").replace("~0", "~")
-        if isinstance(node, dict) and part in node:
-            node = node[part]
-        elif isinstance(node, list) and part.isdigit() and int(part) < len(node):
-            node = node[int(part)]
-        else:
-            return None
-    return node
+    parts = [raw.replace("~1", "/").replace("~0", "~")
+             for raw in (ref[1:].split("/")[1:] if ref.startswith("#/") else [])]
+    node, ok, _ = walk(root, parts)
+    return node if ok else None
 
 
 def rewrite_refs(schema, prefix_from: str, prefix_to: str, used: set | None = None):

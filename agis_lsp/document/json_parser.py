@@ -11,6 +11,7 @@ import re
 from json.decoder import scanstring
 
 from .model import MAX_NESTING, Container, Document, Entry, ParseProblem, too_deep_message
+from .numbers import read_int
 from .positions import char_end
 
 _WS = re.compile(r"[ \t\n\r]*")
@@ -96,7 +97,7 @@ def _scan(doc: JsonDocument) -> None:  # noqa: C901 - a small state machine
             m = _NUMBER.match(text, i)
             if m and m.end() > i:
                 lit = m.group(0)
-                value = float(lit) if (m.group(1) or m.group(2)) else int(lit)
+                value = float(lit) if (m.group(1) or m.group(2)) else read_int(lit)
                 i, style, end = m.end(), "", m.end()
             else:
                 for word, lit_value in _LITERALS.items():

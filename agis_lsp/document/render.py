@@ -5,6 +5,7 @@ import json
 import re
 from typing import Any
 
+from .numbers import HugeInt
 from .scalars import resolve_plain
 
 _PLAIN_OK = re.compile(r"^[A-Za-z0-9_/(][A-Za-z0-9_ ./{}()\-,'+]*$")
@@ -15,6 +16,8 @@ def yaml_scalar(value: Any, quote: str = "") -> str:
         return "null"
     if isinstance(value, bool):
         return "true" if value else "false"
+    if isinstance(value, HugeInt):
+        return value.text
     if isinstance(value, (int, float)):
         return json.dumps(value)
     text = str(value)
@@ -70,7 +73,24 @@ def yaml_block(value: Any, indent: int) -> list[str]:
 
 def json_value(value: Any, indent: int, step: int = 2) -> str:
     """JSON text whose continuation lines are indented to ``indent``."""
+    huge: list[str] = []
+    value = _mark_huge(value, huge)
     if not isinstance(value, (dict, list)) or not value:
-        return json.dumps(value, ensure_ascii=False)
-    text = json.dumps(value, indent=step, ensure_ascii=False)
-    return text.replace("\n", "\n" + " " * indent)
+        text = json.dumps(value, ensure_ascii=False)
+    else:
+        text = json.dumps(value, indent=step, ensure_ascii=False).replace("\n", "\n" + " " * indent)
+    for i, digits in enumerate(huge):   # an integer literal too long for int(), as written
+        text = text.replace(json.dumps(f"\x00HugeInt{i}\x00"), digits)
+    return text
+
+
+def _mark_huge(value: Any, out: list) -> Any:
+    """``value`` with each HugeInt replaced by a marker string (json.dumps would write Infinity)."""
+    if isinstance(value, HugeInt):
+        out.append(value.text)
+        return f"\x00HugeInt{len(out) - 1}\x00"
+    if isinstance(value, dict):
+        return {k: _mark_huge(v, out) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_mark_huge(v, out) for v in value]
+    return value

@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from .numbers import read_int
+
 _INT = re.compile(r"[-+]?[0-9]+$")
 _OCT = re.compile(r"0o[0-7]+$")
 _HEX = re.compile(r"0x[0-9a-fA-F]+$")
@@ -32,7 +34,7 @@ def resolve_plain(value: str) -> Any:
     first = value[0]
     if first.isdigit() or first in "-+.":
         if _INT.match(value):
-            return int(value)
+            return read_int(value)
         if _OCT.match(value):
             return int(value[2:], 8)
         if _HEX.match(value):

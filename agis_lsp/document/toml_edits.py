@@ -13,6 +13,7 @@ import re
 from typing import Any
 
 from .edits import EditError
+from .numbers import HugeInt
 from .ops import AddKey, Append, Remove, RenameKey, SetValue, TextEdit
 
 _BARE = re.compile(r"^[A-Za-z0-9_-]+$")
@@ -54,6 +55,8 @@ def toml_value(value: Any, style: str = "") -> str:
         return "true" if value else "false"
     if isinstance(value, int):
         return str(value)
+    if isinstance(value, HugeInt):
+        return value.text
     if isinstance(value, float):
         if math.isnan(value):
             return "nan"

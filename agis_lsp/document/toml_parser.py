@@ -32,6 +32,7 @@ else:  # pragma: no cover
 
 from .model import MAX_NESTING as _MAX_NESTING
 from .model import Container, Document, Entry, ParseProblem
+from .numbers import mask_long_ints, read_int
 from .positions import char_end
 
 log = logging.getLogger("agis_lsp.document.toml")
@@ -107,7 +108,7 @@ def parse_toml(text: str, path: str | None = None) -> TomlDocument:
             min(depth_at + 1, len(text))))
         return doc
     try:
-        expected = tomllib.loads(text)
+        expected = tomllib.loads(mask_long_ints(text))
     except tomllib.TOMLDecodeError as exc:
         doc.problems.append(_syntax_problem(text, str(exc)))
         return doc
@@ -283,7 +284,7 @@ def _scalar(token: str) -> Any:
     if token == "false":
         return False
     if _INT.match(token):
-        return int(token.replace("_", ""))
+        return read_int(token.replace("_", ""))
     m = _PREFIXED.match(token)
     if m:
         base = {"x": 16, "o": 8, "b": 2}[token[1]]

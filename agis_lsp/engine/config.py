@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 
+from ..document.size import DEFAULT_MAX_FILE_SIZE
 from .model import Severity
 
 
@@ -27,7 +28,7 @@ def _tomllib():
 
 CONFIG_FILES = (".agis-lint.toml", "pyproject.toml")
 _KEYS = {"select", "ignore", "extend-select", "severity", "level", "semantic", "catalog",
-         "per-file-ignores", "fail-level"}
+         "per-file-ignores", "fail-level", "max-file-size"}
 
 
 class ConfigError(Exception):
@@ -85,6 +86,7 @@ class Config:
     catalog: str | None = None
     per_file_ignores: dict = field(default_factory=dict)  # glob -> tuple of prefixes
     fail_level: Severity = Severity.ERROR
+    max_file_size: int = DEFAULT_MAX_FILE_SIZE      # bytes; 0 = no limit (document.size)
     source: str | None = None
 
     def enabled(self, code: str, path: str | None = None) -> bool:
@@ -140,6 +142,24 @@ def _codes(value, key: str, source: str) -> tuple:
     return tuple(v.strip().upper() for v in value)
 
 
+_UNITS = {"": 1, "b": 1, "k": 1024, "kb": 1024, "kib": 1024, "m": 1024 ** 2, "mb": 1024 ** 2,
+          "mib": 1024 ** 2, "g": 1024 ** 3, "gb": 1024 ** 3, "gib": 1024 ** 3}
+
+
+def parse_size(value, source: str | None = None) -> int:
+    """``max-file-size``: bytes (an integer) or a string with a unit ("10 MB", "512KB";
+    KB/MB/GB are powers of 1024); 0 turns the limit off."""
+    import re
+    if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+        return value
+    m = re.fullmatch(r"\s*([0-9]{1,12}(?:\.[0-9]{1,6})?)\s*([A-Za-z]{0,3})\s*", value) \
+        if isinstance(value, str) else None
+    if m and m.group(2).lower() in _UNITS:
+        return int(float(m.group(1)) * _UNITS[m.group(2).lower()])
+    raise ConfigError("'max-file-size' must be a number of bytes or a size such as \"10 MB\" "
+                      "(KB, MB, GB); 0 for no limit", source)
+
+
 def parse_severity(value) -> Severity | None:
     if value in ("off", "none", False):
         return None
@@ -186,6 +206,8 @@ def config_from_table(table: dict, source: str | None = None) -> Config:
         if not isinstance(pfi, dict):
             raise ConfigError("'per-file-ignores' must be a table of glob = [codes]", source)
         kw["per_file_ignores"] = {g: _codes(v, "per-file-ignores", source) for g, v in pfi.items()}
+    if "max-file-size" in table:
+        kw["max_file_size"] = parse_size(table["max-file-size"], source)
     if "fail-level" in table:
         try:
             kw["fail_level"] = Severity.parse(table["fail-level"])
@@ -221,6 +243,8 @@ def _load_cached(path: str, mtime: float) -> Config:
         with open(path, "rb") as fh:
             data = _tomllib().load(fh)
     except _tomllib().TOMLDecodeError as exc:
+        raise ConfigError(f"invalid TOML: {exc}", path) from None
+    except ValueError as exc:   # an integer past Python's int-string limit (4,300 digits)
         raise ConfigError(f"invalid TOML: {exc}", path) from None
     return config_from_table(_agis_lint_table(data, path), path)
 

@@ -134,6 +134,24 @@ class Linter:
         with open(path, "rb") as fh:
             return parse_bytes(fh.read(), path)
 
+    @staticmethod
+    def _oversized(path: str | None, text: str | None, raw: bytes | None, limit: int):
+        """The AGIS007 document of an input over ``limit`` bytes, else None: an editor buffer
+        or standard input is measured as given, a file by its size on disk (only its head
+        is read, for the kind's textual marks)."""
+        from ..document.size import file_size, oversized_document, read_head, too_large
+        if text is not None:
+            if len(text) > limit:   # cheap: UTF-8 is at least a byte a character
+                size = len(text.encode("utf-8", "surrogatepass"))
+                if too_large(size, limit):
+                    return oversized_document(text, path, size, limit)
+            return None
+        if raw is not None:
+            return oversized_document(raw[:65536].decode("utf-8", "replace"), path, len(raw), limit) \
+                if too_large(len(raw), limit) else None
+        size = file_size(path)
+        return oversized_document(read_head(path), path, size, limit) if too_large(size, limit) else None
+
     def prepare(self, path: str | None, *, text: str | None = None, raw: bytes | None = None,
                 doc: Document | None = None, overlay: dict | None = None,
                 previous_kind: str | None = None, default_kind: str | None = None,
@@ -144,6 +162,10 @@ class Linter:
         ``document.incremental``) or ``raw`` (standard input), else read from ``path``. Raises
         ``CatalogError``/``ConfigError`` for a broken catalog or configuration, OSError for
         an unreadable file."""
+        config = self.config_of(path)
+        limit = self.documents.max_size = config.max_file_size
+        if doc is None and limit:
+            doc = self._oversized(path, text, raw, limit)
         if doc is None:
             if text is not None and previous is not None:
                 from ..document.incremental import reparse
@@ -155,7 +177,6 @@ class Linter:
             else:
                 doc = self.read(path)
         kind = kinds.detect(doc, previous_kind) or default_kind
-        config = self.config_of(path)
         target = Target(path, doc, kind, config)
         if kind is None:
             return target

@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import cached_property
 
 from . import _common as c
-from .registry import FormatKind, Operation, Symbol
+from .registry import FormatKind, Operation, Symbol, key_mark
 
 SPEC = "Agent Discovery Protocol 1.0"
 SPEC_VERSION = "1.0"
@@ -173,5 +173,7 @@ FORMATS = (
                file_globs=("*.adp-capability.json", "*.adp-capability.yaml",
                            "*/api/capabilities/*.json"),
                detect=detect_detail, view=DetailView, schema=DETAIL_SCHEMA,
-               outline=outline_detail, prose=prose_detail, sniff=(b'"response_example"',)),
+               outline=outline_detail, prose=prose_detail, sniff=(b'"response_example"',),
+               marks=(key_mark("request_example"), key_mark("response_example"),
+                      (key_mark("endpoint"), key_mark("method"), key_mark("parameters")))),
 )

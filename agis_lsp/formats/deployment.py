@@ -20,6 +20,7 @@ from functools import cached_property
 from typing import Iterable
 
 from ..document import Document, parse_text, read_document
+from ..document.size import DEFAULT_MAX_FILE_SIZE, oversized_document, read_head, too_large
 from .agtp import (ENDPOINTS_DIR, RECIPES_FILE, SERVER_FILE, EndpointFileView, EndpointView,
                          PolicyView, RecipesView, ServerView)
 
@@ -32,10 +33,13 @@ class DocumentCache:
     """Parsed documents keyed by path, valid while (mtime_ns, size) or the overlay text match."""
 
     def __init__(self, max_entries: int = 4096) -> None:
-        self._docs: dict[str, tuple[object, Document]] = {}
+        self._docs: dict[str, tuple[tuple, Document]] = {}   # path -> ((stamp, max_size), doc)
         self._deployments: dict[str, tuple[tuple, "Deployment"]] = {}
         self._lock = threading.Lock()
         self.max_entries = max_entries
+        # files larger than this are not parsed (document.size; the Linter sets the limit of
+        # the configuration in effect)
+        self.max_size = DEFAULT_MAX_FILE_SIZE
         self.parses = 0           # how many times a file was actually parsed (for tests/benchmarks)
 
     def stamp(self, path: str, overlay: dict | None) -> object | None:
@@ -53,20 +57,26 @@ class DocumentCache:
             return None
         with self._lock:
             hit = self._docs.get(path)
-            if hit is not None and hit[0] == stamp:
+            if hit is not None and hit[0] == (stamp, self.max_size):
                 return hit[1]
+        limit = self.max_size
         if isinstance(stamp, tuple) and stamp and stamp[0] == "overlay":
-            doc = parse_text(stamp[1], path)
+            text = stamp[1]
+            size = len(text.encode("utf-8", "surrogatepass")) if limit and len(text) > limit else 0
+            doc = oversized_document(text, path, size, limit) if too_large(size, limit) \
+                else parse_text(text, path)
         else:
             try:
-                doc = read_document(path)
+                size = stamp[1] if isinstance(stamp, tuple) and len(stamp) == 2 else 0
+                doc = oversized_document(read_head(path), path, size, limit) if too_large(size, limit) \
+                    else read_document(path)
             except OSError:
                 return None
         with self._lock:
             self.parses += 1
             if len(self._docs) >= self.max_entries:
                 self._docs.pop(next(iter(self._docs)))
-            self._docs[path] = (stamp, doc)
+            self._docs[path] = ((stamp, limit), doc)
         return doc
 
     def clear(self) -> None:

@@ -5,16 +5,19 @@ directory walk (:func:`is_lintable`) and the server's watched files (:func:`watc
 so the three cannot disagree about which files are documents.
 
 A document that parses is judged by name, then content (``formats.detect_kind``). One that
-does not parse keeps the kind its name implies, else the kind it had before (an editor
-buffer mid-edit stays an AGIS document while it is broken).
+does not parse keeps the kind its name implies, else the kind its text marks show (each
+format declares them), else the kind it had before (an editor buffer mid-edit stays an AGIS
+document while it is broken).
 """
 from __future__ import annotations
 
 import logging
 import os
+import re
 
 from ..document import Document
 from . import AGIS_SUFFIXES, detect_kind, registry
+from .agtp.kinds import json_kind_by_marks, toml_kind_by_marks
 from .agtp.vocabulary import ENDPOINTS_DIR, RECIPES_FILE, SERVER_FILE
 
 log = logging.getLogger("agis_lsp.formats")
@@ -22,6 +25,8 @@ log = logging.getLogger("agis_lsp.formats")
 AGTP_FILES = (SERVER_FILE, RECIPES_FILE)
 DEPLOYMENT_KINDS = ("agtp-endpoint", "agtp-server", "agtp-recipes", "agtp-manifest", "agtp-catalog")
 SKIP_DIRS = frozenset({".git", "node_modules", "__pycache__", ".venv", "venv", ".tox", "dist", "build"})
+#: An AGIS document's textual mark: its ``agis`` version key (section 5).
+AGIS_MARK = registry.key_mark("agis")
 _JSON_MARKERS = (b'"agtp_version"', b'"agtp_api_version"', b'"embedded_methods"', b'"embedded"')
 
 
@@ -43,11 +48,23 @@ def kind_by_name(path: str | None) -> str | None:
     return registry.kind_by_name(norm)
 
 
+def kind_by_marks(doc: Document) -> str | None:
+    """The kind a document that does not parse shows in its text: each format's textual
+    marks (an ``[endpoint]`` header, an ``agis:`` key, an MCP tool's ``inputSchema``...).
+    Its parse error is reported whatever the kind; the kind decides that it is reported."""
+    text = doc.text
+    if doc.syntax == "toml" or (doc.path or "").lower().endswith(".toml"):
+        return toml_kind_by_marks(text)
+    syntax = "json" if text.lstrip()[:1] in ("{", "[") else "yaml"
+    return registry.kind_by_marks(text, syntax) or \
+        ("agis" if re.search(AGIS_MARK, text) else None) or json_kind_by_marks(text)
+
+
 def detect(doc: Document, previous: str | None = None) -> str | None:
     """The kind of ``doc`` (None: a file agis-lint leaves alone)."""
     by_name = kind_by_name(doc.path)
     if not doc.parsed:
-        return by_name or previous
+        return by_name or kind_by_marks(doc) or previous
     try:
         kind = detect_kind(doc)
     except Exception:  # noqa: BLE001 - detection must never take a document down

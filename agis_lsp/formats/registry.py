@@ -64,6 +64,21 @@ class FormatKind:
     sniff: tuple = ()                           # byte markers for the CLI walk of *.json/*.yaml
     syntaxes: tuple = ("json", "yaml")
     verb_place: Callable[[tuple], bool] | None = None   # where a value is an AGIS/AGTP verb
+    # Textual marks that name the kind of a file that does not parse: each a regular expression
+    # on the text, or a tuple of them that must all match; by default each ``sniff`` key written
+    # as a JSON or YAML key.
+    marks: tuple = ()
+
+    def text_marks(self) -> tuple:
+        if self.marks:
+            return self.marks
+        return tuple(key_mark(m.decode("utf-8").strip('"')) for m in self.sniff)
+
+
+def key_mark(key: str) -> str:
+    """A regular expression for ``key`` written as a mapping key in JSON or YAML."""
+    k = re.escape(key)
+    return rf"""(?:"{k}"|'{k}'|(?m:^[ \t]*(?:-[ \t]+)?{k}))[ \t]*:"""
 
 
 @lru_cache(maxsize=1)
@@ -145,6 +160,20 @@ def dot_dirs() -> tuple[str, ...]:
                 if part.startswith(".") and part not in out:
                     out.append(part)
     return tuple(out)
+
+
+def kind_by_marks(text: str, syntax: str) -> str | None:
+    """The kind whose textual marks ``text`` carries (for a file that does not parse)."""
+    for f in formats():
+        if syntax in f.syntaxes and any(_marked(m, text) for m in f.text_marks()):
+            return f.name
+    return None
+
+
+def _marked(mark, text: str) -> bool:
+    if isinstance(mark, tuple):
+        return all(re.search(m, text) for m in mark)
+    return re.search(mark, text) is not None
 
 
 def sniff_markers() -> tuple[bytes, ...]:

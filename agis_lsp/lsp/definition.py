@@ -7,6 +7,7 @@ from typing import Callable
 from lsprotocol import types
 
 from ..document.locate import VALUE, path_at
+from ..document.pointer import walk
 from .convert import to_range
 from .uris import from_path
 from .workspace import recipes_of
@@ -18,19 +19,9 @@ def pointer_path(doc, pointer: str) -> tuple | None:
         return ()
     if not pointer.startswith("/"):
         return None
-    parts: list = []
-    node = doc.data
-    for raw in pointer[1:].split("/"):
-        part = raw.replace("~1", "/").replace("~0", "~")
-        if isinstance(node, list) and part.isdigit() and int(part) < len(node):
-            parts.append(int(part))
-            node = node[int(part)]
-        elif isinstance(node, dict) and part in node:
-            parts.append(part)
-            node = node[part]
-        else:
-            return None
-    return tuple(parts)
+    _, ok, parts = walk(doc.data, [raw.replace("~1", "/").replace("~0", "~")
+                                   for raw in pointer[1:].split("/")])
+    return tuple(parts) if ok else None
 
 
 def build_definition(doc, offset: int, kind: str | None, uri: str,

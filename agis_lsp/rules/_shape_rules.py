@@ -83,12 +83,13 @@ def _problems(ctx, kinds: str):
 def _retype(value, expected: str):
     if isinstance(value, str):
         text = value.strip()
-        if expected in ("integer", "number") and text.lstrip("-").isdigit():
+        if expected in ("integer", "number") and text.lstrip("-").isdigit() and text.isascii() \
+                and len(text) <= 4300:   # int()'s limit; a longer one is no fix to offer
             return int(text)
         if expected == "boolean" and text.lower() in ("true", "false"):
             return text.lower() == "true"
     if expected == "string" and isinstance(value, (int, float)) and not isinstance(value, bool):
-        return str(value)
+        return getattr(value, "text", None) or str(value)   # a HugeInt's digits as written
     return None
 
 

@@ -6,6 +6,7 @@ in an AGIS document and in an AGTP deployment.
 from __future__ import annotations
 
 from ..catalog import damerau_levenshtein, typo_limit
+from ..document.numbers import HugeInt
 
 #: Words for a parsed value's type, by the syntax the author wrote. AGIS (YAML and
 #: JSON) says mapping/list and does not tell integers from floats; TOML says table/array.
@@ -24,7 +25,12 @@ def type_name(value, syntax: str = "yaml") -> str:
         return "a boolean"
     if value is None:
         return "null"
-    return _TYPE_WORDS[syntax].get(type(value), type(value).__name__)
+    words = _TYPE_WORDS[syntax]
+    if type(value) in words:
+        return words[type(value)]
+    if isinstance(value, HugeInt):   # an integer literal too long for int()
+        return words[int]
+    return next((w for t, w in words.items() if isinstance(value, t)), type(value).__name__)
 
 
 def or_list(items) -> str:

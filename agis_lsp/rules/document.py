@@ -180,6 +180,38 @@ def invalid_encoding(ctx):
     return _problems(ctx, "AGIS005")
 
 
+@rule("AGIS007", "file-too-large", pass_no=1, kinds=ANY)
+def file_too_large(ctx):
+    """The file is larger than `max-file-size` and is not checked.
+
+    ## What it does
+    Measures a file before reading it: one larger than the configuration's
+    `max-file-size` (default 10 MiB) gets this one finding at its top, and is
+    neither parsed nor checked. An editor buffer and standard input are measured
+    the same way, in UTF-8 bytes.
+
+    ## Why is this bad?
+    Linting costs time and memory in proportion to the file (see
+    `benchmarks/size_scaling.py`); a generated or vendored file of tens of
+    megabytes would stall a CI job or an editor. Interface documents written by
+    people are far smaller.
+
+    ## Example
+    A 40 MB generated tool list checked with the default limit.
+
+    ## Use instead
+    Split the document, or raise the limit where large files are expected:
+    ```toml
+    [tool.agis-lint]
+    max-file-size = "50 MB"   # or a number of bytes; 0 turns the limit off
+    ```
+
+    ## Fix safety
+    No fix.
+    """
+    return _problems(ctx, "AGIS007")
+
+
 @rule("AGIS006", "unused-suppression", pass_no=None, kinds=ANY)
 def unused_suppression(ctx):
     """An `# agis-lint: disable=...` comment suppresses nothing.

@@ -99,3 +99,17 @@ def test_shipped_vs_reference_has_no_fact_changes(reference_path: Path) -> None:
     d = diff_catalogs(load_catalog(reference_path),
                       default_catalog())
     assert d.is_empty
+
+
+def test_console_script_diffs_the_in_repo_reference_facts(reference_path: Path) -> None:
+    # issue 21 item 7: the reference facts are in the repository, so this never skips
+    from tests.test_process import run
+
+    from agis_lsp.catalog import SHIPPED_CATALOG
+
+    code, out, err = run(["catalog-diff", "--format", "json", str(reference_path), str(SHIPPED_CATALOG)])
+    assert code == 0, (out, err)
+    report = json.loads(out)
+    assert report["old"]["version"] == report["new"]["version"] == "1.0.0"
+    assert report["added"] == report["removed"] == [] and report["category_changes"] == {}
+    assert report["breaking"] is False

@@ -165,7 +165,23 @@ def _expand_deep(text: str, syntax: str) -> str:
     return DEEP.sub(nest, text)
 
 
-SCALARS = st.one_of(st.none(), st.booleans(), st.integers(-2**70, 2**70),
+# Numbers of every size, written as literals after emission (a tree cannot hold a 5,000-digit
+# int: Python refuses to print it): beyond the int-string limit (4,300 digits) in YAML, JSON and
+# TOML, beyond float range, negative zero, the smallest subnormal.
+NUMBER_LITERALS = ("9" * 5000, "-" + "7" * 5000, "1" + "0" * 400, "-" + "3" * 400, "1e400", "-1e400",
+                   "1.5e-400", "-0", "-0.0", "0.0", "5e-324", "1.7976931348623157e308",
+                   "18446744073709551616", "-9223372036854775809")
+NUMLIT = re.compile(r"""(["']?)NUMLIT(\d+)\1""")
+NUMBERS = st.integers(0, len(NUMBER_LITERALS) - 1).map(lambda i: f"NUMLIT{i}")
+NUMBERISH = st.sampled_from(["NaN", "nan", ".nan", "Infinity", "-Infinity", "inf", "-0", "1e400",
+                             "9" * 5000, "0x" + "f" * 5000, "1_000", "+1", "0.85", " 0.5 "])
+
+
+def _expand_numbers(text: str) -> str:
+    return NUMLIT.sub(lambda m: NUMBER_LITERALS[int(m.group(2))], text)
+
+
+SCALARS = st.one_of(NUMBERS, NUMBERISH, st.none(), st.booleans(), st.integers(-2**70, 2**70),
                     st.floats(allow_nan=True, allow_infinity=True), st.text(max_size=40),
                     st.sampled_from(["", "BOOK", "book", "GET", "/x/{id}", "1.0", "agent", "0x1F",
                                      "2024-01-01", "true", "null", "~", "- a", "a: b", "#", "&x", "*x"]))
@@ -185,6 +201,12 @@ MUTATIONS = st.one_of(
     st.tuples(st.just("odd-chars"), st.integers(0, 10**6),
               st.lists(st.tuples(st.sampled_from(ODD_CHARS), st.integers(0, 10**6)), min_size=1, max_size=4)),
     st.tuples(st.just("text"), st.integers(0, 10**6), st.text(min_size=1, max_size=60)),
+    # a `$ref` at any mapping, to any place of the document (or just past it), whose target is
+    # then made a value of any JSON type
+    st.tuples(st.just("ref"), st.integers(0, 10**6),
+              st.tuples(st.integers(0, 10**6), st.sampled_from(["", "/", "/x", "/0", "/-1", "~1"]),
+                        st.one_of(st.none(), VALUES))),
+    st.tuples(st.just("number"), st.integers(0, 10**6), NUMBERS),
 )
 
 
@@ -214,6 +236,10 @@ def mutate(tree, mutations):
             tree = _set(tree, path, [node if isinstance(node, (bool, int, float)) else "x"] * arg)
         elif op == "huge-key" and isinstance(node, dict):
             node["K" * arg] = "v"
+        elif op == "ref":
+            tree = _add_ref(tree, path, paths, *arg)
+        elif op == "number":
+            tree = _set(tree, path, arg)
         elif op in ("odd-chars", "text"):
             inserts = arg if op == "odd-chars" else [(arg, 0)]
             if isinstance(node, str):
@@ -227,6 +253,32 @@ def mutate(tree, mutations):
                 i = pos % (len(str(k)) + 1)
                 node[str(k)[:i] + ch + str(k)[i:]] = node.pop(k)
     return tree
+
+
+def _pointer(path) -> str:
+    return "".join("/" + str(p).replace("~", "~0").replace("/", "~1") for p in path)
+
+
+def _add_ref(tree, at, paths, target_at, tail, target_value):
+    """``{"$ref": "#<pointer>"}`` into the mapping at ``at`` (or replacing a scalar there),
+    pointing at another place; the target is then set to ``target_value`` unless it is None."""
+    target = paths[target_at % len(paths)]
+    ref = "#" + _pointer(target) + (tail if target_at % 3 == 0 else "")
+    node = _get(tree, at)
+    if isinstance(node, dict):
+        node["$ref"] = ref
+    else:
+        tree = _set(tree, at, {"$ref": ref})
+    if target_value is not None and target and not _is_prefix(target, at):
+        try:
+            tree = _set(tree, target, target_value)
+        except (KeyError, IndexError, TypeError):   # the place moved under the new $ref
+            pass
+    return tree
+
+
+def _is_prefix(a, b) -> bool:
+    return tuple(b[:len(a)]) == tuple(a)
 
 
 # -- byte damage ----------------------------------------------------------------------------------
@@ -293,7 +345,7 @@ def structured(draw, syntaxes=("yaml", "json", "toml")):
     rnd = random.Random(draw(st.integers(0, 2**32)))
     syntax = seed.syntax if rnd.random() < 0.9 else rnd.choice(sorted(EMITTERS))
     wild = draw(st.sampled_from([0.0, 0.05, 0.3]))
-    text = _expand_deep(EMITTERS[syntax](tree, rnd, wild), syntax)
+    text = _expand_numbers(_expand_deep(EMITTERS[syntax](tree, rnd, wild), syntax))
     return seed.name, finish(text, rnd)
 
 

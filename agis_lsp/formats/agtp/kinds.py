@@ -8,6 +8,7 @@ Kinds: ``agtp-endpoint`` (one endpoint per TOML file), ``agtp-server``
 from __future__ import annotations
 
 import os
+import re
 
 from ...document import Document
 from .endpoints import EndpointFileView
@@ -16,7 +17,47 @@ from .recipes import RecipesView
 from .server import ServerView
 from .vocabulary import ENDPOINTS_DIR, RECIPES_FILE, SERVER_FILE
 
-__all__ = ["detect_toml_kind", "detect_json_kind", "view_for"]
+__all__ = ["detect_toml_kind", "detect_json_kind", "view_for", "toml_kind_by_marks", "json_kind_by_marks"]
+
+# The textual marks of each AGTP kind, read when a file does not parse (an unclosed string
+# hides the data, not the table headers): the same signs ``detect_toml_kind`` and
+# ``detect_json_kind`` read in the data.
+_TABLE = r"(?m)^[ \t]*\[[ \t]*{name}[ \t]*[\].]"           # [name] or [name.sub]
+_ARRAY_TABLE = r"(?m)^[ \t]*\[\[[ \t]*{name}[ \t]*[\].]"     # [[name]] or [[name.sub]]
+TOML_MARKS = (
+    ("agtp-endpoint", (_TABLE.format(name="endpoint"), _ARRAY_TABLE.format(name="endpoint"))),
+    ("agtp-recipes", (_ARRAY_TABLE.format(name="recipe"),)),
+    ("agtp-server", (_TABLE.format(name="server"),)),
+)
+_TOP_KEY = r"(?m)^[ \t]*[\"']?{name}[\"']?[ \t]*="
+JSON_MARKS = (
+    ("agtp-manifest", (r'"agtp_version"[ \t]*:', r'"agtp_api_version"[ \t]*:')),
+)
+_CATALOG_KEYS = ('"methods"', '"version"')
+
+
+def toml_kind_by_marks(text: str) -> str | None:
+    """The AGTP kind a TOML text that does not parse shows: an ``[endpoint]`` (or
+    ``[[recipe]]``, ``[server]``) header, or an endpoint's top-level ``method`` and ``path``
+    keys before the first table header."""
+    for kind, marks in TOML_MARKS:
+        if any(re.search(m, text) for m in marks):
+            return kind
+    head = re.split(r"(?m)^[ \t]*\[", text, maxsplit=1)[0]
+    if all(re.search(_TOP_KEY.format(name=k), head) for k in ("method", "path")):
+        return "agtp-endpoint"
+    return None
+
+
+def json_kind_by_marks(text: str) -> str | None:
+    """The AGTP kind a JSON text that does not parse shows (a server manifest, a catalog)."""
+    for kind, marks in JSON_MARKS:
+        if any(re.search(m, text) for m in marks):
+            return kind
+    if all(k in text for k in _CATALOG_KEYS) and any(
+            k in text for k in ('"embedded"', '"legacy"', '"categories"')):
+        return "agtp-catalog"
+    return None
 
 
 def detect_toml_kind(doc: Document, path: str | None) -> str | None:

@@ -23,7 +23,8 @@ from collections import OrderedDict
 from functools import lru_cache
 from urllib.parse import unquote
 
-from .._text import close_matches
+from ...document.pointer import walk as walk_pointer
+from .._text import close_matches, type_name
 
 # --- the draft 2020-12 meta-schema, keyword by keyword ------------------------
 SIMPLE_TYPES = frozenset(("array", "boolean", "integer", "null", "number", "object", "string"))
@@ -291,15 +292,8 @@ def pointer_parts(pointer: str) -> list:
 
 def follow_pointer(root, parts: list):
     """(value, ok, the parts that resolved) following a JSON pointer's parts from ``root``."""
-    cur = root
-    for i, part in enumerate(parts):
-        if isinstance(cur, dict) and part in cur:
-            cur = cur[part]
-        elif isinstance(cur, list) and part.isdigit() and int(part) < len(cur):
-            cur = cur[int(part)]
-        else:
-            return cur, False, parts[:i]
-    return cur, True, parts
+    cur, ok, done = walk_pointer(root, parts)
+    return cur, ok, parts[:len(done)]
 
 
 def resolve_ref(ref: str, doc_root, resource_root, resource_path: tuple):
@@ -319,25 +313,13 @@ def resolve_ref(ref: str, doc_root, resource_root, resource_path: tuple):
         return None
     parts = pointer_parts(frag)
     if parts and parts[0] == "schemas":
-        value, ok, _ = follow_pointer(doc_root, parts)
-        return (value, tuple(_as_path(parts, doc_root))) if ok else None
-    value, ok, _ = follow_pointer(resource_root, parts)
+        value, ok, path = walk_pointer(doc_root, parts)
+        return (value, tuple(path)) if ok else None
+    value, ok, path = walk_pointer(resource_root, parts)
     if ok:
-        return value, resource_path + tuple(_as_path(parts, resource_root))
-    value, ok, _ = follow_pointer(doc_root, parts)  # a pointer into the whole document
-    return (value, tuple(_as_path(parts, doc_root))) if ok else None
-
-
-def _as_path(parts: list, root) -> list:
-    out, cur = [], root
-    for part in parts:
-        if isinstance(cur, list):
-            out.append(int(part))
-            cur = cur[int(part)]
-        else:
-            out.append(part)
-            cur = cur[part] if isinstance(cur, dict) else None
-    return out
+        return value, resource_path + tuple(path)
+    value, ok, path = walk_pointer(doc_root, parts)  # a pointer into the whole document
+    return (value, tuple(path)) if ok else None
 
 
 def deref(ctx, schema, path: tuple, depth: int = 0):
@@ -371,6 +353,8 @@ def missing_ref_hint(ref: str, doc_root) -> tuple[str, str | None]:
     if parts and parts[0] == "schemas":
         if schemas is None:
             return "the document has no top-level 'schemas'", None
+        if not isinstance(schemas, dict):
+            return f"the document's 'schemas' is {type_name(schemas)}, not a mapping", None
         if len(parts) > 1 and parts[1] not in schemas:
             close = close_matches(parts[1], [n for n in names if isinstance(n, str)])
             if close:

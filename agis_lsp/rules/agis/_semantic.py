@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import math
 
+from ...document.numbers import HugeInt
 from .._text import and_list, or_list, type_name  # noqa: F401  (pass 5 and 8 import them from here)
 
 ACTORS = ("agent", "user", "system")
@@ -48,7 +49,11 @@ def name(ep) -> str:
 
 
 def is_number(v) -> bool:
-    return isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
+    """A number of the JSON data model: any int (of any size), a finite float, or an integer
+    literal too long for ``int()`` (a HugeInt, beyond every range)."""
+    if isinstance(v, bool):
+        return False
+    return isinstance(v, (int, HugeInt)) or (isinstance(v, float) and math.isfinite(v))
 
 
 def norm(v):
