@@ -289,11 +289,31 @@ class SemanticModel:
 
     def _scores(self, x, verbs, intents) -> np.ndarray:
         s = sigmoid(x @ self.heads.a["pair_w"] + float(self.heads.meta["pass6"]["pair_b"]))
-        # opposite operations contradict whatever the kinds say
+        # opposite operations contradict whatever the kinds say; so does an intent that only
+        # reads the action's record ("Returns the cancellation policy" for CANCEL)
         for i, (v, t) in enumerate(zip(verbs, intents)):
-            if opposite(v, intent_head(t)[1]):
+            head = intent_head(t)[1]
+            if opposite(v, head) or self._reads_the_action(v, head, t):
                 s[i] = min(float(s[i]), OPPOSITE_SCORE)
         return s
+
+    _READING = frozenset(("discover", "retrieve"))
+    _PRODUCES_DATA = frozenset(("discover", "retrieve", "analyze"))   # "Returns the translation" is TRANSLATE
+
+    def _reads_the_action(self, verb: str, head: str, intent: str) -> bool:
+        """A method that acts (CANCEL, BOOK), an intent led by a verb that only reads or lists
+        first (return, retrieve, list), whose object is the action's own noun ("the cancellation
+        policy", "the booking confirmation"): the action-noun trap of the draft's section 5.4."""
+        table = self.heads.verb_table
+        own, lead = table.get(verb.upper()), table.get(head.upper())
+        reads = head in _READING_VERBS or bool(lead) and lead[0] in self._READING
+        if not own or not reads or self._PRODUCES_DATA & set(own):
+            return False
+        stem = verb.lower()[:-1] if verb.lower().endswith("e") else verb.lower()
+        if len(stem) < 4:
+            return False
+        words = _NOUN_WORDS.findall(intent.lower())[1:]
+        return any(w.startswith(stem) for w in words)
 
     def judge_consistency(self, pairs: Iterable[tuple[str, str]]) -> list[ConsistencyJudgement]:
         pairs = list(pairs)
@@ -368,7 +388,10 @@ class SemanticModel:
         return out
 
 
-ERROR_MARGIN_LOGIT = 1.0
+ERROR_MARGIN_LOGIT = 0.4
+_NOUN_WORDS = __import__("re").compile(r"[a-z]+")
+# Leading verbs that only read (RETURN and GET are not in the verb table: HTTP-like names).
+_READING_VERBS = frozenset("return get retrieve fetch list show display read view describe".split())
 
 
 def verdict_of(score: float, p6: dict) -> str:
