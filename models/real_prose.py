@@ -16,7 +16,8 @@ One JSON line per distinct text with a *cue* word (the only texts the rule embed
 ``{"text", "role", "source", "split"}``. The split is by source (a whole AWS service or a
 whole OpenAPI document), decided by a hash of its name: train 40%, dev 20%, heldout 40%.
 Texts seen in an earlier split are dropped from later ones. At most ``CAP`` texts a source
-(the first ones in document order), so a large API does not drown the rest.
+collected a source (the first ones in document order), then the first ``KEEP`` a source are
+kept after the cross-split deduplication, so a large API does not drown the rest.
 
 ``--intents``: the operations' own one-line statements instead (an OpenAPI summary, else the
 first sentence of the description; AWS's first sentence, tags stripped), with or without a
@@ -35,7 +36,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from agis_lsp.semantic.directive import has_cue  # noqa: E402
 
-CAP = 20
+CAP = 60          # cue texts collected a source, in document order
+KEEP = 20         # kept a source, after texts seen in an earlier split are dropped
 INTENT_CAP = 15
 _TAG = re.compile(r"<[^>]+>")
 _FIRST = re.compile(r"^.*?[.!?](?=\s|$)")
@@ -141,10 +143,15 @@ def main(root: str, intent_mode: bool = False) -> None:
             n += 1
     order = {"train": 0, "dev": 1, "heldout": 2}
     seen: set[str] = set()
+    kept: dict[str, int] = {}
     for row in sorted(rows, key=lambda r: order[r["split"]]):
         if row["text"].lower() in seen:
             continue
         seen.add(row["text"].lower())
+        if not intent_mode:
+            if kept.get(row["source"], 0) >= KEEP:
+                continue
+            kept[row["source"]] = kept.get(row["source"], 0) + 1
         print(json.dumps(row, ensure_ascii=False))
 
 
