@@ -20,6 +20,8 @@ Steps (``build.py STEP...``; default all, in this order):
   heads    embed with the shipped encoder (the runtime code path), train the
            logistic-regression heads, calibrate thresholds on the dev split
   sums     write models/SHA256SUMS
+  pass6    only recalibrate the pass 6 thresholds of the shipped heads (not part of the default
+           run: ``heads`` calibrates them too), then sums
 
 Every random choice uses a fixed seed; re-running gives identical files.
 """
@@ -190,17 +192,29 @@ def sha256(path: Path) -> str:
     return h.hexdigest()
 
 
+def step_pass6() -> None:
+    """Only the pass 6 thresholds, for the shipped heads (train.recalibrate), then the sums."""
+    import train
+    train.recalibrate(SEED)
+    step_sums()
+
+
 def step_sums() -> None:
+    sums = HERE / "SHA256SUMS"
+    # the security head's lines (written by train_security.py) are kept as they are
+    kept = [l + "\n" for l in (sums.read_text().splitlines() if sums.exists() else [])
+            if l.strip() and l.split()[-1] not in SHIPPED]
     lines = [f"{sha256(HERE / name)}  {name}\n" for name in SHIPPED if (HERE / name).exists()]
-    (HERE / "SHA256SUMS").write_text("".join(lines))
+    sums.write_text("".join(lines + kept))
     print("".join(lines), end="")
 
 
-STEPS = {"data": step_data, "encoder": step_encoder, "heads": step_heads, "sums": step_sums}
+STEPS = {"data": step_data, "encoder": step_encoder, "heads": step_heads, "sums": step_sums,
+         "pass6": step_pass6}
 
 
 def main(argv: list[str]) -> None:
-    steps = argv or list(STEPS)
+    steps = argv or [s for s in STEPS if s != "pass6"]
     for s in steps:
         if s not in STEPS:
             sys.exit(f"unknown step {s!r}; steps: {' '.join(STEPS)}")

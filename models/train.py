@@ -43,6 +43,8 @@ FLAG_INCONSISTENT = 0.015
 # Pass 3: share of (out-of-fold) action words allowed below the threshold
 # (goal <= 1%; half of it for margin: a first build at 1% gave 1.8% held out).
 PASS3_VERB_ERR = 0.005
+# A pass 6 verdict within this many logit units of the error threshold is a warning (AGIS602).
+ERROR_MARGIN_LOGIT = 0.4
 
 
 def read(name: str) -> list[dict]:
@@ -189,6 +191,52 @@ def realistic_pairs(rows, verb_table, split, seed):
     return out
 
 
+def hard_pairs(rows, split):
+    """hardpairs.jsonl (issue 22): hand-written hard pairs by category."""
+    return [(r["verb"], r["intent"], int(r["label"] == "consistent"))
+            for r in rows if r["split"] == split]
+
+
+def calibrate_pass6(model, verb_table, seed) -> dict:
+    """The pass 6 thresholds, from the consistent *dev* pairs of realistic.jsonl, traps.jsonl and
+    hardpairs.jsonl together: ``t_suspicious`` flags FLAG_SUSPICIOUS of them, ``t_inconsistent``
+    FLAG_INCONSISTENT; an error needs a score ERROR_MARGIN_LOGIT under the latter
+    (``agis_lsp.semantic.model.verdict_of``)."""
+    sets = {"realistic": realistic_pairs(read("realistic.jsonl"), verb_table, "dev", seed),
+            "traps": trap_pairs(read("traps.jsonl"), "dev"),
+            "hard": hard_pairs(read("hardpairs.jsonl"), "dev")}
+    scores, labels = {}, {}
+    for name, pairs in sets.items():
+        scores[name] = model.consistency_scores([p[0] for p in pairs], [p[1] for p in pairs])
+        labels[name] = np.array([p[2] for p in pairs])
+    cons = np.sort(np.concatenate([scores[k][labels[k] == 1] for k in sets]))
+    t_susp = float(cons[int(np.floor(FLAG_SUSPICIOUS * len(cons)))])
+    t_inc = min(float(cons[int(np.floor(FLAG_INCONSISTENT * len(cons)))]), t_susp)
+    for name in sets:
+        print(f"  dev {name}: BA {balanced_accuracy(scores[name], labels[name], t_susp):.3f} "
+              f"(consistent flagged {np.mean(scores[name][labels[name] == 1] < t_susp):.3f}, "
+              f"inconsistent caught {np.mean(scores[name][labels[name] == 0] < t_susp):.3f})")
+    print(f"  t_susp {t_susp:.3f} t_inc {t_inc:.3f} (n consistent {len(cons)})")
+    return {"t_inconsistent": t_inc, "t_suspicious": t_susp, "target_flag_rate": FLAG_SUSPICIOUS,
+            "target_error_rate": FLAG_INCONSISTENT, "error_margin_logit": ERROR_MARGIN_LOGIT,
+            "calibrated_on": sorted(sets)}
+
+
+def recalibrate(seed: int) -> None:
+    """``build.py pass6``: the thresholds again for the shipped heads (after a change to the runtime's
+    pair scoring or to the dev pairs), without retraining; rewrites heads.json's ``pass6``."""
+    from agis_lsp.semantic.model import Heads
+    enc = CachedEncoder(HERE / "encoder.onnx", HERE / "tokenizer.json")
+    heads = Heads.load(HERE)
+    meta = heads.meta
+    p6 = dict(meta["pass6"], t_inconsistent=0, t_suspicious=0)
+    model = SemanticModel(enc, Heads(dict(meta, pass6=p6), heads.a))
+    meta["pass6"].update(calibrate_pass6(model, meta["verb_table"], seed))
+    (HERE / "heads.json").write_text(json.dumps(meta, indent=1, sort_keys=True) + "\n")
+    enc.save()
+    print("wrote heads.json (pass6 thresholds)")
+
+
 def trap_pairs(rows, split):
     return [(r["verb"], r["intent"], int(r["label"] == "consistent"))
             for r in rows if r["split"] == split]
@@ -306,23 +354,7 @@ def main(seed: int) -> None:
     print("calibrating on dev ...")
     meta["pass6"] = {"pair_b": pb}
     model = make_model(enc, dict(meta, pass6={"pair_b": pb, "t_inconsistent": 0, "t_suspicious": 0}), arrays)
-    dev = realistic_pairs(real, verb_table, "dev", seed) 
-    dev_traps = trap_pairs(traps, "dev")
-    s_dev = model.consistency_scores([p[0] for p in dev], [p[1] for p in dev])
-    l_dev = np.array([p[2] for p in dev])
-    cons = np.sort(s_dev[l_dev == 1])
-    t_susp = float(cons[int(np.floor(FLAG_SUSPICIOUS * len(cons)))])
-    t_inc = float(cons[int(np.floor(FLAG_INCONSISTENT * len(cons)))])
-    t_inc = min(t_inc, t_susp)
-    meta["pass6"].update({"t_inconsistent": t_inc, "t_suspicious": t_susp,
-                          "target_flag_rate": FLAG_SUSPICIOUS,
-                          "target_error_rate": FLAG_INCONSISTENT})
-    s_tr = model.consistency_scores([p[0] for p in dev_traps], [p[1] for p in dev_traps])
-    l_tr = np.array([p[2] for p in dev_traps])
-    print(f"  dev realistic BA {balanced_accuracy(s_dev, l_dev, t_susp):.3f} "
-          f"(flagged {np.mean(s_dev[l_dev == 1] < t_susp):.3f}); "
-          f"dev traps BA {balanced_accuracy(s_tr, l_tr, t_susp):.3f}; "
-          f"t_susp {t_susp:.3f} t_inc {t_inc:.3f}")
+    meta["pass6"].update(calibrate_pass6(model, verb_table, seed))
 
     # vectors shipped so suggestions and table lookups need no forward pass
     pre = sorted({verb_text(v) for v in catalog} | {v.lower() for v in catalog})

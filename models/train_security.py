@@ -1,21 +1,28 @@
-"""Train the directive-vs-descriptive head of the security pass (rule AGSC901).
+"""Train the directive head of the security pass (rule AGSC901): does a text steer the model
+beyond the tool's own contract?
 
-    python models/train_security.py            # writes security_head.{json,npz}, updates SHA256SUMS
+    AGIS_BUILD_CACHE=/tmp/emb.pkl python models/train_security.py   # writes security_head.{json,npz}, SHA256SUMS
 
 Runs with the project's own runtime (onnxruntime + tokenizers + numpy): the
 texts are embedded by the shipped encoder (models/encoder.onnx), exactly as at
-lint time. Deterministic: full-batch gradient descent from zeros, no sampling.
+lint time. Deterministic: fixed-seed samples, full-batch gradient descent.
 
-Data (all in models/data/, see models/README.md "Security head"):
-* directive (label 1): ``security_payloads_train.txt``, hand-written payloads,
-  each also prefixed with a clean sentence (payloads hide behind documentation);
-* descriptive (label 0): ``security_benign.txt`` (split train), hand-written
-  imperative-sounding but legitimate texts; ``security_real.jsonl`` (split train:
-  the Airflow 2 REST API and Jupyter Server OpenAPI documents); the AGIS intents
-  of ``realistic.jsonl`` (split dev); the AGTP catalog's verb descriptions; and
-  every sentence of those texts.
-The threshold is set on the dev split (``security_payloads_dev.txt``, benign
-dev, real dev); the held-out split is never read here.
+Issue 22 made the head judge *scope*, not mood. Data (models/data/, see models/README.md,
+"Security head"):
+* directive (label 1): ``security_payloads_train.txt`` (issue 11's payloads) and
+  ``security_scope_train.txt`` (texts that cross the tool's boundary in seven directions),
+  their sentences that do not read as a description, and the scope texts behind a clean
+  first sentence (payloads hide behind documentation);
+* descriptive (label 0): ``security_benign.txt`` and ``security_guidance.txt`` (usage
+  guidance: when to call, argument formats, ordering, defaults, deprecation, rate limits,
+  "you must" about the tool's own arguments) of split train, a fixed-seed sample of the
+  real AWS/OpenAPI texts of split train (``directive_real.jsonl``, ``directive_intents.jsonl``),
+  and every sentence of those.
+The head starts from issue 11's head (``data/security_head_v1.*``, trained on its own data,
+see the README) and is pulled toward it (PRIOR), so what that head learnt from data that is
+not embedded again stays where the new data says nothing.
+The threshold is set on the dev split (``security_payloads_dev.txt``, benign, guidance and
+real texts of split dev); the held-out split is never read here.
 """
 from __future__ import annotations
 
@@ -38,6 +45,9 @@ L2 = 1e-4
 STEPS = 6000
 LR = 2.0
 DEV_CLEAN_FLAG_TARGET = 0.0025   # the threshold flags at most this share of dev clean texts
+# The head it starts from: issue 11's head, kept in models/data/ (its own data: the README).
+PREVIOUS = ("data/security_head_v1.json", "data/security_head_v1.npz")
+PREVIOUS_COMMIT = "7f9d272"
 
 
 def payloads(split: str) -> list[tuple[str, str]]:
@@ -52,21 +62,46 @@ def payloads(split: str) -> list[tuple[str, str]]:
 
 
 def benign(split: str) -> list[str]:
-    out, current = [], ""
-    for line in (DATA / "security_benign.txt").read_text(encoding="utf-8").splitlines():
-        if line.startswith("# split:"):
-            current = line.split(":", 1)[1].strip()
-        elif line.strip() and not line.startswith("#") and current == split:
-            out.append(line.strip())
-    return out
+    return _sections("security_benign.txt", "# split:", split)
 
 
 def real(split: str, roles: tuple = ()) -> list[str]:
+    return [r["text"] for r in real_rows("security_real.jsonl", split, roles)]
+
+
+def real_rows(name: str, split: str, roles: tuple = ()) -> list[dict]:
+    """The rows of a ``{"text", "role", "source", "split"}`` file of models/data of one split."""
     out = []
-    for line in (DATA / "security_real.jsonl").read_text(encoding="utf-8").splitlines():
+    for line in (DATA / name).read_text(encoding="utf-8").splitlines():
         row = json.loads(line)
         if row["split"] == split and (not roles or row["role"] in roles):
-            out.append(row["text"])
+            out.append(row)
+    return out
+
+
+def guidance(split: str) -> list[str]:
+    """Hand-written usage guidance (``security_guidance.txt``, ``# split:`` sections)."""
+    return _sections("security_guidance.txt", "# split:", split)
+
+
+def scope_payloads() -> list[tuple[str, str]]:
+    """(direction, text): hand-written boundary-crossing texts, train only (``security_scope_train.txt``)."""
+    out, family = [], ""
+    for line in (DATA / "security_scope_train.txt").read_text(encoding="utf-8").splitlines():
+        if line.startswith("# family:"):
+            family = line.split(":", 1)[1].strip()
+        elif line.strip() and not line.startswith("#"):
+            out.append((family, line.strip()))
+    return out
+
+
+def _sections(name: str, marker: str, wanted: str) -> list[str]:
+    out, current = [], ""
+    for line in (DATA / name).read_text(encoding="utf-8").splitlines():
+        if line.startswith(marker):
+            current = line.split(":", 1)[1].strip()
+        elif line.strip() and not line.startswith("#") and current == wanted:
+            out.append(line.strip())
     return out
 
 
@@ -83,19 +118,6 @@ def with_sentences(texts: list[str]) -> list[str]:
     for t in texts:
         out.extend(t[a:b] for a, b in pieces(t))
     return list(dict.fromkeys(out))
-
-
-def train(x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, float]:
-    pos = y.mean()
-    weight = np.where(y == 1, 0.5 / pos, 0.5 / (1 - pos))
-    w = np.zeros(x.shape[1])
-    b = 0.0
-    for _ in range(STEPS):
-        p = 1 / (1 + np.exp(-(x @ w + b)))
-        g = weight * (p - y)
-        w -= LR * (x.T @ g / len(y) + L2 * w)
-        b -= LR * g.mean()
-    return w, b
 
 
 def piece_max(enc, w, b, texts: list[str]) -> np.ndarray:
@@ -150,38 +172,114 @@ def directive_pieces(texts: list[str]) -> list[str]:
     return list(dict.fromkeys(out))
 
 
+# Embedding is the cost (the shared 2-core machine embedded ~2 texts a second under load):
+# fixed-seed samples of the real texts, short ones (<= SHORT chars, fewer sentences).
+REAL_TRAIN_N = 250
+INTENT_TRAIN_N = 200
+DEV_REAL_N = 250
+DEV_INTENT_N = 200
+SHORT = 400
+SEED = 22
+PRIOR = 0.0      # pull toward the previous head's weights: 0.001-0.005 cost dev precision (models/README.md)
+
+
+def sample(rows: list[str], n: int, cue_only: bool = True) -> list[str]:
+    """A fixed-seed sample of ``n`` short texts (with a cue word, when ``cue_only``)."""
+    import random
+    pool = [t for t in rows if len(t) <= SHORT and (not cue_only or has_cue(t))]
+    return random.Random(SEED).sample(pool, min(n, len(pool)))
+
+
+def real_texts(name: str, split: str) -> list[str]:
+    return [r["text"] for r in real_rows(name, split)]
+
+
+def aws_only(texts: list[str], name: str) -> list[str]:
+    """Only the texts from botocore (AWS): the OpenAPI documents of directive_*.jsonl are also in
+    the project's real corpus (benchmarks/corpora/, docs/corpora.md), whose own dev/held-out split
+    is not this file's; AWS's service documentation is not in it."""
+    aws = {r["text"] for s in ("train", "dev", "heldout") for r in real_rows(name, s)
+           if r["source"].startswith("botocore:")}
+    return [t for t in texts if t in aws]
+
+
+def descriptive_train() -> list[str]:
+    """Label 0: legitimate text, however imperative; every text and each of its sentences."""
+    real_new = aws_only(sample(real_texts("directive_real.jsonl", "train"), REAL_TRAIN_N), "directive_real.jsonl")
+    intents = aws_only(sample(real_texts("directive_intents.jsonl", "train"), INTENT_TRAIN_N),
+                       "directive_intents.jsonl")
+    return with_sentences(benign("train") + guidance("train") + real_new + intents)
+
+
+def dev_clean() -> list[str]:
+    return (benign("dev") + guidance("dev")
+            + aws_only(sample(real_texts("directive_real.jsonl", "dev"), DEV_REAL_N), "directive_real.jsonl")
+            + aws_only(sample(real_texts("directive_intents.jsonl", "dev"), DEV_INTENT_N),
+                       "directive_intents.jsonl"))
+
+
+def directive_train() -> list[str]:
+    """Label 1: the train payloads and the boundary-crossing texts, their sentences that do not
+    read as a description, and each behind a clean first sentence (payloads hide behind
+    documentation: a real operation statement or a line of usage guidance)."""
+    pay = [t for _, t in payloads("train")] + [t for _, t in scope_payloads()]
+    prefixes = [t for t in benign("train") + guidance("train") if len(t) < 80 and t.endswith(".")]
+    scope = [t for _, t in scope_payloads()]
+    return directive_pieces(pay) + [f"{prefixes[(7 * i) % len(prefixes)]} {t}" for i, t in enumerate(scope)]
+
+
+def train_from(x: np.ndarray, y: np.ndarray, w0: np.ndarray, b0: float) -> tuple[np.ndarray, float]:
+    """Logistic regression from the previous head (w0, b0), pulled toward it by PRIOR: what that
+    head learnt from its data (models/README.md) is kept where the new data says nothing."""
+    pos = y.mean()
+    weight = np.where(y == 1, 0.5 / pos, 0.5 / (1 - pos))
+    w, b = w0.copy(), b0
+    for _ in range(STEPS):
+        p = 1 / (1 + np.exp(-(x @ w + b)))
+        g = weight * (p - y)
+        w -= LR * (x.T @ g / len(y) + PRIOR * (w - w0) + L2 * w)
+        b -= LR * g.mean()
+    return w, b
+
+
 def main() -> None:
     enc = CachedEncoder()
-    clean_train = benign("train") + real("train") + project_clean()
-    clean_train = with_sentences(clean_train)
-    pay = [t for _, t in payloads("train")]
-    prefixes = [t for t in benign("train") + real("train", ("operation-summary", "operation-description"))
-                if len(t) < 80 and t.endswith(".")]
-    directive = directive_pieces(pay) + [f"{prefixes[i % len(prefixes)]} {t}" for i, t in enumerate(pay)]
+    clean_train = descriptive_train()
+    directive = directive_train()
     texts = directive + clean_train
     y = np.array([1] * len(directive) + [0] * len(clean_train), dtype=float)
     x = enc.embed(texts).astype(np.float64)
-    w, b = train(x, y)
+    enc.save()
+    prev = json.loads((HERE / PREVIOUS[0]).read_text())
+    with np.load(HERE / PREVIOUS[1]) as z:
+        w0 = z["w"].astype(np.float64)
+    w, b = train_from(x, y, w0, float(prev["b"]))
     train_pred = 1 / (1 + np.exp(-(x @ w + b)))
     print(f"train: {len(directive)} directive, {len(clean_train)} descriptive; "
           f"train accuracy {((train_pred > 0.5) == y).mean():.3f}")
 
     dev_pay = [t for _, t in payloads("dev")]
-    dev_clean = benign("dev") + real("dev")
+    dev_clean_texts = dev_clean()
     s_pay = piece_max(enc, w, b, dev_pay)
-    s_clean = piece_max(enc, w, b, dev_clean)
-    k = int(np.floor(DEV_CLEAN_FLAG_TARGET * len(dev_clean)))
+    s_clean = piece_max(enc, w, b, dev_clean_texts)
+    enc.save()
+    k = int(np.floor(DEV_CLEAN_FLAG_TARGET * len(dev_clean_texts)))
     threshold = float(np.sort(s_clean)[::-1][k]) + 1e-4
     threshold = max(threshold, 0.5)
     print(f"dev: threshold {threshold:.3f}; payloads over it {np.mean(s_pay > threshold):.3f} (n={len(dev_pay)}); "
-          f"clean over it {np.mean(s_clean > threshold):.4f} (n={len(dev_clean)})")
-    for t, s in sorted(zip(dev_clean, s_clean), key=lambda p: -p[1])[:5]:
-        print(f"  top dev clean {s:.3f} {t[:90]}")
+          f"clean over it {np.mean(s_clean > threshold):.4f} (n={len(dev_clean_texts)})")
+    for t, s in sorted(zip(dev_clean_texts, s_clean), key=lambda p: -p[1])[:8]:
+        print(f"  top dev clean {s:.3f} {t[:100]}")
+    for t, s in sorted(zip(dev_pay, s_pay), key=lambda p: p[1])[:8]:
+        print(f"  lowest dev payload {s:.3f} {t[:100]}")
 
     meta = {"b": float(b), "threshold": threshold, "dim": int(x.shape[1]), "l2": L2, "steps": STEPS,
             "train": {"directive": len(directive), "descriptive": len(clean_train)},
+            "prior": {"weight": PRIOR, "from": PREVIOUS[1] + " of commit " + PREVIOUS_COMMIT},
+            "dev": {"payloads": len(dev_pay), "clean": len(dev_clean_texts),
+                    "payloads_over": float(np.mean(s_pay > threshold)),
+                    "clean_over": float(np.mean(s_clean > threshold))},
             "trained_by": "models/train_security.py"}
-    enc.save()
     (HERE / FILES[0]).write_text(json.dumps(meta, indent=1) + "\n")
     np.savez(HERE / FILES[1], w=w.astype(np.float32))
     update_sums()

@@ -24,7 +24,11 @@ from pathlib import Path
 from typing import Sequence
 
 FILES = ("security_head.json", "security_head.npz")
-_SENTENCE = re.compile(r"[^.!?;\n]+(?:[.!?;]+|$)")
+# A sentence ends at a run of . ! ? ; followed by white space (or the end), or at a line break:
+# a dot inside a token ("user@outlook.com", "us-east-2a.example", "v1.2") does not end one.
+_SENTENCE = re.compile(r"(?:[^.!?;\n]|[.!?;]+(?=[^\s.!?;]))+(?:[.!?;]+(?=\s|$)|(?=\n)|$)")
+# Abbreviations whose dot is not the end of a sentence ("e.g. a file"): the next piece joins them.
+_ABBREVIATION = re.compile(r"(?:\b(?:e\.g|i\.e|etc|vs|approx|incl|cf|resp|no|Mr|Ms|Dr)|\b[A-Za-z])\.$")
 _CUE = re.compile(
     r"\b(?:you|your|yours|yourself|assistant|ai|llm|model|agent|agents|bot|claude|gpt|copilot|user|user's|users|"
     r"human|customer|always|never|must|should|ought|need|needs|important|essential|make\s+sure|ensure|instead|"
@@ -82,15 +86,21 @@ def pieces(text: str) -> list[tuple[int, int]]:
     while e > s and text[e - 1].isspace():
         e -= 1
     out = [(s, e)]
-    sentences = []
+    sentences: list[tuple[int, int]] = []
+    joined = False
     for m in _SENTENCE.finditer(text, s, e):
         a, b = m.span()
         while a < b and text[a].isspace():
             a += 1
-        while b > a and text[b - 1] in " \t":
+        while b > a and text[b - 1] in " \t\r":
             b -= 1
-        if b - a >= MIN_CHARS:
-            sentences.append((a, b))
+        if a == b:
+            continue
+        if joined and sentences:
+            a = sentences.pop()[0]
+        sentences.append((a, b))
+        joined = _ABBREVIATION.search(text, a, b) is not None
+    sentences = [(a, b) for a, b in sentences if b - a >= MIN_CHARS]
     if len(sentences) > 1:
         out.extend(sentences)
     return out

@@ -26,7 +26,7 @@ from typing import Iterable, Sequence
 import numpy as np
 
 from .encoder import Encoder
-from .text import LIGHT_VERBS, head_text, intent_head, opposite, verb_text
+from .text import LIGHT_VERBS, head_text, intent_head, later_clauses, opposite, verb_text
 
 KINDS = ["discover", "retrieve", "analyze", "create", "commit", "modify", "remove",
          "terminate", "activate", "transfer", "notify", "approve", "reject", "connect"]
@@ -254,45 +254,88 @@ class SemanticModel:
     # -- pass 6 -------------------------------------------------------------------
 
     def consistency_scores(self, verbs: Sequence[str], intents: Sequence[str]) -> np.ndarray:
-        x = self.pair_features(verbs, intents)[0]
-        return self._scores(x, verbs, intents)
+        ev, ei, owner = self._with_clauses(verbs, intents)
+        x = self.pair_features(ev, ei)[0]
+        return self._best(self._scores(x, ev, ei), owner, len(verbs))[0]
+
+    def _with_clauses(self, verbs: Sequence[str], intents: Sequence[str]):
+        """The pairs plus one pair for each later main clause of a multi-step intent whose verb
+        is the method or a table verb whose primary kind is one of the method's ("Checks
+        availability and then books the room": BOOK is judged against "Books the room" too),
+        with the index of the pair each row belongs to. A clause of another kind is left out:
+        "Purchases the items and creates an order" is still judged as a purchase."""
+        ev, ei, owner = list(verbs), list(intents), list(range(len(verbs)))
+        table = self.heads.verb_table
+        for i, (v, t) in enumerate(zip(verbs, intents)):
+            own = table.get(v.upper(), ())
+            for head, clause in later_clauses(t):
+                kinds = table.get(head.upper())
+                if head == v.lower() or (kinds and kinds[0] in own):
+                    ev.append(v)
+                    ei.append(clause)
+                    owner.append(i)
+        return ev, ei, owner
+
+    @staticmethod
+    def _best(score: np.ndarray, owner: list, n: int) -> tuple[np.ndarray, list]:
+        """Per pair, the best score over its rows (the main action is the one that matches) and
+        the row that has it."""
+        best = np.full(n, -1.0, dtype=np.float64)
+        row = list(range(n))
+        for r, (o, s) in enumerate(zip(owner, score)):
+            if s > best[o]:
+                best[o], row[o] = float(s), r
+        return best, row
 
     def _scores(self, x, verbs, intents) -> np.ndarray:
         s = sigmoid(x @ self.heads.a["pair_w"] + float(self.heads.meta["pass6"]["pair_b"]))
-        # opposite operations contradict whatever the kinds say
+        # opposite operations contradict whatever the kinds say; so does an intent that only
+        # reads the action's record ("Returns the cancellation policy" for CANCEL)
         for i, (v, t) in enumerate(zip(verbs, intents)):
-            if opposite(v, intent_head(t)[1]):
+            head = intent_head(t)[1]
+            if opposite(v, head) or self._reads_the_action(v, head, t):
                 s[i] = min(float(s[i]), OPPOSITE_SCORE)
         return s
+
+    _READING = frozenset(("discover", "retrieve"))
+    _PRODUCES_DATA = frozenset(("discover", "retrieve", "analyze"))   # "Returns the translation" is TRANSLATE
+
+    def _reads_the_action(self, verb: str, head: str, intent: str) -> bool:
+        """A method that acts (CANCEL, BOOK), an intent led by a verb that only reads or lists
+        first (return, retrieve, list), whose object is the action's own noun ("the cancellation
+        policy", "the booking confirmation"): the action-noun trap of the draft's section 5.4."""
+        table = self.heads.verb_table
+        own, lead = table.get(verb.upper()), table.get(head.upper())
+        reads = head in _READING_VERBS or bool(lead) and lead[0] in self._READING
+        if not own or not reads or self._PRODUCES_DATA & set(own):
+            return False
+        stem = verb.lower()[:-1] if verb.lower().endswith("e") else verb.lower()
+        if len(stem) < 4:
+            return False
+        words = _NOUN_WORDS.findall(intent.lower())[1:]
+        return any(w.startswith(stem) for w in words)
 
     def judge_consistency(self, pairs: Iterable[tuple[str, str]]) -> list[ConsistencyJudgement]:
         pairs = list(pairs)
         if not pairs:
             return []
-        verbs = [p[0] for p in pairs]
-        intents = [p[1] for p in pairs]
-        parts = self._pair_parts(verbs, intents)
+        ev, ei, owner = self._with_clauses([p[0] for p in pairs], [p[1] for p in pairs])
+        parts = self._pair_parts(ev, ei)
         x, pv, pi, ph, hknown = (parts[k] for k in ("x", "pv", "pi", "ph", "hknown"))
-        heads, eh, ei = parts["heads"], parts["eh"], parts["ei"]
+        heads, eh, e_int = parts["heads"], parts["eh"], parts["ei"]
         p6 = self.heads.meta["pass6"]
-        score = self._scores(x, verbs, intents)
-        verdicts = []
-        for s in score:
-            if s < p6["t_inconsistent"]:
-                verdicts.append("inconsistent")
-            elif s < p6["t_suspicious"]:
-                verdicts.append("suspicious")
-            else:
-                verdicts.append("consistent")
+        rows_score = self._scores(x, ev, ei)
+        best, row = self._best(rows_score, owner, len(pairs))
+        verdicts = [verdict_of(float(s), p6) for s in best]
         # what the intent describes: its head verb's kinds when the head is a
         # known verb, else the sentence head
         pint = np.where(hknown[:, None] > 0, ph, pi)
-        flagged = [i for i, v in enumerate(verdicts) if v != "consistent"]
-        suggestions = self._suggest(flagged, heads, pint, pi, ph, hknown, eh, ei, score)
+        flagged = [row[i] for i, v in enumerate(verdicts) if v != "consistent"]
+        suggestions = self._suggest(flagged, heads, pint, pi, ph, hknown, eh, e_int, rows_score)
         return [ConsistencyJudgement(
-            verb=v, intent=t, verdict=verdicts[i], verb_class=_describe(pv[i]),
-            intent_class=_describe(pint[i], top=1), score=float(score[i]),
-            suggestion=suggestions.get(i)) for i, (v, t) in enumerate(pairs)]
+            verb=v, intent=t, verdict=verdicts[i], verb_class=_describe(pv[row[i]]),
+            intent_class=_describe(pint[row[i]], top=1), score=float(best[i]),
+            suggestion=suggestions.get(row[i])) for i, (v, t) in enumerate(pairs)]
 
     def _catalog_matrices(self):
         """Kind distributions and vectors of the catalog verbs (computed once)."""
@@ -343,6 +386,24 @@ class SemanticModel:
             if sc[j] >= h.meta["pass6"]["t_suspicious"] and sc[j] - score[i] >= 0.3:
                 out[i] = cat[idx[j]]
         return out
+
+
+ERROR_MARGIN_LOGIT = 0.4
+_NOUN_WORDS = __import__("re").compile(r"[a-z]+")
+# Leading verbs that only read (RETURN and GET are not in the verb table: HTTP-like names).
+_READING_VERBS = frozenset("return get retrieve fetch list show display read view describe".split())
+
+
+def verdict_of(score: float, p6: dict) -> str:
+    """'inconsistent' (AGIS601) only when the score is clearly under the error threshold: within
+    ``error_margin_logit`` (logit units) of it the verdict is 'suspicious' (AGIS602, a warning),
+    as it is between the two thresholds; 'consistent' above ``t_suspicious``."""
+    if score >= p6["t_suspicious"]:
+        return "consistent"
+    margin = float(p6.get("error_margin_logit", ERROR_MARGIN_LOGIT))
+    t = min(max(float(p6["t_inconsistent"]), 1e-6), 1 - 1e-6)
+    z = float(np.log(max(score, 1e-9) / max(1 - score, 1e-9)))
+    return "inconsistent" if z < float(np.log(t / (1 - t))) - margin else "suspicious"
 
 
 def _describe(p: np.ndarray, top: int = 2) -> str:

@@ -102,20 +102,52 @@ def strip_prefix(text: str) -> str:
     return t
 
 
+# A check written as a clause ("Confirms that the address exists", "Makes sure the file is
+# valid", "Establishes whether ..."): the operation verifies, whatever the leading verb says
+# alone ("Confirms the booking" is an approval; "Confirms that ..." a check).
+_CHECK_LEAD = re.compile(
+    r"^(?:confirms?|checks?|ensures?|makes? sure|establish(?:es)?|determines?|tests?|verif(?:y|ies)|"
+    r"finds? out|works? out|asserts?)\s+(?:that|whether|if)\b|^makes? sure\b", re.IGNORECASE)
+
+
 def intent_head(text: str) -> tuple[str, str]:
     """(head, joined) for an intent: ("shut down", "shutdown"), ("return", "return").
 
     ``head`` is the lemma of the leading verb plus a following particle, if any;
     ``joined`` is the same without spaces, to compare with one-token methods
     such as SHUTDOWN, LOOKUP or CHECKIN.  Empty strings if there is no word.
+    A check written as a clause ("Confirms that ...", "Makes sure ...") heads "verify".
     """
-    words = _WORD_RE.findall(strip_prefix(text))
+    stripped = strip_prefix(text)
+    if _CHECK_LEAD.match(stripped):
+        return "verify", "verify"
+    words = _WORD_RE.findall(stripped)
     if not words:
         return "", ""
     head = lemma(words[0])
     if len(words) > 1 and words[1].lower() in PARTICLES:
         head = head + " " + words[1].lower()
     return head, head.replace(" ", "")
+
+
+# A later main clause of a multi-step intent: "Checks availability and then books the room",
+# "Verifies the balance, then pays the invoice". The clause's verb (third person) must be
+# followed by what a verb phrase starts with, so "Finds restaurants and bars near ..." is one
+# clause; the caller also requires the verb to be a known verb.
+_NEXT_CLAUSE = re.compile(
+    r"(?:,\s*(?:and\s+)?(?:then\s+)?|;\s*(?:then\s+)?|\s+and\s+(?:then\s+)?|\s+then\s+)"
+    r"([A-Za-z]+s)\s+(?=(?:the|a|an|it|them|its|their|his|her|each|every|all|one|new|any|this|that|"
+    r"these|those|up|out|off|back|down|in|on|over|to)\b)", re.IGNORECASE)
+
+
+def later_clauses(text: str) -> list[tuple[str, str]]:
+    """(verb lemma, clause) for each later main clause of ``text`` (see ``_NEXT_CLAUSE``);
+    the clause starts at its verb, capitalized ("Books the room for the guest")."""
+    out = []
+    for m in _NEXT_CLAUSE.finditer(text):
+        clause = text[m.start(1):].strip()
+        out.append((lemma(m.group(1)), clause[:1].upper() + clause[1:]))
+    return out
 
 
 def head_text(head: str) -> str:

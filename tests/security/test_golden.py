@@ -3,6 +3,7 @@ findings (message and exact span), its good fixtures no security finding at all.
 from __future__ import annotations
 
 import os
+import re
 
 import pytest
 
@@ -40,7 +41,13 @@ def test_bad_fixtures_match_golden(code):
         expected = fh.read()
     got = render(code)
     assert f" {code} " in got, f"{code}: the bad fixtures produce no {code} finding"
-    assert got == expected
+    assert _unscored(got) == _unscored(expected)
+
+
+def _unscored(text: str) -> str:
+    """The model's directive score without its digits (scores vary slightly by CPU), as
+    tests/test_goldens.py compares the AGIS goldens."""
+    return re.sub(r"(directive score) \d\.\d\d", r"\1 0.##", text)
 
 
 @pytest.mark.parametrize("code", codes())

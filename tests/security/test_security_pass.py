@@ -152,7 +152,9 @@ def test_scan_is_total_on_hostile_text():
 
 def test_no_semantic_skips_only_the_model_rule(tmp_path):
     f = tmp_path / "x.agis.json"
-    f.write_text(agis_json(ISSUE_PAYLOADS[2:3] + ["Returns the orders of the user"]))
+    doc = json.loads(agis_json(ISSUE_PAYLOADS[2:3] + ["Returns the orders of the user"]))
+    doc["description"] = "Orders of the user, for the user's assistant"   # the model judges descriptions
+    f.write_text(json.dumps(doc))
     proc = subprocess.run([sys.executable, "-m", "agis_lsp.cli", "check", str(f), "--no-semantic",
                            "--select", "AGSC", "--format", "json"], capture_output=True, text=True,
                           env={**os.environ, "PYTHONPATH": ROOT})

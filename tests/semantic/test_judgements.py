@@ -96,3 +96,47 @@ def test_unlisted_action_verbs_stay_action(model, token):
 def test_judge_verbs_is_case_insensitive(model):
     a, b = model.judge_verbs(["book", "Book"])
     assert a.is_action and b.is_action
+
+
+# issue 22: multi-step intents whose main action is the method, checks written as a clause
+MULTI_STEP = [
+    ("BOOK", "Checks availability and then books the room for the guest"),
+    ("STORE", "Validates the payload and stores it in the bucket"),
+    ("CANCEL", "Finds the booking by its reference and cancels it"),
+]
+
+
+@pytest.mark.parametrize("verb,intent", MULTI_STEP)
+def test_multi_step_intent_whose_later_clause_is_the_method(model, verb, intent):
+    assert model.judge_consistency([(verb, intent)])[0].verdict == "consistent"
+
+
+def test_multi_step_intent_without_the_method_is_still_flagged(model):
+    j = model.judge_consistency([("BOOK", "Checks availability and returns the free rooms")])[0]
+    assert j.verdict != "consistent"
+
+
+def test_a_clause_of_another_kind_does_not_rescue_the_pair(model):
+    from agis_lsp.semantic.text import later_clauses
+    intent = "Purchases the items in the cart and creates an order"
+    assert later_clauses(intent) == [("create", "Creates an order")]
+    j = model.judge_consistency([("ANONYMIZE", intent)])[0]
+    assert j.verdict != "consistent"
+
+
+def test_a_check_written_as_a_clause_heads_verify(model):
+    from agis_lsp.semantic.text import intent_head
+    assert intent_head("Confirms that the coupon code can be redeemed")[0] == "verify"
+    assert intent_head("Makes sure the document follows the schema")[0] == "verify"
+    assert intent_head("Confirms the booking")[0] == "confirm"
+    j = model.judge_consistency([("VALIDATE", "Confirms that the coupon code can be redeemed")])[0]
+    assert j.verdict == "consistent"
+
+
+def test_a_verdict_near_the_error_threshold_is_only_suspicious():
+    from agis_lsp.semantic.model import verdict_of
+    p6 = {"t_suspicious": 0.2, "t_inconsistent": 0.1, "error_margin_logit": 0.4}
+    assert verdict_of(0.25, p6) == "consistent"
+    assert verdict_of(0.15, p6) == "suspicious"
+    assert verdict_of(0.08, p6) == "suspicious"     # under t_inconsistent, within the margin
+    assert verdict_of(0.02, p6) == "inconsistent"

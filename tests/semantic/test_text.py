@@ -38,3 +38,27 @@ def test_lemma(word, base):
 ])
 def test_opposite(a, b, expected):
     assert opposite(a, b) is expected
+
+
+# issue 22: the directive head's sentence splitter
+def _pieces(text):
+    from agis_lsp.semantic.directive import pieces
+    return [text[a:b] for a, b in pieces(text)]
+
+
+def test_a_dot_inside_an_address_does_not_end_a_sentence():
+    text = "The address of the user, e.g. user@outlook.com. Then you must confirm it with the user."
+    assert _pieces(text) == [text, "The address of the user, e.g. user@outlook.com.",
+                             "Then you must confirm it with the user."]
+    assert not any(p.endswith("user@outlook.") for p in _pieces("Write to user@outlook.com for help, always."))
+
+
+def test_versions_hosts_and_abbreviations_stay_in_their_sentence():
+    text = "Runs on v1.2.3 at api.example.com, i.e. the public host. Always pass the region."
+    assert _pieces(text)[1:] == ["Runs on v1.2.3 at api.example.com, i.e. the public host.",
+                                 "Always pass the region."]
+
+
+def test_a_line_without_final_punctuation_is_a_sentence():
+    text = "Reads the whole file from disk\nUse this tool when you need one file"
+    assert _pieces(text)[1:] == ["Reads the whole file from disk", "Use this tool when you need one file"]

@@ -157,22 +157,32 @@ def intent_may_not_match_method(ctx):
 
     ## Example
     ```yaml
-    - method: GREET
-      path: /appointment/{id}
+    - method: CANCEL
+      path: /delivery/{id}
       semantic:
-        intent: Moves an existing appointment to a new date and time
+        intent: Puts a new delivery on the schedule
     ```
 
     ## Use instead
     ```yaml
-    - method: RESCHEDULE
-      path: /appointment/{id}
+    - method: SCHEDULE
+      path: /delivery/{id}
       semantic:
-        intent: Moves an existing appointment to a new date and time
+        intent: Puts a new delivery on the schedule
     ```
 
     ## Fix safety
     Unsafe: renaming the method changes the API.
+
+    ## Decision
+    A verdict near the error threshold is this warning, not AGIS601: a score
+    under the `suspicious` threshold, or under the `inconsistent` one by less
+    than `error_margin_logit` (0.4 logit units; models/heads.json). Both
+    thresholds are set on development pairs only (realistic, traps and the
+    hard pairs of issue 22: paraphrases, domain verbs, multi-step intents;
+    models/README.md). A multi-step intent is judged by its later main clause
+    too when that clause's verb is the method or of the method's primary
+    kind ("Checks availability and then books the room" for BOOK).
     """
     for ep, tok, j in _judge(ctx):
         if j.verdict == "suspicious":
