@@ -4,6 +4,7 @@
     conv = convert_text(text, to="mcp")            # AGIS -> MCP tools/list
     conv = convert_text(text, to="agis")           # MCP / OpenAPI / A2T / ADP / AINP / AGTP TOML -> AGIS
     conv = convert_text(text, to="toml")           # AGIS or OpenAPI -> AGTP deployment files
+    conv = convert_text(text, to="mcp")            # OpenAPI -> AGIS -> MCP: a chain through AGIS
     conv = convert_text(text, to="well-known")     # AGIS -> /.well-known/agis.json
     for f in conv.files: ...                       # OutputFile(name, text, kind)
     for r in conv.review: ...                      # ReviewItem(file, path, message, source)
@@ -17,11 +18,15 @@ from .load import FORMATS, detect_format, parse_input
 from .model import Conversion, ConvertError, OutputFile, ReviewItem
 
 TARGETS = ("agis", "mcp", "toml", "well-known")
+# what can be converted: the formats recognised by content, and a deployment directory
+INPUTS = FORMATS + ("agtp-deployment",)
+HUB = "agis"
 
-__all__ = ["convert_text", "convert_data", "detect_format", "parse_input", "Conversion", "ConvertError",
-           "OutputFile", "ReviewItem", "TARGETS", "FORMATS"]
+__all__ = ["convert_text", "convert_data", "detect_format", "parse_input", "route", "supported_pairs",
+           "Conversion", "ConvertError", "OutputFile", "ReviewItem", "TARGETS", "FORMATS", "INPUTS"]
 
-# (source format, target) -> "module:function"
+# The one table of what converts to what: (source format, target) -> module with run().
+# Pairs not listed here go through AGIS when both halves are listed (see route()).
 ROUTES = {
     ("agis", "mcp"): "to_mcp",
     ("agis", "well-known"): "to_well_known",
@@ -31,10 +36,38 @@ ROUTES = {
     ("openapi", "toml"): "from_openapi",
     ("agtp-endpoint", "agis"): "from_toml",
     ("agtp-endpoint", "toml"): "from_toml",
+    ("agtp-deployment", "agis"): "from_deployment",
     ("a2t", "agis"): "from_agents",
     ("adp", "agis"): "from_agents",
     ("ainp", "agis"): "from_agents",
 }
+
+
+def route(fmt: str, to: str) -> list[tuple[str, str]] | None:
+    """The steps from ``fmt`` to ``to``: one direct pair of ROUTES, else two through AGIS, else None."""
+    if (fmt, to) in ROUTES:
+        return [(fmt, to)]
+    if fmt != to and fmt != HUB and to != HUB and (fmt, HUB) in ROUTES and (HUB, to) in ROUTES:
+        return [(fmt, HUB), (HUB, to)]
+    return None
+
+
+def supported_pairs() -> dict[str, list[str]]:
+    """Input format -> the targets it converts to (directly or through AGIS), in table order."""
+    return {fmt: [to for to in TARGETS if route(fmt, to)] for fmt in INPUTS}
+
+
+def pairs_text() -> str:
+    """The supported conversions, one input format a line (for errors and --help)."""
+    rows = [f"  {fmt:<16} -> " + ", ".join(to if len(route(fmt, to)) == 1 else f"{to} (through {HUB})"
+                                             for to in tos)
+            for fmt, tos in supported_pairs().items() if tos]
+    return "supported conversions (input -> --to):\n" + "\n".join(rows)
+
+
+def _no_route(fmt: str, to: str) -> ConvertError:
+    why = f" (the input is already {fmt})" if fmt == to else ""
+    return ConvertError(f"no conversion from {fmt} to {to}{why}\n{pairs_text()}")
 
 
 def convert_text(text: str, to: str, *, source_format: str | None = None, name: str | None = None,
@@ -46,9 +79,9 @@ def convert_text(text: str, to: str, *, source_format: str | None = None, name: 
 
 def convert_data(data, to: str, *, source_format: str | None = None, name: str | None = None,
                  semantic: bool = True, catalog=None) -> Conversion:
-    import importlib
-    import os
-
+    """Convert ``data``; a pair with no converter of its own goes through an AGIS document, and the
+    result then has ``chain`` (the formats passed), the AGIS document in ``intermediate`` and the
+    review items of both steps."""
     if to not in TARGETS:
         raise ConvertError(f"unknown target {to!r}; one of {', '.join(TARGETS)}")
     fmt = source_format or detect_format(data)
@@ -57,16 +90,33 @@ def convert_data(data, to: str, *, source_format: str | None = None, name: str |
     if fmt is None:
         raise ConvertError("input format not recognised (AGIS, MCP tools/list, OpenAPI 3.x, AGTP endpoint "
                            "TOML, A2T, ADP or AINP); name it with --from")
-    if fmt not in FORMATS:
-        raise ConvertError(f"unknown input format {fmt!r}; one of {', '.join(FORMATS)}")
-    module = ROUTES.get((fmt, to))
-    if module is None:
-        raise ConvertError(f"no conversion from {fmt} to {to}")
+    if fmt not in INPUTS:
+        raise ConvertError(f"unknown input format {fmt!r}; one of {', '.join(INPUTS)}")
+    steps = route(fmt, to)
+    if steps is None:
+        raise _no_route(fmt, to)
     if catalog is None:
         from ..catalog import default_catalog
         catalog = default_catalog()
-    mod = importlib.import_module(f".{module}", __name__)
     stem = _stem(name) if name and name != "-" else None
+    conv = _step(data, fmt, steps[0][1], stem, semantic, catalog)
+    if len(steps) == 1:
+        return conv
+    hub = next((f for f in conv.files if f.kind == HUB), None)
+    if hub is None or len(conv.files) != 1:   # every (X, agis) converter writes one AGIS document
+        raise ConvertError(f"the {fmt} -> {HUB} step did not give one AGIS document")
+    last = _step(parse_input(hub.text, hub.name), HUB, to, _stem(hub.name), semantic, catalog)
+    last.source_format = fmt
+    last.chain = [fmt, HUB, to]
+    last.intermediate = [hub] + conv.intermediate
+    last.review = conv.review + last.review
+    last.notes = conv.notes + last.notes
+    return last
+
+
+def _step(data, fmt: str, to: str, stem, semantic: bool, catalog) -> Conversion:
+    import importlib
+    mod = importlib.import_module(f".{ROUTES[(fmt, to)]}", __name__)
     return mod.run(data, to=to, source_format=fmt, stem=stem, semantic=semantic, catalog=catalog)
 
 

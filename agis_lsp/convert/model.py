@@ -51,6 +51,15 @@ class Conversion:
     files: list[OutputFile] = field(default_factory=list)
     review: list[ReviewItem] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    # the formats a chained conversion went through, e.g. ["openapi", "agis", "mcp"]; empty when direct
+    chain: list[str] = field(default_factory=list)
+    # documents made on the way and not written (the AGIS document of a chain); review items of
+    # earlier steps point into these
+    intermediate: list[OutputFile] = field(default_factory=list)
 
     def file(self, name: str) -> OutputFile | None:
         return next((f for f in self.files if f.name == name), None)
+
+    def source_file(self, name: str) -> OutputFile | None:
+        """An output file, or else a document made on the way."""
+        return self.file(name) or next((f for f in self.intermediate if f.name == name), None)
