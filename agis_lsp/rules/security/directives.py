@@ -53,10 +53,10 @@ _DIRECTIVE = [
           r"chat\s*gpt|gpt|copilot|gemini)(?:\s+agent)?\s+(?:should|must|shall|ought\s+to|needs?\s+to|has\s+to|is\s+(?:expected|"
           r"required|supposed|instructed)\s+to|will\s+always|is\s+to)\b(?!\s+be\b)", I), "gives the model orders", "ai assist llm claude gpt copilot gemini chatgpt"),
     (lazy(r"\b(?:call|use|invoke|run)\s+(?:this|the)\s+(?:tool|function)\s+(?:first|before\s+(?:any|all|every|using|calling|"
-          r"responding|answering)|(?:every|each)\s+time|whenever|regardless|no\s+matter|for\s+(?:every|all|any)\b)", I),
+          r"responding|answering)|(?:every|each)\s+time|whenever|regardless|no\s+matter)", I),
      "tells the model to call this tool beyond its purpose", "call use invoke run"),
-    (lazy(r"\b(?:use|call|invoke)\s+this\s+(?:tool|function)\s+(?:for|on)\s+(?:every|all|any|each)\b", I),
-     "tells the model to call this tool beyond its purpose", "use call invoke"),
+    (lazy(r"\bregardless\s+of\s+(?:the\s+)?(?:topic|subject|question|request|what\s+the\s+user)|\beven\s+for\s+(?:greetings|"
+          r"small\s+talk|unrelated)", I), "tells the model to call this tool beyond its purpose", "regardl even"),
     (lazy(r"\bbefore\s+(?:you\s+(?:answer|respond|reply)\b|(?:using|calling|invoking|running|"
           r"executing|you\s+(?:use|call|run))\s+(?:any|every|all|other|another)\s+(?:\w+\s+)?(?:tools?|functions?|commands?))", I),
      "tells the model what to do before anything else", "before"),
@@ -84,6 +84,8 @@ _PREFERENCE = [
           r"\bprefer\s+this\s+(?:tool|function|server)\b|\b(?:always|never)\s+(?:call|invoke|use)\s+this\s+(?:tool|function)\b", I),
      "asks the model to prefer this tool"),
     (lazy(r"\b(?:call|use|invoke|run)\s+(?:this|the)\s+(?:tool|function)\s+instead\s+of\b", I), "asks the model to prefer this tool"),
+    (lazy(r"\b(?:use|call|invoke)\s+this\s+(?:tool|function)\s+(?:for|on)\s+(?:every|all|any|each)\b", I),
+     "asks the model to prefer this tool"),
     (lazy(r"\b(?:you\s+must|you\s+should|you\s+have\s+to)\s+(?:always\s+)?(?:use|call|prefer)\s+this\s+(?:tool|function)\b", I),
      "asks the model to prefer this tool"),
 ]
@@ -233,7 +235,7 @@ detector("AGSC103", 21, ADVICE, gate=gate('ignor disreg forget overrid bypass sk
 detector("AGSC104", 22, ADVICE, gate=gate('you hencefo mode act behave respond pretend bound restric limited constra anything jailbre eres mainten jetzt sei agora'))(matches(*_ROLE))
 detector("AGSC101", 80, ADVICE, gate=gate('whatev matter regardl make ensure importa essenti crucial critica vital imperat reading treat treated regard conside interpr tell inform convinc remind assure persuad warn ask note messag instruc reminde attenti memo warnin ai llm bot gpt assist model claude gemini copilot cursor agent chat you your tool tools functio endpoin action always never must should before now hencefo rest future subsequ respon repl replies answer follow obey listen trust other'))(directives)
 detector("AGSC105", 90, "preferring this tool is allowed guidance; naming or disparaging another server's tools is not",
-         gate=gate('always only prefer never instead must should have'))(matches(*_PREFERENCE))
+         gate=gate('always only prefer never instead must should have use call invoke'))(matches(*_PREFERENCE))
 
 
 @rule("AGSC101", "directive-to-model", per_endpoint=True, pass_no=None, kinds=("any",), spec="AGIS §12; issue 11 family 1")
