@@ -272,9 +272,17 @@ def directive_to_model(ctx):
     Suppress a false positive with `# agis-lint: disable=AGSC101` on the line.
 
     ## Decision
-    Imperatives addressed to a *developer* ("Use the cursor from the previous
-    page") are common in real API documentation and are not reported; only
-    imperatives about tools, the conversation or the model's replies are.
+    Imperatives addressed to a *developer* or to the caller about this tool
+    ("Use the cursor from the previous page", "Make sure that you specify the
+    role", "You must call this operation from the administrator account") are
+    the tool's contract and are not reported, nor are conditions ("If you need
+    to comply with ..."); only orders about the model's replies to the user,
+    other tools, data taken as instructions and forced calls are (issue 22).
+    Information by default: on real MCP servers it still fires on honest
+    guidance addressed to "the LLM" ("The LLM should infer the project from
+    context"), 7 and 20 findings per 10,000 prose fields on the development
+    and held-out halves, above the 1 per 10,000 a warning allows
+    (docs/security.md, "Severity from measured precision").
     """
     yield from findings(ctx, "AGSC101")
 
