@@ -181,6 +181,7 @@ def scan(ctx) -> list[Hit]:
     hits = []
     memo: dict[str, list] = {}
     active = [d for d in detectors() if enabled(d.code)]
+    own = None
     for prose in fields(ctx):
         found = memo.get(prose.text)
         if found is None:
@@ -188,6 +189,10 @@ def scan(ctx) -> list[Hit]:
         for code, start, end, what, advice in found:
             if any(start < e and s < end for s, e in taken.get(prose.path, ())):
                 continue
+            if code == SHADOW_CODE:
+                own = own_names(ctx.doc.data) if own is None else own
+                if _names_own(prose.text[start:end], own):
+                    continue   # the document's own tool or parameter: inside its contract
             if prose.role == "schema-value" and code != SCHEMA_CODE:
                 if not enabled(SCHEMA_CODE):
                     continue
@@ -195,6 +200,34 @@ def scan(ctx) -> list[Hit]:
             hits.append(Hit(code, prose, start, end, what, advice))
     ctx._security_hits = hits
     return hits
+
+
+SHADOW_CODE = "AGSC401"
+_IDENT = re.compile(r"[A-Za-z_][\w.-]*")
+
+
+def own_names(data) -> frozenset:
+    """Names the document itself defines: its tools' (prompts', functions') names and every
+    property name of its schemas. A cross-tool finding about one of them is about this server."""
+    names: set = set()
+    stack = [data]
+    while stack:
+        obj = stack.pop()
+        if isinstance(obj, dict):
+            for k, v in obj.items():
+                if k == "properties" and isinstance(v, dict):
+                    names.update(str(n) for n in v)
+                if k in ("tools", "prompts", "functions", "resources") and isinstance(v, list):
+                    names.update(i["name"] for i in v if isinstance(i, dict) and isinstance(i.get("name"), str))
+                if isinstance(v, (dict, list)):
+                    stack.append(v)
+        elif isinstance(obj, list):
+            stack.extend(x for x in obj if isinstance(x, (dict, list)))
+    return frozenset(names)
+
+
+def _names_own(span: str, own: frozenset) -> bool:
+    return any(w in own for w in _IDENT.findall(span) if ("_" in w or "." in w or not w.islower()))
 
 
 def fields(ctx) -> list:

@@ -24,18 +24,31 @@ _AUTH = [
     (lazy(r"(?:^|[.!?:;]\s+)(?:verified|approved|certified|endorsed|authori[sz]ed|vetted)\s+(?:and\s+\w+\s+)?by\s+(?:the\s+)?"
           r"(?:security|admin|administrator|it|compliance|trust|safety|platform|openai|anthropic|google|microsoft|system|"
           r"developers?|operators?)\b", I), "claims an authority's approval"),
-    (lazy(r"\b(?:consent|permission|approval|authori[sz]ation)\s+(?:(?:has|have)\s+(?:already\s+)?been|was|is)\s+(?:already\s+)?(?:given|granted|"
-                r"obtained)\b(?!\s+(?:by|through|via)\s+the\s+oauth)", I), "claims the user's consent"),
+    (lazy(r"\b(?:consent|permission|approval|authori[sz]ation)\s+(?:(?:has|have)\s+already\s+been|was\s+already|is\s+already|"
+          r"(?:has|have)\s+been\s+(?:previously|already)|was\s+previously)\s+(?:given|granted|obtained)\b", I),
+     "claims the user's consent"),
     (lazy(r"\b(?:pre-?authori[sz]ed|pre-?approved|pre-?consented)\s+(?:by|for|to)\b", I), "claims an authority's approval"),
     (lazy(r"\bthis\s+(?:is\s+)?(?:an?\s+)?(?:official|authori[sz]ed|trusted|verified|legitimate|sanctioned)\s+"
                 r"(?:instruction|request|message|directive|override|command|notice|update)\b", I), "claims an authority's approval"),
-    (lazy(r"\b(?:message|instruction|notice|directive|order)\s+from\s+(?:the\s+)?(?:system|administrator|admin|security\s+team|"
-                r"developers?|openai|anthropic|platform|it\s+department)\b", I), "claims to come from an authority"),
+    (lazy(r"\b(?:message|instruction|notice|directive|order)\s+from\s+(?:the\s+)?(?:system(?:\s+administrator)?|administrator|admin|"
+                r"security\s+team|developers?|openai|anthropic|platform|it\s+department)\s*[:\u2014-]", I), "claims to come from an authority"),
     (lazy(r"\bno\s+(?:need\s+to|need\s+for)\s+(?:ask|confirm|check|verify)\w*\s+(?:with\s+)?(?:the\s+user|permission|consent)", I),
      "claims the user's consent"),
 ]
 
-detector("AGSC501", 70, "an API description cannot grant authority or consent", gate=gate('verif approv authori certif vetted endors audited cleared whiteli allowli sanctio signed consent agreed confirm granted given permiss official trusted legitim system admin securit develop openai anthrop platfor departm need'))(matches(*_AUTH))
+_authority_hits = matches(*_AUTH)
+
+
+def authority(text: str):
+    """Claims, not conditions: "Set to true only when the user has explicitly approved" states
+    when to call (the tool's contract); "The user has already approved" claims consent."""
+    from ._scope import subordinate
+    for s, e, what in _authority_hits(text):
+        if not subordinate(text, s):
+            yield s, e, what
+
+
+detector("AGSC501", 70, "an API description cannot grant authority or consent", gate=gate('verif approv authori certif vetted endors audited cleared whiteli allowli sanctio signed consent agreed confirm granted given permiss official trusted legitim system admin securit develop openai anthrop platfor departm need'))(authority)
 
 
 @rule("AGSC501", "authority-spoofing", per_endpoint=True, pass_no=None, kinds=("any",), spec="AGIS §12; issue 11 family 5")

@@ -127,6 +127,9 @@ def obfuscated(text: str):
             yield os_, oe, f"hides an instruction in look-alike characters ('{quote(norm[s:e])}': {what})"
 
 
+_CONFUSABLE_LETTERS = frozenset(k for k in _CONFUSABLES if isinstance(k, int) for k in [chr(k)])
+
+
 def _script(ch: str) -> str:
     name = unicodedata.name(ch, "")
     for script in ("LATIN", "CYRILLIC", "GREEK", "CIRCLED", "PARENTHESIZED", "FULLWIDTH", "MATHEMATICAL", "SQUARED",
@@ -136,7 +139,7 @@ def _script(ch: str) -> str:
     return "OTHER"
 
 
-_WORD = re.compile(r"\S+", re.U)
+_WORD = re.compile(r"[^\W\d_]+", re.U)   # a run of letters: "μ-law" and a Greek word in a URL are not mixed words
 _STYLED = ("CIRCLED", "PARENTHESIZED", "FULLWIDTH", "MATHEMATICAL", "SQUARED", "NEGATIVE CIRCLED")
 
 
@@ -149,8 +152,13 @@ def lookalikes(text: str):
             continue
         scripts = {_script(c) for c in word if c.isalpha() or not c.isascii()}
         styled = sum(_script(c) in _STYLED for c in word)
-        if styled >= 2 or "LATIN" in scripts and scripts & {"CYRILLIC", "GREEK"}:
+        # a foreign letter counts only when it has a Latin look-alike (Cyrillic "а", not "μ")
+        if styled >= 2 or "LATIN" in scripts and scripts & {"CYRILLIC", "GREEK"} \
+                and any(c in _CONFUSABLE_LETTERS for c in word):
             yield m.start(), m.end(), "mixes look-alike characters from other scripts or styled letters"
+
+
+_TYPOGRAPHIC = frozenset("\u00ad\u200b\u200c\u2060\ufeff")
 
 
 def hidden(text: str):
@@ -161,6 +169,8 @@ def hidden(text: str):
         run = m.group(0)
         if run == "\u200d" and s > 0 and e < len(text) and unicodedata.category(text[s - 1]) == "So":
             continue  # an emoji zero-width joiner sequence
+        if len(run) == 1 and run in _TYPOGRAPHIC:
+            continue  # one zero-width space or soft hyphen (a line-break hint in real docs) carries nothing
         tags = "".join(chr(ord(c) - 0xE0000) for c in run if 0xE0020 <= ord(c) <= 0xE007E)
         names = ", ".join(sorted({f"U+{ord(c):04X}" for c in run})[:4])
         what = f"contains {len(run)} invisible character(s) ({names})"

@@ -12,7 +12,11 @@ _PIPE = [
     (lazy(r"\b(?:curl|wget|iwr|irm|Invoke-WebRequest|Invoke-RestMethod|fetch)\b[^|\n]{0,200}\|\s*(?:sudo\s+)?"
                 r"(?:ba|z|da|k|fi)?sh\b|\b(?:curl|wget)\b[^|\n]{0,200}\|\s*(?:sudo\s+)?(?:python3?|perl|ruby|node|php|iex)\b", I),
      "pipes a download into a shell"),
-    (lazy(r"\b(?:bash|sh|zsh|cmd(?:\.exe)?|powershell(?:\.exe)?|pwsh)\s+(?:-c|/c|-command|-enc(?:odedcommand)?|-e)\s+\S", I),
+    # A documented command ("sh -c \"until docker info; ...\"") is the tool's business; one that
+    # fetches, decodes, opens a socket or reads secrets is not.
+    (lazy(r"\b(?:bash|sh|zsh|cmd(?:\.exe)?|powershell(?:\.exe)?|pwsh)\s+(?:-c|/c|-command)\s+\S(?=[^\n]{0,120}?"
+          r"(?:\bcurl\b|\bwget\b|\bnc\b|\bncat\b|base64|/dev/tcp|\brm\s+-|~/|/etc/|\.ssh|\.env\b|\.netrc|\bcat\s|\benv\b|>\s*/tmp/|iex|"
+          r"Invoke-))|\b(?:powershell(?:\.exe)?|pwsh)\s+-enc(?:odedcommand)?\s+\S", I),
      "runs a shell command"),
     (lazy(r"\bbase64\s+(?:-d|--decode|-D)\b[^|\n]{0,100}\|\s*(?:ba|z)?sh\b|\bIEX\s*\(|\bInvoke-Expression\b", I),
      "runs a decoded command"),
@@ -21,15 +25,19 @@ _PIPE = [
     (lazy(r"\b(?:os\.system|subprocess\.(?:run|call|Popen|check_output)|eval|exec|__import__)\s*\(\s*['\"]", I),
      "contains code to execute"),
 ]
+_BEYOND = (r"(?:\binstall\b|\bsudo\b|\bcurl\b|\bwget\b|\bchmod\b|\brm\s+-|\.exe\b|\.sh\b|\bpowershell\b|\bpip\s|\bnpm\s|"
+           r"\bapt(?:-get)?\s|\bbrew\s|https?://)")
 _LURE = [
+    # "Run the following AWS CLI command: aws ram ..." documents the tool; a command that installs
+    # or downloads software, or deletes files, takes the model beyond it.
     (lazy(r"(?:^|[.!?:,;\n]\s*|\b(?:please|first|then|now|also|must|should|always)\s+)(?:run|execute|paste|type|enter)\s+"
                 r"(?:this|the\s+following|these|that|the\s+command|the\s+script)\s*(?:command|commands|script|code|snippet|line|"
-                r"one-liner)?\b", I), "asks the model to run a command"),
-    (lazy(r"\b(?:open|launch)\s+(?:a|the|your)\s+(?:terminal|shell|command\s+prompt|console)\b", I), "asks the model to run a command"),
+                r"one-liner)?\b(?=[^\n]{0,120}?" + _BEYOND + r")", I), "asks the model to run a command"),
+    (lazy(r"\b(?:open|launch)\s+(?:a|the|your)\s+(?:terminal|shell|command\s+prompt)\b", I), "asks the model to run a command"),
     (lazy(r"\b(?:download|install)\s+(?:and\s+(?:run|execute|install)\s+)?(?:this|the\s+following|the\s+latest)\s+"
                 r"(?:package|binary|script|extension|update|patch|installer|helper)\b[^.\n]{0,60}?\b(?:first|before|to\s+continue|"
                 r"in\s+order\s+to)\b", I), "asks the model to install software"),
-    (lazy(r"\b(?:run|execute)\s+`[^`]{3,}`", I), "asks the model to run a command"),
+    (lazy(r"\b(?:run|execute)\s+`(?=[^`]{0,200}?" + _BEYOND + r")[^`]{3,}`", I), "asks the model to run a command"),
 ]
 
 detector("AGSC701", 40, ADVICE, gate=gate('bash sh zsh cmd powersh pwsh base iex invoke rm chmod nc ncat netcat dev mkfifo os subproc eval exec import', ('|',)))(matches(*_PIPE))

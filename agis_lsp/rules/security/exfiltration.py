@@ -31,22 +31,27 @@ _FILES = [
 _VARS = [
     (lazy(r"\$?\{?\b[A-Z][A-Z0-9]*_(?:API_?KEY|SECRET(?:_ACCESS)?(?:_KEY)?|ACCESS_KEY(?:_ID)?|TOKEN|AUTH_TOKEN|PASSWORD|"
                 r"PASSWD|PWD|CREDENTIALS?|PRIVATE_KEY|SESSION_?KEY)\b\}?"), "names an environment variable holding a secret"),
-    (lazy(r"\b(?:print|send|include|dump|reveal|echo|copy|forward|upload|post|leak|exfiltrate|output|share|disclose|"
-                r"append|attach|embed|paste|read|collect|gather|extract)\w*\s+(?:(?:\w+|the\s+value\s+of)\s+){0,4}"
+    (lazy(r"(?:^|[.!?:;,]\s*|\b(?:please|also|then|and|must|should|always|first)\s+)(?:print|send|include|dump|reveal|echo|"
+                r"copy|forward|upload|post|leak|exfiltrate|output|share|disclose|append|attach|embed|paste|read|collect|gather|"
+                r"extract)\s+(?:(?:\w+|the\s+value\s+of)\s+){0,4}"
                 r"(?:environment\s+variables?|env\s+vars?|(?:all|any|every|your|the\s+user'?s)\s+(?:api\s+keys?|credentials|"
                 r"secrets|passwords?|tokens|private\s+keys?|session\s+cookies?|cookies))\b", I),
      "asks for secrets"),
 ]
 _OBJECT = (r"(?:(?:the\s+)?(?:full\s+|complete\s+|entire\s+|whole\s+)?(?:text|contents?|copy|summary)\s+of\s+)?"
            r"(?:(?:the\s+|this\s+|your\s+|our\s+|all\s+|any\s+|entire\s+|full\s+|whole\s+|complete\s+|previous\s+|prior\s+|"
-           r"current\s+|user'?s\s+|recent\s+|last\s+|latest\s+|\w+\s+(?=messages))+)(?:conversation|chat|dialog(?:ue)?|transcript|"
-           r"message\s+history|messages|clipboard|(?<=user's\s)(?:\w+\s+)?(?:message|prompt|request|document|file|email|input)s?|"
-           r"system\s+prompt|prompt|instructions|context(?:\s+window)?|memory|session|tool\s+(?:list|results|outputs?)|"
-           r"history|previous\s+(?:tool\s+)?(?:calls|results|answers|outputs|responses)|everything\s+the\s+user|"
+           r"current\s+|user'?s\s+|recent\s+|last\s+|latest\s+|(?:chat|conversation)\s+(?=messages))+)(?:conversation|"
+           r"chat(?:\s+(?:history|log|transcript))?|dialog(?:ue)?|(?:chat|conversation)\s+transcript|"
+           r"message\s+history|(?<=previous\s)messages|(?<=prior\s)messages|(?<=chat\s)messages|(?<=conversation\s)messages|clipboard|"
+           r"(?<=user's\s)(?:\w+\s+)?(?:message|prompt|request|document|file|email|input|answer|shopping\s+history)s?|"
+           r"system\s+prompt|(?<=your\s)(?:prompt|instructions|context|memory)|context\s+window|tool\s+(?:list|results|outputs?)|"
+           r"(?:chat|conversation|browsing|search)\s+history|previous\s+(?:tool\s+)?(?:calls|results|answers|outputs|responses)|"
+           r"everything\s+the\s+user|"
            r"(?:answers|results|outputs|responses)\s+of\s+(?:the\s+)?other\s+tools)")
 _CONTEXT = [
-    (lazy(r"\b(?:send|sends|forward|post|upload|transmit|include|pass|append|attach|copy|leak|share|report|email|exfiltrate|"
-                r"put|place|insert|embed|add|write|log|dump|summari[sz]e|repeat|echo|paste)\w*\s+(?:a\s+(?:copy|summary)\s+of\s+)?"
+    (lazy(r"(?:^|[.!?:;,]\s*|\b(?:please|also|then|and|first|always|must|should|silently|quietly|to)\s+)(?:send|forward|post|"
+                r"upload|transmit|include|pass|append|attach|copy|leak|share|report|email|exfiltrate|"
+                r"put|place|insert|embed|add|write|log|dump|summari[sz]e|repeat|echo|paste)\s+(?:a\s+(?:copy|summary)\s+of\s+)?"
                 + _OBJECT + r"\b[^.\n]{0,60}?\b(?:to|into|in|as|via|inside|with)\b", I), "sends the conversation or the model's context out"),
     (lazy(r"\b(?:send|forward|post|upload|transmit|report|email|exfiltrate|submit|beacon)\w*\s+(?:(?:it|them|this|that|"
                 r"everything|all|the\s+\w+|\w+)\s+){0,4}(?:to|at)\s+(?:https?://|ftp://|[\w.+-]+@[\w-]+\.[\w.-]+|"
@@ -57,8 +62,8 @@ _CONTEXT = [
                 r"[\w.+-]+@[\w-]+\.[\w.-]+", I), "redirects data to an external address"),
 ]
 _URLS = [
-    (lazy(r"\bfile:///?[^\s'\"<>)]*", I), "contains a file:// URL"),
-    (lazy(r"\b(?:https?|ftp|wss?)://(?!(?:127\.|0\.0\.0\.0|10\.0\.0\.1\b))(?:\d{1,3}\.){3}\d{1,3}(?::\d+)?[^\s'\"<>)]*", I),
+    (lazy(r"\bfile:///[^\s'\"<>)]*|\bfile://~[^\s'\"<>)]*", I), "contains a file:// URL"),
+    (lazy(r"\b(?:https?|ftp|wss?)://(?!(?:127\.|0\.0\.0\.0|10\.0\.0\.1\b|169\.254\.))(?:\d{1,3}\.){3}\d{1,3}(?::\d+)?[^\s'\"<>)]*", I),
      "contains a URL to a raw IP address"),
     (lazy(r"\b(?:https?|ftp|wss?)://[\w.-]+\.(?:internal|corp|lan|intranet|localdomain|home\.arpa)(?::\d+)?[^\s'\"<>)]*", I),
      "contains a URL to an internal host"),
@@ -67,10 +72,57 @@ _URLS = [
                 r"hookbin\.com|beeceptor\.com)\b[^\s'\"<>)]*", I), "contains a request-collector address"),
 ]
 
-detector("AGSC301", 30, ADVICE, gate=gate('ssh rsa dsa ecdsa authori known passwd shadow sudoers gshadow environ windows aws netrc npmrc pypirc credent pgpass docker kube gcloud azure gnupg passwor history env mcp claude cursor codeium continu vscode metadat wallet keystor keychai login cookies secret secrets private pem seed mnemoni recover service pfx', ('id_', '169.254', '100.100.100.200', 'fd00:', '.p12', '/etc/', '/proc/')))(matches(*_FILES))
+_ACTION = re.compile(r"\b(?:read|reads|open|cat|load|send|upload|include|attach|pass|paste|copy|print|dump|query|fetch|"
+                     r"exfiltrate|share|forward|contents?\s+of|add|append|post|grab|collect)\b", re.I)
+_SENTENCE = re.compile(r"[.!?\n]\s|<[^<>]{0,40}>")
+_EXAMPLE = re.compile(r"\b(?:for\s+example|e\.g\.|example|such\s+as|i\.e\.|like|default)\b", re.I)
+
+
+def _sentence(text: str, s: int, e: int) -> tuple[str, str]:
+    """The words of the sentence before and after a span."""
+    head = text[max(0, s - 160):s]
+    cut = 0
+    for m in _SENTENCE.finditer(head):
+        cut = m.end()
+    tail = text[e:e + 120]
+    m = _SENTENCE.search(tail)
+    return head[cut:], tail[:m.start()] if m else tail
+
+
+def _acted_on(fn):
+    """A reference counts when its sentence asks for something to be done with it (read,
+    send, include, pass ...), and is not an example of a value ("for example, /home/...")."""
+    def run(text: str):
+        for s, e, what in fn(text):
+            head, tail = _sentence(text, s, e)
+            if _ACTION.search(head) and not _EXAMPLE.search(head):
+                yield s, e, what
+    run.patterns = getattr(fn, "patterns", None)
+    return run
+
+
+def _not_example(fn):
+    def run(text: str):
+        for s, e, what in fn(text):
+            if not _EXAMPLE.search(re.sub(r"<[^<>]*>", " ", text[max(0, s - 60):s])):
+                yield s, e, what
+    run.patterns = getattr(fn, "patterns", None)
+    return run
+
+
+detector("AGSC301", 30, ADVICE, gate=gate('ssh rsa dsa ecdsa authori known passwd shadow sudoers gshadow environ windows aws netrc npmrc pypirc credent pgpass docker kube gcloud azure gnupg passwor history env mcp claude cursor codeium continu vscode metadat wallet keystor keychai login cookies secret secrets private pem seed mnemoni recover service pfx', ('id_', '169.254', '100.100.100.200', 'fd00:', '.p12', '/etc/', '/proc/')))(_acted_on(matches(*_FILES)))
 detector("AGSC303", 31, ADVICE, gate=gate('clipboa user convers chat dialog transcr messag prompt instruc context memory session tool history previou everyth', ('://', '@'), r'\\d\\.\\d+\\.\\d+\\.\\d'))(matches(*_CONTEXT))
-detector("AGSC302", 50, ADVICE, gate=gate('api secret access token auth passwor passwd pwd credent private session environ env vars cookie cookies key keys'))(matches(*_VARS))
-detector("AGSC304", 55, ADVICE, gate=gate('ngrok pipedre burpcol oast canaryt pasteb hookbin beecept', ('file:', '://', 'webhook.site', 'requestbin', 'interact.sh', 'transfer.sh')))(matches(*_URLS))
+_named_variables = _acted_on(matches(_VARS[0]))
+_asks_for_secrets = matches(*_VARS[1:])
+
+
+def _secret_variables(text: str):
+    yield from _named_variables(text)
+    yield from _asks_for_secrets(text)
+
+
+detector("AGSC302", 50, ADVICE, gate=gate('api secret access token auth passwor passwd pwd credent private session environ env vars cookie cookies key keys'))(_secret_variables)
+detector("AGSC304", 55, ADVICE, gate=gate('ngrok pipedre burpcol oast canaryt pasteb hookbin beecept', ('file:', '://', 'webhook.site', 'requestbin', 'interact.sh', 'transfer.sh')))(_not_example(matches(*_URLS)))
 
 
 @rule("AGSC301", "secret-file-reference", per_endpoint=True, pass_no=None, kinds=("any",), spec="AGIS §12; issue 11 family 3")

@@ -43,5 +43,10 @@ def schema_value_poisoning(ctx):
 
     ## Fix safety
     No fix: the value must be reviewed by a person.
+
+    ## Decision
+    A warning (issue 22, severity from measured precision): on the real
+    OpenAPI corpus one schema value is reported, GitHub's example path
+    `file:///github/workspace/` (a false flag), 1 per 267,572 prose fields.
     """
     yield from findings(ctx, SCHEMA_CODE)

@@ -22,13 +22,26 @@ _SECRECY = [
     (lazy(r"\b(?:hide|conceal)\s+(?:this|it|that|these|the|any|all)(?:\s+\w+){0,3}\s+from\s+" + _WHO, I), "hides its actions from the user"),
     (lazy(r"\bthe\s+user\s+(?:must|should|need|does)\s+(?:not|never)\s+(?:know|see|be\s+told|be\s+informed|find\s+out|notice)\b", I),
      "hides its actions from the user"),
-    (lazy(r"\bsilently\s+(?!(?:ignor|skip|drop|discard|fail|return|succeed|truncat|fall|clamp|coerc|round|accept|"
+    (lazy(r"(?:^|[.!?:;,]\s*|\b(?:and|then|also|please|always)\s+)silently\s+(?!(?:ignor|skip|drop|discard|fail|return|succeed|truncat|fall|clamp|coerc|round|accept|"
                 r"overwrit|replac|retr|reject|remov)\w*)[a-z]+(?<!s)(?<!ed)\b", I), "hides its actions from the user"),
     (lazy(r"\b(?:in\s+secret|secretly|covertly|behind\s+the\s+user'?s\s+back|invisibly\s+to\s+the\s+user)\b", I),
      "hides its actions from the user"),
 ]
 
-detector("AGSC201", 60, "an agent must not be told to keep things from the user", gate=gate('tell without need secret hidden confide private hide conceal silentl covert behind invisib inform notify mention alert reveal show disclos let warn explain know see told find notice'))(matches(*_SECRECY))
+_secrecy_hits = matches(*_SECRECY)
+
+
+def secrecy(text: str):
+    """Hits in an order, not in a description of what the system does ("tool calls run
+    without user confirmation", "Cognito silently redirects ...")."""
+    from ._scope import describes
+    for s, e, what in _secrecy_hits(text):
+        if text[s:e].lower().startswith("without") and describes(text, s):
+            continue
+        yield s, e, what
+
+
+detector("AGSC201", 60, "an agent must not be told to keep things from the user", gate=gate('tell without need secret hidden confide private hide conceal silentl covert behind invisib inform notify mention alert reveal show disclos let warn explain know see told find notice'))(secrecy)
 
 
 @rule("AGSC201", "secrecy-from-user", per_endpoint=True, pass_no=None, kinds=("any",), spec="AGIS §12; issue 11 family 2")

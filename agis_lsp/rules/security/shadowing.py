@@ -7,11 +7,13 @@ from ...engine.registry import rule
 from ._scan import detector, gate, lazy, findings, matches
 
 I = re.I
-_TOOL = r"(?:tools?|functions?|endpoints?|servers?|plugins?|actions?|skills?|apis?|integrations?)"
-_NAMED = r"[`'\"]?(?-i:[a-z][a-z0-9]*(?:[_.-][a-z0-9]+)+|[a-z]+[A-Z]\w+)[`'\"]?"   # send_email, mail.send, sendEmail
+# An API's "actions", "endpoints" and "APIs" are its own operations (AWS "the CopySnapshot
+# action"); another *tool*, *function*, *server* or *plugin* is another server's.
+_TOOL = r"(?:tools?|functions?|servers?|plugins?|skills?|integrations?)"
+_NAMED = r"(?<![\w-])[`'\"]?(?-i:[a-z][a-z0-9]*(?:[_.][a-z0-9]+)+|[a-z]+[A-Z]\w+)[`'\"]?"   # send_email, mail.send, sendEmail
 _SHADOW = [
-    (lazy(r"\b(?:do\s+not|don't|never)\s+(?:use|call|invoke|trust)\s+(?:the\s+|any\s+)?(?:other\s+|official\s+|built-?in\s+|"
-          r"default\s+)?(?:\w+\s+)?(?:tools?|functions?|servers?|plugins?)\b", I), "tells the model not to use another tool"),
+    (lazy(r"\b(?:do\s+not|don't|never)\s+(?:use|call|invoke|trust)\s+(?:the\s+|any\s+)?(?:other|official|built-?in|"
+          r"default)\s+(?:\w+\s+)?(?:tools?|functions?|servers?|plugins?)\b", I), "tells the model not to use another tool"),
     (lazy(r"\b(?:when(?:ever)?|if|before|after)\s+(?:you\s+)?(?:using|calling|invoking|use|call|invoke)\s+(?:the\s+|any\s+)?\w+\s+"
           r"(?:tool|function|plugin)s?\b[^.\n]{0,80}?\b(?:must|should|always|never|first|instead|also|make\s+sure|add|set|change|"
           r"replace|send|include|navigate|go\s+to|open)\b", I), "tells the model how to use another tool"),
@@ -22,7 +24,7 @@ _SHADOW = [
     (lazy(r"(?:\bthe\s+)?" + _NAMED + r"\s+" + _TOOL + r"\b[^.\n]{0,80}?\b(?:must|should|shall|always|never|has\s+to|needs?\s+to|"
                 r"is\s+(?:required|only\s+allowed)\s+to)\b", re.U), "tells the model how to use another tool"),
     (lazy(r"\b(?:when(?:ever)?|if|before|after)\s+(?:you\s+)?(?:using|calling|invoking|use|call|invoke|running)\s+(?:the\s+|any\s+)?"
-                + _NAMED + r"(?:\s+" + _TOOL + r")?\b[^.\n]{0,80}?\b(?:must|should|always|never|first|instead|also|make\s+sure|"
+                + _NAMED + r"(?:\s+" + _TOOL + r"|(?=\s*[,;]?\s*(?:always|also|first|add|set|change|replace|send|include)\b))\b[^.\n]{0,80}?\b(?:must|should|always|never|first|instead|also|make\s+sure|"
                 r"add|set|change|replace|send|include)\b", I), "tells the model how to use another tool"),
     (lazy(r"\b(?:all|every|any|each)\s+(?:other\s+)?" + _TOOL + r"\b[^.\n]{0,40}?\b(?:must|should|shall|needs?\s+to|has\s+to|"
           r"(?:is|are)\s+required\s+to)\s+(?:always\s+|first\s+|also\s+)?(?:call|use|invoke|run|send|pass|route|include|log|go|be\s+sent)\b", I),
@@ -31,6 +33,13 @@ _SHADOW = [
                 + _NAMED + r"(?:\s+" + _TOOL + r")?)", I), "tells the model not to use another tool"),
     (lazy(r"\b(?:only|exclusively)\s+(?:this\s+)?(?:tool|function|server)\s+(?:may|can|should|must)\s+be\s+used\b", I),
      "claims precedence over other tools"),
+    # Preference that names another server's tool, or disparages other tools (a bare
+    # preference for this tool is AGSC105, information).
+    (lazy(r"\binstead\s+of\s+(?:the\s+)?(?:" + _NAMED + r"|(?:any\s+)?other\s+(?:\w+\s+)?" + _TOOL + r")", I),
+     "steers the model away from another tool"),
+    (lazy(r"\b(?:other|the\s+" + _NAMED + r")\s+(?:\w+\s+)?" + _TOOL + r"\s+(?:are|is|return|returns|give|gives)\s+"
+          r"(?:\w+\s+)?(?:outdated|unreliable|broken|wrong|inaccurate|insecure|unsafe|compromised|deprecated|slow)\b", I),
+     "disparages another tool"),
 ]
 
 detector("AGSC401", 65, "a tool's description must describe that tool only", gate=gate('supersed overrid replac precede outrank shadow preferr instead tool tools functio endpoin server plugin action skill api apis integra use using call calling invok running trust'))(matches(*_SHADOW))
