@@ -32,6 +32,9 @@ _HTTP_ITEM = {"get": "FETCH", "post": "CREATE", "put": "REPLACE", "patch": "MODI
 _PREPS = frozenset("of for in by from about with to on at under within across".split())
 _SINGULAR_DET = frozenset("a an the this that one current single specific".split())
 _PLURAL_DET = frozenset("all list every many multiple".split())
+# Plural in form, one record in fact ("usage details", "account settings", "model metrics").
+_ONE_RECORD_PLURALS = frozenset("settings details metrics statistics stats analytics preferences totals".split())
+_MANY_WORDS = frozenset("list collection array page".split())
 _DETS = _SINGULAR_DET | _PLURAL_DET | frozenset("your my our their its some".split())
 
 
@@ -48,14 +51,16 @@ def get_target(text: str | None) -> bool | None:
         obj.append(lw)
     if not obj:
         return None
-    if obj[0] in _PLURAL_DET:
-        return False
+    if obj[0] in _PLURAL_DET or obj[-1] in _MANY_WORDS:
+        return False                       # "Get all ...", "Get a list of licenses"
     if obj[0] in _SINGULAR_DET:
         return True
     head = [w for w in obj if w not in _DETS]
     if not head:
         return None
     last = head[-1]
+    if last in _ONE_RECORD_PLURALS:
+        return True                        # "Get subscription settings" is one record
     plural = last.endswith("s") and not last.endswith(("ss", "us", "is", "ics")) and len(last) > 3
     return not plural
 
