@@ -64,6 +64,16 @@ class FormatKind:
     sniff: tuple = ()                           # byte markers for the CLI walk of *.json/*.yaml
     syntaxes: tuple = ("json", "yaml")
     verb_place: Callable[[tuple], bool] | None = None   # where a value is an AGIS/AGTP verb
+    agis_conventions: bool = False              # its own spec asks for AGIS's conventions (verb-first
+                                                # names): rules marked convention="agis" keep their
+                                                # severity; elsewhere they are information by default
+
+
+def adopts_agis_conventions(kind: str | None) -> bool:
+    """Does the spec of ``kind`` itself ask for AGIS's conventions? AGIS and AGTP documents
+    (kinds outside this registry) do; a format of the registry says so in its FormatKind."""
+    f = get(kind) if kind else None
+    return True if f is None else f.agis_conventions
 
 
 @lru_cache(maxsize=1)
