@@ -351,7 +351,7 @@ def convert(data, to: str, chooser: VerbChooser, stem: str | None) -> Conversion
     if chooser.model_note:
         conv.notes.append(chooser.model_note)
     if to == "agis":
-        conv.files.append(OutputFile(name, to_yaml(doc, HEADER), "agis"))
+        conv.files.append(OutputFile(name, to_yaml(doc, HEADER + mapping.WIRE_NAMES_HEADER), "agis"))
         conv.review = review
         if not upstream:
             conv.review.append(ReviewItem(name, ("agtp",), f"the AGTP address is a placeholder: {problem}",
