@@ -26,6 +26,8 @@ WORD_VERBS = {
     "show": "FETCH", "obtain": "FETCH", "lookup": "FIND", "look": "FIND", "new": "CREATE",
     "make": "CREATE", "upsert": "SET", "del": "REMOVE", "rm": "REMOVE", "erase": "REMOVE",
     "ls": "LIST", "info": "FETCH", "fetchall": "LIST", "getall": "LIST", "mod": "MODIFY",
+    # HTTP methods AGIS prohibits (section 4.3) that the AGTP catalog still lists
+    "connect": "LINK", "trace": "TRACK",
 }
 # Leading words that say nothing about the action ("Returns ...", "Use to ...").
 SKIP_WORDS = frozenset("""return returns provide do have be give take let allow use call
