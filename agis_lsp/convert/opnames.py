@@ -82,11 +82,7 @@ def name_words(name: str) -> NameWords:
     ws = _words(part)
     if ws and ws[0] in mapping.HTTP_WORDS:
         return NameWords(style, [], ws[0], " ".join(ws[1:]))
-    if style == "plain":
-        return NameWords(style, ws)
-    # a styled name's action part: its first word is the verb; a later word only when the
-    # first names none (``lodging.getGoogleUpdated`` is read through "get")
-    return NameWords(style, ws)
+    return NameWords(style, ws)        # the action part's words, its first word first
 
 
 def custom_method(path: str) -> str | None:
