@@ -95,6 +95,7 @@ def main(argv=None) -> int:
     if semantic:  # load the model once, outside the timings
         from agis_lsp.semantic import get_model
         get_model()
+    all_codes: dict = {}
     tot = dict(docs=0, ops=0, no_review=0, secs=0.0, cpu=0.0, real=0, explained=0, src=0, crashes=0, refused=0)
     print(f"{'document':42} {'ops':>5} {'verb ok':>8} {'wall s':>7} {'cpu s':>6} {'cpu s/1k':>8} {'errors':>7} "
           f"{'on review':>9} {'src text':>7}")
@@ -142,10 +143,14 @@ def main(argv=None) -> int:
         tot["real"] += real
         tot["explained"] += explained
         tot["src"] += src
+        for k, v in codes.items():
+            all_codes[k] = all_codes.get(k, 0) + v
     ops = tot["ops"] or 1
     print(f"{'TOTAL (' + str(tot['docs']) + ' documents)':42} {tot['ops']:5d} {tot['no_review'] / ops:8.1%} "
           f"{tot['secs']:7.2f} {tot['cpu']:6.2f} {tot['cpu'] / ops * 1000:8.2f} {tot['real']:7d} "
           f"{tot['explained']:9d} {tot['src']:7d}")
+    print(f"errors outside review items, by code: {dict(sorted(all_codes.items())) or 'none'}; "
+          f"AGIS601 (pass 6) among them: {all_codes.get('AGIS601', 0)}")
     print(f"crashes: {tot['crashes']}  refused: {tot['refused']}  semantic model: {'on' if semantic else 'off'}")
     return 1 if tot["crashes"] else 0
 

@@ -6,6 +6,7 @@ import re
 from .. import lexicon as lex
 from . import mapping
 from .build import EndpointDraft
+from .markup import plain_text
 from .verbs import VerbChoice
 
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z])")
@@ -17,8 +18,7 @@ MAX_INTENT = 300
 def first_sentence(text) -> str:
     if not isinstance(text, str):
         return ""
-    t = " ".join(text.strip().split("\n\n")[0].split())
-    t = re.sub(r"[`*_#>\[\]]", "", t)
+    t = " ".join(plain_text(text).split("\n\n")[0].split())
     t = _SENTENCE.split(t)[0] if t else ""
     if len(t) > MAX_INTENT:
         t = t[:MAX_INTENT].rsplit(" ", 1)[0] + "..."

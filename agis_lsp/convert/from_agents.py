@@ -96,7 +96,7 @@ def convert(data, fmt: str, chooser: VerbChooser, stem: str | None) -> Conversio
     name = f"{stem or fmt}.agis"
     doc, review = build_document(head, drafts, name)
     conv = Conversion(fmt, "agis")
-    conv.files.append(OutputFile(name, to_yaml(doc, HEADER.format(what=fmt.upper())), "agis"))
+    conv.files.append(OutputFile(name, to_yaml(doc, HEADER.format(what=fmt.upper()) + mapping.WIRE_NAMES_HEADER), "agis"))
     conv.review = review
     if head["agtp"] == "agtp://localhost":
         conv.review.append(ReviewItem(name, ("agtp",), "the AGTP address is a placeholder; give the "

@@ -95,7 +95,7 @@ def convert(data, chooser: VerbChooser, name: str = "tools.agis", service: str |
     head = {"service": service or "MCP tools", "agtp": "agtp://localhost"}
     doc, review = build_document(head, drafts, name)
     conv = Conversion("mcp", "agis")
-    conv.files.append(OutputFile(name, to_yaml(doc, HEADER), "agis"))
+    conv.files.append(OutputFile(name, to_yaml(doc, HEADER + mapping.WIRE_NAMES_HEADER), "agis"))
     conv.review = review
     if chooser.model_note:
         conv.notes.append(chooser.model_note)

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from urllib.parse import urlsplit, urlunsplit
 
-from . import mapping, paths
+from . import mapping, opnames, paths
 from .build import EndpointDraft, build_document, slug
 from .common import apply_choice, fill_semantic, first_sentence, object_noun
 from .emit import to_toml, to_yaml
@@ -230,15 +230,38 @@ def _noun(path: str, op: dict) -> str:
 
 
 def verb_request(path: str, method: str, op: dict) -> VerbRequest:
-    """What the verb chooser is asked for one operation (also used by benchmarks/verb_choice.py)."""
+    """What the verb chooser is asked for one operation (also used by benchmarks/verb_choice.py).
+
+    Candidates, best first: the summary's leading verb; a custom method the path carries
+    (Google ``:encrypt``, AWS ``#X-Amz-Target=Service.Action``); the operationId's action
+    words (``opnames``: its last dotted segment, what follows Azure's underscore, ...); for
+    a name that is only the HTTP method plus nouns (Stripe's ``PostChargesChargeCapture``),
+    the path's last segment after a parameter (``/capture``); the description's leading
+    verb; last, an HTTP method word of the name, with the name's object ("get customers").
+    """
     summary = op.get("summary") if isinstance(op.get("summary"), str) else ""
     desc = op.get("description") if isinstance(op.get("description"), str) else ""
     op_id = op.get("operationId") if isinstance(op.get("operationId"), str) else ""
     intent = first_sentence(summary) or first_sentence(desc)
-    item = bool(re.search(r"\{[^}]*\}/?$", path.split("?")[0]))
+    item = bool(re.search(r"\{[^}]*\}/?$", opnames.without_custom(path)))
     label = f"{method} {path}" + (f" ({op_id})" if op_id else "")
-    return VerbRequest(label, intent, candidate_words(("text", summary), ("name", op_id), ("text", desc)),
-                       method, item)
+    words = candidate_words(("text", summary))
+    custom = opnames.custom_method(path)
+    if custom:
+        words += candidate_words(("name", custom))
+    named = candidate_words(("name", op_id))
+    http_words = [w for w in named if w[0] in mapping.HTTP_WORDS]
+    words += [w for w in named if w[0] not in mapping.HTTP_WORDS]
+    if http_words and method == "POST" and not custom:
+        seg = opnames.action_segment(path)
+        if seg:
+            words += [(w, "name", None) for w in lex_words(seg)[:1]]
+    words += candidate_words(("description", desc)) + http_words
+    return VerbRequest(label, intent, words, method, item)
+
+
+def lex_words(segment: str) -> list[str]:
+    return [w.lower() for w in re.findall(r"[A-Za-z]+", segment)]
 
 
 def drafts_of(spec: Spec, chooser: VerbChooser, used: set) -> list[EndpointDraft]:
@@ -328,7 +351,7 @@ def convert(data, to: str, chooser: VerbChooser, stem: str | None) -> Conversion
     if chooser.model_note:
         conv.notes.append(chooser.model_note)
     if to == "agis":
-        conv.files.append(OutputFile(name, to_yaml(doc, HEADER), "agis"))
+        conv.files.append(OutputFile(name, to_yaml(doc, HEADER + mapping.WIRE_NAMES_HEADER), "agis"))
         conv.review = review
         if not upstream:
             conv.review.append(ReviewItem(name, ("agtp",), f"the AGTP address is a placeholder: {problem}",

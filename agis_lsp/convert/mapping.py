@@ -10,6 +10,14 @@ import re
 
 from ..formats.agtp import vocabulary
 
+# -- the document header -----------------------------------------------------------------
+# An imported document's parameter names are the source API's wire names: renaming them is a new
+# API. The converter says so in the comment grammar (document.suppressions.declares_wire_names),
+# and AGIS809 then reports a naming style once for the document, saying why.
+WIRE_NAMES_HEADER = ("# Parameter names are the source API's wire names (AGIS809 reports their style once):\n"
+                     "# agis-lint: wire-names\n")
+
+
 # -- verbs ------------------------------------------------------------------------------
 HTTP_WORDS = ("get", "post", "put", "patch", "delete", "head", "options")
 # Words an API uses for an action that are not AGIS verbs (HTTP methods are in
@@ -18,6 +26,8 @@ WORD_VERBS = {
     "show": "FETCH", "obtain": "FETCH", "lookup": "FIND", "look": "FIND", "new": "CREATE",
     "make": "CREATE", "upsert": "SET", "del": "REMOVE", "rm": "REMOVE", "erase": "REMOVE",
     "ls": "LIST", "info": "FETCH", "fetchall": "LIST", "getall": "LIST", "mod": "MODIFY",
+    # HTTP methods AGIS prohibits (section 4.3) that the AGTP catalog still lists
+    "connect": "LINK", "trace": "TRACK",
 }
 # Leading words that say nothing about the action ("Returns ...", "Use to ...").
 SKIP_WORDS = frozenset("""return returns provide do have be give take let allow use call
@@ -32,6 +42,9 @@ _HTTP_ITEM = {"get": "FETCH", "post": "CREATE", "put": "REPLACE", "patch": "MODI
 _PREPS = frozenset("of for in by from about with to on at under within across".split())
 _SINGULAR_DET = frozenset("a an the this that one current single specific".split())
 _PLURAL_DET = frozenset("all list every many multiple".split())
+# Plural in form, one record in fact ("usage details", "account settings", "model metrics").
+_ONE_RECORD_PLURALS = frozenset("settings details metrics statistics stats analytics preferences totals".split())
+_MANY_WORDS = frozenset("list collection array page".split())
 _DETS = _SINGULAR_DET | _PLURAL_DET | frozenset("your my our their its some".split())
 
 
@@ -48,14 +61,16 @@ def get_target(text: str | None) -> bool | None:
         obj.append(lw)
     if not obj:
         return None
-    if obj[0] in _PLURAL_DET:
-        return False
+    if obj[0] in _PLURAL_DET or obj[-1] in _MANY_WORDS:
+        return False                       # "Get all ...", "Get a list of licenses"
     if obj[0] in _SINGULAR_DET:
         return True
     head = [w for w in obj if w not in _DETS]
     if not head:
         return None
     last = head[-1]
+    if last in _ONE_RECORD_PLURALS:
+        return True                        # "Get subscription settings" is one record
     plural = last.endswith("s") and not last.endswith(("ss", "us", "is", "ics")) and len(last) > 3
     return not plural
 

@@ -43,6 +43,10 @@ def _bad_literal(word: str, verb: str, catalog) -> bool:
 
 def _literal(text: str, verb: str, catalog, dropped: list) -> str:
     words = [w for w in words_of(text) if w]
+    if len(words) == 1:       # a run-together segment that starts with the verb: wrapkey -> wrap key
+        parts = lex.split_compound(words[0])
+        if parts and len(parts) > 1 and parts[0].lower() == verb.lower():
+            words = [p.lower() for p in parts]
     kept = []
     for w in words:
         if _bad_literal(w, verb, catalog):

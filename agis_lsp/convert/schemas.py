@@ -5,6 +5,7 @@ import copy
 
 from ..document.pointer import walk
 from . import mapping
+from .markup import plain_text
 
 MAX_NODES = 200_000   # a schema that expands past this is cut (an alias or $ref bomb)
 
@@ -80,7 +81,9 @@ def openapi_schema(schema, components_prefix: str, target_prefix: str, used: set
                 if self_ref and "$ref" not in node:
                     out["$ref"] = self_ref
                 continue
-            if k in ("description", "title") and not isinstance(v, str):
+            if k in ("description", "title"):
+                if isinstance(v, str):
+                    out[k] = plain_text(v)       # documentation markup (HTML, Markdown) is not prose
                 continue
             if k == "$ref" and isinstance(v, str):
                 if v.startswith(components_prefix):

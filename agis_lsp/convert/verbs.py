@@ -23,11 +23,13 @@ Whether a choice needs a human is decided by ``VerbChoice.review``:
 from __future__ import annotations
 
 import logging
+import re
 from dataclasses import dataclass, field
 
 from .. import lexicon as lex
 from ..semantic.text import intent_head, lemma
-from . import mapping
+from . import mapping, opnames
+from .markup import first_plain_sentence
 
 log = logging.getLogger("agis_lsp.convert")
 
@@ -47,29 +49,50 @@ class VerbChoice:
     verb: str
     origin: str                      # stated | mapped | http | model
     word: str | None = None          # the source word the verb came from
+    where: str = ""                  # where that word was: text (summary) | name | description
     review: bool = False
     reason: str = ""
     verdict: str | None = None       # pass-6 verdict of (verb, intent), None if not judged
     suggestion: str | None = None
 
 
-def candidate_words(*texts_and_names) -> list[tuple[str, str]]:
-    """(word, where) in the order they are tried: each argument is ("text", s) or ("name", s).
+def candidate_words(*texts_and_names) -> list[tuple]:
+    """(word, where, object) in the order they are tried: each argument is ("text", s),
+    ("description", s) or ("name", s).
 
-    A sentence gives its leading verb; a name (operationId, tool name) gives
-    each of its words.
+    A sentence gives its leading verb (after its markup is removed); a name (operationId,
+    tool name) gives the words of its action part (``opnames.name_words``: the last dotted
+    segment of a Google name, what follows Azure's underscore, ...). An HTTP method word
+    carries its object ("get customers") so GET can tell one from many.
     """
-    out: list[tuple[str, str]] = []
+    out: list[tuple] = []
     for kind, value in texts_and_names:
         if not isinstance(value, str) or not value.strip():
             continue
-        if kind == "text":
-            head, _ = intent_head(value)
+        if kind in ("text", "description"):
+            head, _ = intent_head(_lead(value))
             if head:
-                out.append((head.split(" ")[0], "text"))
+                out.append((head.split(" ")[0], kind, None))
         else:
-            out.extend((w.lower(), kind) for w in lex.split_words(value))
+            nw = opnames.name_words(value)
+            if nw.http:
+                out.append((nw.http, kind, f"get {nw.obj}" if nw.http == "get" else None))
+            out.extend((w, kind, None) for w in nw.words)
     return out
+
+
+_API_LEAD = re.compile(r"(?i)^(?:this |the )?(?:api|endpoint|method|operation|service|function|call)"
+                       r"(?: is)?(?: used)? (?:to|for|that|which) ")
+
+
+def _lead(text: str) -> str:
+    """The first sentence without markup, and without "API to ..." ("API to verify X" -> "verify X")."""
+    t = first_plain_sentence(text)
+    m = _API_LEAD.match(t)
+    return t[m.end():] if m and len(t) > m.end() else t
+
+
+_VERB_PREFIXES = ("un", "re", "de", "dis", "geo", "auto", "pre", "co")
 
 
 def _rejected_by_pass3(word: str) -> bool:
@@ -97,8 +120,11 @@ class VerbChooser:
             return None, ""
         if w in mapping.HTTP_WORDS:
             return mapping.http_verb(w, item, self.catalog, text), "mapped"
-        if w in mapping.WORD_VERBS:
-            return mapping.WORD_VERBS[w], "mapped"
+        if w in mapping.WORD_VERBS or word.lower() in mapping.WORD_VERBS:
+            verb = mapping.WORD_VERBS.get(word.lower()) or mapping.WORD_VERBS[w]
+            if http == "GET" and not mapping.fits_read(verb, self.catalog.get(verb)):
+                return None, ""          # "news" is not "new" -> CREATE on a read
+            return verb, "mapped"
         if w in mapping.SKIP_WORDS:
             return None, ""
         up = w.upper()
@@ -107,9 +133,14 @@ class VerbChooser:
             if not lex.is_base_verb(w) or lex.non_action_class(w) is not None or lex.is_vague(w) \
                     or lex.inflection_of(w) is not None or _rejected_by_pass3(up):
                 return None, ""
-            if (http == "GET" or where == "name") and "n" in lex.get_lexicon()._flags(w):
+            flags = lex.get_lexicon()._flags(w)
+            if (http == "GET" or where == "name") and "n" in flags:
                 # a noun heading a GET summary ("Pet by ID") or a tool name ("weather") is not
                 # the action
+                return None, ""
+            if not flags and not w.startswith(_VERB_PREFIXES):
+                # a word the lexicon only derives ("subsite" from "site") is not a stated verb;
+                # "untag", "rescore", "geocode" are
                 return None, ""
         elif lex.is_vague(w):
             return None, ""
@@ -118,10 +149,12 @@ class VerbChooser:
         return up, "stated"
 
     def first_choice(self, req: VerbRequest) -> VerbChoice:
-        for word, where in req.words:
-            verb, origin = self.verb_for_word(word, req.http, req.item, where, req.intent)
+        for cand in req.words:
+            word, where = cand[0], cand[1]
+            obj = cand[2] if len(cand) > 2 else None
+            verb, origin = self.verb_for_word(word, req.http, req.item, where, obj or req.intent)
             if verb:
-                return VerbChoice(verb, origin, word.lower())
+                return VerbChoice(verb, origin, word.lower(), where)
         if req.http:
             return VerbChoice(mapping.http_verb(req.http.lower(), req.item, self.catalog), "http", None)
         return VerbChoice(mapping.DEFAULT_VERB, "model", None)
@@ -156,6 +189,15 @@ class VerbChooser:
             c.review = r.review_mapped or not confirmed
             if not confirmed and j is None:
                 c.reason += " (not confirmed by the semantic model: it did not run)"
+        if c.origin == "stated" and c.where == "description" and not confirmed:
+            # a verb read from the description's first words, not from the summary or the name
+            c.review = True
+            c.reason = (f"{c.verb} is the first verb of the description; the summary and the name state "
+                        "none" + ("" if j is not None else " (not confirmed by the semantic model: it did not run)"))
+        if j is not None and j.verdict == "suspicious" and not c.review:
+            c.review = True
+            c.reason = ((c.reason + "; ") if c.reason else "") + \
+                f"the semantic model is not sure the intent describes {c.verb}"
         if j is not None and j.verdict == "inconsistent":
             c.review = True
             extra = f"; {j.suggestion} matches it better" if j.suggestion and j.suggestion != c.verb else ""

@@ -28,6 +28,18 @@ class Suppression:
     used: set = field(default_factory=set)
 
 
+# A file-level declaration beside the suppressions: the names this document gives its parameters
+# are the wire names of an existing API (``agis-lint convert`` writes it on what it imports).
+_WIRE_NAMES = re.compile(r"(?m)^[ \t]*#[ \t]*agis-lint:[ \t]*wire-names[ \t]*$")
+WIRE_NAMES_COMMENT = "# agis-lint: wire-names"
+
+
+def declares_wire_names(text: str, syntax: str) -> bool:
+    """Does the document say (``# agis-lint: wire-names`` on a line of its own) that its
+    parameter names are an existing API's and cannot change without breaking it?"""
+    return syntax != "json" and "wire-names" in text and _WIRE_NAMES.search(text) is not None
+
+
 def find_suppressions(text: str, syntax: str) -> list[Suppression]:
     if syntax == "json" or "agis-lint:" not in text:
         return []

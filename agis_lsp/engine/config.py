@@ -28,7 +28,9 @@ def _tomllib():
 
 CONFIG_FILES = (".agis-lint.toml", "pyproject.toml")
 _KEYS = {"select", "ignore", "extend-select", "severity", "level", "semantic", "catalog",
-         "per-file-ignores", "fail-level", "max-file-size"}
+         "per-file-ignores", "fail-level", "max-file-size", "conventions"}
+# What a rule marked convention="agis" defaults to on a format that does not adopt AGIS.
+CONVENTION_DEFAULT = Severity.INFORMATION
 
 
 class ConfigError(Exception):
@@ -88,6 +90,8 @@ class Config:
     fail_level: Severity = Severity.ERROR
     max_file_size: int = DEFAULT_MAX_FILE_SIZE      # bytes; 0 = no limit (document.size)
     source: str | None = None
+    conventions: tuple = ()             # where AGIS's conventions are adopted beyond AGIS/AGTP:
+                                        # "*" (everywhere), document kinds, or rule-code prefixes
 
     def enabled(self, code: str, path: str | None = None) -> bool:
         if path and self.per_file_ignores:
@@ -118,6 +122,24 @@ class Config:
         if code in self.severity:
             return self.severity[code]
         return default_severities().get(code, Severity.WARNING)
+
+    def severity_for(self, rule, kind: str | None) -> Severity | None:
+        """The severity of ``rule``'s findings in a document of ``kind``: the configured one;
+        else the default, lowered to information for an AGIS convention (``rule.convention``)
+        on a format whose own spec does not ask for it, unless ``conventions`` adopts it."""
+        sev = self.severity_of(rule.code)
+        if sev is None or not getattr(rule, "convention", "") or rule.code in self.severity:
+            return sev
+        if self.adopts(rule.code, kind):
+            return sev
+        return max(sev, CONVENTION_DEFAULT)
+
+    def adopts(self, code: str, kind: str | None) -> bool:
+        """Are AGIS's conventions in force for ``code`` in a document of ``kind``?"""
+        from ..formats.registry import adopts_agis_conventions
+        if adopts_agis_conventions(kind):
+            return True
+        return any(c == "*" or c == kind or code.startswith(c) for c in self.conventions)
 
     def merged(self, **overrides) -> "Config":
         clean = {k: v for k, v in overrides.items() if v is not None}
@@ -158,6 +180,33 @@ def parse_size(value, source: str | None = None) -> int:
         return int(float(m.group(1)) * _UNITS[m.group(2).lower()])
     raise ConfigError("'max-file-size' must be a number of bytes or a size such as \"10 MB\" "
                       "(KB, MB, GB); 0 for no limit", source)
+
+
+def _conventions(value, source: str | None) -> tuple:
+    """``conventions = "agis"`` (AGIS's conventions on every format), ``"formats"`` (each
+    format's own: the default), or a list of document kinds (``"mcp-tools"``) and rule codes
+    or prefixes (``"TOOL301"``, ``"TOOL3"``) that adopt them."""
+    from ..formats.registry import kind_names
+    if value == "agis":
+        return ("*",)
+    if value == "formats":
+        return ()
+    if isinstance(value, list) and all(isinstance(v, str) and v.strip() for v in value):
+        out = []
+        for v in value:
+            v = v.strip()
+            if v == "agis":
+                out.append("*")
+            elif v in kind_names():
+                out.append(v)
+            elif v.upper()[:1].isalpha() and v.upper().isalnum():
+                out.append(v.upper())
+            else:
+                raise ConfigError(f"'conventions': {v!r} is neither a document kind "
+                                  f"({', '.join(kind_names())}) nor a rule code", source)
+        return tuple(out)
+    raise ConfigError("'conventions' must be \"agis\", \"formats\", or a list of document kinds and "
+                      "rule codes", source)
 
 
 def parse_severity(value) -> Severity | None:
@@ -208,6 +257,8 @@ def config_from_table(table: dict, source: str | None = None) -> Config:
         kw["per_file_ignores"] = {g: _codes(v, "per-file-ignores", source) for g, v in pfi.items()}
     if "max-file-size" in table:
         kw["max_file_size"] = parse_size(table["max-file-size"], source)
+    if "conventions" in table:
+        kw["conventions"] = _conventions(table["conventions"], source)
     if "fail-level" in table:
         try:
             kw["fail_level"] = Severity.parse(table["fail-level"])

@@ -22,6 +22,7 @@ KINDS = ("agis", "agtp-endpoint", "agtp-server", "agtp-recipes", "agtp-manifest"
 def _known_kinds() -> tuple:
     from ..formats.registry import kind_names
     return KINDS + kind_names()
+CONVENTIONS = ("", "agis")        # "" = the format's own rule
 _CODE = re.compile(r"^[A-Z]{4}[0-9]{3}$")
 _NAME = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
 SECTIONS = ("What it does", "Why is this bad?", "Example", "Use instead", "Fix safety")
@@ -45,6 +46,9 @@ class Rule:
                                   # only (engine.incremental re-checks changed endpoints alone)
     shared_only: bool = False     # per_endpoint, and its findings depend on the frame and the
                                   # shared facts only: never re-run while those stay the same
+    convention: str = ""          # "agis": an AGIS convention (naming opinion), not the checked
+                                  # format's own requirement; on formats that do not adopt AGIS its
+                                  # default severity is information (engine.config.Config.severity_for)
 
     # A lint reads neither: cleaning and splitting ~90 docstrings at registration was ~5% of
     # a terminal run on one small file (issue 14).
@@ -66,13 +70,16 @@ class Rule:
         head = f"# {self.code} {self.name}\n\n*{pass_text}; applies to {', '.join(self.kinds)}"
         if self.spec:
             head += f"; spec: {self.spec}"
+        if self.convention == "agis":
+            head += ("; an AGIS convention: information on formats whose own spec does not ask for it "
+                     "(MCP, A2T, ADP, AINP) unless the configuration adopts it (`conventions = \"agis\"`)")
         return head + "*\n\n" + inspect.cleandoc(self.doc) + "\n"
 
 
 def rule(code: str, name: str, *, pass_no: int | None, kinds: Iterable[str] = ("agis",),
          semantic: bool = False, scope: str = "document", spec: str = "",
          needs_model: Callable | None = None, superseded_by: Iterable[int | str] = (),
-         per_endpoint: bool = False, shared_only: bool = False) -> Callable:
+         per_endpoint: bool = False, shared_only: bool = False, convention: str = "") -> Callable:
     """Register a rule function ``check(ctx) -> Iterable[Finding]``.
 
     The function's docstring is the rule's documentation (markdown with the
@@ -92,12 +99,20 @@ def rule(code: str, name: str, *, pass_no: int | None, kinds: Iterable[str] = ("
     ``shared_only`` says more: the findings depend only on that outside part and on the
     facts every endpoint shares (``engine.incremental.shared_facts``: methods, paths, MCP
     tool names), so while those are unchanged the rule is not run again at all.
+
+    ``convention="agis"`` says the rule applies one of AGIS's own opinions (verb-first
+    names, AGIS §4) to a document: on a format whose own specification does not ask for
+    them (``FormatKind.agis_conventions`` false: MCP, A2T, ADP, AINP) the rule's default
+    severity drops to information unless the project adopts AGIS's conventions
+    (``conventions = "agis"`` in the configuration; see docs/formats.md).
     """
     if not _CODE.match(code):
         raise ValueError(f"bad rule code {code!r}")
     if not _NAME.match(name):
         raise ValueError(f"rule name must be kebab-case: {name!r}")
     kinds = tuple(kinds)
+    if convention not in CONVENTIONS:
+        raise ValueError(f"unknown convention {convention!r} for {code}")
     for k in kinds:
         if k not in _known_kinds():
             raise ValueError(f"unknown document kind {k!r} for {code}")
@@ -108,7 +123,8 @@ def rule(code: str, name: str, *, pass_no: int | None, kinds: Iterable[str] = ("
         _ORIGIN.setdefault(code, _importing or fn.__module__)
         _RULES[code] = Rule(code, name, pass_no, kinds, fn, fn.__doc__ or "", semantic, scope, spec,
                             needs_model=needs_model, superseded_by=tuple(superseded_by),
-                            per_endpoint=per_endpoint or shared_only, shared_only=shared_only)
+                            per_endpoint=per_endpoint or shared_only, shared_only=shared_only,
+                            convention=convention)
         fn.rule_code = code
         return fn
 

@@ -66,7 +66,7 @@ def run_rules(doc: Document, config: Config, *, phase: str = "all", semantic: bo
             continue
         try:
             for finding in rule.check(ctx) or ():
-                result.diagnostics.append(position(doc, rule, finding, config, deployment))
+                result.diagnostics.append(position(doc, rule, finding, config, deployment, kind))
         except SemanticSkipped as exc:
             ctx.touched = True    # (never reused: the model may be there next time)
             skipped.setdefault(_pass_label(rule), str(exc))
@@ -133,7 +133,7 @@ def _pass_label(rule: Rule) -> str:
 
 
 def position(doc: Document, rule: Rule, finding: Finding, config: Config,
-             deployment=None) -> Diagnostic:
+             deployment=None, kind: str | None = None) -> Diagnostic:
     if finding.span is not None:
         start, end = finding.span
     else:
@@ -149,7 +149,7 @@ def position(doc: Document, rule: Rule, finding: Finding, config: Config,
         fixes.append(Fix(fix.title, fix.safe, fix.ops, edits, fix.preferred,
                          tuple(tuple(p) for p in fix.declares)))
     related = [_related(doc, rel, deployment) for rel in finding.related]
-    severity = config.severity_of(rule.code) or Severity.WARNING
+    severity = config.severity_for(rule, kind) or Severity.WARNING
     return Diagnostic(rule.code, rule.name, rule.pass_no, severity, finding.message,
                       tuple(finding.path), start, end, rng, fixes, related, tuple(finding.tags),
                       finding.uri, dict(finding.data),

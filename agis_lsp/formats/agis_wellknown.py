@@ -91,4 +91,5 @@ FORMAT = FormatKind(
     file_globs=("*/.well-known/agis.json", "agis.json", "*.agis-wellknown.json"),
     detect=detect, view=WellKnownView, schema=SCHEMA, outline=outline, prose=prose,
     sniff=(b'"agis_document"',), syntaxes=("json",),
-    verb_place=lambda path: len(path) == 2 and path[0] == "methods" and isinstance(path[1], int))
+    verb_place=lambda path: len(path) == 2 and path[0] == "methods" and isinstance(path[1], int),
+    agis_conventions=True)        # AGIS's own summary: its methods are AGIS verbs (section 10)

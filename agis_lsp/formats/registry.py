@@ -68,6 +68,9 @@ class FormatKind:
     # on the text, or a tuple of them that must all match; by default each ``sniff`` key written
     # as a JSON or YAML key.
     marks: tuple = ()
+    agis_conventions: bool = False              # its own spec asks for AGIS's conventions (verb-first
+                                                # names): rules marked convention="agis" keep their
+                                                # severity; elsewhere they are information by default
 
     def text_marks(self) -> tuple:
         if self.marks:
@@ -79,6 +82,13 @@ def key_mark(key: str) -> str:
     """A regular expression for ``key`` written as a mapping key in JSON or YAML."""
     k = re.escape(key)
     return rf"""(?:"{k}"|'{k}'|(?m:^[ \t]*(?:-[ \t]+)?{k}))[ \t]*:"""
+
+
+def adopts_agis_conventions(kind: str | None) -> bool:
+    """Does the spec of ``kind`` itself ask for AGIS's conventions? AGIS and AGTP documents
+    (kinds outside this registry) do; a format of the registry says so in its FormatKind."""
+    f = get(kind) if kind else None
+    return True if f is None else f.agis_conventions
 
 
 @lru_cache(maxsize=1)

@@ -13,9 +13,9 @@ from agis_lsp.engine.incremental import FRAME, layout, owner_of
 from agis_lsp.engine.runner import position
 from agis_lsp.formats.kinds import detect
 
-#: AGIS809's shared-schema findings name the first endpoint using the schema: a focused run
-#: cannot know it, so it reports none there (they follow from the frame and the shared facts).
-OMITS_FRAME_WHEN_FOCUSED = {"AGIS809"}
+#: Rules whose frame findings a focused run may leave out (with the reason). None now: AGIS809,
+#: which was, counts a naming style over the whole document (issue 22) and is no longer per_endpoint.
+OMITS_FRAME_WHEN_FOCUSED: set = set()
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 

@@ -15,7 +15,7 @@ from agis_lsp.engine.runner import lint
 from agis_lsp.rules.agis import _jsonschema
 from agis_lsp.rules.agis._shorthand import Unreadable, parse_item, translate_input
 
-from .helpers import HEAD, diagnostics, document, endpoint, findings, fix_all, line_is, line_of
+from .helpers import HEAD, lint_text, diagnostics, document, endpoint, findings, fix_all, line_is, line_of
 
 OK_INPUT = "input:\n  type: object\n  properties:\n    party_size: {type: integer}\n"
 OK_OUTPUT = "output:\n  type: object\n"
@@ -304,6 +304,44 @@ def test_809_parameter_names_with_hints_and_required():
     assert ep["input"]["required"] == ["party_size"]
     assert list(ep["input"]["properties"]) == ["party_size"]
     assert list(ep["semantic"]["parameter_hints"]) == ["party_size"]
+
+
+def _camel_inputs(*names_per_endpoint) -> str:
+    eps = []
+    for i, names in enumerate(names_per_endpoint):
+        props = "".join(f"    {n}: {{type: string}}\n" for n in names)
+        eps.append(endpoint("BOOK", f"/reservation{i}", contract=contract(
+            input="input:\n  type: object\n  properties:\n" + props)))
+    return document(*eps)
+
+
+def test_809_an_api_wide_style_is_one_finding_with_the_places_related():
+    """Five camelCase names are the API's convention: one finding, the other places related, no fix."""
+    text = _camel_inputs(["partySize", "tableId", "guestName"], ["partySize", "startTime"])
+    result = lint_text(text, "x.agis", Config(semantic=False))
+    got = [d for d in result.diagnostics if d.code == "AGIS809"]
+    assert len(got) == 1
+    d = got[0]
+    assert d.message == ("this API uses camelCase parameter names (5 of them: 'guestName', 'partySize', "
+                         "'startTime', ...); section 7 asks for snake_case, and renaming them changes the API")
+    assert d.range.start.line + 1 == line_of(text, "partySize: {type")
+    assert len(d.related) == 4 and not d.fixes
+    assert {r.message for r in d.related} >= {"'startTime' in input of BOOK /reservation1"}
+
+
+def test_809_a_few_slips_stay_one_finding_each_with_their_fix():
+    text = _camel_inputs(["partySize", "tableId"])
+    assert [m for _, _, m in findings(text, "AGIS809")] == [
+        "parameter 'partySize' in input of BOOK /reservation0 is not snake_case; use 'party_size' (section 7)",
+        "parameter 'tableId' in input of BOOK /reservation0 is not snake_case; use 'table_id' (section 7)"]
+
+
+def test_809_wire_names_declared_by_the_converter_are_one_finding_that_says_so():
+    text = "# agis-lint: wire-names\n" + _camel_inputs(["partySize", "tableId"])
+    got = findings(text, "AGIS809")
+    assert len(got) == 1
+    assert "camelCase parameter names (2 of them" in got[0][2]
+    assert "wire names of an existing API" in got[0][2]
 
 
 def test_812_unknown_keywords():

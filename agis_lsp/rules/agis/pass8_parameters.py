@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import re
 
-from ...engine.model import Finding, Fix, RenameKey, SetValue
+from ...document.suppressions import declares_wire_names
+from ...engine.model import Finding, Fix, Related, RenameKey, SetValue
 from ...engine.registry import rule
 from ._jsonschema import deref, input_schema
 from ._paths import snake
@@ -12,20 +13,42 @@ from ._semantic import endpoints, name
 SNAKE = re.compile(r"^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$")
 
 
-@rule("AGIS809", "parameter-name-not-snake-case", per_endpoint=True, pass_no=8, spec="AGIS §7")
+# A naming style used this many times in one document is the API's convention, not a slip:
+# one finding for the document (the author cannot follow section 7 without renaming the API).
+AGGREGATE_AT = 5
+_STYLES = (("camelCase", re.compile(r"^[a-z][a-z0-9]*(?:[A-Z][a-z0-9]*)+$")),
+           ("PascalCase", re.compile(r"^(?:[A-Z][a-z0-9]+)+$")),
+           ("kebab-case", re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)+$")),
+           ("UPPER_CASE", re.compile(r"^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*$")))
+
+
+def style_of(key: str) -> str:
+    for label, rx in _STYLES:
+        if rx.match(key):
+            return label
+    return "non-snake_case"
+
+
+@rule("AGIS809", "parameter-name-not-snake-case", pass_no=8, spec="AGIS §7")
 def parameter_name_not_snake_case(ctx):
-    """An input parameter name is not snake_case (`partySize`, `Party-Size`).
+    """An input parameter name is not snake_case (`partySize`, `Party-Size`); an API-wide style is one finding.
 
     ## What it does
     Checks the property names of each endpoint's input schema (following a
     `$ref` into `schemas`, and into the branches of a top-level `allOf`).
     A shared schema used by several endpoints is reported once, where it is
-    defined.
+    defined. When one naming style is the document's convention (5 names or
+    more, or the document says `# agis-lint: wire-names`), the style is
+    reported once, on its first name, with every other place as related
+    information: "this API uses camelCase parameter names (N of them)".
 
     ## Why is this bad?
     Section 7: parameter names SHOULD use snake_case. One convention across
     services lets agents map phrases to parameters (section 5.2's
     `parameter_hints` are keyed by these names) without guessing spellings.
+    A SHOULD that cannot be followed without breaking an existing API (its wire
+    names, e.g. a document converted from OpenAPI) is one decision for the
+    document, so it is one finding, not one per parameter.
 
     ## Example
     ```yaml
@@ -48,11 +71,39 @@ def parameter_name_not_snake_case(ctx):
     ## Fix safety
     Unsafe: renaming a parameter changes the API. The fix renames the
     property, its entries in `required` and, for an endpoint's own input, its
-    key in `semantic.parameter_hints`.
+    key in `semantic.parameter_hints`. The document-wide finding has no fix:
+    renaming an API's wire names is a new API.
+
+    The rule reads the whole document (the count is the document's), so it is not
+    re-run endpoint by endpoint (`per_endpoint` is off).
     """
+    found = list(_non_snake(ctx))
+    wire = declares_wire_names(ctx.doc.text, ctx.doc.syntax)
+    groups: dict = {}
+    for f in found:
+        groups.setdefault(style_of(f[1]), []).append(f)
+    for label, items in groups.items():
+        if not wire and len(items) < AGGREGATE_AT:
+            for at, key, new, fixes, where in items:
+                use = f"; use '{new}'" if new and SNAKE.match(new) else ""
+                yield Finding(at, f"parameter '{key}' in {where} is not snake_case{use} (section 7)",
+                              part="key", fixes=fixes)
+            continue
+        at, key = items[0][0], items[0][1]
+        names = sorted({i[1] for i in items})
+        shown = ", ".join(f"'{n}'" for n in names[:3]) + (", ..." if len(names) > 3 else "")
+        why = ("they are the wire names of an existing API (# agis-lint: wire-names), so renaming them "
+               "changes the API" if wire else "renaming them changes the API")
+        yield Finding(at, f"this API uses {label} parameter names ({len(items)} of them: {shown}); section 7 "
+                          f"asks for snake_case, and {why}",
+                      part="key",
+                      related=[Related(i[0], f"'{i[1]}' in {i[4]}", "key") for i in items[1:]])
+
+
+def _non_snake(ctx):
+    """(path, name, snake_case name, fixes, where) for every input parameter name not in snake_case."""
     seen: set = set()
-    focus = ctx.focus    # re-checking some endpoints: the shared schemas' findings are kept as they
-    for ep in endpoints(ctx):   # were (they follow from the frame and every endpoint's references)
+    for ep in endpoints(ctx):
         schema, path = input_schema(ctx, ep)
         if not isinstance(schema, dict):
             continue
@@ -61,8 +112,6 @@ def parameter_name_not_snake_case(ctx):
         if isinstance(schema.get("allOf"), list):
             branches += [deref(ctx, sub, path + ("allOf", i)) for i, sub in enumerate(schema["allOf"])]
         for node, node_path in branches:
-            if focus is not None and tuple(node_path)[:1] != ("endpoints",):
-                continue
             props = node.get("properties") if isinstance(node, dict) else None
             if not isinstance(props, dict):
                 continue
@@ -88,9 +137,7 @@ def parameter_name_not_snake_case(ctx):
                     fixes.append(Fix(f"Rename to '{new}'", False, ops))
                 where = f"input of {name(ep)}" if own else f"input schema {_describe(node_path)} " \
                     f"(used by {name(ep)})"
-                use = f"; use '{new}'" if new and SNAKE.match(new) else ""
-                yield Finding(at, f"parameter '{key}' in {where} is not snake_case{use} (section 7)",
-                              part="key", fixes=fixes)
+                yield at, key, new, fixes, where
 
 
 def _describe(path) -> str:

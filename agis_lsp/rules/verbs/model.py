@@ -38,7 +38,7 @@ def _undecided(ctx):
 
 
 @rule("TOOL304", "leading-word-not-action-verb", pass_no=3, semantic=True, kinds=KINDS,
-      spec="AGIS §4.2, §8.5(b)")
+      spec="AGIS §4.2, §8.5(b)", convention="agis")
 def leading_word_not_action_verb(ctx):
     """The model judges the leading word of a tool or capability name not to be an action verb (`weather_lookup`).
 
