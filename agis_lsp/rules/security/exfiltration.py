@@ -75,7 +75,7 @@ _URLS = [
 _ACTION = re.compile(r"\b(?:read|reads|open|cat|load|send|upload|include|attach|pass|paste|copy|print|dump|query|fetch|"
                      r"exfiltrate|share|forward|contents?\s+of|add|append|post|grab|collect)\b", re.I)
 _SENTENCE = re.compile(r"[.!?\n]\s|<[^<>]{0,40}>")
-_EXAMPLE = re.compile(r"\b(?:for\s+example|e\.g\.|example|such\s+as|i\.e\.|like|default)\b", re.I)
+_EXAMPLE = re.compile(r"\b(?:for\s+example|e\.g\.|example|such\s+as|i\.e\.|default)\b", re.I)
 
 
 def _sentence(text: str, s: int, e: int) -> tuple[str, str]:
