@@ -25,8 +25,10 @@ def paths_of(text: str, path: str = "x.agis") -> list:
     ("FIND", "/restaurant/{id}", set()),
     ("FIND", "/patient-record/{id}", set()),
     ("FIND", "/calendar/event/{id}", set()),
-    ("FIND", "/bookReservation", {"AGIS402", "AGIS406"}),   # verb in path
-    ("BOOK", "/bookReservation", {"AGIS402", "AGIS405"}),   # ... which is the method itself
+    # one mistake, one diagnostic (issue 21): the camelCase segment is AGIS406's/AGIS405's to
+    # rewrite ('bookReservation' -> 'reservation'), so AGIS402 leaves it to them
+    ("FIND", "/bookReservation", {"AGIS406"}),   # verb in path
+    ("BOOK", "/bookReservation", {"AGIS405"}),   # ... which is the method itself
     ("FIND", "/get-restaurant", {"AGIS406"}),
     ("FIND", "/reservation?type=dinner", {"AGIS404"}),
     ("FIND", "/RESERVATION", {"AGIS402"}),
@@ -164,7 +166,7 @@ def test_406_verb_segment():
 
 def test_camel_case_verb_path_converges():
     text = document(endpoint("FIND", "/bookReservation"))
-    assert {c for c, _, _ in findings(text, "AGIS4")} == {"AGIS402", "AGIS406"}
+    assert {c for c, _, _ in findings(text, "AGIS4")} == {"AGIS406"}
     fixed = fix_all(text)
     assert paths_of(fixed) == ["/reservation"]
     assert findings(fixed, "AGIS4") == []

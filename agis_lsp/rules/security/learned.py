@@ -13,6 +13,11 @@ CODE = "AGSC901"
 # AGIS semantic statements: an intent or outcome describes (AGIS section 5.1) and is judged by
 # the AGIS rules of pass 5 (AGIS515 instruction patterns, AGIS518, AGIS514), not by this head.
 STATEMENT_ROLES = frozenset(("intent", "outcome"))
+# AINP responses' next_suggestions ("Next possible logical steps", AINP 1.0 response fields) and a
+# query match's next_step name actions by design ("send welcome email"): an imperative there is
+# the field's contract, so the mood head does not judge them; the pattern rules still look at
+# what they carry.
+SUGGESTION_ROLES = frozenset(("next_suggestions", "next_step"))
 
 
 def candidates(ctx) -> list:
@@ -23,6 +28,7 @@ def candidates(ctx) -> list:
         from ...semantic.directive import has_cue
         skip = flagged_paths(ctx)
         cached = ctx._directive_candidates = [p for p in all_fields(ctx) if p.role not in STATEMENT_ROLES
+                                              and p.role not in SUGGESTION_ROLES
                                               and p.path not in skip and has_cue(p.text)]
     return cached
 
@@ -76,7 +82,10 @@ def directive_text(ctx):
     owner/name"); the head was trained on such orders as legitimate. An AGIS
     `intent` or `outcome` is not judged here: section 5.1 asks it to describe
     the operation in terms of the agent's goal, and the AGIS rules of pass 5
-    judge it (AGIS515 instruction patterns, AGIS518, AGIS514). The pattern
+    judge it (AGIS515 instruction patterns, AGIS518, AGIS514). An AINP
+    response's `next_suggestions` and a query match's `next_step` are not
+    judged either: AINP 1.0 defines them as "next possible logical steps", so
+    "send welcome email" there is the field doing its job. The pattern
     rules of the security pass still read it.
 
     *Severity* comes from measured precision (issue 22, item 3): an error
