@@ -20,6 +20,7 @@ import uuid
 from contextlib import asynccontextmanager
 
 from lsprotocol import types
+from pygls.exceptions import JsonRpcContentModified, JsonRpcRequestCancelled
 from pygls.lsp.server import LanguageServer
 from pygls.protocol import LanguageServerProtocol
 from pygls.protocol.language_server import lsp_method
@@ -62,6 +63,9 @@ class AgisProtocol(LanguageServerProtocol):
     while the model is still loading) fails, is reported as a server error by sending a
     message, which fails again, recursively, for seconds of tracebacks before the
     process ends.
+
+    A request cancelled cooperatively (``budget``: ``ContentModified`` on an overrun) is
+    answered with its error code and no traceback in the log: it is an answer, not a fault.
     """
 
     closed = False
@@ -75,6 +79,14 @@ class AgisProtocol(LanguageServerProtocol):
         if self.closed:
             return
         super()._send_data(data)
+
+    def _send_handler_result(self, future, *, msg_id):
+        if not future.cancelled() and isinstance(
+                exc := future.exception(), (JsonRpcContentModified, JsonRpcRequestCancelled)):
+            self._request_futures.pop(msg_id, None)
+            self._send_response(msg_id, error=exc.to_response_error())
+            return
+        super()._send_handler_result(future, msg_id=msg_id)
 
     @lsp_method(types.TEXT_DOCUMENT_DID_CHANGE)
     def lsp_text_document__did_change(self, params: types.DidChangeTextDocumentParams):

@@ -13,6 +13,8 @@ import importlib
 import inspect
 import logging
 
+from pygls.exceptions import JsonRpcContentModified, JsonRpcRequestCancelled
+
 log = logging.getLogger("agis_lsp.lsp")
 
 MODULES = ("lifecycle", "sync", "workspace", "diagnostics", "actions", "completion",
@@ -36,8 +38,8 @@ def guarded(default=None):
             async def async_wrapper(ls, *args):
                 try:
                     return await fn(ls, *args)
-                except asyncio.CancelledError:
-                    raise
+                except (asyncio.CancelledError, JsonRpcContentModified, JsonRpcRequestCancelled):
+                    raise  # a cancelled request is answered with its LSP error (see ``budget``)
                 except Exception:  # noqa: BLE001
                     log.exception("%s failed", fn.__name__)
                     return fallback()
@@ -56,7 +58,9 @@ def guarded(default=None):
 
 
 async def answer(ls, name: str, build, *args, default=None):
-    """Run ``build(*args)`` off the event loop under the feature budget (see ``budget``)."""
+    """Run ``build(*args)`` off the event loop under the feature budget, with a cancellation
+    token bound to its thread (see ``budget`` and ``cancel``; builders call ``cancel.check()``
+    in their loops)."""
     return await ls.runner.run(name, build, *args, default=default)
 
 
