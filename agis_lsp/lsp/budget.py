@@ -6,8 +6,11 @@ for at most ``budget`` seconds:
 
 * in time: its result;
 * over budget: the token is set, so the builder unwinds at its next ``cancel.check()``
-  (``Cancelled``), and the request is answered ``ContentModified`` (-32801: the answer is
-  not worth having any more, ask again; clients drop it quietly); logged once per feature;
+  (``Cancelled``); logged once per feature. The request is answered ``ContentModified``
+  (-32801: ask again, clients drop it quietly) when its document changed since the request
+  was made (``modified()``), else ``default`` (an empty answer, as LSP reserves
+  ``ContentModified`` for changed content and ``RequestCancelled`` for the client's cancel;
+  docs/lsp.md, "Cancellation");
 * ``$/cancelRequest`` (pygls cancels the handler's task): the token is set the same way
   and pygls answers ``RequestCancelled`` (-32800).
 
@@ -72,7 +75,7 @@ class FeatureRunner:
         self._running = {t for t in self._running if t.is_alive()}
         return len(self._running)
 
-    async def run(self, name: str, fn, *args, default=None):
+    async def run(self, name: str, fn, *args, default=None, modified=None):
         loop = asyncio.get_running_loop()
         future = loop.create_future()
         token = cancel.Token()
@@ -110,9 +113,12 @@ class FeatureRunner:
             return await asyncio.wait_for(asyncio.shield(future), self.budget)
         except asyncio.TimeoutError:
             self._cancel(loop, name, thread, token, cancel.OVERRUN)
-            self._once(name, f"{name} took longer than {self.budget:g} s and was answered "
-                             "ContentModified (logged once)")
-            raise JsonRpcContentModified(f"{name} took longer than {self.budget:g} s") from None
+            self._once(name, f"{name} took longer than {self.budget:g} s and was cancelled "
+                             "(logged once)")
+            if modified is not None and modified():
+                raise JsonRpcContentModified(
+                    f"{name} took longer than {self.budget:g} s and its document changed") from None
+            return default
         except asyncio.CancelledError:
             self._cancel(loop, name, thread, token, cancel.CLIENT)
             raise

@@ -18,7 +18,7 @@ from .convert import RuleDocs, to_diagnostic
 from .store import DiagnosticsEntry, DiagnosticsStore, carry_over
 
 if TYPE_CHECKING:
-    from .server import AgisLanguageServer
+    from .protocols import Server
     from .state import View
 
 log = logging.getLogger("agis_lsp.lsp")
@@ -27,7 +27,7 @@ PULL_WAIT = 3.0     # longest a pull request waits for a running check (answers 
 
 
 class Publisher:
-    def __init__(self, server: "AgisLanguageServer") -> None:
+    def __init__(self, server: "Server") -> None:
         self.server = server
         self.store = DiagnosticsStore()
         self.rule_docs = RuleDocs()

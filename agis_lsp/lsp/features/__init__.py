@@ -15,6 +15,8 @@ import logging
 
 from pygls.exceptions import JsonRpcContentModified, JsonRpcRequestCancelled
 
+from ..state import View
+
 log = logging.getLogger("agis_lsp.lsp")
 
 MODULES = ("lifecycle", "sync", "workspace", "diagnostics", "actions", "completion",
@@ -60,8 +62,18 @@ def guarded(default=None):
 async def answer(ls, name: str, build, *args, default=None):
     """Run ``build(*args)`` off the event loop under the feature budget, with a cancellation
     token bound to its thread (see ``budget`` and ``cancel``; builders call ``cancel.check()``
-    in their loops)."""
-    return await ls.runner.run(name, build, *args, default=default)
+    in their loops). An overrun answers ``ContentModified`` if the document of the ``View``
+    among ``args`` changed meanwhile, else ``default``."""
+    view = next((a for a in args if isinstance(a, View)), None)
+    return await ls.runner.run(name, build, *args, default=default,
+                               modified=None if view is None else functools.partial(_modified, ls, view))
+
+
+def _modified(ls, view: View) -> bool:
+    """Has the document of ``view`` changed (edited, closed, reopened) since it was taken?"""
+    state = view.state
+    return ls.documents.get(view.uri) is not state or state.version != view.version or \
+        state.text != view.text
 
 
 async def answer_view(ls, uri: str, name: str, build, *args, default=None):

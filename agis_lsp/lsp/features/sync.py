@@ -10,11 +10,11 @@ from ..uris import to_path
 from . import guarded
 
 if TYPE_CHECKING:
-    from ..server import AgisLanguageServer
+    from ..protocols import Server
 
 
 @guarded()
-def on_did_open(ls: AgisLanguageServer, params: types.DidOpenTextDocumentParams) -> None:
+def on_did_open(ls: Server, params: types.DidOpenTextDocumentParams) -> None:
     item = params.text_document
     previous = ls.documents.get(item.uri)
     state = ls.documents.open(item.uri, item.text, item.version)
@@ -24,7 +24,7 @@ def on_did_open(ls: AgisLanguageServer, params: types.DidOpenTextDocumentParams)
 
 
 @guarded()
-def on_did_change(ls: AgisLanguageServer, params: types.DidChangeTextDocumentParams) -> None:
+def on_did_change(ls: Server, params: types.DidChangeTextDocumentParams) -> None:
     uri = params.text_document.uri
     state = ls.documents.get(uri)
     if state is None:
@@ -35,7 +35,7 @@ def on_did_change(ls: AgisLanguageServer, params: types.DidChangeTextDocumentPar
 
 
 @guarded()
-def on_did_close(ls: AgisLanguageServer, params: types.DidCloseTextDocumentParams) -> None:
+def on_did_close(ls: Server, params: types.DidCloseTextDocumentParams) -> None:
     uri = params.text_document.uri
     state = ls.documents.close(uri)
     if state is not None:

@@ -23,7 +23,7 @@ from ..tokens import LEGEND, delta
 from . import answer, guarded
 
 if TYPE_CHECKING:
-    from ..server import AgisLanguageServer
+    from ..protocols import Server
     from ..state import View
 
 
@@ -77,7 +77,7 @@ def _custom_methods(ls, view: View, kind, catalog, overlay) -> set:
     return dep.custom_methods(catalog) if dep is not None else set()
 
 
-def tokens(ls: AgisLanguageServer, view: View, overlay: dict, last: Snapshot | None
+def tokens(ls: Server, view: View, overlay: dict, last: Snapshot | None
            ) -> Snapshot | None:
     """The tokens of the view's text: spliced from ``last`` (the previous answer) when the
     edit since allows it (``token_splice``), else built in full."""
@@ -103,7 +103,7 @@ def _overlay(ls, view) -> dict:
     return ls.overlay() if kind.startswith("agtp-") else {}
 
 
-async def _snapshot(ls: AgisLanguageServer, uri: str):
+async def _snapshot(ls: Server, uri: str):
     """(view, tokens of its text) or (view or None, None): the work both requests share."""
     view = ls.view(uri)
     if view is None:
@@ -114,7 +114,7 @@ async def _snapshot(ls: AgisLanguageServer, uri: str):
 
 
 @guarded(lambda: None)
-async def on_full(ls: AgisLanguageServer, params: types.SemanticTokensParams):
+async def on_full(ls: Server, params: types.SemanticTokensParams):
     view, snap = await _snapshot(ls, params.text_document.uri)
     if snap is None:
         return None
@@ -122,7 +122,7 @@ async def on_full(ls: AgisLanguageServer, params: types.SemanticTokensParams):
 
 
 @guarded(lambda: None)
-async def on_delta(ls: AgisLanguageServer, params: types.SemanticTokensDeltaParams):
+async def on_delta(ls: Server, params: types.SemanticTokensDeltaParams):
     view, snap = await _snapshot(ls, params.text_document.uri)
     if snap is None:
         return None
