@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from .scheduler import Scheduler
     from .settings import Settings
     from .state import Documents, View
+    from .token_cache import TokenCache
 
 
 class Server(Protocol):
@@ -38,7 +39,7 @@ class Server(Protocol):
     publisher: Publisher
     model: ModelLoader
     runner: FeatureRunner
-    token_cache: Any
+    token_cache: TokenCache
     shutdown_requested: bool
 
     def view(self, uri: str) -> View | None: ...

@@ -8,7 +8,8 @@ module-level server. The parts:
 * ``scheduler`` (``scheduler.Scheduler``): the checks, in the lint and model workers;
 * ``publisher`` (``publisher.Publisher``): the diagnostics store, push and pull;
 * ``model`` (``model_loader.ModelLoader``): the semantic model, loaded once;
-* ``runner`` (``budget.FeatureRunner``): feature requests off the event loop, under a budget.
+* ``runner`` (``budget.FeatureRunner``): feature requests off the event loop, under a budget;
+* ``token_cache`` (``token_cache.TokenCache``): the semantic tokens answered last.
 """
 from __future__ import annotations
 
@@ -37,6 +38,7 @@ from .publisher import Publisher
 from .scheduler import Scheduler
 from .settings import SECTION, Settings, parse_settings, section_of
 from .state import Documents, View, view_of
+from .token_cache import TokenCache
 from .uris import from_path, to_path
 
 log = logging.getLogger("agis_lsp.lsp")
@@ -148,6 +150,7 @@ class AgisLanguageServer(LanguageServer):
         self.publisher = Publisher(self)
         self.model = ModelLoader(self)
         self.runner = FeatureRunner()
+        self.token_cache = TokenCache()             # semantic tokens answered last
         self.shutdown_requested = False
         self._initial_settings: dict = {}            # the initializationOptions' agis section
         self._said: set = set()

@@ -39,12 +39,9 @@ def on_did_close(ls: Server, params: types.DidCloseTextDocumentParams) -> None:
     uri = params.text_document.uri
     state = ls.documents.close(uri)
     if state is not None:
-        for _, fut in state.waiters:
-            if not fut.done():
-                fut.set_result(None)
+        ls.publisher.release_waiters(state)
         uri = state.uri
-        if getattr(ls, "token_cache", None) is not None:   # registered by features/tokens.py
-            ls.token_cache.forget(uri)
+        ls.token_cache.forget(uri)
     entry = ls.publisher.store.get(uri)
     path = to_path(uri)
     if entry is not None and entry.target.deployment is not None and path \

@@ -10,8 +10,6 @@ written there), so colours do not flicker mid-edit.
 """
 from __future__ import annotations
 
-import itertools
-import threading
 from typing import TYPE_CHECKING
 
 from lsprotocol import types
@@ -25,36 +23,6 @@ from . import answer, guarded
 if TYPE_CHECKING:
     from ..protocols import Server
     from ..state import View
-
-
-class TokenCache:
-    """uri -> (resultId, Snapshot) of the last answer (any thread)."""
-
-    def __init__(self) -> None:
-        self._last: dict[str, tuple[str, Snapshot]] = {}
-        self._ids = itertools.count(1)
-        self._lock = threading.Lock()
-
-    def remember(self, uri: str, snap: Snapshot) -> str:
-        with self._lock:
-            result_id = str(next(self._ids))
-            self._last[uri] = (result_id, snap)
-            return result_id
-
-    def last(self, uri: str) -> Snapshot | None:
-        with self._lock:
-            hit = self._last.get(uri)
-        return hit[1] if hit is not None else None
-
-    def previous(self, uri: str, result_id: str | None) -> list[int] | None:
-        """The data answered under ``result_id`` (None: not the last answer for ``uri``)."""
-        with self._lock:
-            hit = self._last.get(uri)
-        return hit[1].data if hit is not None and hit[0] == result_id else None
-
-    def forget(self, uri: str) -> None:
-        with self._lock:
-            self._last.pop(uri, None)
 
 
 def _moved_places(good, doc, kind) -> list[Place]:
@@ -134,6 +102,5 @@ async def on_delta(ls: Server, params: types.SemanticTokensDeltaParams):
 
 
 def register(server) -> None:
-    server.token_cache = TokenCache()
     server.feature(types.TEXT_DOCUMENT_SEMANTIC_TOKENS_FULL, LEGEND)(on_full)
     server.feature(types.TEXT_DOCUMENT_SEMANTIC_TOKENS_FULL_DELTA, LEGEND)(on_delta)
