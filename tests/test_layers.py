@@ -224,3 +224,45 @@ def test_upward(src, dst, expected):
 def test_cycles_are_found():
     assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
     assert cycles({"a": {"b"}, "b": set()}) == []
+
+
+# -- the server object is built by the entry point only (issue 25) ---------------------------
+SERVER = f"{TOP}.lsp.server"
+SERVER_IMPORTERS = frozenset({f"{TOP}.lsp.main"})    # the entry point: builds the server
+
+
+def server_imports(root: Path = ROOT) -> list[str]:
+    """"file:line" of every import of ``lsp/server.py`` inside ``lsp/`` but the entry point's
+    (type-only imports under ``TYPE_CHECKING`` count: the parts use ``lsp/protocols.py``)."""
+    modules = _modules(root)
+    known = set(modules)
+    return [f"{path.relative_to(root.parent)}:{line}"
+            for name, path in modules.items()
+            if package_of(name) == "lsp" and name not in SERVER_IMPORTERS | {SERVER}
+            for target, line in _imports(name, path, known) if target == SERVER]
+
+
+def test_only_the_entry_point_imports_the_server():
+    bad = server_imports()
+    assert bad == [], "lsp/ modules importing lsp/server.py (annotate with " \
+                      "lsp.protocols.Server instead): " + ", ".join(bad)
+
+
+def test_the_server_import_check_sees_type_only_and_module_imports(tmp_path):
+    files = {
+        "__init__.py": "", "lsp/__init__.py": "",
+        "lsp/server.py": "class AgisLanguageServer: ...\n",
+        "lsp/main.py": "from .server import AgisLanguageServer\n",
+        "lsp/scheduler.py": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
+                            "    from .server import AgisLanguageServer\n",
+        "lsp/features/__init__.py": "",
+        "lsp/features/hover.py": "from .. import server\n",
+        "lsp/features/ok.py": "from ..protocols import Server\n",
+        "lsp/protocols.py": "class Server: ...\n",
+    }
+    root = tmp_path / "agis_lsp"
+    for rel, text in files.items():
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text(text, encoding="utf-8")
+    assert sorted(server_imports(root)) == ["agis_lsp/lsp/features/hover.py:1",
+                                            "agis_lsp/lsp/scheduler.py:3"]

@@ -17,6 +17,7 @@ from ..engine.fixer import auto_fix
 from .capabilities import ClientFeatures
 from .convert import offsets_range, text_edit, workspace_edit
 from .store import changed_region
+from . import cancel
 
 FIX_ALL_KIND = "source.fixAll.agis"
 KINDS = (types.CodeActionKind.QuickFix, FIX_ALL_KIND)
@@ -46,6 +47,7 @@ def quick_fixes(uri: str, version, doc, diagnostics: list, to_lsp, features: Cli
     """One quickfix per engine fix of ``diagnostics`` (already limited to the range)."""
     out = []
     for d in diagnostics:
+        cancel.check()
         usable = [f for f in d.fixes if f.edits]
         best = auto_fix(d)   # only a safe fix is Auto Fix's; an unsafe one is the user's choice
         for fix in usable:
@@ -68,6 +70,7 @@ def disable_actions(uri: str, version, doc, diagnostics: list, to_lsp, features:
     seen_line: set = set()
     seen_file: set = set()
     for d in diagnostics:
+        cancel.check()
         if d.code in _UNSUPPRESSIBLE:
             continue
         line = d.range.start.line

@@ -1,15 +1,27 @@
-"""Feature work off the event loop, under a time budget, cancellable.
+"""Feature work off the event loop, under a time budget, cancelled cooperatively.
 
 ``FeatureRunner.run(name, fn, *args, default=...)`` runs ``fn`` in a daemon thread of its
-own and awaits it for at most ``budget`` seconds:
+own, with a fresh :class:`~agis_lsp.lsp.cancel.Token` bound to that thread, and awaits it
+for at most ``budget`` seconds:
 
 * in time: its result;
-* over budget: ``default`` (an empty answer), logged once per feature, and the thread is
-  interrupted (an exception raised into it at its next bytecode, so a scan that stopped
-  advancing does not spin on; code blocked inside C finishes on its own, in a daemon
-  thread that never holds up the process' exit);
-* ``$/cancelRequest`` (pygls cancels the handler's task): the thread is interrupted and
-  the cancellation propagates, so pygls answers with ``RequestCancelled``.
+* over budget: the token is set, so the builder unwinds at its next ``cancel.check()``
+  (``Cancelled``); logged once per feature. The request is answered ``ContentModified``
+  (-32801: ask again, clients drop it quietly) when its document changed since the request
+  was made (``modified()``), else ``default`` (an empty answer, as LSP reserves
+  ``ContentModified`` for changed content and ``RequestCancelled`` for the client's cancel;
+  docs/lsp.md, "Cancellation");
+* ``$/cancelRequest`` (pygls cancels the handler's task): the token is set the same way
+  and pygls answers ``RequestCancelled`` (-32800).
+
+**Last resort.** A builder that has not unwound ``GRACE`` seconds after its token was set
+(a loop with no ``check()`` in it, a scan that stopped advancing) is interrupted: the
+exception ``FeatureOverrun`` is raised into its thread at its next bytecode
+(``PyThreadState_SetAsyncExc``, a CPython internal that can fire inside any library call,
+which is why it is only the fallback). Code blocked inside C is not reached by either; it
+finishes on its own in a daemon thread that never holds up the process' exit. Both paths
+are counted (``unwound``, ``interrupted``) and each interruption is logged, so a builder
+missing its checks shows up (tests/lsp/test_cancellation.py).
 
 The event loop itself never runs feature code, so one stuck request cannot stop the next
 one, nor ``shutdown`` and ``exit``.
@@ -21,14 +33,19 @@ import ctypes
 import logging
 import threading
 
+from pygls.exceptions import JsonRpcContentModified
+
+from . import cancel
+
 log = logging.getLogger("agis_lsp.lsp")
 
 FEATURE_BUDGET = 1.0      # seconds a feature request may take
+GRACE = 0.5               # seconds a cancelled builder has to reach a check() before it is interrupted
 MAX_STUCK = 8             # threads still running past their budget before requests are refused
 
 
 class FeatureOverrun(BaseException):
-    """Raised inside a feature thread that ran past its budget or was cancelled (a
+    """Raised (last resort) inside a feature thread that did not unwind when cancelled (a
     BaseException, so the broad ``except Exception`` of a builder does not swallow it)."""
 
 
@@ -45,8 +62,11 @@ def interrupt(thread: threading.Thread) -> bool:
 
 
 class FeatureRunner:
-    def __init__(self, budget: float = FEATURE_BUDGET) -> None:
+    def __init__(self, budget: float = FEATURE_BUDGET, grace: float = GRACE) -> None:
         self.budget = budget
+        self.grace = grace
+        self.unwound = 0          # cancelled builders that stopped at a check() (the normal path)
+        self.interrupted = 0      # cancelled builders interrupted after the grace (the last resort)
         self._overrun: set[str] = set()
         self._running: set[threading.Thread] = set()
 
@@ -55,9 +75,10 @@ class FeatureRunner:
         self._running = {t for t in self._running if t.is_alive()}
         return len(self._running)
 
-    async def run(self, name: str, fn, *args, default=None):
+    async def run(self, name: str, fn, *args, default=None, modified=None):
         loop = asyncio.get_running_loop()
         future = loop.create_future()
+        token = cancel.Token()
 
         def settle(ok: bool, value) -> None:
             if future.done():
@@ -69,7 +90,12 @@ class FeatureRunner:
 
         def work() -> None:
             try:
-                result = fn(*args)
+                with cancel.bound(token):
+                    result = fn(*args)
+            except cancel.Cancelled:
+                self.unwound += 1
+                log.debug("%s unwound (%s)", name, token.reason)
+                return
             except FeatureOverrun:
                 return
             except BaseException as exc:  # noqa: BLE001 - delivered to the awaiting handler
@@ -86,15 +112,30 @@ class FeatureRunner:
         try:
             return await asyncio.wait_for(asyncio.shield(future), self.budget)
         except asyncio.TimeoutError:
-            interrupt(thread)
-            self._running.add(thread)
-            self._once(name, f"{name} took longer than {self.budget:g} s and was answered "
-                             "empty (logged once)")
+            self._cancel(loop, name, thread, token, cancel.OVERRUN)
+            self._once(name, f"{name} took longer than {self.budget:g} s and was cancelled "
+                             "(logged once)")
+            if modified is not None and modified():
+                raise JsonRpcContentModified(
+                    f"{name} took longer than {self.budget:g} s and its document changed") from None
             return default
         except asyncio.CancelledError:
-            interrupt(thread)
-            self._running.add(thread)
+            self._cancel(loop, name, thread, token, cancel.CLIENT)
             raise
+
+    def _cancel(self, loop, name: str, thread: threading.Thread, token: cancel.Token,
+                reason: str) -> None:
+        """Set the token; interrupt the thread if it is still running after the grace."""
+        token.cancel(reason)
+        self._running.add(thread)
+
+        def last_resort() -> None:
+            if thread.is_alive() and interrupt(thread):
+                self.interrupted += 1
+                log.warning("%s did not stop at a cancellation check within %g s; its thread "
+                            "was interrupted (last resort)", name, self.grace)
+
+        loop.call_later(self.grace, last_resort)
 
     def _once(self, name: str, message: str) -> None:
         if name not in self._overrun:

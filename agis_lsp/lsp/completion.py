@@ -23,6 +23,7 @@ from . import schema as sch
 from .capabilities import ClientFeatures
 from .convert import offsets_range
 from .hover import is_verb_place, schema_path, verb_facts, verb_markdown
+from . import cancel
 
 TRIGGER_CHARACTERS = [":", " ", '"', "-", "="]
 
@@ -121,6 +122,7 @@ def _verbs(req: CompletionRequest, path: tuple, part: str, data) -> list[types.C
         return items
     fit = _fitting_categories(req.kind, path, data)
     for name, info in catalog.methods.items():
+        cancel.check()
         rank = "3" if info.deprecated else "0" if fit & set(info.categories) else "1"
         items.append(_verb_item(req, name, rng, sort=rank + name, info=info))
     for verb in used:
@@ -254,6 +256,7 @@ def _keys(req: CompletionRequest, parent: tuple, sparent: tuple, data) -> list[t
             return []
         req_keys = sch.required(root, node)
         for name, sub in sch.properties(root, node).items():
+            cancel.check()
             entries.append((name, sch.type_label(root, sub), sch.description(root, sub),
                             name in req_keys))
     elif kind and kind.startswith("agtp-"):
@@ -293,6 +296,7 @@ def _key_items(req: CompletionRequest, entries, existing: set) -> list[types.Com
     snippets = req.features.snippets
     items = []
     for name, type_label, description, required in entries:
+        cancel.check()
         if name in existing and name != current:
             continue
         insert, is_snippet = _key_text(name, type_label or "", syntax, snippets,
@@ -364,6 +368,7 @@ def _values(req: CompletionRequest, values, kind, *, detail: str | None = None
     rng = offsets_range(req.doc.lines, start, end)
     items = []
     for i, value in enumerate(values):
+        cancel.check()
         label = _label(value)
         items.append(types.CompletionItem(
             label=label, kind=kind, detail=detail, sort_text=f"{i:04d}",

@@ -14,6 +14,7 @@ from lsprotocol import types
 
 from ..document.locate import path_at, word_at
 from .convert import offsets_range
+from . import cancel
 
 
 def folding_spans(doc) -> list[tuple[int, int]]:
@@ -23,6 +24,7 @@ def folding_spans(doc) -> list[tuple[int, int]]:
     text = doc.text
     out = []
     for info in doc.iter_containers():
+        cancel.check()
         for entry in info.entries.values():
             start, end = entry.key_start, entry.value_end
             if not 0 <= start < end <= len(text):
@@ -38,6 +40,7 @@ def _comment_runs(doc) -> list[types.FoldingRange]:
     out, run_start, prev = [], None, None
     lines = doc.lines
     for n in range(lines.line_count):
+        cancel.check()
         is_comment = lines.line_text(n).lstrip().startswith(("#", "//"))
         if is_comment and run_start is None:
             run_start = n
@@ -60,6 +63,7 @@ def build_folding(doc, spans: list[tuple[int, int]] | None = None) -> list[types
     seen = set()
     out = []
     for start, end in spans:
+        cancel.check()
         first, last = lines.line_of(start), lines.line_of(max(start, end - 1))
         if last > first and (first, last) not in seen:
             seen.add((first, last))
@@ -102,6 +106,7 @@ def build_selection_ranges(doc, offsets: list[int]) -> list[types.SelectionRange
     lines = doc.lines
     result = []
     for offset in offsets:
+        cancel.check()
         parent = None
         for s, e in reversed(selection_spans(doc, offset)):
             parent = types.SelectionRange(range=offsets_range(lines, s, e), parent=parent)

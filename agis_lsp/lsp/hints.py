@@ -10,6 +10,7 @@ from ..convert.mapping import mcp_tool_name
 from ..formats.agis import AgisView
 from .hover import verb_safety
 from .places import DECLARATION, METHOD, PARAM, PATH, places_of
+from . import cancel
 
 
 def method_label(name: str, catalog) -> tuple[str, str | None]:
@@ -39,11 +40,13 @@ def build_hints(doc, kind: str | None, catalog, start: int = 0, end: int | None 
     endpoints = AgisView(doc).endpoints if kind == "agis" and places else []
     path_end: dict[int, int] = {}
     for p in places:
+        cancel.check()
         if p.kind in (PATH, PARAM) and p.endpoint >= 0:
             path_end[p.endpoint] = max(path_end.get(p.endpoint, -1), p.end)
     out = []
     lines = doc.lines
     for p in places:
+        cancel.check()
         if p.kind == METHOD and p.role != DECLARATION and start <= p.end <= end:
             label, tooltip = method_label(p.name, catalog)
             out.append(_hint(lines, p.end, label, tooltip, types.InlayHintKind.Type))

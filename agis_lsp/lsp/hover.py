@@ -9,6 +9,7 @@ from ..document.locate import KEY, path_at, word_at
 from . import schema as sch
 from .capabilities import ClientFeatures
 from .convert import offsets_range
+from . import cancel
 
 _VERB = re.compile(r"^[A-Za-z]+$")
 
@@ -202,6 +203,7 @@ def findings_markdown(diagnostics: list, href=None) -> str:
     """One line per finding: the code (a link to its documentation) and the message."""
     lines, seen = [], set()
     for d in diagnostics:
+        cancel.check()
         if (d.code, d.message) in seen:
             continue
         seen.add((d.code, d.message))

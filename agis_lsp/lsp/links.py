@@ -18,6 +18,7 @@ from .convert import offsets_range
 from .definition import pointer_path
 from .places import RECIPE, REF, SCHEMA, places_of, ref_places, value_place
 from .uris import from_path
+from . import cancel
 
 _URL_SCHEMES = ("http://", "https://")
 
@@ -43,6 +44,7 @@ def ref_links(doc, uri: str) -> list[tuple]:
     """(start, end, target, tooltip) of every ``$ref`` whose target can be named."""
     out = []
     for p in ref_places(doc):
+        cancel.check()
         value = f"#/schemas/{p.name}" if p.kind == SCHEMA else p.name
         target, _, pointer = value.partition("#")
         if not target:
@@ -84,6 +86,7 @@ def build_links(doc, kind: str | None, uri: str,
     found = ref_links(doc, uri)
     if kind == "agtp-endpoint" and recipe_target is not None:
         for p in places_of(doc, kind):
+            cancel.check()
             if p.kind == RECIPE:
                 target = recipe_target(p.name)
                 if target:

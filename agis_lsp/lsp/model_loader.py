@@ -10,7 +10,7 @@ import time
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from .server import AgisLanguageServer
+    from .protocols import Server
 
 log = logging.getLogger("agis_lsp.lsp")
 
@@ -24,7 +24,7 @@ def model_needed() -> bool:
 class ModelLoader:
     """Starts the model load when a rule needs it and the settings allow it."""
 
-    def __init__(self, server: "AgisLanguageServer") -> None:
+    def __init__(self, server: "Server") -> None:
         self.server = server
         self.future: concurrent.futures.Future | None = None
         self.closed = False

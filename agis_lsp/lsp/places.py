@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from ..document.substring import entry_subspan, key_subspan, scalar_body, value_subspan
 from ..formats.agis import AgisView
 from ..formats.agtp import EndpointFileView, RecipesView, ServerView
+from . import cancel
 
 METHOD, PATH, PARAM, SCHEMA, RECIPE, ERROR, REF = (
     "method", "path", "param", "schema", "recipe", "error", "ref")
@@ -129,6 +130,7 @@ def _list_places(doc, path: tuple, kind: str, out: list, role: str = REFERENCE,
     if not isinstance(items, list):
         return
     for i, item in enumerate(items):
+        cancel.check()
         if isinstance(item, dict):
             p = child_place(doc, item, "name", path + (i, "name"), kind, role, endpoint)
         else:
@@ -141,6 +143,7 @@ def ref_places(doc) -> list[Place]:
     """Every ``$ref``: a SCHEMA reference for ``#/schemas/Name``, else a REF."""
     out: list[Place] = []
     for info in doc.iter_containers():
+        cancel.check()
         entry = info.entries.get("$ref")
         if entry is None:
             continue
@@ -169,6 +172,7 @@ def agis_places(doc) -> list[Place]:
     view = AgisView(doc)
     out: list[Place] = []
     for ep in view.endpoints:
+        cancel.check()
         endpoint_places_into(doc, ep, out)
     _list_places(doc, ("vocabulary", "declared_verbs"), METHOD, out, DECLARATION)
     for name in view.schemas:
@@ -208,6 +212,7 @@ def endpoint_places(doc) -> list[Place]:
 def recipes_places(doc) -> list[Place]:
     out: list[Place] = []
     for recipe in RecipesView(doc).recipes:
+        cancel.check()
         p = value_place(doc, recipe.path + ("name",), RECIPE, DECLARATION)
         if p is not None:
             out.append(p)
@@ -225,6 +230,7 @@ def server_places(doc) -> list[Place]:
         _list_places(doc, policy.methods_path + (key,), METHOD, out)
     redirects = policy.redirects
     for i, item in enumerate(redirects):
+        cancel.check()
         if isinstance(item, dict):
             for key in ("from_method", "to_method"):
                 p = value_place(doc, policy.methods_path + ("redirects", i, key), METHOD)

@@ -18,7 +18,7 @@ from .convert import RuleDocs, to_diagnostic
 from .store import DiagnosticsEntry, DiagnosticsStore, carry_over
 
 if TYPE_CHECKING:
-    from .server import AgisLanguageServer
+    from .protocols import Server
     from .state import View
 
 log = logging.getLogger("agis_lsp.lsp")
@@ -27,7 +27,7 @@ PULL_WAIT = 3.0     # longest a pull request waits for a running check (answers 
 
 
 class Publisher:
-    def __init__(self, server: "AgisLanguageServer") -> None:
+    def __init__(self, server: "Server") -> None:
         self.server = server
         self.store = DiagnosticsStore()
         self.rule_docs = RuleDocs()
@@ -98,8 +98,8 @@ class Publisher:
         of its pass 2-3 findings (a method flagged only by a finding, e.g. GET): ask the client
         to request them again (``workspace/semanticTokens/refresh``)."""
         ls = self.server
-        cache = getattr(ls, "token_cache", None)
-        if not ls.features.semantic_tokens_refresh or ls.loop is None or cache is None:
+        cache = ls.token_cache
+        if not ls.features.semantic_tokens_refresh or ls.loop is None:
             return
         last = cache.last(uri)
         if last is None or last.text != entry.target.doc.text:
@@ -132,6 +132,13 @@ class Publisher:
                 keep.append((version, fut))
         state.waiters = keep
         return resolved
+
+    def release_waiters(self, state) -> None:
+        """A document closed: its waiting pull requests are answered with nothing."""
+        for _, fut in state.waiters:
+            if not fut.done():
+                fut.set_result(None)
+        state.waiters = []
 
     async def current_entry(self, uri: str, wait: float = PULL_WAIT) -> DiagnosticsEntry | None:
         """The store's entry for the current version, waiting (at most ``wait`` seconds) for

@@ -10,6 +10,7 @@ from lsprotocol import types
 
 from .convert import offsets_range
 from .places import DECLARATION, ERROR, METHOD, RECIPE, SCHEMA, place_at, places_of, same_symbol
+from . import cancel
 
 SEARCHABLE = (METHOD, RECIPE, SCHEMA, ERROR)
 
@@ -31,9 +32,11 @@ def build_references(doc, kind: str | None, offset: int, uri: str, files: list,
         return None
     out: list[types.Location] = []
     for f in files:
+        cancel.check()
         if not f.doc.parsed or (target.kind == SCHEMA and f.uri != uri):
             continue
         for p in places_of(f.doc, f.kind):
+            cancel.check()
             if same_symbol(p, target) and (include_declaration or p.role != DECLARATION):
                 out.append(types.Location(uri=f.uri,
                                           range=offsets_range(f.doc.lines, p.start, p.end)))

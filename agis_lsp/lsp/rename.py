@@ -20,6 +20,7 @@ from lsprotocol import types
 from .. import lexicon
 from .convert import offsets_range
 from .places import METHOD, Place, place_at, places_of, same_symbol
+from . import cancel
 
 _WORD = re.compile(r"^[A-Za-z]+$")
 
@@ -82,6 +83,7 @@ def method_edits(files: list[FileToEdit], target: Place, new_name: str) -> list[
     """(file, [TextEdit]) of every file that names ``target``'s method."""
     out = []
     for f in files:
+        cancel.check()
         if not f.doc.parsed:
             continue
         edits = [types.TextEdit(range=offsets_range(f.doc.lines, p.start, p.end), new_text=new_name)

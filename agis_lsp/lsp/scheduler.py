@@ -24,7 +24,7 @@ from ..engine.linter import Outcome
 from .uris import to_path
 
 if TYPE_CHECKING:
-    from .server import AgisLanguageServer
+    from .protocols import Server
 
 log = logging.getLogger("agis_lsp.lsp")
 
@@ -44,7 +44,7 @@ class Job:
 
 
 class Scheduler:
-    def __init__(self, server: "AgisLanguageServer") -> None:
+    def __init__(self, server: "Server") -> None:
         self.server = server
         self.lint_pool = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="agis-lint")
         self.model_pool = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="agis-model")

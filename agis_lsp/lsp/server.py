@@ -8,7 +8,8 @@ module-level server. The parts:
 * ``scheduler`` (``scheduler.Scheduler``): the checks, in the lint and model workers;
 * ``publisher`` (``publisher.Publisher``): the diagnostics store, push and pull;
 * ``model`` (``model_loader.ModelLoader``): the semantic model, loaded once;
-* ``runner`` (``budget.FeatureRunner``): feature requests off the event loop, under a budget.
+* ``runner`` (``budget.FeatureRunner``): feature requests off the event loop, under a budget;
+* ``token_cache`` (``token_cache.TokenCache``): the semantic tokens answered last.
 """
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ import uuid
 from contextlib import asynccontextmanager
 
 from lsprotocol import types
+from pygls.exceptions import JsonRpcContentModified, JsonRpcRequestCancelled
 from pygls.lsp.server import LanguageServer
 from pygls.protocol import LanguageServerProtocol
 from pygls.protocol.language_server import lsp_method
@@ -36,6 +38,7 @@ from .publisher import Publisher
 from .scheduler import Scheduler
 from .settings import SECTION, Settings, parse_settings, section_of
 from .state import Documents, View, view_of
+from .token_cache import TokenCache
 from .uris import from_path, to_path
 
 log = logging.getLogger("agis_lsp.lsp")
@@ -62,6 +65,9 @@ class AgisProtocol(LanguageServerProtocol):
     while the model is still loading) fails, is reported as a server error by sending a
     message, which fails again, recursively, for seconds of tracebacks before the
     process ends.
+
+    A request cancelled cooperatively (``budget``: ``ContentModified`` on an overrun) is
+    answered with its error code and no traceback in the log: it is an answer, not a fault.
     """
 
     closed = False
@@ -75,6 +81,14 @@ class AgisProtocol(LanguageServerProtocol):
         if self.closed:
             return
         super()._send_data(data)
+
+    def _send_handler_result(self, future, *, msg_id):
+        if not future.cancelled() and isinstance(
+                exc := future.exception(), (JsonRpcContentModified, JsonRpcRequestCancelled)):
+            self._request_futures.pop(msg_id, None)
+            self._send_response(msg_id, error=exc.to_response_error())
+            return
+        super()._send_handler_result(future, msg_id=msg_id)
 
     @lsp_method(types.TEXT_DOCUMENT_DID_CHANGE)
     def lsp_text_document__did_change(self, params: types.DidChangeTextDocumentParams):
@@ -136,6 +150,7 @@ class AgisLanguageServer(LanguageServer):
         self.publisher = Publisher(self)
         self.model = ModelLoader(self)
         self.runner = FeatureRunner()
+        self.token_cache = TokenCache()             # semantic tokens answered last
         self.shutdown_requested = False
         self._initial_settings: dict = {}            # the initializationOptions' agis section
         self._said: set = set()

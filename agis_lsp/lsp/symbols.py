@@ -6,6 +6,7 @@ from lsprotocol import types
 from ..formats.agis import AgisView
 from .capabilities import ClientFeatures
 from .convert import offsets_range
+from . import cancel
 
 
 def _short(text, limit: int = 80) -> str | None:
@@ -30,6 +31,7 @@ def agis_symbols(doc, rng) -> list[types.DocumentSymbol]:
     view = AgisView(doc)
     out = []
     for ep in view.endpoints:
+        cancel.check()
         intent = ep.semantic.get("intent") if ep.semantic else None
         out.append(_symbol(doc, rng, ep.label, types.SymbolKind.Method, ep.node_path, ep.method_loc,
                            _short(intent)))
@@ -86,6 +88,7 @@ def table_symbols(doc, rng, obj=None, path: tuple = (), depth: int = 0) -> list[
     if not isinstance(obj, dict):
         return out
     for key, value in obj.items():
+        cancel.check()
         if isinstance(value, dict):
             children = table_symbols(doc, rng, value, path + (key,), depth + 1) if depth < 1 else None
             out.append(_symbol(doc, rng, str(key), types.SymbolKind.Object, path + (key,),

@@ -23,6 +23,7 @@ from lsprotocol import types
 from ..document.positions import utf16_len
 from .hover import READ_ONLY_CATEGORIES
 from .places import ERROR, METHOD, PARAM, PATH, RECIPE, SCHEMA, DECLARATION, places_of
+from . import cancel
 
 TOKEN_TYPES = ["method", "path", "parameter", "type", "function", "enumMember"]
 CATEGORIES = ["discovery", "retrieval", "analysis", "transaction", "modification", "creation",
@@ -86,6 +87,7 @@ def encode(text: str, line_starts: list, places, catalog, custom: set, flagged,
     prev_line, prev_char = line, char
     cache: dict = {}
     for p in places:
+        cancel.check()
         if p.start < last_end:      # overlapping tokens are not allowed: the first wins
             continue
         type_ = _TYPE.get(p.kind)

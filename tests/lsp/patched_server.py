@@ -2,7 +2,9 @@
 
     python tests/lsp/patched_server.py MODE
 
-MODE: ``hover-loop`` (hover spins forever, as a scan that stopped advancing did),
+MODE: ``hover-loop`` (hover spins forever, as a scan that stopped advancing did, with no
+cancellation check: only the last-resort interrupt stops it), ``hover-checks`` (hover
+spins forever calling ``cancel.check()``, as the shipped builders' loops do),
 ``hover-sleep`` (hover blocks in C for a minute), ``hover-fail`` (hover raises).
 Everything else is the shipped server.
 """
@@ -18,6 +20,14 @@ def loop_forever(*args):
         n += 1
 
 
+def loop_with_checks(*args):
+    from agis_lsp.lsp import cancel
+    n = 0
+    while True:
+        cancel.check()
+        n += 1
+
+
 def sleep_in_c(*args):
     time.sleep(60)
 
@@ -26,7 +36,7 @@ def fail(*args):
     raise RuntimeError("a feature that fails")
 
 
-MODES = {"hover-loop": loop_forever, "hover-sleep": sleep_in_c, "hover-fail": fail}
+MODES = {"hover-loop": loop_forever, "hover-checks": loop_with_checks, "hover-sleep": sleep_in_c, "hover-fail": fail}
 
 
 def main() -> int:

@@ -120,6 +120,12 @@ async def test_a_looping_handler_does_not_stop_the_next_request():
         assert again.get("result") is None
         overruns = [line for line in client.log().splitlines() if "hover took longer" in line]
         assert len(overruns) == 1, "logged once"
+        # this loop has no cancellation check: it is stopped by the last resort, and said so
+        for _ in range(100):
+            if "interrupted (last resort)" in client.log():
+                break
+            await asyncio.sleep(0.05)
+        assert "hover did not stop at a cancellation check" in client.log()
         if os.path.exists(f"/proc/{client.proc.pid}/stat"):  # and the loop was interrupted
             for _ in range(1200):  # the model's load (started by the first check) is CPU too
                 if "semantic model" in client.log():

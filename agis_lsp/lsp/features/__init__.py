@@ -13,6 +13,10 @@ import importlib
 import inspect
 import logging
 
+from pygls.exceptions import JsonRpcContentModified, JsonRpcRequestCancelled
+
+from ..state import View
+
 log = logging.getLogger("agis_lsp.lsp")
 
 MODULES = ("lifecycle", "sync", "workspace", "diagnostics", "actions", "completion",
@@ -36,8 +40,8 @@ def guarded(default=None):
             async def async_wrapper(ls, *args):
                 try:
                     return await fn(ls, *args)
-                except asyncio.CancelledError:
-                    raise
+                except (asyncio.CancelledError, JsonRpcContentModified, JsonRpcRequestCancelled):
+                    raise  # a cancelled request is answered with its LSP error (see ``budget``)
                 except Exception:  # noqa: BLE001
                     log.exception("%s failed", fn.__name__)
                     return fallback()
@@ -56,8 +60,20 @@ def guarded(default=None):
 
 
 async def answer(ls, name: str, build, *args, default=None):
-    """Run ``build(*args)`` off the event loop under the feature budget (see ``budget``)."""
-    return await ls.runner.run(name, build, *args, default=default)
+    """Run ``build(*args)`` off the event loop under the feature budget, with a cancellation
+    token bound to its thread (see ``budget`` and ``cancel``; builders call ``cancel.check()``
+    in their loops). An overrun answers ``ContentModified`` if the document of the ``View``
+    among ``args`` changed meanwhile, else ``default``."""
+    view = next((a for a in args if isinstance(a, View)), None)
+    return await ls.runner.run(name, build, *args, default=default,
+                               modified=None if view is None else functools.partial(_modified, ls, view))
+
+
+def _modified(ls, view: View) -> bool:
+    """Has the document of ``view`` changed (edited, closed, reopened) since it was taken?"""
+    state = view.state
+    return ls.documents.get(view.uri) is not state or state.version != view.version or \
+        state.text != view.text
 
 
 async def answer_view(ls, uri: str, name: str, build, *args, default=None):

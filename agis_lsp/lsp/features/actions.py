@@ -11,13 +11,13 @@ from ..convert_actions import source_actions
 from . import answer, guarded
 
 if TYPE_CHECKING:
-    from ..server import AgisLanguageServer
+    from ..protocols import Server
 
 CHECK_WAIT = 1.5   # seconds a code action waits for the check of the current version
 
 
 @guarded(list)
-async def on_code_action(ls: AgisLanguageServer, params: types.CodeActionParams):
+async def on_code_action(ls: Server, params: types.CodeActionParams):
     uri = params.text_document.uri
     view = ls.view(uri)
     # the wait for the running check and the work share the answer's time: <= 1.5 + 1 s
@@ -37,7 +37,7 @@ async def on_code_action(ls: AgisLanguageServer, params: types.CodeActionParams)
 
 
 @guarded(lambda: None)
-async def on_code_action_resolve(ls: AgisLanguageServer, action: types.CodeAction):
+async def on_code_action_resolve(ls: Server, action: types.CodeAction):
     data = action.data if isinstance(action.data, dict) else {}
     uri = data.get("uri")
     entry = ls.publisher.store.get(uri) if uri else None

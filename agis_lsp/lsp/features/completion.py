@@ -10,7 +10,7 @@ from ..workspace import recipe_names, recipes_file_for
 from . import answer, guarded
 
 if TYPE_CHECKING:
-    from ..server import AgisLanguageServer
+    from ..protocols import Server
     from ..state import View
 
 
@@ -18,7 +18,7 @@ def _empty():
     return types.CompletionList(is_incomplete=False, items=[])
 
 
-def complete(ls: AgisLanguageServer, view: View, position: types.Position):
+def complete(ls: Server, view: View, position: types.Position):
     """Runs off the event loop."""
     doc, kind = view.parse()
     if kind is None:
@@ -33,7 +33,7 @@ def complete(ls: AgisLanguageServer, view: View, position: types.Position):
 
 
 @guarded(_empty)
-async def on_completion(ls: AgisLanguageServer, params: types.CompletionParams):
+async def on_completion(ls: Server, params: types.CompletionParams):
     view = ls.view(params.text_document.uri)
     if view is None:
         return _empty()

@@ -10,11 +10,11 @@ from ..publisher import PULL_WAIT
 from . import guarded
 
 if TYPE_CHECKING:
-    from ..server import AgisLanguageServer
+    from ..protocols import Server
 
 
 @guarded(lambda: types.FullDocumentDiagnosticReport(items=[]))
-async def on_diagnostic(ls: AgisLanguageServer, params: types.DocumentDiagnosticParams):
+async def on_diagnostic(ls: Server, params: types.DocumentDiagnosticParams):
     uri = params.text_document.uri
     view = ls.view(uri)  # the text this request is about
     entry = await ls.publisher.current_entry(uri)
@@ -30,7 +30,7 @@ async def on_diagnostic(ls: AgisLanguageServer, params: types.DocumentDiagnostic
 
 
 @guarded(lambda: types.WorkspaceDiagnosticReport(items=[]))
-async def on_workspace_diagnostic(ls: AgisLanguageServer, params: types.WorkspaceDiagnosticParams):
+async def on_workspace_diagnostic(ls: Server, params: types.WorkspaceDiagnosticParams):
     previous = {p.uri: p.value for p in params.previous_result_ids or ()}
     pending = ls.scheduler.unopened_checks()
     if pending:  # unopened files being (re)checked: answer with their results

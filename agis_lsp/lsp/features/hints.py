@@ -10,11 +10,11 @@ from ..hints import build_hints
 from . import answer_view, guarded
 
 if TYPE_CHECKING:
-    from ..server import AgisLanguageServer
+    from ..protocols import Server
     from ..state import View
 
 
-def hints(ls: AgisLanguageServer, view: View, rng: types.Range):
+def hints(ls: Server, view: View, rng: types.Range):
     doc, kind = view.parse()
     if kind is None or not doc.parsed:
         return []
@@ -25,7 +25,7 @@ def hints(ls: AgisLanguageServer, view: View, rng: types.Range):
 
 
 @guarded(list)
-async def on_inlay_hint(ls: AgisLanguageServer, params: types.InlayHintParams):
+async def on_inlay_hint(ls: Server, params: types.InlayHintParams):
     return await answer_view(ls, params.text_document.uri, "inlayHint", hints, params.range, default=[])
 
 

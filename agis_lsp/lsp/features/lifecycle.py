@@ -15,7 +15,7 @@ from ..uris import to_path
 from . import guarded
 
 if TYPE_CHECKING:
-    from ..server import AgisLanguageServer
+    from ..protocols import Server
 
 MODEL_IDLE_START = 1.0   # load the model this long after `initialized` at the latest
 EXIT_GRACE = 1.0         # seconds between `exit` and the process' end, whatever still runs
@@ -30,7 +30,7 @@ def _root_of(params: types.InitializeParams) -> str | None:
 
 
 @guarded()
-def on_initialize(ls: AgisLanguageServer, params: types.InitializeParams) -> None:
+def on_initialize(ls: Server, params: types.InitializeParams) -> None:
     ls.loop = asyncio.get_running_loop()
     ls.features = client_features(params.capabilities)
     ls.use_pull = use_pull_diagnostics(ls.features)
@@ -42,7 +42,7 @@ def on_initialize(ls: AgisLanguageServer, params: types.InitializeParams) -> Non
 
 
 @guarded()
-async def on_initialized(ls: AgisLanguageServer, params: types.InitializedParams) -> None:
+async def on_initialized(ls: Server, params: types.InitializedParams) -> None:
     # The model loads after the first mechanical diagnostics are out (see Scheduler.accept),
     # or after a second without documents: loading holds the GIL about half the time.
     ls.loop.call_later(MODEL_IDLE_START, ls.model.start)
@@ -55,11 +55,11 @@ async def on_initialized(ls: AgisLanguageServer, params: types.InitializedParams
 
 
 @guarded()
-def on_shutdown(ls: AgisLanguageServer, *args) -> None:
+def on_shutdown(ls: Server, *args) -> None:
     ls.shutdown_workers()
 
 
-def exit_code(ls: AgisLanguageServer) -> int:
+def exit_code(ls: Server) -> int:
     """0 after ``shutdown``, 1 for an ``exit`` without one (LSP)."""
     return 0 if ls.shutdown_requested else 1
 
@@ -75,7 +75,7 @@ def hard_exit(code: int) -> None:
     os._exit(code)
 
 
-def on_exit(ls: AgisLanguageServer, *args) -> None:
+def on_exit(ls: Server, *args) -> None:
     """pygls then closes the transport and stops; anything still running (a check of a
     large document, a model half-loaded, a feature stuck in C) must not delay the end."""
     code = ls.exit_code = exit_code(ls)

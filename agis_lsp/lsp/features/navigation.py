@@ -15,11 +15,11 @@ from ..workspace import recipes_file_for
 from . import answer_view, guarded
 
 if TYPE_CHECKING:
-    from ..server import AgisLanguageServer
+    from ..protocols import Server
     from ..state import View
 
 
-def hover(ls: AgisLanguageServer, view: View, position: types.Position):
+def hover(ls: Server, view: View, position: types.Position):
     doc, kind = view.parse()
     if kind is None:
         return None
@@ -29,7 +29,7 @@ def hover(ls: AgisLanguageServer, view: View, position: types.Position):
     return build_hover(doc, offset, kind, ls.catalog_for(view.uri), diagnostics, ls.features, href)
 
 
-def definition(ls: AgisLanguageServer, view: View, position: types.Position):
+def definition(ls: Server, view: View, position: types.Position):
     doc, kind = view.parse()
     if kind is None:
         return None
@@ -38,7 +38,7 @@ def definition(ls: AgisLanguageServer, view: View, position: types.Position):
     return build_definition(doc, offset, kind, view.uri, ls.open_document, recipes)
 
 
-def symbols(ls: AgisLanguageServer, view: View):
+def symbols(ls: Server, view: View):
     """The outline; while the text does not parse, the last good outline moved onto it."""
     doc, kind = view.parse()
     good = view.last_good
@@ -54,17 +54,17 @@ def symbols(ls: AgisLanguageServer, view: View):
 
 
 @guarded(lambda: None)
-async def on_hover(ls: AgisLanguageServer, params: types.HoverParams):
+async def on_hover(ls: Server, params: types.HoverParams):
     return await answer_view(ls, params.text_document.uri, "hover", hover, params.position)
 
 
 @guarded(lambda: None)
-async def on_definition(ls: AgisLanguageServer, params: types.DefinitionParams):
+async def on_definition(ls: Server, params: types.DefinitionParams):
     return await answer_view(ls, params.text_document.uri, "definition", definition, params.position)
 
 
 @guarded(list)
-async def on_document_symbol(ls: AgisLanguageServer, params: types.DocumentSymbolParams):
+async def on_document_symbol(ls: Server, params: types.DocumentSymbolParams):
     return await answer_view(ls, params.text_document.uri, "documentSymbol", symbols, default=[])
 
 

@@ -11,11 +11,11 @@ from . import answer_view, guarded
 from .rename import files_for, open_views, target_at
 
 if TYPE_CHECKING:
-    from ..server import AgisLanguageServer
+    from ..protocols import Server
     from ..state import View
 
 
-def references(ls: AgisLanguageServer, view: View, position: types.Position,
+def references(ls: Server, view: View, position: types.Position,
                include_declaration: bool, views: dict):
     target = target_at(view, position, symbol_at)
     if target is None:
@@ -26,7 +26,7 @@ def references(ls: AgisLanguageServer, view: View, position: types.Position,
 
 
 @guarded(lambda: None)
-async def on_references(ls: AgisLanguageServer, params: types.ReferenceParams):
+async def on_references(ls: Server, params: types.ReferenceParams):
     include = params.context.include_declaration if params.context is not None else True
     return await answer_view(ls, params.text_document.uri, "references", references, params.position,
                              include, open_views(ls))

@@ -19,7 +19,7 @@ from ..uris import from_path
 from . import answer_view, guarded
 
 if TYPE_CHECKING:
-    from ..server import AgisLanguageServer
+    from ..protocols import Server
     from ..state import View
 
 log = logging.getLogger("agis_lsp.lsp")
@@ -33,7 +33,7 @@ def _norm(path: str) -> str:
     return os.path.normcase(os.path.abspath(path))
 
 
-def open_views(ls: AgisLanguageServer) -> dict:
+def open_views(ls: Server) -> dict:
     """normalised path -> View of every open document (taken on the loop)."""
     out = {}
     for state in ls.documents.all():
@@ -44,7 +44,7 @@ def open_views(ls: AgisLanguageServer) -> dict:
     return out
 
 
-def files_for(ls: AgisLanguageServer, view: View, kind: str | None, doc, views: dict) -> list[FileToEdit]:
+def files_for(ls: Server, view: View, kind: str | None, doc, views: dict) -> list[FileToEdit]:
     """The documents a rename or a reference search covers: the deployment's (open files as
     the editor has them, the others as the Linter's document cache reads them), or this one."""
     here = FileToEdit(view.uri, view.version, doc, kind)
@@ -72,7 +72,7 @@ def files_for(ls: AgisLanguageServer, view: View, kind: str | None, doc, views: 
     return out
 
 
-def prepare(ls: AgisLanguageServer, view: View, position: types.Position):
+def prepare(ls: Server, view: View, position: types.Position):
     doc, kind = view.parse()
     if kind is None:
         return None
@@ -89,7 +89,7 @@ def target_at(view: View, position: types.Position, found) -> tuple | None:
     return (doc, kind, offset) if found(doc, kind, offset) is not None else None
 
 
-def rename(ls: AgisLanguageServer, view: View, position: types.Position, new_name: str,
+def rename(ls: Server, view: View, position: types.Position, new_name: str,
            views: dict):
     from ..rename import method_at
     target = target_at(view, position, method_at)
@@ -102,11 +102,11 @@ def rename(ls: AgisLanguageServer, view: View, position: types.Position, new_nam
 
 
 @guarded(lambda: None)
-async def on_prepare_rename(ls: AgisLanguageServer, params: types.PrepareRenameParams):
+async def on_prepare_rename(ls: Server, params: types.PrepareRenameParams):
     return await answer_view(ls, params.text_document.uri, "prepareRename", prepare, params.position)
 
 
-async def on_rename(ls: AgisLanguageServer, params: types.RenameParams):
+async def on_rename(ls: Server, params: types.RenameParams):
     try:
         return await answer_view(ls, params.text_document.uri, "rename", rename, params.position,
                                  params.new_name, open_views(ls))

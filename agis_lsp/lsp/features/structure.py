@@ -12,11 +12,11 @@ from ..workspace import recipes_file_for, recipes_of
 from . import answer_view, guarded
 
 if TYPE_CHECKING:
-    from ..server import AgisLanguageServer
+    from ..protocols import Server
     from ..state import View
 
 
-def links(ls: AgisLanguageServer, view: View):
+def links(ls: Server, view: View):
     doc, kind = view.parse()
     recipe_target = None
     if kind == "agtp-endpoint" and view.path:
@@ -32,7 +32,7 @@ def links(ls: AgisLanguageServer, view: View):
     return build_links(doc, kind, view.uri, recipe_target, ls.features.link_tooltips)
 
 
-def folding(ls: AgisLanguageServer, view: View):
+def folding(ls: Server, view: View):
     """The folds of the text; while it does not parse, the last good parse's, moved onto it."""
     doc, kind = view.parse()
     good = view.last_good
@@ -43,24 +43,24 @@ def folding(ls: AgisLanguageServer, view: View):
     return build_folding(doc, [(s, e) for s, e in spans if 0 <= s < e <= len(doc.text)])
 
 
-def selection(ls: AgisLanguageServer, view: View, positions: list):
+def selection(ls: Server, view: View, positions: list):
     doc, _ = view.parse()
     lines = doc.lines
     return build_selection_ranges(doc, [lines.offset(p.line, p.character) for p in positions])
 
 
 @guarded(list)
-async def on_document_link(ls: AgisLanguageServer, params: types.DocumentLinkParams):
+async def on_document_link(ls: Server, params: types.DocumentLinkParams):
     return await answer_view(ls, params.text_document.uri, "documentLink", links, default=[])
 
 
 @guarded(list)
-async def on_folding_range(ls: AgisLanguageServer, params: types.FoldingRangeParams):
+async def on_folding_range(ls: Server, params: types.FoldingRangeParams):
     return await answer_view(ls, params.text_document.uri, "foldingRange", folding, default=[])
 
 
 @guarded(list)
-async def on_selection_range(ls: AgisLanguageServer, params: types.SelectionRangeParams):
+async def on_selection_range(ls: Server, params: types.SelectionRangeParams):
     return await answer_view(ls, params.text_document.uri, "selectionRange", selection,
                              list(params.positions), default=[])
 

@@ -10,11 +10,11 @@ from ..uris import to_path
 from . import guarded
 
 if TYPE_CHECKING:
-    from ..server import AgisLanguageServer
+    from ..protocols import Server
 
 
 @guarded()
-def on_did_open(ls: AgisLanguageServer, params: types.DidOpenTextDocumentParams) -> None:
+def on_did_open(ls: Server, params: types.DidOpenTextDocumentParams) -> None:
     item = params.text_document
     previous = ls.documents.get(item.uri)
     state = ls.documents.open(item.uri, item.text, item.version)
@@ -24,7 +24,7 @@ def on_did_open(ls: AgisLanguageServer, params: types.DidOpenTextDocumentParams)
 
 
 @guarded()
-def on_did_change(ls: AgisLanguageServer, params: types.DidChangeTextDocumentParams) -> None:
+def on_did_change(ls: Server, params: types.DidChangeTextDocumentParams) -> None:
     uri = params.text_document.uri
     state = ls.documents.get(uri)
     if state is None:
@@ -35,16 +35,13 @@ def on_did_change(ls: AgisLanguageServer, params: types.DidChangeTextDocumentPar
 
 
 @guarded()
-def on_did_close(ls: AgisLanguageServer, params: types.DidCloseTextDocumentParams) -> None:
+def on_did_close(ls: Server, params: types.DidCloseTextDocumentParams) -> None:
     uri = params.text_document.uri
     state = ls.documents.close(uri)
     if state is not None:
-        for _, fut in state.waiters:
-            if not fut.done():
-                fut.set_result(None)
+        ls.publisher.release_waiters(state)
         uri = state.uri
-        if getattr(ls, "token_cache", None) is not None:   # registered by features/tokens.py
-            ls.token_cache.forget(uri)
+        ls.token_cache.forget(uri)
     entry = ls.publisher.store.get(uri)
     path = to_path(uri)
     if entry is not None and entry.target.deployment is not None and path \

@@ -10,8 +10,6 @@ written there), so colours do not flicker mid-edit.
 """
 from __future__ import annotations
 
-import itertools
-import threading
 from typing import TYPE_CHECKING
 
 from lsprotocol import types
@@ -23,38 +21,8 @@ from ..tokens import LEGEND, delta
 from . import answer, guarded
 
 if TYPE_CHECKING:
-    from ..server import AgisLanguageServer
+    from ..protocols import Server
     from ..state import View
-
-
-class TokenCache:
-    """uri -> (resultId, Snapshot) of the last answer (any thread)."""
-
-    def __init__(self) -> None:
-        self._last: dict[str, tuple[str, Snapshot]] = {}
-        self._ids = itertools.count(1)
-        self._lock = threading.Lock()
-
-    def remember(self, uri: str, snap: Snapshot) -> str:
-        with self._lock:
-            result_id = str(next(self._ids))
-            self._last[uri] = (result_id, snap)
-            return result_id
-
-    def last(self, uri: str) -> Snapshot | None:
-        with self._lock:
-            hit = self._last.get(uri)
-        return hit[1] if hit is not None else None
-
-    def previous(self, uri: str, result_id: str | None) -> list[int] | None:
-        """The data answered under ``result_id`` (None: not the last answer for ``uri``)."""
-        with self._lock:
-            hit = self._last.get(uri)
-        return hit[1].data if hit is not None and hit[0] == result_id else None
-
-    def forget(self, uri: str) -> None:
-        with self._lock:
-            self._last.pop(uri, None)
 
 
 def _moved_places(good, doc, kind) -> list[Place]:
@@ -77,7 +45,7 @@ def _custom_methods(ls, view: View, kind, catalog, overlay) -> set:
     return dep.custom_methods(catalog) if dep is not None else set()
 
 
-def tokens(ls: AgisLanguageServer, view: View, overlay: dict, last: Snapshot | None
+def tokens(ls: Server, view: View, overlay: dict, last: Snapshot | None
            ) -> Snapshot | None:
     """The tokens of the view's text: spliced from ``last`` (the previous answer) when the
     edit since allows it (``token_splice``), else built in full."""
@@ -103,7 +71,7 @@ def _overlay(ls, view) -> dict:
     return ls.overlay() if kind.startswith("agtp-") else {}
 
 
-async def _snapshot(ls: AgisLanguageServer, uri: str):
+async def _snapshot(ls: Server, uri: str):
     """(view, tokens of its text) or (view or None, None): the work both requests share."""
     view = ls.view(uri)
     if view is None:
@@ -114,7 +82,7 @@ async def _snapshot(ls: AgisLanguageServer, uri: str):
 
 
 @guarded(lambda: None)
-async def on_full(ls: AgisLanguageServer, params: types.SemanticTokensParams):
+async def on_full(ls: Server, params: types.SemanticTokensParams):
     view, snap = await _snapshot(ls, params.text_document.uri)
     if snap is None:
         return None
@@ -122,7 +90,7 @@ async def on_full(ls: AgisLanguageServer, params: types.SemanticTokensParams):
 
 
 @guarded(lambda: None)
-async def on_delta(ls: AgisLanguageServer, params: types.SemanticTokensDeltaParams):
+async def on_delta(ls: Server, params: types.SemanticTokensDeltaParams):
     view, snap = await _snapshot(ls, params.text_document.uri)
     if snap is None:
         return None
@@ -134,6 +102,5 @@ async def on_delta(ls: AgisLanguageServer, params: types.SemanticTokensDeltaPara
 
 
 def register(server) -> None:
-    server.token_cache = TokenCache()
     server.feature(types.TEXT_DOCUMENT_SEMANTIC_TOKENS_FULL, LEGEND)(on_full)
     server.feature(types.TEXT_DOCUMENT_SEMANTIC_TOKENS_FULL_DELTA, LEGEND)(on_delta)

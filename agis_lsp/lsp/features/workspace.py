@@ -14,7 +14,7 @@ from ..uris import to_path
 from . import guarded
 
 if TYPE_CHECKING:
-    from ..server import AgisLanguageServer
+    from ..protocols import Server
 
 log = logging.getLogger("agis_lsp.lsp")
 
@@ -22,7 +22,7 @@ from ...engine.config import CONFIG_FILES as CONFIG_NAMES  # noqa: E402
 WATCHED = ("**/.agis-lint.toml", "**/pyproject.toml") + kinds.watch_globs()
 
 
-async def register_watchers(ls: AgisLanguageServer) -> None:
+async def register_watchers(ls: Server) -> None:
     if not ls.features.watched_files_dynamic:
         return
     watchers = [types.FileSystemWatcher(glob_pattern=g) for g in WATCHED]
@@ -37,7 +37,7 @@ async def register_watchers(ls: AgisLanguageServer) -> None:
 
 
 @guarded()
-async def on_did_change_configuration(ls: AgisLanguageServer,
+async def on_did_change_configuration(ls: Server,
                                       params: types.DidChangeConfigurationParams) -> None:
     if ls.features.configuration:
         before = ls.settings
@@ -50,7 +50,7 @@ async def on_did_change_configuration(ls: AgisLanguageServer,
 
 
 @guarded()
-def on_did_change_watched_files(ls: AgisLanguageServer,
+def on_did_change_watched_files(ls: Server,
                                 params: types.DidChangeWatchedFilesParams) -> None:
     config_changed = False
     store = ls.publisher.store

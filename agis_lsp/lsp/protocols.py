@@ -1,0 +1,63 @@
+"""What the parts of the server see of it: a ``typing.Protocol``, not ``server.py``.
+
+Only the entry point (``main``) imports ``server.py`` (``tests/test_layers.py`` enforces it);
+the parts and the feature modules annotate the server they are given with :class:`Server`.
+It lists what they use of ``server.AgisLanguageServer`` (a structural type: the server is
+never declared a subclass of it).
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    from ..document import Document
+    from ..engine.linter import Linter
+    from .budget import FeatureRunner
+    from .capabilities import ClientFeatures
+    from .model_loader import ModelLoader
+    from .publisher import Publisher
+    from .scheduler import Scheduler
+    from .settings import Settings
+    from .state import Documents, View
+    from .token_cache import TokenCache
+
+
+class Server(Protocol):
+    """The server as its parts and features use it."""
+
+    features: ClientFeatures
+    use_pull: bool
+    settings: Settings
+    root: str | None
+    loop: asyncio.AbstractEventLoop | None
+    documents: Documents
+    linter: Linter
+    setup_errors: tuple
+    scheduler: Scheduler
+    publisher: Publisher
+    model: ModelLoader
+    runner: FeatureRunner
+    token_cache: TokenCache
+    shutdown_requested: bool
+
+    def view(self, uri: str) -> View | None: ...
+    def is_open(self, uri: str) -> bool: ...
+    def overlay(self) -> dict: ...
+    def uri_for_path(self, path: str) -> str: ...
+    def open_document(self, path: str) -> Document | None: ...
+    def catalog_for(self, uri: str) -> Any: ...
+    def forget(self, uri: str) -> None: ...
+    def say_once(self, message: str, level: int = logging.INFO) -> None: ...
+    def show_error_once(self, message: str) -> None: ...
+    def progress(self, title: str) -> Any: ...
+    def apply_settings(self, raw, *, initial: bool = False) -> bool: ...
+    def warm_up(self) -> None: ...
+    def shutdown_workers(self) -> None: ...
+    def install_log_handler(self) -> None: ...
+    # pygls' LanguageServer
+    def text_document_publish_diagnostics(self, params) -> None: ...
+    def workspace_diagnostic_refresh(self, params) -> Any: ...
+    def workspace_semantic_tokens_refresh(self, params) -> Any: ...
+    def window_show_message(self, params) -> None: ...
