@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from ..document.positions import LineIndex
 from ..engine.config import config_for, load_config_file
 from ..engine.linter import Linter
+from ..engine.model import Severity
 from ..formats import kinds
 from ..formats.agtp.vocabulary import ENDPOINTS_DIR
 from ..formats.deployment import norm
@@ -30,6 +31,8 @@ class FileResult:
     notes: list = field(default_factory=list)
     internal: int = 0
     linted: bool = True           # False: not an AGIS/AGTP document, skipped
+    fail_level: Severity = Severity.ERROR  # of the configuration that judged the file (after
+                                           # the command line's overrides): the exit status
 
 
 class TextDoc:
@@ -96,7 +99,7 @@ def lint_file(display: str, path: str, linter: Linter) -> FileResult:
                           notes=[skipped_note(display)], linted=False)
     outcome = linter.check(target=target)
     return FileResult(display, target.doc.text, outcome.diagnostics, list(outcome.notes),
-                      outcome.internal_errors)
+                      outcome.internal_errors, fail_level=target.config.fail_level)
 
 
 def _shared_doc(path: str, linter: Linter):

@@ -32,7 +32,7 @@ from ..engine import cachedir
 
 _PKG = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 _SKIP_DIRS = {"__pycache__", "models"}
-_FORMAT = b"agis-lint result cache 1"
+_FORMAT = b"agis-lint result cache 2"  # 2: an entry carries its fail level
 _tool_key: str | None = None
 
 

@@ -7,7 +7,7 @@ import os
 import sys
 
 from .. import __version__
-from ..engine.config import Config, ConfigError, load_config_file
+from ..engine.config import ConfigError
 from ..engine.model import Severity
 from . import output
 from .files import collect
@@ -41,6 +41,8 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     c.add_argument("--unsafe-fixes", action="store_true", help="with --fix or --diff, apply unsafe fixes too")
     c.add_argument("--diff", action="store_true", help="show the fixes as a unified diff; change nothing")
     c.add_argument("--show-fixes", action="store_true", help="text format: name the available fix")
+    c.add_argument("--docs-base-url", default=os.environ.get("AGIS_LINT_DOCS_URL") or None, metavar="URL",
+                   help="where the documentation site is served: SARIF helpUri links to URL/rules/CODE.html")
     c.add_argument("--stdin-filename", default=None, help="file name to use for standard input")
     c.add_argument("-q", "--quiet", action="store_true", help="print findings only, no summary line")
     c.add_argument("--jobs", "-j", type=_jobs, default=None, metavar="N",
@@ -183,7 +185,6 @@ def check(args) -> int:
     from ..engine.linter import Linter
     from .batch import Settings
     overrides = _overrides(args)
-    fixed_config = load_config_file(args.config) if args.config else None
     settings = Settings(overrides, args.config)
     linter = Linter(config_of=settings.config_of)
 
@@ -209,18 +210,17 @@ def check(args) -> int:
         code = _check_batch(inputs, settings, args)
         return EXIT_ERROR if missing else code
 
-    results, notes, internal, fix_changes = _check_each(linter, inputs, args, stdin_mode)
+    results, levels, notes, internal, fix_changes = _check_each(linter, inputs, args, stdin_mode)
     if stdin_mode and args.fix:
         if results:
             _emit(lambda: sys.stdout.write(results[0][1].text))
         else:  # not a document agis-lint knows: passed through unchanged
             _emit(lambda: (sys.stdout.flush(), sys.stdout.buffer.write(inputs[0][1])))
-        code = _exit_code(results, fixed_config or settings.config_of(None), overrides, internal)
     elif args.diff:
-        code = EXIT_FINDINGS if fix_changes else EXIT_CLEAN
+        return EXIT_ERROR if missing else EXIT_FINDINGS if fix_changes else EXIT_CLEAN
     else:
         _emit(lambda: _print(results, notes, args))
-        code = _exit_code(results, fixed_config or Config(), overrides, internal)
+    code = _exit_code(zip(levels, (ds for _, _, ds in results)), internal)
     return EXIT_ERROR if missing else code
 
 
@@ -228,9 +228,10 @@ def _check_each(linter, inputs, args, stdin_mode: bool):
     """Lint (and fix, with --fix/--diff) each input in this process: standard input, or
     files whose fixes are written back. The model is not started here: a semantic rule
     loads it (in this thread, see engine.linter.ModelProvider) only when a document has
-    something for it to judge."""
+    something for it to judge. ``levels[i]`` is the fail level of the configuration that
+    judged ``results[i]`` (the exit status is made of them)."""
     from .batch import skipped_note
-    results, notes, internal, fix_changes = [], [], 0, 0
+    results, levels, notes, internal, fix_changes = [], [], [], 0, 0
     for display, path in inputs:
         if display == "-":
             name = args.stdin_filename
@@ -249,7 +250,8 @@ def _check_each(linter, inputs, args, stdin_mode: bool):
         internal += outcome.internal_errors
         notes.extend(n for n in outcome.notes if n not in notes)
         results.append((display, outcome.doc, outcome.diagnostics))
-    return results, notes, internal, fix_changes
+        levels.append(target.config.fail_level)
+    return results, levels, notes, internal, fix_changes
 
 
 def _check_batch(inputs, settings, args) -> int:
@@ -271,8 +273,7 @@ def _check_batch(inputs, settings, args) -> int:
         if f.linted:
             results.append((f.display, TextDoc(f.text), f.diagnostics))
     _emit(lambda: _print(results, notes, args))
-    fixed = load_config_file(args.config) if args.config else Config()
-    return _exit_code(results, fixed, settings.overrides, internal)
+    return _exit_code(((f.fail_level, f.diagnostics) for f in files if f.linted), internal)
 
 
 def _check_catalogs(linter, paths) -> str | None:
@@ -313,7 +314,7 @@ def _print(results, notes, args) -> None:
     if fmt == "json":
         print(output.render_json(results, notes))
     elif fmt == "sarif":
-        print(output.render_sarif(results, notes))
+        print(output.render_sarif(results, notes, args.docs_base_url))
     elif fmt == "github":
         text = output.render_github(results, notes)
         if text:
@@ -331,12 +332,15 @@ def _print(results, notes, args) -> None:
                   file=sys.stderr)
 
 
-def _exit_code(results, config: Config, overrides: dict, internal: int) -> int:
+def _exit_code(verdicts, internal: int) -> int:
+    """The exit status of a run: 2 when a rule crashed, else 1 when some file has a finding
+    at or above the fail level of the configuration that judged that file (``verdicts``:
+    ``(fail_level, diagnostics)`` a file; ``--fail-level`` is already merged into each
+    file's configuration, see ``batch.Settings``), else 0."""
     if internal:
         return EXIT_ERROR
-    fail = overrides.get("fail_level", config.fail_level)
-    worst = min((d.severity for _, _, ds in results for d in ds), default=None)
-    return EXIT_FINDINGS if worst is not None and worst <= fail else EXIT_CLEAN
+    failed = any(d.severity <= fail for fail, ds in verdicts for d in ds)
+    return EXIT_FINDINGS if failed else EXIT_CLEAN
 
 
 if __name__ == "__main__":  # pragma: no cover

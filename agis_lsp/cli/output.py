@@ -6,7 +6,7 @@ import os
 
 from .. import __version__
 from ..engine.model import Severity
-from ..engine.registry import all_rules, get_rule
+from ..engine.registry import all_rules, get_rule, rule_url
 
 SARIF_LEVEL = {Severity.ERROR: "error", Severity.WARNING: "warning",
                Severity.INFORMATION: "note", Severity.HINT: "note"}
@@ -97,7 +97,7 @@ def render_github(results, notes) -> str:
     return "\n".join(lines)
 
 
-def render_sarif(results, notes) -> str:
+def render_sarif(results, notes, docs_base_url: str | None = None) -> str:
     rules = all_rules()
     index = {r.code: i for i, r in enumerate(rules)}
     sarif_rules = []
@@ -109,6 +109,8 @@ def render_sarif(results, notes) -> str:
             "help": {"text": r.doc, "markdown": r.render_markdown()},
             "properties": {"pass": r.pass_no, "tags": [r.name] + ([f"pass-{r.pass_no}"] if r.pass_no else [])},
         })
+        if docs_base_url:
+            sarif_rules[-1]["helpUri"] = rule_url(docs_base_url, r.code)
     sarif_results = []
     for path, doc, diags in results:
         uri = path.replace(os.sep, "/")

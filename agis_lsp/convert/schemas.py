@@ -114,7 +114,3 @@ def openapi_schema(schema, components_prefix: str, target_prefix: str, used: set
                 out["type"] = t + ["null"]
         return out
     return walk(schema)
-
-
-def _small(v) -> bool:
-    return not isinstance(v, (dict, list)) or len(str(v)) < 200

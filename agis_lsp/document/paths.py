@@ -22,7 +22,3 @@ def format_path(path: Path) -> str:
         else:
             out.append("[" + repr(part) + "]")
     return "".join(out) or "<root>"
-
-
-def to_json_pointer(path: Path) -> str:
-    return "".join("/" + str(p).replace("~", "~0").replace("/", "~1") for p in path)

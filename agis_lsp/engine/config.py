@@ -246,7 +246,11 @@ def _agis_lint_table(data: dict, path: str) -> dict:
 
 
 def load_config_file(path: str) -> Config:
-    return _load_cached(os.path.abspath(path), os.path.getmtime(path))
+    try:
+        mtime = os.path.getmtime(path)
+    except OSError as exc:  # `--config missing.toml`: a usage error (exit 2), not a traceback
+        raise ConfigError(f"cannot be read: {exc.strerror or exc}", path) from None
+    return _load_cached(os.path.abspath(path), mtime)
 
 
 def config_for(path: str | os.PathLike | None) -> Config:

@@ -14,6 +14,12 @@ Example: ``method: GET`` gets AGIS301 (HTTP method, pass 3). AGIS701 ("GET is
 not declared") and AGIS702 ("FIND is declared but unused") restate it; they
 appear as related information of AGIS301 and come back on their own once the
 method is valid.
+
+A fix of a finding that is a mistake of its own can copy other values into a
+declaration (AGIS101 adds the missing ``vocabulary`` with the methods used). Such a
+fix names those values' paths (``Fix.declares``); while a finding of the passes in
+:data:`DECLARATION_CHECKS` (warning or error) lies on one of them, the fix is dropped,
+so that a safe ``--fix`` never declares ``GET`` or ``CREATE_BOOKING`` as a verb.
 """
 from __future__ import annotations
 
@@ -28,6 +34,20 @@ def _superseding(rule_of: dict, code: str) -> tuple:
         rule = get_rule(code)
         rule_of[code] = (rule.superseded_by, rule.pass_no) if rule is not None else ((), None)
     return rule_of[code]
+
+
+# The passes whose findings on a method make declaring it wrong (those that supersede
+# AGIS701, undeclared-verb: method syntax, class and the path it pairs with).
+DECLARATION_CHECKS = (2, 3, 4)
+
+
+def _without_wrong_declarations(d, primaries: dict):
+    """``d`` without the fixes that would declare a value another finding says is wrong."""
+    if not any(f.declares for f in d.fixes):
+        return d
+    fixes = [f for f in d.fixes if not any((p, tuple(path)) in primaries
+                                           for path in f.declares for p in DECLARATION_CHECKS)]
+    return d if len(fixes) == len(d.fixes) else replace(d, fixes=fixes)
 
 
 def fold_consequences(diagnostics: list) -> list:
@@ -61,7 +81,6 @@ def fold_consequences(diagnostics: list) -> list:
             continue
         folded.setdefault(id(primary), []).append(RelatedLocation(
             f"{d.code} (consequence): {d.message}", d.range, None, tuple(d.path)))
-    if not folded:
-        return kept
-    return [replace(d, related=list(d.related) + folded[id(d)]) if id(d) in folded else d
+    kept = [replace(d, related=list(d.related) + folded[id(d)]) if id(d) in folded else d
             for d in kept]
+    return [_without_wrong_declarations(d, primaries) for d in kept]

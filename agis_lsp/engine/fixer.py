@@ -23,9 +23,17 @@ class FixResult:
 
 def preferred_fix(diagnostic):
     """The fix that corrects ``diagnostic``'s mistake: the one its rule marks preferred, else the first
-    safe one; None when there is neither. The server marks it ``isPreferred`` (Auto Fix applies it)."""
+    safe one; None when there is neither. It may be unsafe (GET -> FETCH renames the API)."""
     usable = [f for f in diagnostic.fixes if f.edits]
     return next((f for f in usable if f.preferred), None) or next((f for f in usable if f.safe), None)
+
+
+def auto_fix(diagnostic):
+    """The fix an editor's Auto Fix may apply without asking: the preferred fix when it is
+    safe, else None. The server marks only this one ``isPreferred``; an unsafe fix is offered
+    as a quick fix the user chooses (labelled unsafe), never applied by Auto Fix (issue 21)."""
+    fix = preferred_fix(diagnostic)
+    return fix if fix is not None and fix.safe else None
 
 
 def apply_edits(text: str, edits: list[TextEdit]) -> str:

@@ -43,7 +43,12 @@ class Fix:
     safe: bool
     ops: list = field(default_factory=list)        # list[FixOp]
     edits: list = field(default_factory=list)      # list[TextEdit], filled by the engine
-    preferred: bool = False                        # the fix that corrects the mistake (Auto Fix applies it)
+    preferred: bool = False                        # the fix that corrects the mistake (Auto Fix
+                                                   # applies it when it is safe: engine.fixer.auto_fix)
+    declares: tuple = ()                           # document paths whose values the fix copies as
+                                                   # declarations (a method into declared_verbs): the
+                                                   # fix is dropped while one of them is a mistake
+                                                   # (engine.consequences)
 
     @property
     def safety(self) -> str:

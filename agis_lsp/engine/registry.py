@@ -203,3 +203,18 @@ _FOR_KIND: dict = {}
 
 
 from . import rule_index  # noqa: E402  (after the definitions it reads)
+
+
+def rule_url(base_url: str, code: str) -> str:
+    """Where a rule's page lives on the documentation site.
+
+    The site (``mkdocs.yml``, ``python scripts/build_docs.py``) publishes one page a
+    rule at ``rules/CODE.html``; a base URL names where the site is served. A base
+    URL that holds ``{code}`` is a template instead (``https://example.org/agis/{code}``).
+    The editor's ``agis.docsBaseUrl`` and ``agis-lint check --docs-base-url`` (SARIF
+    ``helpUri``) both go through here.
+    """
+    base = base_url.strip()
+    if "{code}" in base:
+        return base.replace("{code}", code)
+    return base.rstrip("/") + f"/rules/{code}.html"

@@ -146,7 +146,8 @@ def position(doc: Document, rule: Rule, finding: Finding, config: Config,
         except EditError as exc:
             log.info("fix %r of %s dropped: %s", fix.title, rule.code, exc)
             continue
-        fixes.append(Fix(fix.title, fix.safe, fix.ops, edits, fix.preferred))
+        fixes.append(Fix(fix.title, fix.safe, fix.ops, edits, fix.preferred,
+                         tuple(tuple(p) for p in fix.declares)))
     related = [_related(doc, rel, deployment) for rel in finding.related]
     severity = config.severity_of(rule.code) or Severity.WARNING
     return Diagnostic(rule.code, rule.name, rule.pass_no, severity, finding.message,

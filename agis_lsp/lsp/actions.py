@@ -13,7 +13,7 @@ from __future__ import annotations
 from lsprotocol import types
 
 from ..document.suppressions import disable_in_file, disable_on_line
-from ..engine.fixer import preferred_fix
+from ..engine.fixer import auto_fix
 from .capabilities import ClientFeatures
 from .convert import offsets_range, text_edit, workspace_edit
 from .store import changed_region
@@ -47,7 +47,7 @@ def quick_fixes(uri: str, version, doc, diagnostics: list, to_lsp, features: Cli
     out = []
     for d in diagnostics:
         usable = [f for f in d.fixes if f.edits]
-        best = preferred_fix(d)
+        best = auto_fix(d)   # only a safe fix is Auto Fix's; an unsafe one is the user's choice
         for fix in usable:
             title = f"{fix.title} ({d.code})" if fix.safe else f"{fix.title} ({d.code}, unsafe)"
             action = types.CodeAction(

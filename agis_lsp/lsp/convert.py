@@ -11,7 +11,7 @@ import os
 from lsprotocol import types
 
 from .. import __version__
-from ..engine.registry import get_rule
+from ..engine.registry import get_rule, rule_url
 from .capabilities import ClientFeatures
 from .uris import from_path
 
@@ -50,9 +50,7 @@ class RuleDocs:
 
     def href(self, code: str, base_url: str | None = None) -> str | None:
         if base_url:
-            if "{code}" in base_url:
-                return base_url.replace("{code}", code)
-            return base_url.rstrip("/") + "/" + code
+            return rule_url(base_url, code)
         if code not in self._hrefs:
             self._hrefs[code] = self._render(code)
         return self._hrefs[code]

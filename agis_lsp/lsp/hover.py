@@ -193,7 +193,8 @@ def _instead(here: list) -> str:
     for d in here:
         fix = preferred_fix(d)
         if fix is not None and fix.preferred:
-            return f"\n\n**Instead:** {fix.title} (Auto Fix)"
+            how = "Auto Fix" if fix.safe else "unsafe quick fix: choose it, Auto Fix does not apply it"
+            return f"\n\n**Instead:** {fix.title} ({how})"
     return ""
 
 

@@ -251,9 +251,3 @@ class Scheduler:
                     task.cancel()
         self.lint_pool.shutdown(wait=False, cancel_futures=True)
         self.model_pool.shutdown(wait=False, cancel_futures=True)
-
-
-def read_text(path: str) -> str:
-    from ..document import decode_bytes
-    with open(path, "rb") as fh:
-        return decode_bytes(fh.read())[0]

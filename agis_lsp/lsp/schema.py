@@ -20,8 +20,10 @@ def schema_for_kind(kind: str | None) -> dict | None:
     built = schema_for(kind)  # formats that keep their field docs as data
     if built is not None:
         return built
-    names = {"agis": "agis-1.0.schema.json"}
-    name = names.get(kind, f"{kind}.schema.json")
+    if kind == "agis":
+        from ..formats.agis_schema import agis_schema
+        return agis_schema()
+    name = f"{kind}.schema.json"
     try:
         with resources.files("agis_lsp.schemas").joinpath(name).open("rb") as fh:
             return json.load(fh)
@@ -157,7 +159,3 @@ def type_label(root: dict, node) -> str:
 
 def is_object(root: dict, node) -> bool:
     return any("object" in _types(n) or "properties" in n for n in branches(root, node))
-
-
-def is_array(root: dict, node) -> bool:
-    return any("array" in _types(n) or "items" in n for n in branches(root, node))

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field, replace
 
 from ..engine.linter import Outcome, Target
 from ..document.incremental import changed_span as changed_region
-from ..engine.model import Fix, TextEdit
+from ..engine.model import TextEdit
 
 
 @dataclass
@@ -134,8 +134,8 @@ def carry_over(diagnostics: list, old_doc, new_doc) -> list:
         for fix in d.fixes:
             edits = [move(e.start, e.end) for e in fix.edits]
             if all(e is not None for e in edits):
-                fixes.append(Fix(fix.title, fix.safe, fix.ops,
-                                 [TextEdit(a, b, e.new_text) for (a, b), e in zip(edits, fix.edits)]))
+                fixes.append(replace(fix, edits=[TextEdit(a, b, e.new_text)
+                                                 for (a, b), e in zip(edits, fix.edits)]))
         related = []
         for rel in d.related:
             if rel.file is None and rel.range is not None:

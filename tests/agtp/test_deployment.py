@@ -224,12 +224,12 @@ def test_linting_one_endpoint_of_a_large_deployment_is_fast(tmp_path):
     lint(dep.doc(path), Config(), deployment=dep)      # warm: parses the 54 files once
     parses = cache.parses
     text = open(path, encoding="utf-8").read()
-    t0 = time.perf_counter()
+    t0 = time.process_time()   # CPU time: the machine is shared, wall time is not this code's
     for n in range(20):                                  # "keystrokes" in one endpoint buffer
         edited = text.replace("Books a room", f"Books a room ({n})")
         dep = find_deployment(path, overlay={path: edited}, cache=cache)
         result = lint(parse_text(edited, path), Config(), deployment=dep)
-    per_lint = (time.perf_counter() - t0) / 20
+    per_lint = (time.process_time() - t0) / 20
     assert cache.parses - parses == 20                   # only the edited buffer was re-parsed
     assert _codes(result) == []
     assert per_lint < 0.25, per_lint

@@ -220,11 +220,19 @@ def test_a_big_file_parses_fast():
                      f'enum = ["a", "b", {i}]\nschema = {{ type = "string", maxLength = {i} }}\n')
     text = "".join(parts)
     assert len(text) > 400_000
-    t0 = time.perf_counter()
     doc = parse_toml(text, "big.toml")
-    elapsed = time.perf_counter() - t0
     assert doc.parsed and len(doc.data["endpoint"]["input"]["required"]) == 3000
-    assert elapsed < 5.0, elapsed   # ~0.5 s on the 2-core CI machine (tomllib + scanner)
+
+    def cpu(f) -> float:   # best of 3, CPU time: a ratio in one run, not seconds (the machine is shared)
+        best = math.inf
+        for _ in range(3):
+            t0 = time.process_time()
+            f()
+            best = min(best, time.process_time() - t0)
+        return best
+    floor = cpu(lambda: tomllib.loads(text))
+    ours = cpu(lambda: parse_toml(text, "big.toml"))
+    assert ours <= 15 * floor, (ours, floor)   # 3.4-5x measured (tomllib's parse is part of ours)
 
 
 # -- fix operations ----------------------------------------------------------------

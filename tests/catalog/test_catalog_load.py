@@ -127,10 +127,10 @@ def test_suggest_is_fast(cat: Catalog) -> None:
     import time
 
     words = ["FECH", "SERCH", "RESERVATON", "ANALYSE", "SYNCHRONIZE", "XQZ"] * 5
-    t = time.perf_counter()
+    t = time.process_time()   # CPU time: the machine is shared, wall time is not this code's
     for w in words:
         cat.suggest(w)
-    per_call = (time.perf_counter() - t) / len(words)
+    per_call = (time.process_time() - t) / len(words)
     assert per_call < 0.05, per_call
 
 

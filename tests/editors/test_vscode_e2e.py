@@ -337,16 +337,16 @@ def test_editing_story_in_vscode(vscode_web, installed_extension, tmp_path):
     alike; the server's tokens mark GET (AGIS301) and `fetch` (not upper case) `invalid`, which
     package.json maps to invalid.illegal: with semantic highlighting on they differ from RETRIEVE,
     off they do not, and turning it on again brings the first colours back.
-    Auto Fix (editor.action.autoFix) on GET applies the preferred fix (FETCH, and declared_verbs
-    follows); Fix All (editor.action.fixAll, the server's source.fixAll.agis) uppercases `fetch`;
-    F2 on RETRIEVE shows it in the rename box, LOCATE + Enter renames both endpoints and
+    Auto Fix (editor.action.autoFix) on `fetch` applies its safe preferred fix (FETCH; GET's
+    fix, FETCH too, is unsafe and never Auto Fix's, issue 21); Fix All (editor.action.fixAll, the
+    server's source.fixAll.agis) declares FETCH and leaves GET to the author; F2 on RETRIEVE shows it in the rename box, LOCATE + Enter renames both endpoints and
     declared_verbs. Every step is saved and read back from disk."""
     shots = tmp_path / "story-shots"
     shots.mkdir()
     story = {
         "colourWords": ["GET", "RETRIEVE", "fetch", "method"],
-        "autoFixAt": [6, 14], "autoFixExpect": "  - method: FETCH\n    path: /reservation/{id}",
-        "fixAllExpect": "  - method: FETCH\n    path: /menu/{id}",
+        "autoFixAt": [15, 14], "autoFixExpect": "  - method: FETCH\n    path: /menu/{id}",
+        "fixAllExpect": "declared_verbs: [GET, RETRIEVE, FETCH]",
         "renameAt": [9, 14], "renameOld": "RETRIEVE", "newName": "LOCATE",
         "shotHints": str(shots / "vscode-inlay-hints.png"),      # also the semantic colours (on)
         "shotSemanticOff": str(shots / "vscode-semantic-off.png"), "shotRename": str(shots / "vscode-rename.png"),
@@ -371,13 +371,13 @@ def test_editing_story_in_vscode(vscode_web, installed_extension, tmp_path):
     hints = "\n".join(result["hintLines"])
     assert "legacy HTTP verb" in hints and "MCP tool: get_reservation" in hints, result["hintLines"]
     assert "method: RETRIEVE\u200aretrieval · safe (reads only)" in hints, result["hintLines"]
-    # Auto Fix: the preferred fix, GET -> FETCH, declared_verbs follows; nothing else changed
+    # Auto Fix: the safe preferred fix, fetch -> FETCH; nothing else changed
     after_auto = result["afterAutoFix"]
-    assert "method: GET" not in after_auto and "declared_verbs: [FETCH, RETRIEVE]" in after_auto, after_auto
-    assert "method: fetch" in after_auto, after_auto
-    # Fix All: the safe fix of `fetch`
+    assert "method: fetch" not in after_auto and "declared_verbs: [GET, RETRIEVE]" in after_auto, after_auto
+    assert "method: GET" in after_auto, after_auto
+    # Fix All: the safe fixes only: FETCH is declared, GET (an unsafe rename) stays
     after_all = result["afterFixAll"]
-    assert "method: fetch" not in after_all and after_all.count("method: FETCH") == 2, after_all
+    assert "method: GET" in after_all and after_all.count("method: FETCH") == 1, after_all
     # rename: the placeholder from prepareRename, then every RETRIEVE
     assert result["renamePlaceholder"] == "RETRIEVE", result["renamePlaceholder"]
     expected = after_all.replace("RETRIEVE", "LOCATE")

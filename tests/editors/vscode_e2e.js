@@ -99,7 +99,7 @@ async function storyOf(page, spec, result, { step, runCommand, udd }) {
   result.coloursOnAgain = await settled("the colours with semantic highlighting on again", result.coloursOff);
   step("semantic colours read");
 
-  // 2. Auto Fix (editor.action.autoFix) with the cursor on the first GET: the preferred fix, no menu.
+  // 2. Auto Fix (editor.action.autoFix) with the cursor on a method: its safe preferred fix, no menu.
   await goTo(...story.autoFixAt);
   await runCommand("Auto Fix");
   result.afterAutoFix = await saved("Auto Fix to change and save the file", (t) => t.includes(story.autoFixExpect));

@@ -157,7 +157,9 @@ def test_hover_links_each_code_to_its_docs():
     hover = build_hover(doc, text.index("GET") + 1, "agis", CATALOG, diagnostics, VSCODE,
                         href=lambda code: f"https://example.invalid/rules/{code}").contents.value
     assert hover.index("legacy") < hover.index("AGIS301")
-    assert "**Instead:** Replace GET with FETCH (Auto Fix)" in hover
+    # an unsafe fix is never labelled Auto Fix (issue 21): the editor does not apply it unasked
+    assert "**Instead:** Replace GET with FETCH (unsafe quick fix: choose it, Auto Fix does not apply it)" \
+        in hover and "(Auto Fix)" not in hover
     assert "- [`AGIS301`](https://example.invalid/rules/AGIS301) http-method: method 'GET'" in hover
 
 
@@ -209,8 +211,11 @@ def test_actions_quickfix_disable_and_fix_all():
     eager = next(a for a in no_resolve if a.kind == act.FIX_ALL_KIND)
     assert eager.edit.changes, "no documentChanges support: a plain changes map"
     unsafe = actions_for(text.replace("path: /restaurants", "path: /find-restaurants"), "AGIS405")
-    # the fix that rewrites the bad path corrects the mistake: preferred (Auto Fix) though unsafe
-    assert any(a.title.endswith("(AGIS405, unsafe)") and a.is_preferred for a in unsafe)
+    # the fix that rewrites the bad path is offered, labelled unsafe, and is not Auto Fix's
+    # (isPreferred would let the editor apply an API change unasked; issue 21)
+    [rewrite] = [a for a in unsafe if a.title.endswith("(AGIS405, unsafe)")]
+    assert not rewrite.is_preferred
+    assert not any(a.is_preferred for a in unsafe if a.title.endswith("unsafe)"))
 
 
 def test_disable_line_edit_appends_to_an_existing_comment():
@@ -369,3 +374,24 @@ def test_client_settings_sit_on_the_initialization_options():
         assert server.settings.level == 2 and server.settings.debounce_ms == 50
     finally:
         server.shutdown_workers()
+
+
+def test_carried_fixes_keep_what_they_are():
+    """A finding moved along with an edit keeps its fixes' preferred and declares marks, so Auto
+    Fix still picks the fix that corrects the mistake after an unrelated edit."""
+    from dataclasses import replace
+
+    from agis_lsp.engine.model import Fix, TextEdit
+    text = EP + "  - method: FIND\n    path: /x\n"
+    old = parse_text(text, "doc.agis")
+    base = lint(old, Config(), phase="mechanical").diagnostics[0]
+    at = text.index("FIND")
+    fix = Fix("Rename", True, [], [TextEdit(at, at + 4, "SEARCH")], preferred=True,
+              declares=(("endpoints", 0, "method"),))
+    finding = replace(base, start=at, end=at + 4, range=old.lines.range(at, at + 4), fixes=[fix],
+                      related=[])
+    new = parse_text("# a new first line\n" + text, "doc.agis")
+    moved = carry_over([finding], old, new)[0].fixes[0]
+    assert moved.preferred and moved.declares == fix.declares and moved.safe
+    shift = len("# a new first line\n")
+    assert (moved.edits[0].start, moved.edits[0].end) == (at + shift, at + 4 + shift)

@@ -4,14 +4,27 @@ from __future__ import annotations
 
 from ...formats.agis_methods import MethodToken, analyse, compound_parts, is_valid_method, lexicon
 
-__all__ = ["MethodToken", "analyse", "compound_parts", "is_valid_method", "lexicon", "HTTP_REPLACEMENTS",
-           "path_with_nouns", "rename_ops"]
+__all__ = ["MethodToken", "analyse", "base_form", "compound_parts", "is_valid_method", "lexicon",
+           "HTTP_REPLACEMENTS", "path_with_nouns", "rename_ops"]
 
 # Section 4.3 names the prohibited methods; the replacements follow the AGTP
 # catalog's legacy map (GET -> FETCH ...). HEAD, OPTIONS, CONNECT and TRACE have
 # no single action-verb equivalent, so they get no fix.
 HTTP_REPLACEMENTS = {"GET": "FETCH", "POST": "CREATE", "PUT": "REPLACE", "DELETE": "REMOVE",
                      "PATCH": "MODIFY"}
+
+
+def base_form(tok: MethodToken):
+    """``(inflection, BASE)`` when ``tok`` is an inflected verb AGIS203 reports (BOOKING ->
+    BOOK), else None. Pass 6 judges the intent against the base form, the verb the method
+    becomes."""
+    if not tok.alpha or tok.in_catalog or tok.http or tok.camel:
+        return None
+    lex = lexicon()
+    inf = lex.inflection_of(tok.upper)
+    if inf is None or lex.non_action_class(tok.upper):
+        return None  # EXISTS, HAS: pass 3 reports them as non-action (their base is no better)
+    return inf, inf.base.upper()
 
 
 def path_with_nouns(nouns: list[str], path) -> str:

@@ -2,26 +2,14 @@
 from __future__ import annotations
 
 import copy
-import json
-import os
 from functools import lru_cache
 
 from typing import TYPE_CHECKING
 
+from ...formats.agis_schema import agis_schema
+
 if TYPE_CHECKING:  # imported where used: jsonschema costs ~90 ms to import
     from jsonschema import Draft202012Validator
-
-
-SCHEMA_FILE = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))),
-                           "schemas", "agis-1.0.schema.json")
-
-
-@lru_cache(maxsize=1)
-def agis_schema() -> dict:
-    # beside the package's modules, like the lexicon's and the catalog's data (importlib.resources
-    # and the zipfile machinery it imports cost ~10 ms of a terminal run's start, issue 14)
-    with open(SCHEMA_FILE, "rb") as fh:
-        return json.load(fh)
 
 
 @lru_cache(maxsize=1)

@@ -7,6 +7,7 @@ from ...document.preview import preview
 from ...engine.model import AddKey, Finding, Fix, RenameKey, SetValue
 from ...engine.registry import rule
 from .._text import close_matches, type_name
+from ._method import is_valid_method
 from ._schema import (agis_schema, endpoint_schema, endpoint_validator, quick_valid, top_level_schema,
                       top_level_validator, vocabulary_schema, vocabulary_skeleton)
 
@@ -95,8 +96,11 @@ def missing_required_field(ctx):
 
     ## Fix safety
     A missing `agis` gets `"1.0"` and a missing `vocabulary` gets one declaring
-    exactly the methods the document uses: both safe (they state what the
-    document already implies). Other fields have no fix.
+    the methods the document uses: both safe (they state what the document
+    already implies). A method that is itself a mistake (`GET`, `CREATE_BOOKING`,
+    `BOOKING`) is not declared: a fix must not make the vocabulary agree with it.
+    When no method is a verb yet there is no fix; a method fixed later is
+    declared by this fix, or by AGIS701 once the vocabulary exists. Other fields have no fix.
 
     ## Decision
     The draft promises a normative JSON Schema (section 9) but does not publish
@@ -117,12 +121,26 @@ def missing_required_field(ctx):
         if parent == () and missing == "agis":
             fixes.append(Fix("Add agis: \"1.0\"", True, [AddKey((), "agis", "1.0")]))
         if parent == () and missing == "vocabulary":
-            verbs = list(dict.fromkeys(m.upper() for _, m in ctx.view.methods_used))
-            fixes.append(Fix("Add a vocabulary block declaring the methods used", True,
-                             [AddKey((), "vocabulary", {"declared_verbs": verbs})]))
+            fixes += _vocabulary_fix(ctx)
         where = "the document" if not parent else ctx.doc.describe(parent)
         yield Finding(parent, f"{where} is missing required field '{missing}'", part="key",
                       fixes=fixes)
+
+
+def _vocabulary_fix(ctx) -> list:
+    """The missing vocabulary, declaring the methods used that are verbs (a method that is
+    itself a mistake, GET or CREATE_BOOKING, is not declared: AGIS701 offers to declare it
+    once it is a verb). The fix names the methods it declares, so that the engine drops it
+    while a finding of passes 2-4 says one of them is wrong (engine.consequences)."""
+    chosen: dict = {}
+    for ep, method in ctx.view.methods_used:
+        if is_valid_method(method):
+            chosen.setdefault(method.upper(), ep.method_loc[0])
+    if not chosen:
+        return []
+    title = f"Add a vocabulary block declaring {', '.join(chosen)}"
+    return [Fix(title, True, [AddKey((), "vocabulary", {"declared_verbs": list(chosen)})],
+                declares=tuple(chosen.values()))]
 
 
 @rule("AGIS102", "invalid-field-value", per_endpoint=True, pass_no=1, spec="AGIS §8.1, §9")

@@ -6,7 +6,7 @@ import re
 from ...document.preview import preview
 from ...engine.model import Finding, Fix
 from ...engine.registry import rule
-from ._method import analyse, compound_parts, lexicon, path_with_nouns, rename_ops
+from ._method import analyse, base_form, compound_parts, lexicon, path_with_nouns, rename_ops
 
 
 def _methods(ctx):
@@ -130,7 +130,8 @@ def invalid_characters(ctx):
                       "(section 4.1(c))", part=part, fixes=fixes)
 
 
-@rule("AGIS203", "inflected-method", per_endpoint=True, pass_no=2, spec="AGIS §4.1(b)")
+@rule("AGIS203", "inflected-method", per_endpoint=True, pass_no=2, spec="AGIS §4.1(b)",
+      superseded_by=("AGIS601",))
 def inflected_method(ctx):
     """The method is an inflected verb form (`BOOKING`, `BOOKED`, `BOOKS`), not the base form.
 
@@ -163,17 +164,21 @@ def inflected_method(ctx):
     Inflected forms of being verbs (EXISTS, HAS, IS) are left to AGIS302:
     their base forms are not action verbs either, so "use EXIST" would be bad
     advice.
+
+    When the semantic passes run and the intent contradicts the base form
+    (`BOOKING` whose intent is "Cancels a booking"), the base form is the
+    wrong verb too: AGIS601 then reports the method, with the verb that
+    matches the intent as its fix (CANCEL), and this finding is its related
+    information. So the advice and the fix agree: "rename to BOOK" is not
+    offered when the next lint would say BOOK contradicts the intent.
     """
-    lex = lexicon()
     kinds = {"present-participle": "a present participle", "past": "a past-tense form",
              "third-person": "a third-person singular form"}
     for ep, tok in _methods(ctx):
-        if not tok.alpha or tok.in_catalog or tok.http or tok.camel:
+        found = base_form(tok)
+        if found is None:
             continue
-        inf = lex.inflection_of(tok.upper)
-        if inf is None or lex.non_action_class(tok.upper):
-            continue  # EXISTS, HAS: pass 3 reports them as non-action (their base is no better)
-        base = inf.base.upper()
+        inf, base = found
         loc, part = ep.method_loc
         yield Finding(loc, f"method '{tok.raw}' is {kinds.get(inf.kind, 'an inflected form')} of {base}; "
                       f"use the imperative base form '{base}' (section 4.1(b))", part=part,

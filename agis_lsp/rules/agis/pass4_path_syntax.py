@@ -5,6 +5,7 @@ from __future__ import annotations
 from ...engine.model import Finding, Fix
 from ...engine.registry import rule
 from ._paths import LITERAL_OK, kebab, param_repair, paths, replace_segment
+from .pass4_path_verbs import verb_rewrite
 
 
 @rule("AGIS401", "path-missing-leading-slash", per_endpoint=True, pass_no=4, spec="AGIS §4.4(a)")
@@ -75,12 +76,20 @@ def path_not_lowercase(ctx):
 
     ## Fix safety
     Unsafe: changing a path changes the API that clients call.
+
+    ## Decision
+    A segment that holds a verb AGIS405 or AGIS406 removes (`/cancelBooking`
+    with CANCEL, `/getMenu`) is theirs alone: their rewrite (`booking`,
+    `menu`) is lowercase and hyphenated too, and a second suggestion for the
+    same segment (`cancel-booking`) would contradict it.
     """
     for ep, info in paths(ctx):
         loc, part = ep.path_loc
         for seg in info.literals:
             if LITERAL_OK.match(seg.text):
                 continue
+            if verb_rewrite(ep, info, seg) is not None:
+                continue  # AGIS405/406 report this segment, with a rewrite that fixes the case too
             new = kebab(seg.text)
             what = _what_is_wrong(seg.text)
             fixes = []

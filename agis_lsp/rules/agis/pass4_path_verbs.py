@@ -33,6 +33,19 @@ def _without(info, seg, drop: set) -> str | None:
     return info.with_segments(texts)
 
 
+def verb_rewrite(ep, info, seg) -> str | None:
+    """The path AGIS405 or AGIS406 rewrites ``seg`` into (its verb removed, the rest in
+    lowercase words joined by hyphens), or None when neither reports the segment or has
+    no rewrite. AGIS402 leaves such a segment to them: one rewrite per segment."""
+    method = ep.method.strip().lower() if isinstance(ep.method, str) else None
+    words = segment_words(seg.text)
+    if method and method.isalpha() and method in words:
+        return _without(info, seg, {method})                      # AGIS405
+    if words and _lexicon().is_verb_segment(seg.text):
+        return _without(info, seg, {words[0]})                    # AGIS406
+    return None
+
+
 @rule("AGIS405", "path-repeats-method", per_endpoint=True, pass_no=4, spec="AGIS §4.4(e)")
 def path_repeats_method(ctx):
     """The path repeats the method verb (`BOOK /book-reservation`).

@@ -11,11 +11,13 @@ from __future__ import annotations
 
 from ...engine.model import Finding, Fix
 from ...engine.registry import rule
-from ._method import analyse, rename_ops
+from ._method import analyse, base_form, rename_ops
 
 
 def _pairs(ctx):
     """(endpoint, method token, intent) for single-word methods with a string intent."""
+    # an inflected method (BOOKING) is judged as its base form (BOOK), the verb AGIS203
+    # renames it to: see _finding
     for ep in ctx.view.endpoints:
         sem = ep.semantic
         if not sem or not isinstance(ep.method, str):
@@ -34,8 +36,14 @@ def _judge(ctx):
     if not pairs:
         return []
     model = ctx.model()
-    judged = model.judge_consistency([(tok.upper, intent) for _, tok, intent in pairs])
+    judged = model.judge_consistency([(_verb(tok), intent) for _, tok, intent in pairs])
     return [(ep, tok, j) for (ep, tok, _), j in zip(pairs, judged)]
+
+
+def _verb(tok) -> str:
+    """The verb the method is judged as: its base form when it is an inflection."""
+    found = base_form(tok)
+    return found[1] if found is not None else tok.upper
 
 
 def _kind_text(kinds: str) -> str:
@@ -50,18 +58,25 @@ def _kind_text(kinds: str) -> str:
 _NOT_A_VERB = (3, "AGIS201", "AGIS202", "AGIS203", "AGIS206")
 
 
-def _finding(ctx, ep, tok, j, lead: str) -> Finding:
-    msg = (f"{lead}: method '{tok.raw}' implies {_kind_text(j.verb_class)}, but the intent "
+def _finding(ctx, ep, tok, j, lead: str, *, on_method: bool = False) -> Finding:
+    verb = _verb(tok)
+    said = f"'{tok.raw}'" if verb == tok.upper else f"'{tok.raw}' (base form {verb})"
+    msg = (f"{lead}: method {said} implies {_kind_text(j.verb_class)}, but the intent "
            f"describes {_kind_text(j.intent_class)} (semantic model, consistency {j.score:.2f})")
     fixes = []
-    if j.suggestion and j.suggestion != tok.upper:
+    if j.suggestion and j.suggestion != verb:
         msg += f"; a verb such as {j.suggestion} matches the intent"
         fixes.append(Fix(f"Rename the method to {j.suggestion}", False,
-                         rename_ops(ctx, ep, j.suggestion)))
+                         rename_ops(ctx, ep, j.suggestion), preferred=on_method))
     msg += "; or rewrite the intent to say what the endpoint does (section 5.4)"
+    intent = ep.field_path("semantic", "intent")
+    if on_method:
+        # an inflection whose base form contradicts the intent: one mistake, the verb; this
+        # finding is on the method and AGIS203 ("use BOOK") folds into it (superseded_by)
+        method_path, part = ep.method_loc
+        return Finding(method_path, msg, part=part, fixes=fixes, restates=(intent,))
     # judging an intent against a method that is itself a mistake only restates it
-    return Finding(ep.field_path("semantic", "intent"), msg, fixes=fixes,
-                   restates=(ep.method_loc[0],))
+    return Finding(intent, msg, fixes=fixes, restates=(ep.method_loc[0],))
 
 
 @rule("AGIS601", "intent-contradicts-method", per_endpoint=True, pass_no=6, semantic=True, spec="AGIS §5.4, §8.4",
@@ -105,6 +120,13 @@ def intent_contradicts_method(ctx):
     the intent wrongly; either the verb or the intent may be the mistake.
 
     ## Decision
+    An inflected method (`BOOKING`) is judged as its base form (`BOOK`), the
+    verb AGIS203 would rename it to. When that base form contradicts the intent
+    and another verb matches it, the finding is on the method, its fix renames
+    to that verb, and AGIS203 is its related information: "rename to BOOK"
+    followed by "BOOK contradicts the intent, use CANCEL" would be two
+    diagnostics, and two fixes that disagree, for one wrong verb.
+
     Section 8.4 suggests cosine(method, intent) with all-MiniLM-L6-v2, warning
     below 0.3. Measured on the project's dev sets that rule flags about a
     quarter of consistent endpoints and passes CANCEL / "Retrieves
@@ -113,7 +135,8 @@ def intent_contradicts_method(ctx):
     """
     for ep, tok, j in _judge(ctx):
         if j.verdict == "inconsistent":
-            yield _finding(ctx, ep, tok, j, "intent contradicts the method")
+            on_method = base_form(tok) is not None and bool(j.suggestion) and j.suggestion != _verb(tok)
+            yield _finding(ctx, ep, tok, j, "intent contradicts the method", on_method=on_method)
 
 
 @rule("AGIS602", "intent-may-not-match-method", per_endpoint=True, pass_no=6, semantic=True, spec="AGIS §5.4, §8.4",

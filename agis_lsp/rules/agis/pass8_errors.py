@@ -173,7 +173,8 @@ def generic_error_name(ctx):
                           "'reservation_unavailable' or 'invalid_datetime' (section 7)")
 
 
-@rule("AGIS806", "error-name-not-snake-case", per_endpoint=True, pass_no=8, spec="AGIS §7")
+@rule("AGIS806", "error-name-not-snake-case", per_endpoint=True, pass_no=8, spec="AGIS §7",
+      superseded_by=("AGIS805",))
 def error_name_not_snake_case(ctx):
     """An error name is not snake_case (`ReservationUnavailable`, `invalid-datetime`).
 
@@ -199,15 +200,38 @@ def error_name_not_snake_case(ctx):
     ```
 
     ## Fix safety
-    Unsafe: renaming an error changes what clients match on.
+    Unsafe: renaming an error changes what clients match on. There is no fix
+    when the endpoint already lists the snake_case name (`NoResults` next to
+    `no_results`): the rename would list the condition twice (AGIS810); the
+    message points at the other entry instead.
+
+    ## Decision
+    A generic name (`Error`, `Failure`) is AGIS805's mistake: it must be
+    renamed to a specific name anyway, so its case is not reported on its own
+    (it appears in AGIS805's related information), and no fix renames it to
+    another generic name.
     """
-    for ep, _i, _at, where, n in iter_errors(ctx):
+    entries = list(iter_errors(ctx))
+    listed = {}   # (endpoint, name) -> where the name is first listed
+    for ep, _i, _at, where, n in entries:
+        listed.setdefault((id(ep), n), where)
+    for ep, _i, _at, where, n in entries:
         if not n.strip() or SNAKE.match(n):
             continue
         new = snake(n)
-        fixes = [Fix(f"Rename to '{new}'", False, [SetValue(where, new)])] if new and SNAKE.match(new) else []
-        use = f"; use '{new}'" if fixes else "; use lowercase words joined by underscores"
-        yield Finding(where, f"error name '{n}' of {name(ep)} is not snake_case{use} (section 7)", fixes=fixes)
+        fixes, related = [], []
+        if new and SNAKE.match(new):
+            taken = listed.get((id(ep), new))
+            if taken is None:
+                fixes.append(Fix(f"Rename to '{new}'", False, [SetValue(where, new)]))
+                use = f"; use '{new}'"
+            else:
+                related.append(Related(taken, f"'{new}' is listed here"))
+                use = f"; '{new}' is already listed, so remove this entry or give it another name"
+        else:
+            use = "; use lowercase words joined by underscores"
+        yield Finding(where, f"error name '{n}' of {name(ep)} is not snake_case{use} (section 7)",
+                      fixes=fixes, related=related)
 
 
 @rule("AGIS807", "error-missing-description", per_endpoint=True, pass_no=8, spec="AGIS §7")

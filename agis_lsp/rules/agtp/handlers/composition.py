@@ -4,7 +4,6 @@ from __future__ import annotations
 from ....engine.model import Finding, Fix, Related, SetValue
 from ....engine.registry import rule
 from .._common import close_matches
-from ..recipes import unusable_steps
 from ._shared import ENDPOINT, declare_errors_fix, handler_bindings, reference_value
 
 
@@ -42,15 +41,15 @@ def unknown_recipe(ctx):
     ```
 
     ## Fix safety
-    Unsafe: the suggested recipe is a guess by edit distance. A skipped recipe
-    has no fix here: the step is fixed in the recipe (AGTP604).
+    Unsafe: the suggested recipe is a guess by edit distance.
 
     ## Decision
     A skipped recipe is one mistake (the step's method) with a consequence in
-    another file. The step gets AGTP604 (a warning: the server starts); each
-    endpoint naming the recipe gets this error on its `recipe` value, because
-    a recipe the server skipped is not "registered at the server" (section
-    12.1), so the endpoint's registration fails.
+    another file: one diagnostic, where the fix is. The step gets AGTP604 (an
+    error), whose related information names every endpoint that runs the
+    recipe; the endpoints get no error of their own for it (until issue 21
+    they got this one as well, which reported the one mistake once per
+    endpoint, away from its fix).
     """
     dep = ctx.deployment
     for ep, h, base in handler_bindings(ctx, "composition"):
@@ -72,8 +71,7 @@ def unknown_recipe(ctx):
             continue  # the recipes file does not parse; it reports that itself
         names = dep.recipe_names()
         if name in names:
-            yield from _skipped_recipe(ctx, dep, names[name], base + (key,))
-            continue
+            continue  # defined; a step that makes the server skip it is AGTP604's, on the step
         sugg = close_matches(name, list(names), 3)
         fixes = [Fix(f"Use recipe '{s}'", False, [SetValue(base + (key,), s)]) for s in sugg]
         hint = f"; did you mean '{sugg[0]}'?" if sugg else ""
@@ -81,23 +79,6 @@ def unknown_recipe(ctx):
                       f"server refuses this endpoint (section 12.1){hint}", fixes=fixes,
                       related=[Related(("recipe",), "the recipes of this deployment", part="key",
                                        uri=dep.recipes_path)])
-
-
-def _skipped_recipe(ctx, dep, recipe, at):
-    bad = unusable_steps(recipe, ctx.catalog, dep.custom_methods(ctx.catalog))
-    if not bad:
-        return
-    step, method, removed = bad[0]
-    why = f"removed from catalog {ctx.catalog.version}" if removed else \
-        f"not in catalog {ctx.catalog.version}"
-    related = [Related(recipe.path + ("name",), f"recipe '{recipe.name}', skipped by the server",
-                       uri=dep.recipes_path)]
-    related += [Related(s.path + ("method",), f"step {s.index + 1} calls {m}, "
-                        + ("removed from the catalog" if rem else "not in the catalog"), uri=dep.recipes_path)
-                for s, m, rem in bad]
-    yield Finding(at, f"recipe '{recipe.name}' is skipped by the server (step {step.index + 1} calls {method}, "
-                  f"{why}), so it does not resolve and the server refuses this endpoint (section 12.1)",
-                  related=related)
 
 
 @rule("AGTP403", "missing-composition-failed", pass_no=None, kinds=ENDPOINT, spec="AGTP-API §12.1")

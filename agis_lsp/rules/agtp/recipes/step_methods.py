@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from ....engine.model import Finding, Fix, SetValue
 from ....engine.registry import rule
-from ._shared import RECIPES, recipe_tables, unusable_steps
+from ._shared import RECIPES, endpoints_running, recipe_tables, unusable_steps
 
 
 @rule("AGTP604", "unknown-step-method", pass_no=None, kinds=RECIPES, spec="AGTP-API §4.5, §12.1")
@@ -33,12 +33,22 @@ def unknown_step_method(ctx):
 
     ## Fix safety
     Unsafe: the suggested verb is a guess by edit distance.
+
+    ## Decision
+    A skipped recipe is one mistake (the step's method) with consequences in
+    other files: every endpoint whose composition handler names the recipe is
+    refused by the server (section 12.1: its recipe is not "registered at the
+    server"). The error is reported once, on the step, where the fix is; the
+    endpoints that run the recipe are its related information, and AGTP402
+    does not report them again.
     """
     cat = ctx.catalog
     dep = ctx.deployment
     custom = dep.custom_methods(cat) if dep is not None else set()
     for r in recipe_tables(ctx):
-        for s, up, removed in unusable_steps(r, cat, custom):
+        bad = unusable_steps(r, cat, custom)
+        users = endpoints_running(dep, r.name) if bad else []
+        for s, up, removed in bad:
             m = s.method
             path = s.path + ("method",)
             if removed:
@@ -46,10 +56,11 @@ def unknown_step_method(ctx):
                 yield Finding(path, f"step {s.index + 1} calls {up}, removed in catalog "
                               f"{info.removed_in}: plans using this recipe fail (section 4.5)",
                               fixes=[Fix(f"Use {info.successor}", False, [SetValue(path, info.successor)])]
-                              if info.successor else [])
+                              if info.successor else [], related=list(users))
             else:
                 sugg = cat.suggest(up, 2)
                 yield Finding(path, f"step {s.index + 1} calls '{m}', which is not in catalog "
                               f"{cat.version}: the server skips this recipe"
                               + (f"; did you mean {' or '.join(sugg)}?" if sugg else ""),
-                              fixes=[Fix(f"Use {x}", False, [SetValue(path, x)]) for x in sugg])
+                              fixes=[Fix(f"Use {x}", False, [SetValue(path, x)]) for x in sugg],
+                              related=list(users))
