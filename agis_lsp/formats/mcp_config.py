@@ -168,6 +168,9 @@ def _server_tables(client: str, data: dict):
     return [f for f in found if f is not None]
 
 
+server_tables = _server_tables   # the document kind (formats/mcp_client.py) reads the same tables
+
+
 def _read_table(read: ConfigRead, servers, base: tuple, client: str, path: str) -> None:
     if isinstance(servers, dict):
         items = [(str(k), base + (k,), v) for k, v in servers.items()]

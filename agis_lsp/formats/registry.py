@@ -21,7 +21,8 @@ from functools import lru_cache
 from typing import Any, Callable, Iterable
 
 # Modules that define FORMAT (a FormatKind) or FORMATS (several), in detection order.
-_MODULES = ("agis_wellknown", "a2t", "adp", "ainp", "mcp")
+# mcp_client comes before mcp: ".mcp.json" (Claude Code's project file) also fits "*.mcp.json".
+_MODULES = ("agis_wellknown", "a2t", "adp", "ainp", "mcp_client", "mcp")
 
 
 @dataclass(frozen=True)
@@ -141,7 +142,7 @@ def dot_dirs() -> tuple[str, ...]:
     out: list[str] = []
     for f in formats():
         for pattern in f.file_globs:
-            for part in pattern.split("/"):
+            for part in pattern.split("/")[:-1]:      # directories, not the file (".mcp.json")
                 if part.startswith(".") and part not in out:
                     out.append(part)
     return tuple(out)
