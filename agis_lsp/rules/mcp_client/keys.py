@@ -13,12 +13,17 @@ SPEC = "VS Code MCP configuration reference; Claude Code, Cursor, Windsurf, Cont
 CLIENT_TITLES = {"vscode": "VS Code", "claude-code": "Claude Code", "claude-desktop": "Claude Desktop",
                  "cursor": "Cursor", "windsurf": "Windsurf", "continue": "Continue"}
 
+# Another client's name for a key this client spells differently.
+ALIASES = {"mcpServers": "servers", "servers": "mcpServers", "environment": "env",
+           "enviroment": "env", "arguments": "args", "serverUrl": "url", "httpUrl": "url"}
+
 
 def _unknown(keys, known: set, base: tuple, where: str, client: str):
     for key in keys:
         if not isinstance(key, str) or key in known:
             continue
-        close = difflib.get_close_matches(key, sorted(known), n=1, cutoff=0.75)
+        close = [ALIASES[key]] if ALIASES.get(key) in known else \
+            difflib.get_close_matches(key, sorted(known), n=1, cutoff=0.75)
         fixes, hint = [], ""
         if close and close[0] not in keys:
             hint = f"; did you mean '{close[0]}'?"
