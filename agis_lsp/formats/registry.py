@@ -98,7 +98,8 @@ def kind_by_name(path: str | None) -> str | None:
         return None
     base = norm.rsplit("/", 1)[-1]
     for rx, name in _name_matchers(formats()):
-        if rx.match(norm) or rx.match(base):
+        # "/" + norm: a relative path (".vscode/mcp.json") matches the "*/.vscode/…" globs too
+        if rx.match(norm) or rx.match(base) or rx.match("/" + norm):
             return name
     return None
 
@@ -108,10 +109,12 @@ _matchers: tuple = (None, ())
 
 def _name_matchers(kinds: tuple) -> tuple:
     """One regular expression per format: its globs as ``fnmatch.fnmatchcase`` reads them,
-    joined (the CLI asks of every file it lints; ~80 fnmatch calls a file were measurable)."""
+    joined (the CLI asks of every file it lints; ~80 fnmatch calls a file were measurable),
+    ignoring case (:func:`kind_by_name` lowers the path; ``.continue/mcpServers/*.yaml``)."""
     global _matchers
     if _matchers[0] is not kinds:
-        _matchers = (kinds, tuple((re.compile("|".join(f"(?:{fnmatch.translate(p)})" for p in f.file_globs)),
+        _matchers = (kinds, tuple((re.compile("|".join(f"(?:{fnmatch.translate(p)})"
+                                                  for p in f.file_globs), re.IGNORECASE),
                                    f.name) for f in kinds if f.file_globs))
     return _matchers[1]
 
