@@ -16,7 +16,8 @@ import logging
 log = logging.getLogger("agis_lsp.lsp")
 
 MODULES = ("lifecycle", "sync", "workspace", "diagnostics", "actions", "completion",
-           "navigation", "commands", "tokens", "rename", "references", "hints", "structure")
+           "navigation", "commands", "tokens", "rename", "references", "hints", "structure",
+           "scan")
 
 
 def register_all(server) -> None:
