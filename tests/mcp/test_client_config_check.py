@@ -178,3 +178,20 @@ def test_version_readers():
 ])
 def test_remote_plain_http(url, host):
     assert remote_plain_http(url) == host
+
+
+def test_vscode_mcp_json_with_comments_and_trailing_commas(tmp_path):
+    path = tmp_path / ".vscode" / "mcp.json"
+    path.parent.mkdir()
+    path.write_text('{\n  // servers of this project\n  "servers": {\n    /* fetch */ "fetch": '
+                    '{"command": "uvx", "args": ["mcp-server-fetch"],},\n  },\n}\n', encoding="utf-8")
+    proc = _check(str(tmp_path), ".vscode/mcp.json", "--format", "json")
+    diags = json.loads(proc.stdout)["diagnostics"]
+    assert [d["code"] for d in diags] == ["MCPC201"], diags
+    start = diags[0]["range"]["start"]
+    line = path.read_text().splitlines()[start["line"]]
+    assert line[start["character"]:].startswith('"mcp-server-fetch"')
+    plain = tmp_path / ".mcp.json"           # Claude Code's file is plain JSON
+    plain.write_text('{"mcpServers": {} // no\n}\n', encoding="utf-8")
+    proc = _check(str(tmp_path), ".mcp.json", "--format", "json")
+    assert proc.returncode == 1 and [d["code"] for d in json.loads(proc.stdout)["diagnostics"]] == ["AGIS001"]
