@@ -195,3 +195,16 @@ def test_vscode_mcp_json_with_comments_and_trailing_commas(tmp_path):
     plain.write_text('{"mcpServers": {} // no\n}\n', encoding="utf-8")
     proc = _check(str(tmp_path), ".mcp.json", "--format", "json")
     assert proc.returncode == 1 and [d["code"] for d in json.loads(proc.stdout)["diagnostics"]] == ["AGIS001"]
+
+
+def test_mcp_scan_server_option_starts_only_the_named_server(tmp_path):
+    from .helpers import entry, scan
+    cfg = tmp_path / "claude_desktop_config.json"
+    cfg.write_text(json.dumps({"mcpServers": {"notes": entry("clean"),
+                                              "calculator": entry("poisoned")}}), encoding="utf-8")
+    proc = scan(str(cfg), "--server", "notes", "--format", "json", cwd=str(tmp_path))
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    paths = {d["path"] for d in json.loads(proc.stdout)["diagnostics"]}
+    assert not any(p.startswith("mcp://calculator") for p in paths), paths
+    proc = scan(str(cfg), "--server", "nobody", cwd=str(tmp_path))
+    assert proc.returncode == 2 and "no server named 'nobody'" in proc.stderr, proc.stderr
