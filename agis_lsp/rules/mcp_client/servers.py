@@ -2,6 +2,8 @@
 pinned version (MCPC201), plain HTTP to another host (MCPC202)."""
 from __future__ import annotations
 
+import re
+
 from ...engine.model import Finding, Fix, SetValue
 from ...engine.registry import rule
 from ...formats.mcp_client import KIND, URL_KEYS, ClientConfigView
@@ -16,14 +18,20 @@ def servers(ctx):
     return view.servers if isinstance(view, ClientConfigView) else []
 
 
-def _reference_hint(client: str, key: str) -> str:
+def _advice(client: str, key: str) -> str:
+    """How this client keeps the value out of the file (its documented substitution)."""
+    var = re.sub(r"[^A-Za-z0-9]+", "_", key).strip("_").upper() or "NAME"
     if client == "vscode":
-        return "`${input:…}` (an input with \"password\": true) or `${env:" + key + "}`"
-    if client == "cursor":
-        return "`${env:" + key + "}`"
+        return "reference it instead: `${input:…}` (an input with \"password\": true) or " \
+            "`${env:" + var + "}`"
+    if client in ("cursor", "windsurf"):
+        return "reference it instead: `${env:" + var + "}`"
     if client == "claude-code":
-        return "`${" + key + "}`"
-    return "the client's environment (leave the value out of this file)"
+        return "reference it instead: `${" + var + "}`"
+    if client == "continue":
+        return "reference it instead: `${{ secrets." + var + " }}`"
+    return "keep it out of this file (let the server read it from its environment or a " \
+        "secret store)"
 
 
 @rule("MCPC101", "secret-inline", pass_no=5, kinds=KINDS, spec=SPEC)
@@ -77,8 +85,7 @@ def secret_inline(ctx):
                     yield Finding(path + (table, key),
                                   f"{what} is written inline in {table} '{key}' of server "
                                   f"'{name or path[-1]}' ({masked(value)}): anyone who reads this "
-                                  f"file has it; reference it instead with "
-                                  f"{_reference_hint(client, str(key))}")
+                                  f"file has it; {_advice(client, str(key))}")
 
 
 @rule("MCPC201", "unpinned-server-package", pass_no=5, kinds=KINDS, spec=SPEC)
