@@ -39,6 +39,12 @@ from .registry import FormatKind, Symbol
 
 KIND = "mcp-client-config"
 SPEC = "each MCP client's documented configuration format (formats/mcp_client.py)"
+# Where each client documents its format (the rules cite them).
+CLIENT_DOCS = ("VS Code code.visualstudio.com/docs/copilot/reference/mcp-configuration; "
+               "Claude Code docs.claude.com/en/docs/claude-code/mcp; Claude Desktop "
+               "modelcontextprotocol.io/docs/develop/connect-local-servers; Cursor "
+               "cursor.com/docs/context/mcp; Windsurf docs.windsurf.com/windsurf/cascade/mcp; "
+               "Continue docs.continue.dev/customize/deep-dives/mcp")
 
 # File name -> client. Only names no other program uses for something else: a VS Code or
 # Zed ``settings.json`` and Gemini's ``settings.json`` hold the servers among many other

@@ -6,10 +6,10 @@ import difflib
 
 from ...engine.model import Finding, Fix, Related, RenameKey
 from ...engine.registry import rule
-from ...formats.mcp_client import ENTRY_KEYS, INPUT_KEYS, KIND, ClientConfigView
+from ...formats.mcp_client import CLIENT_DOCS, ENTRY_KEYS, INPUT_KEYS, KIND, ClientConfigView
 
 KINDS = (KIND,)
-SPEC = "VS Code MCP configuration reference; Claude Code, Cursor, Windsurf, Continue MCP docs"
+SPEC = CLIENT_DOCS
 CLIENT_TITLES = {"vscode": "VS Code", "claude-code": "Claude Code", "claude-desktop": "Claude Desktop",
                  "cursor": "Cursor", "windsurf": "Windsurf", "continue": "Continue"}
 

@@ -6,11 +6,11 @@ import re
 
 from ...engine.model import Finding, Fix, SetValue
 from ...engine.registry import rule
-from ...formats.mcp_client import KIND, URL_KEYS, ClientConfigView
+from ...formats.mcp_client import CLIENT_DOCS, KIND, URL_KEYS, ClientConfigView
 from ...formats.mcp_client_values import masked, remote_plain_http, secret_in, unpinned_package
 
 KINDS = (KIND,)
-SPEC = "VS Code MCP configuration reference; Claude Code MCP; Cursor MCP (input variables)"
+SPEC = CLIENT_DOCS
 
 
 def servers(ctx):
