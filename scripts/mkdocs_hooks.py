@@ -27,6 +27,7 @@ _FAMILIES = {
     "AGDP": "Agent Discovery Protocol",
     "AINP": "AINP manifests",
     "MCPT": "MCP tool lists",
+    "MCPC": "MCP client configurations",
     "TOOL": "Verb checks shared by the agent-interface formats",
 }
 

@@ -37,6 +37,9 @@ def add_arguments(p) -> None:
     p.add_argument("--header", action="append", default=[], metavar="K:V",
                    help="with --url: an HTTP header (repeatable)")
     p.add_argument("--name", default=None, help="the server's name for --command/--url")
+    p.add_argument("--server", action="append", default=[], metavar="NAME",
+                   help="scan only the server of this name from the CONFIG files (repeatable; "
+                        "the editor's \"Scan this server\")")
     p.add_argument("--discover", action="store_true",
                    help="scan the servers of every known client's configuration files")
     p.add_argument("--pins", default=None, metavar="FILE",
@@ -97,7 +100,12 @@ def servers_of(args, cwd: str) -> tuple[list, list, list]:
             raise ScanUsageError(read.problems[0][1] if read.problems else f"{path}: unreadable")
         reads.append((path, read))
         notes += [f"{path}: {msg}" for _, msg in read.problems]
-        entries += [mcp_config.expand(e, dict(os.environ)) for e in read.entries]
+        entries += [mcp_config.expand(e, dict(os.environ)) for e in read.entries
+                    if not args.server or e.name in args.server]
+    missing = [n for n in args.server if n not in {e.name for e in entries}]
+    if missing:
+        raise ScanUsageError(f"--server: no server named {', '.join(map(repr, missing))} in "
+                             f"{', '.join(paths) or 'the configurations given'}")
     if not entries and not args.discover:
         raise ScanUsageError("nothing to scan: give CONFIG files, --command, --url or --discover")
     return _unique(entries, notes), reads, notes

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from json.decoder import scanstring
 
+from .jsonc import accepts_comments, strip_jsonc
 from .model import MAX_NESTING, Container, Document, Entry, ParseProblem, too_deep_message
 from .numbers import read_int
 from .positions import char_end
@@ -32,7 +33,10 @@ class JsonSyntaxError(Exception):
 
 def parse_json(text: str, path: str | None = None) -> JsonDocument:
     doc = JsonDocument(text, path)
+    jsonc = accepts_comments(path) and ("/" in text or "," in text)
     try:
+        if jsonc:                    # scanned without comments; offsets are the original's
+            doc.text = strip_jsonc(text)
         _scan(doc)
         doc.parsed = True
     except JsonSyntaxError as exc:
@@ -40,6 +44,8 @@ def parse_json(text: str, path: str | None = None) -> JsonDocument:
         message = str(exc) if exc.too_deep else f"JSON syntax error: {exc}"
         doc.problems.append(ParseProblem("AGIS001", message, index, char_end(text, index)))
         doc.data, doc.parsed, doc.containers = None, False, {}
+    if jsonc:
+        doc.text, doc._lines = text, None
     return doc
 
 

@@ -28,6 +28,7 @@ import re
 from dataclasses import dataclass, field
 
 from ..document import parse_text
+from ..document.jsonc import strip_jsonc  # noqa: F401 - read_config and callers use it here
 
 CLIENTS = ("claude-desktop", "claude-code", "cursor", "vscode", "windsurf", "zed", "gemini",
            "continue")
@@ -88,44 +89,6 @@ def client_of(path: str) -> str | None:
 
 
 # -- reading ---------------------------------------------------------------------------------
-def strip_jsonc(text: str) -> str:
-    """JSON with comments and trailing commas (VS Code, Zed settings) as plain JSON of the
-    same length: comments and the dropped commas become spaces, so positions stay."""
-    out = list(text)
-    i, n = 0, len(text)
-    last_comma = -1
-    while i < n:
-        ch = text[i]
-        if ch == '"':
-            j = i + 1
-            while j < n and text[j] != '"':
-                j += 2 if text[j] == "\\" else 1
-            i = j + 1
-            last_comma = -1
-        elif text.startswith("//", i):
-            j = text.find("\n", i)
-            j = n if j < 0 else j
-            out[i:j] = " " * (j - i)
-            i = j
-        elif text.startswith("/*", i):
-            j = text.find("*/", i + 2)
-            j = n if j < 0 else j + 2
-            out[i:j] = [c if c == "\n" else " " for c in text[i:j]]
-            i = j
-        elif ch == ",":
-            last_comma = i
-            i += 1
-        elif ch in "}]" and last_comma >= 0:
-            out[last_comma] = " "
-            last_comma = -1
-            i += 1
-        else:
-            if not ch.isspace():
-                last_comma = -1
-            i += 1
-    return "".join(out)
-
-
 def read_config(path: str, text: str | None = None, client: str | None = None) -> ConfigRead:
     """The servers of one configuration file; ``problems`` say what could not be read."""
     client = client or client_of(path) or "claude-code"
@@ -166,6 +129,9 @@ def _server_tables(client: str, data: dict):
     if client == "claude-code" and isinstance(data.get("projects"), dict):
         found += [at("projects", project, "mcpServers") for project in data["projects"]]
     return [f for f in found if f is not None]
+
+
+server_tables = _server_tables   # the document kind (formats/mcp_client.py) reads the same tables
 
 
 def _read_table(read: ConfigRead, servers, base: tuple, client: str, path: str) -> None:

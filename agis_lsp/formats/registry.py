@@ -21,7 +21,8 @@ from functools import lru_cache
 from typing import Any, Callable, Iterable
 
 # Modules that define FORMAT (a FormatKind) or FORMATS (several), in detection order.
-_MODULES = ("agis_wellknown", "a2t", "adp", "ainp", "mcp")
+# mcp_client comes before mcp: ".mcp.json" (Claude Code's project file) also fits "*.mcp.json".
+_MODULES = ("agis_wellknown", "a2t", "adp", "ainp", "mcp_client", "mcp")
 
 
 @dataclass(frozen=True)
@@ -122,7 +123,8 @@ def kind_by_name(path: str | None) -> str | None:
         return None
     base = norm.rsplit("/", 1)[-1]
     for rx, name in _name_matchers(formats()):
-        if rx.match(norm) or rx.match(base):
+        # "/" + norm: a relative path (".vscode/mcp.json") matches the "*/.vscode/…" globs too
+        if rx.match(norm) or rx.match(base) or rx.match("/" + norm):
             return name
     return None
 
@@ -132,10 +134,12 @@ _matchers: tuple = (None, ())
 
 def _name_matchers(kinds: tuple) -> tuple:
     """One regular expression per format: its globs as ``fnmatch.fnmatchcase`` reads them,
-    joined (the CLI asks of every file it lints; ~80 fnmatch calls a file were measurable)."""
+    joined (the CLI asks of every file it lints; ~80 fnmatch calls a file were measurable),
+    ignoring case (:func:`kind_by_name` lowers the path; ``.continue/mcpServers/*.yaml``)."""
     global _matchers
     if _matchers[0] is not kinds:
-        _matchers = (kinds, tuple((re.compile("|".join(f"(?:{fnmatch.translate(p)})" for p in f.file_globs)),
+        _matchers = (kinds, tuple((re.compile("|".join(f"(?:{fnmatch.translate(p)})"
+                                                  for p in f.file_globs), re.IGNORECASE),
                                    f.name) for f in kinds if f.file_globs))
     return _matchers[1]
 
@@ -166,7 +170,7 @@ def dot_dirs() -> tuple[str, ...]:
     out: list[str] = []
     for f in formats():
         for pattern in f.file_globs:
-            for part in pattern.split("/"):
+            for part in pattern.split("/")[:-1]:      # directories, not the file (".mcp.json")
                 if part.startswith(".") and part not in out:
                     out.append(part)
     return tuple(out)

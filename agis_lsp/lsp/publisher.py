@@ -32,12 +32,26 @@ class Publisher:
         self.store = DiagnosticsStore()
         self.rule_docs = RuleDocs()
         self._refresh_pending = False
+        self.scans: dict = {}       # uri -> {server name: server_scan.ScanResult} ("Scan this server")
 
     # -- conversion ---------------------------------------------------------------------
     def lsp_diagnostics(self, entry: DiagnosticsEntry) -> list[types.Diagnostic]:
         if entry.lsp is None:
             entry.lsp = self.convert(entry.diagnostics, entry.uri, entry.target.doc.lines)
-        return entry.lsp
+        scans = self.scans.get(entry.uri)
+        if not scans:
+            return entry.lsp
+        # a server's scan shows while the text it was placed on is the checked text
+        text = entry.target.doc.text
+        return entry.lsp + [d for r in scans.values() if r.text == text for d in r.items]
+
+    def set_scan(self, uri: str, name: str, result) -> None:
+        """Show one server's scan results on ``uri`` (a new result id, then push or refresh)."""
+        self.scans.setdefault(uri, {})[name] = result
+        entry = self.store.get(uri)
+        if entry is not None:
+            entry.result_id = f"{entry.result_id.split('+')[0]}+scan{id(result)}"
+            self.publish(uri)
 
     def convert(self, diagnostics: list, uri: str, lines) -> list[types.Diagnostic]:
         ls = self.server
@@ -71,6 +85,7 @@ class Publisher:
     def forget(self, uri: str) -> None:
         """Drop a document's diagnostics (and tell the client)."""
         self.store.remove(uri)
+        self.scans.pop(uri, None)
         if self.server.use_pull:
             self.request_refresh()
         else:

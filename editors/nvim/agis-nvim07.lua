@@ -76,7 +76,10 @@ vim.api.nvim_create_autocmd({ "BufReadPost", "BufNewFile" }, {
     "*/.ainp/manifest", "*/.ainp/manifest.json", "*/.ainp/manifest.yaml",
     "*/.ainp/manifest.yml", "*.ainp.yaml", "*.ainp.yml", "*.ainp.json", "ainp-manifest.yaml",
     "ainp-manifest.json", "*.ainp-query.json", "*.ainp-execute.json", "*/.ainp/query.json",
-    "*/.ainp/execute.json", "*.ainp-message.json", "*.mcp.json", "*.mcp.yaml", "*.mcp.yml",
+    "*/.ainp/execute.json", "*.ainp-message.json",
+    "*/.vscode/mcp.json", "*/.cursor/mcp.json", ".mcp.json", ".claude.json",
+    "claude_desktop_config.json", "*/.codeium/windsurf/mcp_config.json", "*/.continue/config.yaml", "*/.continue/mcpServers/*.yaml",
+    "*.mcp.json", "*.mcp.yaml", "*.mcp.yml",
     "mcp-tools.json", "mcp-tools.yaml", "tools-list.json", "*/mcp/tools.json", "*/mcp/tools" },
   callback = attach,
 })

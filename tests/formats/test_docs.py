@@ -8,7 +8,7 @@ from agis_lsp.engine.registry import all_rules, get_rule
 
 from ..conftest import ROOT
 
-PREFIXES = ("ATOT", "AGDP", "AINP", "MCPT", "AGWK", "TOOL")
+PREFIXES = ("ATOT", "AGDP", "AINP", "MCPT", "MCPC", "AGWK", "TOOL")
 
 
 def test_every_rule_is_documented_and_every_documented_code_exists():
@@ -17,7 +17,7 @@ def test_every_rule_is_documented_and_every_documented_code_exists():
     mine = {r.code for r in all_rules() if r.code[:4] in PREFIXES}
     for code in mine:
         assert f"| {code} |" in text, f"{code} is missing from the rule tables of docs/formats.md"
-    for code in set(re.findall(r"\b(?:ATOT|AGDP|AINP|MCPT|AGWK|TOOL)[0-9]{3}\b", text)):
+    for code in set(re.findall(r"\b(?:ATOT|AGDP|AINP|MCPT|MCPC|AGWK|TOOL)[0-9]{3}\b", text)):
         assert get_rule(code) is not None, f"docs/formats.md names {code}, which is no rule"
 
 

@@ -29,3 +29,26 @@ def test_neovim_configs_attach_to_every_format_glob():
         for f in registry.formats():
             for glob in f.file_globs:
                 assert f'"{glob}"' in lua, (name, glob)
+
+
+def _example(glob: str) -> str:
+    """A repository-relative path the glob names (``*/`` as a folder, ``*`` as a name)."""
+    path = glob[2:] if glob.startswith("*/") else glob
+    return "project/" + path.replace("*", "servers")
+
+
+def test_precommit_hook_selects_every_mcp_client_configuration():
+    import re
+
+    from agis_lsp.formats import kinds
+
+    from ..yamlio import load
+    [hook] = [h for h in load(_read(".pre-commit-hooks.yaml")) if h["id"] == "agis-lint"]
+    kind = registry.get("mcp-client-config")
+    for glob in kind.file_globs:
+        for path in (_example(glob), _example(glob).split("/", 1)[1]):
+            assert re.search(hook["files"], path), (glob, path)
+            assert kinds.kind_by_name(path) == "mcp-client-config", (glob, path)
+    for path in ("project/mcp.json", "project/.vscode/settings.json", "tools.mcp.json",
+                 "project/notes/.mcp.json.bak"):
+        assert not re.search(hook["files"], path), path

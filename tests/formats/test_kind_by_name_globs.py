@@ -1,6 +1,7 @@
 """formats.registry.kind_by_name joins each format's globs into one regular expression;
-it must answer what fnmatch.fnmatchcase over each glob (on the path, then its last
-segment) answers, format by format in registry order."""
+it must answer what fnmatch.fnmatchcase over each lowered glob (on the lowered path, its last
+segment, then the path after "/", so a relative ".vscode/mcp.json" meets "*/.vscode/mcp.json")
+answers, format by format in registry order."""
 from __future__ import annotations
 
 import fnmatch
@@ -14,7 +15,9 @@ def _by_fnmatch(path):
         return None
     for f in registry.formats():
         for pattern in f.file_globs:
-            if fnmatch.fnmatchcase(norm, pattern) or fnmatch.fnmatchcase(norm.rsplit("/", 1)[-1], pattern):
+            pattern = pattern.lower()
+            if fnmatch.fnmatchcase(norm, pattern) or fnmatch.fnmatchcase(norm.rsplit("/", 1)[-1], pattern) \
+                    or fnmatch.fnmatchcase("/" + norm, pattern):
                 return f.name
     return None
 

@@ -24,6 +24,7 @@ EXPECTED_KINDS = {
     "travel.mcp.json": "mcp-tools", "weather.a2t.json": "a2t", ".ainp/execute.json": "ainp-message",
     ".ainp/manifest.yaml": "ainp-manifest", ".well-known/agent": "adp-manifest",
     ".well-known/agis.json": "agis-wellknown", "api/capabilities/send_email.json": "adp-capability",
+    ".vscode/mcp.json": "mcp-client-config",
 }
 
 

@@ -25,7 +25,16 @@ def _set(data, path, value):
     cur[path[-1]] = value
 
 
-@pytest.mark.parametrize("rel", sorted(EXPECTED_KINDS))
+# Kinds that hold no text a model reads: an MCP client configuration names the servers to
+# start (commands, URLs, environment); the model never sees it.
+NO_PROSE = {"mcp-client-config"}
+
+
+def test_only_the_kinds_without_model_facing_text_declare_no_prose():
+    assert {f.name for f in registry.formats() if f.prose is None} == NO_PROSE
+
+
+@pytest.mark.parametrize("rel", sorted(r for r, k in EXPECTED_KINDS.items() if k not in NO_PROSE))
 def test_injection_in_every_declared_prose_field_is_found(rel):
     path = os.path.join(FORMAT_EXAMPLES, rel)
     doc = read_document(path)

@@ -20,7 +20,8 @@ from ..state import View
 log = logging.getLogger("agis_lsp.lsp")
 
 MODULES = ("lifecycle", "sync", "workspace", "diagnostics", "actions", "completion",
-           "navigation", "commands", "tokens", "rename", "references", "hints", "structure")
+           "navigation", "commands", "tokens", "rename", "references", "hints", "structure",
+           "scan")
 
 
 def register_all(server) -> None:

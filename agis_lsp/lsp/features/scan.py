@@ -1,0 +1,65 @@
+""""Scan this server": a code lens on each server entry of an MCP client configuration, and
+the ``agis.scanServer`` command that scans that entry (``lsp/server_scan.py``)."""
+from __future__ import annotations
+
+import asyncio
+import logging
+
+from lsprotocol import types
+
+from .. import server_scan as ss
+from ..uris import to_path
+from . import answer_view, guarded
+
+log = logging.getLogger("agis_lsp.lsp")
+
+
+def lenses(ls, view):
+    doc, kind = view.parse()
+    return ss.build_lenses(doc, kind, view.uri)
+
+
+@guarded(list)
+async def on_code_lens(ls, params: types.CodeLensParams):
+    return await answer_view(ls, params.text_document.uri, "codeLens", lenses, default=[])
+
+
+def _notify(ls, message: str, kind=types.MessageType.Info) -> None:
+    ls.window_show_message(types.ShowMessageParams(type=kind, message=message))
+
+
+@guarded(lambda: None)
+async def on_scan_server(ls, *args):
+    args = list(args[0]) if len(args) == 1 and isinstance(args[0], (list, tuple)) else list(args)
+    if len(args) < 2:
+        return {"error": f"usage: {ss.COMMAND} [uri, server name]"}
+    uri, name = str(args[0]), str(args[1])
+    path, view = to_path(uri), ls.view(uri)
+    if not path or view is None:
+        return {"error": f"{uri} is not an open file"}
+    doc, kind = view.parse()
+    rng = ss.entry_range(doc, kind, name)
+    if rng is None:
+        return {"error": f"no server '{name}' in {uri}"}
+    with open(path, encoding="utf-8", errors="replace") as fh:
+        if fh.read() != view.text:
+            _notify(ls, f"agis-lsp: scanning server '{name}' as saved on disk (the editor has "
+                    "unsaved changes)", types.MessageType.Warning)
+    semantic = getattr(ls.settings, "semantic", None) is not False
+    try:
+        status, report, stderr = await ss.run_scan(path, name, semantic)
+    except asyncio.TimeoutError:
+        message = f"agis-lsp: the scan of server '{name}' took longer than {ss.SCAN_LIMIT:g} s"
+        _notify(ls, message, types.MessageType.Warning)
+        return {"error": message}
+    items = ss.diagnostics_of(report, rng, name)
+    ls.publisher.set_scan(uri, name, ss.ScanResult(view.text, items))
+    message = ss.summary(status, report, stderr, name)
+    _notify(ls, message, types.MessageType.Info if report is not None else types.MessageType.Warning)
+    return {"status": status, "diagnostics": len(items), "message": message}
+
+
+def register(server) -> None:
+    server.feature(types.TEXT_DOCUMENT_CODE_LENS, types.CodeLensOptions(resolve_provider=False))(
+        on_code_lens)
+    server.command(ss.COMMAND)(on_scan_server)

@@ -1,0 +1,122 @@
+""""Scan this server" in an MCP client configuration: the code lenses over each server entry,
+and the scan of one entry as diagnostics on it.
+
+The scan is ``agis-lint mcp scan FILE --server NAME --format json``, the CLI's own scan (the
+MCP SDK, time limits, process-group kill, secrets scrubbed, pins beside the configuration),
+run as a child process: the language server never imports the SDK, never runs a server in
+its own process, and waits for the child without blocking its event loop. Each finding of
+the scan becomes a diagnostic on the entry's name, its message starting with the scan's
+stable location (``mcp://NAME/tools/TOOL``).
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import sys
+from dataclasses import dataclass, field
+
+from lsprotocol import types
+
+from ..formats import registry
+from ..formats.mcp_client import KIND
+
+COMMAND = "agis.scanServer"
+TITLE = "Scan this server"
+SOURCE = "agis-lint mcp scan"
+SCAN_LIMIT = 180.0        # seconds for the whole child (start-up and requests are limited inside)
+_SEVERITY = {"error": types.DiagnosticSeverity.Error, "warning": types.DiagnosticSeverity.Warning,
+             "information": types.DiagnosticSeverity.Information, "hint": types.DiagnosticSeverity.Hint}
+
+
+@dataclass
+class ScanResult:
+    """The diagnostics of one server's last scan, valid for the text it was made on."""
+    text: str
+    items: list = field(default_factory=list)
+
+
+def entries(doc, kind) -> list:
+    """(server name, document path) of each server entry of a client configuration."""
+    if kind != KIND or not doc.parsed:
+        return []
+    view = registry.view_for(kind, doc)
+    return [(name, path) for name, path, _ in view.servers if name]
+
+
+def build_lenses(doc, kind, uri: str) -> list:
+    out = []
+    for name, path in entries(doc, kind):
+        part = "key" if isinstance(path[-1], str) else "value"
+        try:
+            rng = doc.range(path, part)
+        except (KeyError, IndexError, TypeError, ValueError):
+            continue
+        out.append(types.CodeLens(
+            range=types.Range(start=types.Position(rng.start.line, rng.start.character),
+                              end=types.Position(rng.end.line, rng.end.character)),
+            command=types.Command(title=TITLE, command=COMMAND, arguments=[uri, name])))
+    return out
+
+
+def entry_range(doc, kind, name: str) -> types.Range | None:
+    for lens in build_lenses(doc, kind, ""):
+        if lens.command.arguments[1] == name:
+            return lens.range
+    return None
+
+
+def scan_argv(path: str, name: str, semantic: bool) -> list:
+    argv = [sys.executable, "-m", "agis_lsp.cli", "mcp", "scan", path, "--server", name,
+            "--format", "json", "--timeout", "60", "--request-timeout", "30"]
+    return argv + ([] if semantic else ["--no-semantic"])
+
+
+async def run_scan(path: str, name: str, semantic: bool, limit: float = SCAN_LIMIT) -> tuple:
+    """(exit status, JSON report or None, standard error) of the scan of one server; the
+    child (and the servers it started, in their own process groups) is killed at ``limit``."""
+    proc = await asyncio.create_subprocess_exec(
+        *scan_argv(path, name, semantic), cwd=os.path.dirname(os.path.abspath(path)),
+        stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE, start_new_session=True)
+    try:
+        out, err = await asyncio.wait_for(proc.communicate(), limit)
+    except (asyncio.TimeoutError, asyncio.CancelledError):
+        _kill(proc)
+        await proc.wait()
+        raise
+    try:
+        report = json.loads(out.decode("utf-8", "replace")) if out.strip() else None
+    except ValueError:
+        report = None
+    return proc.returncode, report, err.decode("utf-8", "replace")
+
+
+def _kill(proc) -> None:
+    import signal
+    try:
+        os.killpg(proc.pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        pass
+
+
+def diagnostics_of(report, rng: types.Range, name: str) -> list:
+    """The scan's findings as diagnostics on the entry's range (``rng``)."""
+    out = []
+    for d in (report or {}).get("diagnostics", []):
+        where = d.get("path") or f"mcp://{name}"
+        prefix = f"{where}: " if str(where).startswith("mcp://") else ""
+        out.append(types.Diagnostic(
+            range=rng, message=f"{prefix}{d.get('message', '')}",
+            severity=_SEVERITY.get(d.get("severity"), types.DiagnosticSeverity.Warning),
+            code=d.get("code"), source=SOURCE))
+    return out
+
+
+def summary(status: int, report, stderr: str, name: str) -> str:
+    if report is None:
+        tail = stderr.strip().splitlines()[-1:] if stderr.strip() else []
+        return f"agis-lsp: the scan of server '{name}' failed (exit {status})" + \
+            (f": {tail[0]}" if tail else "")
+    n = len(report.get("diagnostics", []))
+    return f"agis-lsp: server '{name}' scanned: {n} finding(s)"
