@@ -11,6 +11,7 @@ user's interpreter), per platform like ruff's extension (`vsce package --target 
     python scripts/build_vsix.py [--target linux-x64] [--python 3.10 --python 3.11 ...]
                                  [--wheel dist/agis_lsp-X-py3-none-any.whl] [--find-links DIR --no-index]
                                  [--out dist/]
+    python scripts/build_vsix.py --wheel W --download DIR [--target ...] [--python ...]   (fill a wheelhouse)
 
 Without --wheel, the wheel is built from this checkout (`python -m build --wheel --no-isolation`).
 The dependencies come from PyPI (`pip install --target --platform --python-version --only-binary=:all:`),
@@ -34,8 +35,8 @@ LIBS = EXT / "bundled" / "libs"
 
 # vsce target -> pip --platform tags (newest first), the wheels that platform's Python accepts
 PLATFORMS = {
-    "linux-x64": [f"manylinux_2_{n}_x86_64" for n in range(28, 16, -1)] + ["manylinux2014_x86_64", "linux_x86_64"],
-    "linux-arm64": [f"manylinux_2_{n}_aarch64" for n in range(28, 16, -1)] + ["manylinux2014_aarch64", "linux_aarch64"],
+    "linux-x64": [f"manylinux_2_{n}_x86_64" for n in range(28, 16, -1)] + ["manylinux2014_x86_64"],
+    "linux-arm64": [f"manylinux_2_{n}_aarch64" for n in range(28, 16, -1)] + ["manylinux2014_aarch64"],
     "darwin-arm64": [f"macosx_{v}_arm64" for v in ("14_0", "13_0", "12_0", "11_0")],
     "darwin-x64": [f"macosx_{v}_x86_64" for v in ("14_0", "13_0", "12_0", "11_0", "10_15", "10_9")],
     "win32-x64": ["win_amd64"],
@@ -80,6 +81,19 @@ def build_wheel(out: Path, *, isolation: bool = False) -> Path:
     return wheel
 
 
+def platform_args(target: str, py: str) -> list[str]:
+    """pip's options for wheels that CPython `py` on `target` installs (manylinux <= 2.28: VS Code's own floor)."""
+    return ["--only-binary=:all:", "--implementation", "cp", "--python-version", py,
+            *[a for tag in PLATFORMS[target] for a in ("--platform", tag)]]
+
+
+def download(wheel: Path, target: str, pythons: list[str], dest: Path) -> None:
+    """The dependency wheels for `target` into a wheelhouse (scripts/install_wheelhouse.sh), for offline builds."""
+    for py in pythons:
+        run([sys.executable, "-m", "pip", "download", "--quiet", "--disable-pip-version-check", "--dest", str(dest),
+             *platform_args(target, py), str(wheel)])
+
+
 def install_libs(wheel: Path, target: str, pythons: list[str], index: list[str]) -> None:
     """bundled/libs/cpXY for each Python; agis_lsp moved once into bundled/libs/common."""
     shutil.rmtree(LIBS, ignore_errors=True)
@@ -87,10 +101,8 @@ def install_libs(wheel: Path, target: str, pythons: list[str], index: list[str])
     common.mkdir(parents=True)
     for py in pythons:
         dest = LIBS / f"cp{py.replace('.', '')}"
-        platforms = [a for tag in PLATFORMS[target] for a in ("--platform", tag)]
         run([sys.executable, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--no-compile",
-             "--target", str(dest), "--only-binary=:all:", "--implementation", "cp", "--python-version", py,
-             *platforms, *index, str(wheel)])
+             "--target", str(dest), *platform_args(target, py), *index, str(wheel)])
         for item in [*dest.glob("agis_lsp"), *dest.glob("agis_lsp-*.dist-info")]:
             if not (common / item.name).exists():
                 shutil.move(str(item), common / item.name)
@@ -119,10 +131,17 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--find-links", type=Path, help="a wheelhouse for the dependencies")
     p.add_argument("--no-index", action="store_true", help="do not use PyPI (offline, with --find-links)")
     p.add_argument("--out", type=Path, default=ROOT / "dist")
+    p.add_argument("--download", type=Path, metavar="DIR",
+                   help="only download the dependency wheels for --target/--python into DIR (needs --wheel)")
     args = p.parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)
     pythons = args.pythons or [f"{sys.version_info[0]}.{sys.version_info[1]}"]
     index = (["--no-index"] if args.no_index else []) + (["--find-links", str(args.find_links)] if args.find_links else [])
+    if args.download:
+        if not args.wheel:
+            p.error("--download needs --wheel")
+        download(args.wheel.resolve(), args.target, pythons, args.download)
+        return 0
     wheel = args.wheel or build_wheel(args.out)
     install_libs(wheel.resolve(), args.target, pythons, index)
     vsix = package(args.target, args.out.resolve())
