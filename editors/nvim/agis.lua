@@ -1,66 +1,28 @@
 -- agis-lsp for Neovim 0.8+ (vim.lsp.start on FileType). Put editors/nvim on 'runtimepath'
--- (for the `agis` filetype) and source this file from your init.lua, e.g.
+-- (for the `agis` filetype and lua/agis) and source this file from your init.lua, e.g.
 --   vim.opt.rtp:append("/path/to/agis-lsp/editors/nvim")
 --   dofile("/path/to/agis-lsp/editors/nvim/agis.lua")
+-- On 0.11+ editors/nvim/agis-0.11.lua is the vim.lsp.config + vim.lsp.enable form of the same.
+-- The command: vim.g.agis_lsp_cmd if set, else the project's .venv/bin/agis-lsp (searched upward
+-- from the buffer), else agis-lsp on PATH; :checkhealth agis says which.
 -- Options (set before sourcing): vim.g.agis_lsp_cmd = { "/path/to/python", "-m", "agis_lsp.lsp" }
 --                                vim.g.agis_lsp_settings = { level = 2, severity = { AGIS104 = "off" } }
-local cmd = vim.g.agis_lsp_cmd or { "agis-lsp" }
-local settings = { agis = vim.g.agis_lsp_settings or vim.empty_dict() }
-local root_markers = { ".agis-lint.toml", "pyproject.toml", ".git" }
--- Diagnostics of this server show their rule code, in virtual text and in the float; the float also
--- gives the rule's documentation link (codeDescription). Per namespace: other servers are untouched.
-local function with_code(d)
-  local lsp = d.user_data and d.user_data.lsp or {}
-  local code = d.code or lsp.code
-  return code and string.format("%s: %s", code, d.message) or d.message
-end
-local function with_link(d)
-  local lsp = d.user_data and d.user_data.lsp or {}
-  local href = lsp.codeDescription and lsp.codeDescription.href
-  return href and (with_code(d) .. "\n  " .. href) or with_code(d)
-end
-local diagnostic_opts = { virtual_text = { format = with_code }, float = { format = with_link } }
-local function configure_diagnostics(id)
-  vim.diagnostic.config(diagnostic_opts, vim.lsp.diagnostic.get_namespace(id))
-  pcall(function()  -- 0.10+: pulled diagnostics have a namespace of their own
-    vim.diagnostic.config(diagnostic_opts, vim.lsp.diagnostic.get_namespace(id, true))
-  end)
-end
+local agis = require("agis")
 
 local function start(args)
   local file = vim.api.nvim_buf_get_name(args.buf)
-  local dir = vim.fs.dirname(file)
-  local marker = vim.fs.find(root_markers, { upward = true, path = dir })[1]
+  local settings = agis.settings()
   local id = vim.lsp.start({
     name = "agis-lsp",
-    cmd = cmd,
-    root_dir = marker and vim.fs.dirname(marker) or dir,
+    cmd = (agis.cmd(file)),
+    root_dir = agis.root(file),
     settings = settings,        -- answers workspace/configuration
     init_options = settings,    -- also read at initialize
   }, { bufnr = args.buf })
-  if id then configure_diagnostics(id) end  -- vim.lsp.start sets omnifunc itself (0.8+)
+  if id then agis.configure_diagnostics(id) end  -- vim.lsp.start sets omnifunc itself (0.8+)
 end
 
 local group = vim.api.nvim_create_augroup("agis_lsp", { clear = true })
 vim.api.nvim_create_autocmd("FileType", { group = group, pattern = "agis", callback = start })
--- AGTP-API deployment files keep filetype toml, the agent-interface formats json/yaml;
--- the server is attached to them by name.
 vim.api.nvim_create_autocmd({ "BufReadPost", "BufNewFile" }, {
-  group = group,
-  pattern = { "*/endpoints/*.toml", "agtp-server.toml", "agtp-recipes.toml",
-    -- A2T, ADP, AINP, MCP tool lists, agis.json (agis_lsp.formats.registry file globs;
-    -- kept equal by tests/formats/test_editor_patterns.py)
-    "*/.well-known/agis.json", "agis.json", "*.agis-wellknown.json", "*.a2t.json", "*.a2t.yaml",
-    "*.a2t.yml", "a2t-tools.json", "a2t-tools.yaml", "*/.well-known/agent",
-    "*/.well-known/agent.json", "*.adp.json", "*.adp.yaml", "agent-manifest.json",
-    "*.adp-capability.json", "*.adp-capability.yaml", "*/api/capabilities/*.json",
-    "*/.ainp/manifest", "*/.ainp/manifest.json", "*/.ainp/manifest.yaml",
-    "*/.ainp/manifest.yml", "*.ainp.yaml", "*.ainp.yml", "*.ainp.json", "ainp-manifest.yaml",
-    "ainp-manifest.json", "*.ainp-query.json", "*.ainp-execute.json", "*/.ainp/query.json",
-    "*/.ainp/execute.json", "*.ainp-message.json",
-    "*/.vscode/mcp.json", "*/.cursor/mcp.json", ".mcp.json", ".claude.json",
-    "claude_desktop_config.json", "*/.codeium/windsurf/mcp_config.json", "*/.continue/config.yaml", "*/.continue/mcpServers/*.yaml",
-    "*.mcp.json", "*.mcp.yaml", "*.mcp.yml",
-    "mcp-tools.json", "mcp-tools.yaml", "tools-list.json", "*/mcp/tools.json", "*/mcp/tools" },
-  callback = start,
-})
+  group = group, pattern = agis.file_patterns, callback = start })

@@ -195,7 +195,7 @@ end
 
 local function run()
   vim.opt.rtp:prepend(env("AGIS_NVIM_RTP"))
-  vim.g.agis_lsp_cmd = vim.fn.json_decode(env("AGIS_NVIM_CMD"))
+  if env("AGIS_NVIM_CMD") ~= "" then vim.g.agis_lsp_cmd = vim.fn.json_decode(env("AGIS_NVIM_CMD")) end
   vim.g.agis_lsp_settings = vim.fn.json_decode(env("AGIS_NVIM_SETTINGS"))
   vim.cmd("filetype plugin indent on")
   vim.cmd("syntax on")
@@ -216,7 +216,13 @@ local function run()
   step("client initialized")
 
   if mode == "rename" then return rename_flow(client, bufnr) end
-  return fix_flow(client, bufnr)
+  fix_flow(client, bufnr)
+  if os.getenv("AGIS_NVIM_HEALTH") == "1" then   -- :checkhealth agis, its report buffer's text
+    result.ok = false
+    vim.cmd("checkhealth agis")
+    result.health = table.concat(vim.api.nvim_buf_get_lines(0, 0, -1, false), "\n")
+    result.ok = true
+  end
 end
 
 local ok, err = xpcall(run, debug.traceback)

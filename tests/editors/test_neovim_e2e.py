@@ -61,17 +61,17 @@ TOML_CODE, TOML_FIX = "AGTP103", "Replace with FETCH"     # legacy HTTP verb in 
 
 def run_nvim(tmp_path, config: str, name: str = "reservations.agis", settings: dict | None = None,
              text: str = DEFECT, code: str = CODE, fix: str = FIX_TITLE, nvim: str = "nvim",
-             extra_env: dict | None = None) -> dict:
+             extra_env: dict | None = None, cmd: str | None = None) -> dict:
     workspace = tmp_path / "ws"
     fixture = workspace / name
-    fixture.parent.mkdir(parents=True)
+    fixture.parent.mkdir(parents=True, exist_ok=True)
     fixture.write_text(text, encoding="utf-8")
     result_file = tmp_path / "result.json"
     env = {
         **os.environ,
         "AGIS_NVIM_RTP": str(NVIM_DIR),
         "AGIS_NVIM_CONFIG": str(NVIM_DIR / config),
-        "AGIS_NVIM_CMD": json.dumps([server_python(), "-m", "agis_lsp.lsp"]),
+        "AGIS_NVIM_CMD": json.dumps([server_python(), "-m", "agis_lsp.lsp"]) if cmd is None else cmd,
         "AGIS_NVIM_SETTINGS": json.dumps(settings or {"semantic": {"enabled": False}}),
         "AGIS_NVIM_FILE": str(fixture),
         "AGIS_NVIM_CODE": code,
@@ -201,3 +201,46 @@ def test_neovim_08_rename_and_completion(tmp_path):
     """A current Neovim (0.11), the 0.8+ snippet: the same rename and completion."""
     result = run_nvim(tmp_path, "agis.lua", nvim=current_nvim(), text=RENAME_TEXT, extra_env=rename_env())
     check_rename(result)
+
+
+def test_neovim_011_config(tmp_path):
+    """The 0.11+ form: vim.lsp.config('agis_lsp', ...) + vim.lsp.enable, on an AGIS file and an endpoint TOML."""
+    nvim = current_nvim()
+    if version_of(nvim) < (0, 11, 0):
+        missing(f"Neovim >= 0.11 (found {version_of(nvim)}; expected in {NVIM_VENV})")
+    result = run_nvim(tmp_path, "agis-0.11.lua", nvim=nvim)
+    check(result)
+    assert result["client"] == "agis_lsp", result["client"]
+    toml = run_nvim(tmp_path / "toml", "agis-0.11.lua", name="endpoints/get.toml", text=TOML_DEFECT,
+                    code=TOML_CODE, fix=TOML_FIX, nvim=nvim)
+    check(toml, code=TOML_CODE, fix=TOML_FIX, filetype="toml", fixed='method = "FETCH"', broken='"GET"')
+
+
+def project_venv_server(workspace: Path) -> Path:
+    """workspace/.venv/bin/agis-lsp: a launcher of this checkout's server (what `pip install` would put there)."""
+    exe = workspace / ".venv" / "bin" / "agis-lsp"
+    exe.parent.mkdir(parents=True)
+    exe.write_text(f"#!/bin/sh\nexec {server_python()} -m agis_lsp.lsp \"$@\"\n", encoding="utf-8")
+    exe.chmod(0o755)
+    (workspace / "pyproject.toml").write_text("[project]\nname = 'demo'\n", encoding="utf-8")
+    return exe
+
+
+@pytest.mark.parametrize("config, which", [("agis-nvim07.lua", "system"), ("agis.lua", "current"),
+                                           ("agis-0.11.lua", "current")])
+def test_neovim_finds_the_project_venv_and_checkhealth_says_so(tmp_path, config, which):
+    """No vim.g.agis_lsp_cmd and no agis-lsp on PATH: the project's .venv/bin/agis-lsp (found upward from
+    a file two directories down) runs the server; :checkhealth agis names it and its version."""
+    nvim = system_nvim() if which == "system" else current_nvim()
+    if config == "agis-0.11.lua" and version_of(nvim) < (0, 11, 0):
+        missing(f"Neovim >= 0.11 (found {version_of(nvim)})")
+    exe = project_venv_server(tmp_path / "ws")
+    path = os.pathsep.join(p for p in os.environ["PATH"].split(os.pathsep)
+                           if not (Path(p) / "agis-lsp").exists())
+    assert shutil.which("agis-lsp", path=path) is None
+    result = run_nvim(tmp_path, config, name="api/v1/reservations.agis", nvim=nvim, cmd="",
+                      extra_env={"PATH": path, "AGIS_NVIM_HEALTH": "1"})
+    check(result)
+    health = result["health"]
+    assert f"command (from .venv): {exe}" in health, health
+    assert "version: agis-lsp " in health and "running: agis" in health, health

@@ -34,10 +34,43 @@ def hook() -> dict:
     ("reservations.yaml", False),
     ("notes.agis.md", False),
     ("endpoints/book.json", False),
+    ("servers/travel.mcp.json", True),
+    ("Tools.MCP.JSON", True),
+    ("site/.well-known/agis.json", True),
+    ("site/.well-known/agent", True),
+    ("weather.a2t.json", True),
+    ("pkg/.ainp/manifest.yaml", True),
+    ("api/capabilities/send_email.json", True),
+    ("agtp-foo.toml", False),
+    ("my.mcp.json.bak", False),
 ])
 def test_files_filter(path, selected):
     # pre-commit applies `files` with re.search to the repository-relative path
     assert bool(re.search(hook()["files"], path)) is selected
+
+
+def test_hook_file_is_generated_from_the_engine():
+    proc = run([sys.executable, str(ROOT / "scripts" / "gen_precommit_hooks.py"), "--check"], timeout=60)
+    assert proc.returncode == 0, proc.stderr
+
+
+def _instances() -> list[str]:
+    """A path for every name glob of the engine (and every example file), relative like pre-commit's."""
+    from agis_lsp.formats import kinds
+    out = [g[3:].replace("*", "sample") for g in kinds.watch_globs()]
+    out += [f"nested/dir/{p}" for p in out]
+    out += [p.relative_to(ROOT).as_posix() for p in (ROOT / "examples").rglob("*") if p.is_file()]
+    out += ["README.md", "pyproject.toml", "endpoints.toml", "agis.json.txt", "x/endpoints/y/z.toml"]
+    return out
+
+
+def test_files_filter_equals_the_engine(monkeypatch):
+    """Selected by the hook <=> the engine knows the file's kind by its name (agis-lint check on a
+    directory also sniffs unnamed *.json by content: the hook leaves those alone)."""
+    from agis_lsp.formats import kinds
+    monkeypatch.chdir(ROOT)
+    for path in _instances():     # the engine sees absolute paths: `*/.well-known/agent` needs a directory before it
+        assert bool(re.search(hook()["files"], path)) is (kinds.kind_by_name(str(ROOT / path)) is not None), path
 
 
 def test_entry_lints_files(tmp_path):

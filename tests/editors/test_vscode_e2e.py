@@ -1,6 +1,6 @@
 """End to end in real VS Code (code-server 4.100.3 = VS Code 1.100.3, headless Chromium).
 
-Builds the .vsix from vscode-extension/, installs it into a fresh extensions dir,
+Builds the linux-x64 .vsix that carries the server (scripts/build_vsix.py), installs it into a fresh extensions dir,
 opens a workspace with an AGIS file whose method is GET, waits for the real
 server's AGIS301 in the Problems panel, applies the quick fix with Ctrl+., saves,
 and checks the diagnostic is gone and the file on disk is fixed.  The editing story
@@ -8,10 +8,13 @@ and checks the diagnostic is gone and the file on disk is fixed.  The editing st
 Auto Fix, Fix All and rename (F2).  Also: the
 workspace's .venv is the interpreter found without a setting, AGIS: Show Rule
 Documentation opens the rule's page, and a Python without agis_lsp leads to the
-offer to install it into the extension's private environment, which then runs the server.
+offer to install it into the extension's private environment, which then runs the server
+(those three with agis.server.importStrategy = fromEnvironment: the roads without the bundled server).
+test_bundled_server_with_a_plain_python: python3 on PATH without agis_lsp runs the bundled server.
 
-Needs: node, /usr/bin/chromium, and tests/editors/install_editors.sh (code-server,
-playwright-core, npm packages).  AGIS_UPDATE_DOCS_IMAGES=1 also copies the
+Needs: node, /usr/bin/chromium, tests/editors/install_editors.sh (code-server,
+playwright-core, npm packages) and scripts/install_wheelhouse.sh (the bundled libraries, offline). AGIS_VSIX=path/to.vsix
+installs that one instead of building it (the build takes minutes: vsce reads ~3,000 files).  AGIS_UPDATE_DOCS_IMAGES=1 also copies the
 screenshots to docs/images/vscode-diagnostic.png, vscode-path-colour.png, vscode-inlay-hints.png,
 vscode-semantic-off.png and vscode-rename.png.
 """
@@ -82,16 +85,27 @@ def kill_group(pid_file: Path) -> None:
         time.sleep(1)
 
 
+WHEELHOUSE = Path(os.environ.get("AGIS_WHEELHOUSE", Path.home() / ".cache" / "agis-release" / "wheelhouse"))
+
+
 @pytest.fixture(scope="module")
 def installed_extension(vscode_web, tmp_path_factory) -> dict:
-    """Builds the .vsix from vscode-extension/ and installs it into a fresh extensions dir."""
+    """Builds the linux-x64 .vsix that carries the server (scripts/build_vsix.py: the wheel of this checkout
+    and its dependencies in bundled/libs, offline from the wheelhouse) and installs it into a fresh
+    extensions dir."""
     tmp = tmp_path_factory.mktemp("vsix")
     timings = {}
     t = time.monotonic()
-    vsix = tmp / "agis-lsp.vsix"
-    proc = run([str(EXTENSION / "node_modules" / ".bin" / "vsce"), "package", "--no-dependencies", "--out", str(vsix)],
-               cwd=EXTENSION, timeout=300)
-    assert proc.returncode == 0, proc.stdout + proc.stderr
+    if os.environ.get("AGIS_VSIX"):      # a .vsix scripts/build_vsix.py (or release.py) built before
+        vsix = Path(os.environ["AGIS_VSIX"])
+    else:
+        if not any(WHEELHOUSE.glob("onnxruntime-*.whl")):
+            missing(f"the wheelhouse {WHEELHOUSE}", "run `bash scripts/install_wheelhouse.sh`")
+        proc = run([sys.executable, str(ROOT / "scripts" / "build_vsix.py"), "--target", "linux-x64", "--no-index",
+                    "--find-links", str(WHEELHOUSE), "--out", str(tmp)], cwd=ROOT, timeout=3600)
+        assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
+        vsix = Path(proc.stdout.strip().splitlines()[-1])
+    assert vsix.name.startswith("agis-lsp-linux-x64-") and vsix.is_file(), proc.stdout[-2000:]
     timings["build vsix"] = time.monotonic() - t
     listing = run(["unzip", "-l", str(vsix)], timeout=60).stdout if shutil.which("unzip") else ""
     t = time.monotonic()
@@ -99,11 +113,12 @@ def installed_extension(vscode_web, tmp_path_factory) -> dict:
     proc = run([str(vscode_web / "node_modules" / ".bin" / "code-server"), "--config", str(vscode_web / "config.yaml"),
                 "--user-data-dir", str(tmp / "install-udd"), "--extensions-dir", str(ext_dir),
                 "--install-extension", str(vsix), "--force"],
-               timeout=180, env={**os.environ, "TMPDIR": str(vscode_web / "tmp")})
+               timeout=300, env={**os.environ, "TMPDIR": str(vscode_web / "tmp")})
     assert proc.returncode == 0 and "successfully installed" in proc.stdout, proc.stdout + proc.stderr
     timings["install vsix"] = time.monotonic() - t
     [installed] = [p for p in ext_dir.iterdir() if p.is_dir() and p.name.startswith("agis-lsp.agis-lsp-")]
-    return {"dir": ext_dir, "installed": installed, "timings": timings, "listing": listing}
+    return {"dir": ext_dir, "installed": installed, "timings": timings, "listing": listing,
+            "size_mb": vsix.stat().st_size / 1e6}
 
 
 def run_session(vscode_web, ext: dict, tmp_path: Path, file_name: str, text: str | None, **spec_extra) -> dict:
@@ -146,6 +161,37 @@ def test_vsix_contents(installed_extension):
         assert json.loads(path.read_text(encoding="utf-8"))["scopeName"] == grammar["scopeName"]
     assert (root / "out" / "extension.js").is_file()
     assert not (root / "node_modules").exists() and not (root / "src").exists()
+    # the server and its libraries: agis_lsp with the model once, the compiled dependencies per Python version
+    libs = root / "bundled" / "libs"
+    assert (root / "bundled" / "tool" / "lsp_server.py").is_file()
+    assert (libs / "common" / "agis_lsp" / "models" / "encoder.onnx").is_file()
+    tag = f"cp{sys.version_info[0]}{sys.version_info[1]}"
+    for package in ("onnxruntime", "numpy", "tokenizers", "pygls", "ruamel", "jsonschema"):
+        assert (libs / tag / package).is_dir(), f"{package} is not bundled for {tag}"
+    assert not (libs / tag / "agis_lsp").exists() and not (libs / tag / "bin").exists()
+    print(f".vsix: {installed_extension['size_mb']:.1f} MB")
+
+
+def test_bundled_server_with_a_plain_python(vscode_web, installed_extension, tmp_path):
+    """No setting, no pip install: python3 on PATH (which cannot import agis_lsp) runs the server bundled
+    in the .vsix; its diagnostic, hover and quick fix arrive."""
+    path_python = shutil.which("python3")
+    assert path_python, "python3 is not on PATH"
+    assert run([path_python, "-c", "import agis_lsp"], timeout=60, cwd=tmp_path).returncode != 0, \
+        "python3 on PATH imports agis_lsp: this test could not tell the bundled server from an installed one"
+    result = run_session(
+        vscode_web, installed_extension, tmp_path, "reservations.agis", DEFECT,
+        code=CODE, hover="Preferred AGTP verb", fixTitle=FIX_TITLE, fixedText="method: FETCH", readOutput=True,
+        settings={"agis.semantic.enabled": False})
+    output = result["output"].replace("\n", "")     # the panel wraps long lines
+    assert "Python (PATH): python3" in output, result["output"]
+    assert "agis_lsp (bundled with the extension):" in output and "bundled/libs/common/agis_lsp" in output, \
+        result["output"]
+    assert any("python3 bundled (PATH)" in t for t in result["statusTexts"]), result["statusTexts"]
+    assert any(CODE in p and "GET" in p for p in result["problems"]), result["problems"]
+    assert "legacy HTTP verb" in result["hover"] and "FETCH" in result["hover"], result["hover"]
+    assert any(FIX_TITLE in a for a in result["actions"]), result["actions"]
+    assert "method: FETCH" in result["file"] and "method: GET" not in result["file"], result["file"]
 
 
 def test_diagnostic_and_quick_fix_in_vscode(vscode_web, installed_extension, tmp_path):
@@ -188,7 +234,7 @@ def test_missing_server_package_offers_install(vscode_web, installed_extension, 
     result = run_session(
         vscode_web, installed_extension, tmp_path, "reservations.agis", DEFECT,
         expectNotification="agis-lsp package is not installed",
-        settings={"agis.server.pythonPath": python})
+        settings={"agis.server.pythonPath": python, "agis.server.importStrategy": "fromEnvironment"})
     assert python in result["notification"] and "private environment" in result["notification"], result["notification"]
     assert {"Install agis-lsp", "Choose Python…"} <= set(result["buttons"]), result["buttons"]
 
@@ -214,7 +260,8 @@ def test_workspace_venv_and_rule_docs(vscode_web, installed_extension, tmp_path)
         "python3 on PATH imports agis_lsp: this test could not tell the .venv from PATH"
     result = run_session(
         vscode_web, installed_extension, tmp_path, "reservations.agis", DEFECT,
-        code=CODE, ruleDocs=CODE, readOutput=True, settings={"agis.semantic.enabled": False},
+        code=CODE, ruleDocs=CODE, readOutput=True,
+        settings={"agis.semantic.enabled": False, "agis.server.importStrategy": "fromEnvironment"},
         screenshotDiagnostic=str(tmp_path / "vscode-path-colour.png"))
     if os.environ.get("AGIS_UPDATE_DOCS_IMAGES") == "1":
         shutil.copy(tmp_path / "vscode-path-colour.png", ROOT / "docs" / "images" / "vscode-path-colour.png")
@@ -280,6 +327,7 @@ def test_install_into_private_env(vscode_web, installed_extension, tmp_path):
         expectNotification="agis-lsp package is not installed", clickButton="Install agis-lsp", code=CODE,
         readOutput=True,
         settings={"agis.server.pythonPath": python, "agis.semantic.enabled": False,
+                  "agis.server.importStrategy": "fromEnvironment",
                   "agis.server.installSource": ["--no-index", "--no-deps", *map(str, wheels)]})
     assert any(CODE in p for p in result["problems"]), result["problems"]
     running = [t for t in result["statusTexts"] if "running" in t]

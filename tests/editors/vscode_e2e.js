@@ -268,6 +268,19 @@ async function storyOf(page, spec, result, { step, runCommand, udd }) {
       }
       await page.locator(".tabs-container .tab", { hasText: path.basename(spec.file) }).first().click();
     }
+    if (spec.hover) {   // the server's hover on the defect (editor.action.showHover: Ctrl+K Ctrl+I)
+      await toDefect();
+      await page.locator(".editor-instance .monaco-editor textarea").first().focus();
+      await page.keyboard.press("Control+K");
+      await page.keyboard.press("Control+I");
+      result.hover = await until(`a hover with "${spec.hover}"`, async () => {
+        const texts = await page.locator(".monaco-hover-content").allTextContents().catch(() => []);
+        const text = texts.join("\n");
+        return text.includes(spec.hover) ? text : null;
+      }, 30000, 500);
+      step("hover shown");
+      await page.keyboard.press("Escape");
+    }
     if (!spec.fixTitle) {   // the diagnostic was the point
       result.ok = true;
       return;

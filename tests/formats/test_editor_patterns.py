@@ -24,11 +24,14 @@ def test_vscode_selector_and_activation_cover_every_format_glob():
 
 
 def test_neovim_configs_attach_to_every_format_glob():
+    """The patterns live in editors/nvim/lua/agis/init.lua; every config form uses that list."""
+    lua = _read("editors", "nvim", "lua", "agis", "init.lua")
+    for f in registry.formats():
+        for glob in f.file_globs:
+            assert f'"{glob}"' in lua, glob
     for name in ("agis.lua", "agis-nvim07.lua"):
-        lua = _read("editors", "nvim", name)
-        for f in registry.formats():
-            for glob in f.file_globs:
-                assert f'"{glob}"' in lua, (name, glob)
+        assert "pattern = agis.file_patterns" in _read("editors", "nvim", name), name
+    assert "agis.matches(file)" in _read("editors", "nvim", "agis-0.11.lua")
 
 
 def _example(glob: str) -> str:
@@ -49,6 +52,6 @@ def test_precommit_hook_selects_every_mcp_client_configuration():
         for path in (_example(glob), _example(glob).split("/", 1)[1]):
             assert re.search(hook["files"], path), (glob, path)
             assert kinds.kind_by_name(path) == "mcp-client-config", (glob, path)
-    for path in ("project/mcp.json", "project/.vscode/settings.json", "tools.mcp.json",
+    for path in ("project/mcp.json", "project/.vscode/settings.json",
                  "project/notes/.mcp.json.bak"):
         assert not re.search(hook["files"], path), path

@@ -1,4 +1,5 @@
-// The AGIS extension: starts `<python> -m agis_lsp.lsp` over stdio and lets
+// The AGIS extension: starts the server bundled in the .vsix (`<python> bundled/tool/lsp_server.py`,
+// its libraries in bundled/libs: no pip install) or else `<python> -m agis_lsp.lsp`, over stdio, and lets
 // vscode-languageclient do the rest (diagnostics, quick fixes, hover, completion,
 // progress). Everything the server checks is decided by the server and its
 // configuration; this file only finds Python (python.ts, interpreters.ts), installs the server
@@ -17,7 +18,7 @@ import * as fs from "fs";
 import { Interpreter, SOURCE_LABEL } from "./interpreters";
 import { FilteredOutputChannel } from "./output";
 import { installPrivateEnv, privateEnvPython } from "./privateEnv";
-import { checkImport, onPythonInterpreterChanged, resolveInterpreter } from "./python";
+import { bundledLauncher, checkBundled, checkImport, importStrategy, onPythonInterpreterChanged, resolveInterpreter } from "./python";
 import { RuleDocs, SHOW_RULE_DOCS } from "./ruleDocs";
 
 const CLIENT_ID = "agis"; // also the prefix of the `agis.trace.server` setting
@@ -90,6 +91,8 @@ class AgisExtension implements vscode.Disposable {
   private queueTail: Promise<void> = Promise.resolve();
   /** the interpreter the running server uses */
   private python: Interpreter | undefined;
+  /** agis-lint with the same interpreter and libraries as the running server (AGIS: Show Rule Documentation) */
+  private lintArgv: string[] | undefined;
   private installing = false;
 
   constructor(private readonly context: vscode.ExtensionContext) {
@@ -99,7 +102,7 @@ class AgisExtension implements vscode.Disposable {
   }
 
   register(context: vscode.ExtensionContext): void {
-    const ruleDocs = new RuleDocs(context, () => this.python?.command, this.output);
+    const ruleDocs = new RuleDocs(context, () => this.lintArgv, this.output);
     context.subscriptions.push(
       this,
       vscode.commands.registerCommand("agis.restartServer", () => this.restart()),
@@ -108,7 +111,7 @@ class AgisExtension implements vscode.Disposable {
       vscode.commands.registerCommand(SHOW_RULE_DOCS, (arg?: string | { code: string; href?: string }) => ruleDocs.show(arg)),
       vscode.languages.registerCodeActionsProvider(DOCUMENT_SELECTOR, ruleDocs, { providedCodeActionKinds: RuleDocs.kinds }),
       vscode.workspace.onDidChangeConfiguration((e) => {
-        if (e.affectsConfiguration("agis.server.pythonPath")) void this.restart();
+        if (e.affectsConfiguration("agis.server.pythonPath") || e.affectsConfiguration("agis.server.importStrategy")) void this.restart();
       }),
       vscode.window.onDidChangeActiveTextEditor(() => this.updateVisibility()),
     );
@@ -142,8 +145,18 @@ class AgisExtension implements vscode.Disposable {
   private async doStart(): Promise<void> {
     this.setPhase("starting");
     this.python = undefined;
+    this.lintArgv = undefined;
     const found = await resolveInterpreter(this.output);
     this.output.appendLine(`Python (${SOURCE_LABEL[found.source]}): ${found.command}`);
+    const launcher = importStrategy() === "useBundled" ? bundledLauncher(this.context.extensionPath) : undefined;
+    if (launcher) {
+      const bundled = await checkBundled(found.command, launcher);
+      if (bundled.ok) {
+        this.output.appendLine(`agis_lsp (bundled with the extension): ${bundled.detail}`);
+        return this.launch(found, [launcher], "bundled");
+      }
+      this.output.appendLine(`The bundled server cannot run with ${found.command}: ${bundled.detail}; trying its own agis_lsp.`);
+    }
     let python = found;
     let check = await checkImport(found.command);
     if (!check.ok) {
@@ -160,11 +173,16 @@ class AgisExtension implements vscode.Disposable {
       this.output.appendLine(`Python (${SOURCE_LABEL[python.source]}): ${python.command}`);
     }
     this.output.appendLine(`agis_lsp: ${check.detail}`);
+    await this.launch(python, ["-m", "agis_lsp.lsp"], "-m agis_lsp.lsp");
+  }
+
+  /** Starts `<python> <args>` over stdio; `how` names it in the status item (`bundled` or `-m agis_lsp.lsp`). */
+  private async launch(python: Interpreter, args: string[], how: string): Promise<void> {
     const serverOptions: ServerOptions = {
       command: python.command,
-      args: ["-m", "agis_lsp.lsp"],
+      args,
       transport: TransportKind.stdio,
-      options: { env: { ...process.env, PYTHONUNBUFFERED: "1" } },
+      options: { env: { ...process.env, PYTHONUNBUFFERED: "1", LS_IMPORT_STRATEGY: "useBundled" } },
     };
     const clientOptions: LanguageClientOptions = {
       documentSelector: DOCUMENT_SELECTOR,
@@ -177,9 +195,10 @@ class AgisExtension implements vscode.Disposable {
     const client = new LanguageClient(CLIENT_ID, CLIENT_NAME, serverOptions, clientOptions);
     this.client = client;
     this.python = python;
+    this.lintArgv = how === "bundled" ? [python.command, args[0], "--cli"] : [python.command, "-m", "agis_lsp.cli"];
     client.onDidChangeState((e) => {
       if (this.client !== client) return;
-      if (e.newState === State.Running) this.setPhase("running", `${python.command} -m agis_lsp.lsp (${SOURCE_LABEL[python.source]})`);
+      if (e.newState === State.Running) this.setPhase("running", `${python.command} ${how} (${SOURCE_LABEL[python.source]})`);
       else if (e.newState === State.Starting) this.setPhase("starting");
       else this.setPhase("stopped");
     });

@@ -8,6 +8,18 @@ import { discover, Interpreter } from "./interpreters";
 
 export { Interpreter } from "./interpreters";
 
+/** `bundled/tool/lsp_server.py` when this .vsix carries the server (bundled/libs), else undefined (a client-only build). */
+export function bundledLauncher(extensionPath: string): string | undefined {
+  const launcher = path.join(extensionPath, "bundled", "tool", "lsp_server.py");
+  return fs.existsSync(launcher) && fs.existsSync(path.join(extensionPath, "bundled", "libs", "common")) ? launcher : undefined;
+}
+
+/** `agis.server.importStrategy`: the bundled server first (default), or the interpreter's own agis_lsp. */
+export function importStrategy(): "useBundled" | "fromEnvironment" {
+  const value = vscode.workspace.getConfiguration("agis").get<string>("server.importStrategy", "useBundled");
+  return value === "fromEnvironment" ? "fromEnvironment" : "useBundled";
+}
+
 /** Expands `~` and `${workspaceFolder}` in the `agis.server.pythonPath` setting. */
 export function expandPath(value: string, folder: vscode.WorkspaceFolder | undefined): string {
   let out = value.trim();
@@ -73,10 +85,19 @@ export interface ImportCheck {
 
 /** Runs `<python> -c "import agis_lsp"`; ok=false with the reason when it fails. */
 export function checkImport(python: string, timeoutMs = 30000): Promise<ImportCheck> {
+  return checkRun(python, ["-c", "import agis_lsp; print(agis_lsp.__file__)"], timeoutMs);
+}
+
+/** Runs `<python> bundled/tool/lsp_server.py --check`: can this interpreter run the server bundled in the extension? */
+export function checkBundled(python: string, launcher: string, timeoutMs = 30000): Promise<ImportCheck> {
+  return checkRun(python, [launcher, "--check"], timeoutMs);
+}
+
+function checkRun(python: string, args: string[], timeoutMs: number): Promise<ImportCheck> {
   return new Promise((resolve) => {
     // cwd: a neutral directory, so that a source checkout in the current directory cannot pass for an installation.
     const options = { timeout: timeoutMs, cwd: os.tmpdir() };
-    execFile(python, ["-c", "import agis_lsp; print(agis_lsp.__file__)"], options, (err, stdout, stderr) => {
+    execFile(python, args, options, (err, stdout, stderr) => {
       if (!err) return resolve({ ok: true, detail: stdout.trim() });
       const e = err as NodeJS.ErrnoException & { killed?: boolean };
       if (e.code === "ENOENT") return resolve({ ok: false, detail: `${python}: not found` });

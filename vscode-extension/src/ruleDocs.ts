@@ -11,10 +11,10 @@ import { DiagnosticCode, docsUrl, parseRulesTable, ruleOf, RuleInfo } from "./ru
 
 export const SHOW_RULE_DOCS = "agis.showRuleDocs";
 
-/** Runs `<python> -m agis_lsp.cli ARGS` (agis-lint) and returns its standard output. */
-function agisLint(python: string, args: string[]): Promise<string> {
+/** Runs agis-lint (`argv` = `[python, -m, agis_lsp.cli]` or `[python, bundled/tool/lsp_server.py, --cli]`) with ARGS. */
+function agisLint(argv: string[], args: string[]): Promise<string> {
   return new Promise((resolve, reject) => {
-    execFile(python, ["-m", "agis_lsp.cli", ...args], { cwd: os.tmpdir(), timeout: 60000, maxBuffer: 8 << 20 }, (err, stdout, stderr) => {
+    execFile(argv[0], [...argv.slice(1), ...args], { cwd: os.tmpdir(), timeout: 60000, maxBuffer: 8 << 20 }, (err, stdout, stderr) => {
       if (err) reject(new Error((stderr || String(err)).trim().split(/\r?\n/).pop()));
       else resolve(stdout);
     });
@@ -26,8 +26,8 @@ export class RuleDocs implements vscode.CodeActionProvider {
 
   constructor(
     private readonly context: vscode.ExtensionContext,
-    /** the interpreter the server runs with (undefined while none works) */
-    private readonly python: () => string | undefined,
+    /** the command line of agis-lint beside the running server (undefined while none works) */
+    private readonly python: () => string[] | undefined,
     private readonly log: vscode.OutputChannel,
   ) {}
 
