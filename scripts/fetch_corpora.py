@@ -146,8 +146,23 @@ def document_id(src: dict, name: str) -> str:
     return f"{src['source']}:{stem.replace('/', '_')}"
 
 
+def _load(name: str, raw: bytes):
+    return json.loads(raw) if name.endswith(".json") else yaml.safe_load(raw)
+
+
+def _version(data) -> str:
+    return str(data.get("openapi") or data.get("swagger") or "") if isinstance(data, dict) else ""
+
+
+def _operations(data) -> int:
+    if not (isinstance(data, dict) and isinstance(data.get("paths"), dict)):
+        return 0
+    return sum(1 for item in data["paths"].values() if isinstance(item, dict)
+               for m in item if m in ("get", "put", "post", "delete", "patch", "head", "options"))
+
+
 def extract(src: dict, name: str, raw: bytes, max_fields: int) -> tuple[dict, list[dict]]:
-    data = json.loads(raw) if name.endswith(".json") else yaml.safe_load(raw)
+    data = _load(name, raw)
     fields = [p for p in generic_prose(data) if isinstance(p.text, str) and len(p.text.strip()) >= 3]
     doc = document_id(src, name)
     kept = fields
@@ -158,13 +173,10 @@ def extract(src: dict, name: str, raw: bytes, max_fields: int) -> tuple[dict, li
              "file": name, "pointer": pointer(p.path),
              "key": next((k for k in reversed(p.path) if isinstance(k, str)), ""),
              "role": p.role, "text": p.text} for p in kept]
-    ops = sum(1 for item in (data.get("paths") or {}).values() if isinstance(item, dict)
-              for m in item if m in ("get", "put", "post", "delete", "patch", "head", "options")) \
-        if isinstance(data, dict) and isinstance(data.get("paths"), dict) else 0
+    ops = _operations(data)
     meta = {"document": doc, "source": src["source"], "package": src["package"], "registry": src["registry"],
             "version": src["version"], "file": name, "fields_total": len(fields), "fields": len(kept),
-            "operations": ops, "openapi": str(data.get("openapi") or data.get("swagger") or "")
-            if isinstance(data, dict) else ""}
+            "operations": ops, "openapi": _version(data)}
     return meta, rows
 
 
@@ -177,7 +189,12 @@ def convert(cache: Path, docs: list[dict], raws: dict[str, bytes]) -> None:
     exe = Path(sys.executable).parent / "agis-lint"
     work = cache / "convert"
     work.mkdir(exist_ok=True)
-    ok = [d for d in docs if d["openapi"].startswith("3") and 3 <= d["operations"] <= CONVERT_MAX_OPERATIONS]
+    for d in docs:
+        if d.get("openapi") is None and d["document"] in raws:   # metadata rebuilt from the JSONL
+            data = _load(d["file"], raws[d["document"]])
+            d["openapi"], d["operations"] = _version(data), _operations(data)
+    ok = [d for d in docs if (d.get("openapi") or "").startswith("3")
+          and 3 <= (d.get("operations") or 0) <= CONVERT_MAX_OPERATIONS]
     # one or two per source, then seeded fill, so every style is represented
     rng = random.Random(f"{SEED}:convert")
     by_source: dict[str, list] = {}
@@ -214,10 +231,27 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--cache", type=Path, default=DEFAULT_CACHE)
     ap.add_argument("--no-convert", action="store_true")
     ap.add_argument("--max-fields", type=int, default=MAX_FIELDS)
+    ap.add_argument("--refresh", action="store_true", help="extract again the sources already extracted")
+    ap.add_argument("--convert-only", action="store_true",
+                    help="keep the extracted fields; only redo the conversions (reads index.json)")
     a = ap.parse_args(argv)
     OUT.mkdir(parents=True, exist_ok=True)
+    if a.convert_only:
+        docs = json.loads((OUT / "index.json").read_text())["documents"]
+        raws = {}
+        for src in SOURCES:
+            mine = [d for d in docs if d["source"] == src["source"]]
+            contents = read(download(a.cache, src), [d["file"] for d in mine]) if mine else {}
+            raws.update({d["document"]: contents[d["file"]] for d in mine})
+        convert(a.cache, docs, raws)
+        return 0
+    # (raws hold only the sources extracted in this run; --convert-only reads them all)
     docs, raws = [], {}
     for src in SOURCES:
+        meta_file = OUT / f"{src['source']}.meta.json"
+        if meta_file.exists() and (OUT / f"{src['source']}.jsonl").exists() and not a.refresh:
+            docs.extend(json.loads(meta_file.read_text()))   # already extracted (--refresh redoes it)
+            continue
         archive = download(a.cache, src)
         picked = select(names(archive), src)
         contents = read(archive, picked)
@@ -238,6 +272,7 @@ def main(argv: list[str] | None = None) -> int:
             for r in rows_out:
                 f.write(json.dumps(r, ensure_ascii=False) + "\n")
         print(f"{src['source']:28} {len({r['document'] for r in rows_out}):3} documents {len(rows_out):6} fields")
+        meta_file.write_text(json.dumps([d for d in docs if d["source"] == src["source"]], indent=1) + "\n")
     (OUT / "index.json").write_text(json.dumps({"seed": SEED, "max_fields_per_document": a.max_fields,
                                                 "documents": docs}, indent=1) + "\n")
     if not a.no_convert:
