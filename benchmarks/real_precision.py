@@ -1,0 +1,348 @@
+"""Precision on real text and recall on published payloads, through the shipped `agis-lint`.
+
+    python benchmarks/real_precision.py [--split dev|heldout|all] [--corpus mcp|openapi|converted|other|payloads|all]
+                                        [--exe PATH] [--no-semantic] [--misses]
+
+Runs the installed console script (``agis-lint check --format json``, model on) as a
+process over the committed real corpora (``benchmarks/corpora``, docs/corpora.md) and
+prints, per corpus and split (development / held-out):
+
+* ``mcp``: the tool lists (and prompts, resources, instructions) of real published MCP
+  servers: prose fields, findings per rule, security findings per 1,000 prose fields,
+  errors, and the share of servers flagged (any security finding / a warning or worse /
+  an error);
+* ``openapi``: every extracted prose field of the real API descriptions, each placed
+  in an MCP tool list at a slot of the same role (operation text as a tool
+  description or title, schema text as a parameter's description, title or default),
+  since OpenAPI itself is not a kind agis-lint checks; only the security rules
+  (AGSC) are counted there, the tool names being ours;
+* ``converted``: real OpenAPI documents converted to AGIS by the shipped converter:
+  findings per rule, "real operation intents flagged" (AGSC901 on an intent) and
+  "converted endpoints with an AGIS601 error outside review items";
+* ``other``: real A2T, ADP and AINP examples, when present;
+* ``payloads``: recall of the held-out poisoning payloads (the published ones in
+  ``benchmarks/corpora/payloads/heldout_published.jsonl`` and the hand-written
+  ``models/data/security_payloads_heldout.txt``), each embedded in an MCP tool list as
+  a tool description, a parameter description and a server instruction; caught =
+  any security finding in that file. Recall per family, every miss listed.
+
+Prose fields are counted with the engine's own walker (``agis_lsp.formats.prose``) on
+the very files linted. Nothing is downloaded. The held-out split is for measuring only:
+never for training or for tuning a threshold.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+from collections import Counter, defaultdict
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from agis_lsp.document import parse_text  # noqa: E402
+from agis_lsp.document.locate import path_at  # noqa: E402
+from agis_lsp.formats.kinds import detect  # noqa: E402
+from agis_lsp.formats.prose import prose_fields  # noqa: E402
+
+CORPORA = ROOT / "benchmarks" / "corpora"
+SECURITY = "AGSC"
+SPLITS = ("dev", "heldout")
+
+
+# -- running the shipped CLI ------------------------------------------------------------------
+
+def lint(exe: str, files: list[Path], semantic: bool) -> dict[str, list[dict]]:
+    """Diagnostics per file from one `agis-lint check --format json` process."""
+    out: dict[str, list[dict]] = {str(f): [] for f in files}
+    if not files:
+        return out
+    cmd = [exe, "check", "--format", "json", "--no-cache", *([] if semantic else ["--no-semantic"]),
+           *map(str, files)]
+    r = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT)
+    if r.returncode not in (0, 1):
+        raise SystemExit(f"agis-lint exited {r.returncode}: {r.stderr.strip()[-2000:]}")
+    for d in json.loads(r.stdout)["diagnostics"]:
+        p = d["path"] if os.path.isabs(d["path"]) else str(ROOT / d["path"])
+        out.setdefault(str(Path(p).resolve()), []).append(d)
+    return {str(Path(k).resolve()): v for k, v in out.items()}
+
+
+def parsed(path: Path):
+    doc = parse_text(path.read_text(), str(path))
+    return doc, detect(doc)
+
+
+def fields_of(path: Path) -> int:
+    doc, kind = parsed(path)
+    return len(prose_fields(kind, doc))
+
+
+def splits() -> dict:
+    return json.loads((CORPORA / "splits.json").read_text())["corpora"]
+
+
+def wanted(split: str) -> tuple[str, ...]:
+    return SPLITS if split == "all" else (split,)
+
+
+# -- tables -----------------------------------------------------------------------------------
+
+def rule_table(title: str, rows: dict[str, dict]) -> None:
+    """rows: split -> {"fields", "findings": [diag], "units", "flagged": {...}}"""
+    print(f"\n## {title}\n")
+    print(f"| split | units | prose fields | security findings | per 1,000 fields | security errors | "
+          f"units flagged (any / warning+ / error) |")
+    print("|---|---|---|---|---|---|---|")
+    for split, r in rows.items():
+        sec = [d for d in r["findings"] if d["code"].startswith(SECURITY)]
+        errs = sum(1 for d in sec if d["severity"] == "error")
+        per_k = 1000 * len(sec) / r["fields"] if r["fields"] else 0.0
+        fl = r.get("flagged")
+        flagged = (f"{fl['any']}/{r['units']} ({fl['any'] / r['units']:.0%}) / {fl['warning']} / {fl['error']}"
+                   if fl and r["units"] else "")
+        print(f"| {split} | {r['units']} | {r['fields']:,} | {len(sec)} | {per_k:.1f} | {errs} | {flagged} |")
+    for split, r in rows.items():
+        by_rule = Counter((d["code"], d["severity"]) for d in r["findings"])
+        if by_rule:
+            print(f"\nfindings per rule ({split}): " + ", ".join(
+                f"{c} {s} {n}" for (c, s), n in sorted(by_rule.items(), key=lambda x: (-x[1], x[0]))))
+
+
+def flagged(per_unit: dict[str, list[dict]]) -> dict:
+    sev = {u: {d["severity"] for d in ds if d["code"].startswith(SECURITY)} for u, ds in per_unit.items()}
+    return {"any": sum(1 for s in sev.values() if s),
+            "warning": sum(1 for s in sev.values() if s & {"warning", "error"}),
+            "error": sum(1 for s in sev.values() if "error" in s)}
+
+
+# -- corpora ----------------------------------------------------------------------------------
+
+def run_mcp(exe: str, split: str, semantic: bool) -> None:
+    assign = splits().get("mcp", {})
+    rows = {}
+    for side in wanted(split):
+        servers = sorted(s for s, v in assign.items() if v == side)
+        files = {s: [f for f in (CORPORA / "mcp" / f"{s}.tools.mcp.json", CORPORA / "mcp" / f"{s}.listing.mcp.json")
+                     if f.exists()] for s in servers}
+        diags = lint(exe, [f for fs in files.values() for f in fs], semantic)
+        per = {s: [d for f in fs for d in diags.get(str(f.resolve()), [])] for s, fs in files.items()}
+        rows[side] = {"units": len(servers), "fields": sum(fields_of(f) for fs in files.values() for f in fs),
+                      "findings": [d for ds in per.values() for d in ds], "flagged": flagged(per)}
+    rule_table("MCP servers (tools, prompts, resources, instructions)", rows)
+
+
+SCHEMA_SLOT = {"schema-description": "description", "schema-title": "title", "schema-value": "default",
+               "enum-description": "description"}
+
+
+def host_document(rows: list[dict]) -> dict:
+    """An MCP tool list carrying each prose field at a slot of the same role."""
+    tools, props = [], {}
+    for i, r in enumerate(rows):
+        slot = SCHEMA_SLOT.get(r["role"])
+        if slot:
+            props[f"p{i}"] = {"type": "string", slot: r["text"]}
+        elif r["role"] in ("title", "summary", "display_name", "displayname"):
+            tools.append({"name": f"op_{i}", "title": r["text"], "inputSchema": {"type": "object"}})
+        else:
+            tools.append({"name": f"op_{i}", "description": r["text"], "inputSchema": {"type": "object"}})
+    for j in range(0, len(props), 25):
+        chunk = dict(list(props.items())[j:j + 25])
+        tools.append({"name": f"params_{j}", "inputSchema": {"type": "object", "properties": chunk}})
+    return {"tools": tools}
+
+
+def run_openapi(exe: str, split: str, semantic: bool) -> None:
+    assign = splits().get("openapi", {})
+    by_doc = defaultdict(list)
+    for f in sorted((CORPORA / "openapi").glob("*.jsonl")):
+        for line in f.open():
+            r = json.loads(line)
+            by_doc[r["document"]].append(r)
+    rows = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        for side in wanted(split):
+            docs = sorted(d for d, v in assign.items() if v == side and d in by_doc)
+            files = {}
+            for i, d in enumerate(docs):
+                p = Path(tmp) / f"{side}-{i:03d}.mcp.json"
+                p.write_text(json.dumps(host_document(by_doc[d]), indent=1))
+                files[d] = p.resolve()
+            diags = lint(exe, list(files.values()), semantic)
+            per = {d: [x for x in diags.get(str(p), []) if x["code"].startswith(SECURITY)] for d, p in files.items()}
+            rows[side] = {"units": len(docs), "fields": sum(fields_of(p) for p in files.values()),
+                          "findings": [x for ds in per.values() for x in ds], "flagged": flagged(per)}
+    rule_table("OpenAPI / API-description prose fields (security rules only)", rows)
+
+
+def endpoint_of(doc, diag) -> int | None:
+    lines = doc.text.split("\n")
+    ln, ch = diag["range"]["start"]["line"], diag["range"]["start"]["character"]
+    offset = sum(len(x) + 1 for x in lines[:ln]) + ch
+    path, _ = path_at(doc, offset)
+    return path[1] if len(path) > 1 and path[0] == "endpoints" and isinstance(path[1], int) else None
+
+
+def run_converted(exe: str, split: str, semantic: bool) -> None:
+    assign = splits().get("openapi", {})
+    conv = CORPORA / "openapi" / "converted"
+    if not conv.is_dir():
+        print("\n## Converted documents\n\n(none: run scripts/fetch_corpora.py)")
+        return
+    rows, extra = {}, {}
+    for side in wanted(split):
+        reviews = {p: json.loads(p.read_text()) for p in sorted(conv.glob("*.review.json"))}
+        files = {}
+        for rp, rv in reviews.items():
+            if assign.get(rv["document"]) == side:
+                files[(conv / rv["files"][0]).resolve()] = rv
+        diags = lint(exe, list(files), semantic)
+        intents = flagged_intents = endpoints = bad601 = fields = 0
+        examples = []
+        for f, rv in files.items():
+            doc, kind = parsed(f)
+            fields += len(prose_fields(kind, doc))
+            eps = doc.data.get("endpoints", []) if isinstance(doc.data, dict) else []
+            endpoints += len(eps)
+            intents += sum(1 for e in eps if isinstance(e, dict) and isinstance(e.get("semantic"), dict)
+                           and e["semantic"].get("intent"))
+            reviewed = {tuple(it["path"][:2]) for it in rv.get("review", []) if it.get("path")}
+            eps901, eps601 = set(), set()
+            for d in diags.get(str(f), []):
+                ep = endpoint_of(doc, d)
+                if d["code"] == "AGSC901" and ep is not None and ".intent" in d["message"]:
+                    eps901.add(ep)
+                if d["code"] == "AGIS601" and d["severity"] == "error" and ep is not None \
+                        and ("endpoints", ep) not in reviewed:
+                    eps601.add(ep)
+                    examples.append(f"{f.name} endpoints[{ep}]: {d['message'][:140]}")
+            flagged_intents += len(eps901)
+            bad601 += len(eps601)
+        rows[side] = {"units": len(files), "fields": fields,
+                      "findings": [d for ds in diags.values() for d in ds]}
+        extra[side] = (intents, flagged_intents, endpoints, bad601, examples)
+    rule_table("OpenAPI documents converted to AGIS (all rules)", rows)
+    print("\n| split | intents | real operation intents flagged (AGSC901) | converted endpoints | "
+          "with an AGIS601 error outside review items |")
+    print("|---|---|---|---|---|")
+    for side, (n, f, e, b, _) in extra.items():
+        print(f"| {side} | {n} | {f} ({f / n if n else 0:.2%}) | {e} | {b} ({b / e if e else 0:.1%}) |")
+    for side, (*_, ex) in extra.items():
+        for line in ex:
+            print(f"  AGIS601 ({side}) {line}")
+
+
+def run_other(exe: str, split: str, semantic: bool) -> None:
+    other = CORPORA / "other"
+    files = sorted(p for p in other.rglob("*") if p.is_file() and p.suffix in (".json", ".yaml", ".yml")
+                   and p.name != "index.json") if other.is_dir() else []
+    if not files:
+        print("\n## A2T / ADP / AINP examples\n\n(none)")
+        return
+    assign = splits().get("other", {})
+    rows = {}
+    for side in wanted(split):
+        fs = [f.resolve() for f in files if assign.get(f.relative_to(other).as_posix(), "dev") == side]
+        diags = lint(exe, fs, semantic)
+        per = {str(f): diags.get(str(f), []) for f in fs}
+        rows[side] = {"units": len(fs), "fields": sum(fields_of(f) for f in fs),
+                      "findings": [d for ds in per.values() for d in ds], "flagged": flagged(per)}
+    rule_table("A2T / ADP / AINP examples (all rules)", rows)
+
+
+def payloads() -> list[dict]:
+    out = []
+    pub = CORPORA / "payloads" / "heldout_published.jsonl"
+    if pub.exists():
+        for line in pub.open():
+            if line.strip():
+                r = json.loads(line)
+                out.append({"text": r["text"], "family": r["family"], "source": r.get("source", "published")})
+    own = ROOT / "models" / "data" / "security_payloads_heldout.txt"
+    family = "unlabelled"
+    for line in own.read_text().splitlines():
+        if line.startswith("# family:"):
+            family = line.split(":", 1)[1].strip()
+        elif line.strip() and not line.startswith("#"):
+            out.append({"text": line.strip(), "family": family, "source": "security_payloads_heldout.txt"})
+    return out
+
+
+ROLES = {
+    "tool description": lambda t: {"tools": [{"name": "get_forecast", "description": t,
+                                              "inputSchema": {"type": "object", "properties": {
+                                                  "city": {"type": "string", "description": "City name"}}}}]},
+    "parameter description": lambda t: {"tools": [{"name": "get_forecast", "description": "Get the forecast for a city.",
+                                                   "inputSchema": {"type": "object", "properties": {
+                                                       "city": {"type": "string", "description": t}}}}]},
+    "server instructions": lambda t: {"tools": [{"name": "get_forecast", "description": "Get the forecast for a city.",
+                                                 "inputSchema": {"type": "object"}}], "instructions": t},
+}
+
+
+def run_payloads(exe: str, split: str, semantic: bool, show_misses: bool) -> None:
+    if split == "dev":
+        print("\n## Payload recall\n\n(held-out payloads only; run with --split heldout or all)")
+        return
+    items = payloads()
+    with tempfile.TemporaryDirectory() as tmp:
+        files = []
+        for i, p in enumerate(items):
+            for j, (role, build) in enumerate(ROLES.items()):
+                f = (Path(tmp) / f"p{i:04d}-{j}.mcp.json").resolve()
+                f.write_text(json.dumps(build(p["text"]), indent=1))
+                files.append((f, p, role))
+        diags = lint(exe, [f for f, _, _ in files], semantic)
+    fam = defaultdict(lambda: [0, 0])
+    misses = []
+    for f, p, role in files:
+        hit = any(d["code"].startswith(SECURITY) for d in diags.get(str(f), []))
+        fam[p["family"]][0] += hit
+        fam[p["family"]][1] += 1
+        if not hit:
+            misses.append((p["family"], role, p["source"], p["text"]))
+    print("\n## Held-out poisoning payloads caught (each payload x 3 field roles)\n")
+    print("| family | caught | of | recall |")
+    print("|---|---|---|---|")
+    tc = tn = 0
+    for k in sorted(fam):
+        c, n = fam[k]
+        tc, tn = tc + c, tn + n
+        print(f"| {k} | {c} | {n} | {c / n:.1%} |")
+    print(f"| **all** | {tc} | {tn} | {tc / tn if tn else 0:.1%} |")
+    if misses:
+        print(f"\nmisses ({len(misses)}):")
+        for m in misses if show_misses else misses[:40]:
+            print(f"  [{m[0]}] {m[1]} ({m[2]}): {m[3][:160]!r}")
+        if not show_misses and len(misses) > 40:
+            print(f"  ... {len(misses) - 40} more (--misses lists all)")
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--split", choices=("dev", "heldout", "all"), default="all")
+    ap.add_argument("--corpus", choices=("mcp", "openapi", "converted", "other", "payloads", "all"), default="all")
+    ap.add_argument("--exe", default=str(Path(sys.executable).parent / "agis-lint"),
+                    help="the agis-lint console script (default: the one beside this Python)")
+    ap.add_argument("--no-semantic", action="store_true", help="model off (not the measured configuration)")
+    ap.add_argument("--misses", action="store_true", help="list every missed payload")
+    a = ap.parse_args(argv)
+    sem = not a.no_semantic
+    print(f"# real_precision: agis-lint {a.exe}, model {'on' if sem else 'OFF'}, split {a.split}")
+    todo = ("mcp", "openapi", "converted", "other", "payloads") if a.corpus == "all" else (a.corpus,)
+    for c in todo:
+        if c == "payloads":
+            run_payloads(a.exe, a.split, sem, a.misses)
+        else:
+            {"mcp": run_mcp, "openapi": run_openapi, "converted": run_converted, "other": run_other}[c](
+                a.exe, a.split, sem)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
