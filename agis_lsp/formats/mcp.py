@@ -36,8 +36,14 @@ _JSON_SCHEMA = {"type": "object", "description": "A JSON Schema object.",
                     "required": c.array({"type": "string"}, "Names of the required parameters."),
                     "$schema": c.string("The JSON Schema dialect; 2020-12 when absent "
                                         f"(MCP {REVISION})."),
-                    "additionalProperties": c.boolean("Whether parameters beyond `properties` "
-                                                      "are accepted."),
+                    # JSON Schema (2020-12, 10.3.2.3): a boolean or a schema for the other
+                    # parameters; published servers write both (issue 22's real corpus)
+                    "additionalProperties": {"anyOf": [
+                        c.boolean("Whether parameters beyond `properties` are accepted."),
+                        {"type": "object", "description": "A JSON Schema the parameters beyond "
+                         "`properties` must match."}],
+                        "description": "Whether parameters beyond `properties` are accepted "
+                        "(`false`), or a JSON Schema they must match."},
                 }, "required": ["type"]}
 
 TOOL = c.obj({
