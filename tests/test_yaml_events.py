@@ -158,4 +158,4 @@ def test_agis_lsp_never_imports_pyyaml(tmp_path):
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT,
                           timeout=600)
     assert proc.returncode == 1, proc.stdout + proc.stderr   # converted, with items to review
-    assert "converted openapi to agis" in proc.stderr and "users" in (tmp_path / "out.agis").read_text(encoding="utf-8")
+    assert "converted openapi -> agis" in proc.stderr and "users" in (tmp_path / "out.agis").read_text(encoding="utf-8")

@@ -1,6 +1,6 @@
 """"Scan this server" over stdio: the language server offers a code lens on each server entry
 of an MCP client configuration (.vscode/mcp.json), and the agis.scanServer command scans that
-one entry (a fixture server written with the MCP SDK, tests/mcp/servers) and shows the scan's
+one entry (a fixture server written with the MCP SDK, tests/mcp_live/servers) and shows the scan's
 findings as diagnostics on the entry, beside the file's own findings (push mode, Neovim)."""
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ import pytest_lsp
 from lsprotocol import types
 from pytest_lsp import LanguageClient
 
-from ..mcp.helpers import SERVER
+from ..mcp_live.helpers import SERVER
 from .conftest import TIMEOUT, initialize, server_config, uri_of, wait_published
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")

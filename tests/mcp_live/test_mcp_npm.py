@@ -1,5 +1,5 @@
 """`agis-lint mcp scan` on published MCP servers at pinned versions (installed by
-tests/mcp/install_servers.sh): @modelcontextprotocol/server-filesystem and server-memory."""
+tests/mcp_live/install_servers.sh): @modelcontextprotocol/server-filesystem and server-memory."""
 from __future__ import annotations
 
 import json
@@ -23,7 +23,7 @@ def _need_servers():
     if shutil.which("node") is None:
         missing.append("node")
     if missing:
-        msg = f"published MCP servers missing ({', '.join(missing)}): run tests/mcp/install_servers.sh"
+        msg = f"published MCP servers missing ({', '.join(missing)}): run tests/mcp_live/install_servers.sh"
         if REQUIRED:
             pytest.fail(msg)
         pytest.skip(msg)

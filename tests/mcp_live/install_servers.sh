@@ -1,5 +1,5 @@
 #!/bin/sh
-# Installs the published MCP servers the live-scan tests start (tests/mcp/test_mcp_npm.py), at
+# Installs the published MCP servers the live-scan tests start (tests/mcp_live/test_mcp_npm.py), at
 # pinned versions, into .tmp/mcp-servers of the repository (or $AGIS_MCP_SERVERS). Needs node and
 # npm; the registry is reached here only, never by the tests.
 set -eu

@@ -1,4 +1,4 @@
-"""Running `agis-lint mcp scan` and the fixture servers as processes (tests/mcp)."""
+"""Running `agis-lint mcp scan` and the fixture servers as processes (tests/mcp_live)."""
 from __future__ import annotations
 
 import json
