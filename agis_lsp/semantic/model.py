@@ -25,6 +25,7 @@ from typing import Iterable, Sequence
 
 import numpy as np
 
+from .contradictions import class_swap, only_reads
 from .encoder import Encoder
 from .text import LIGHT_VERBS, head_text, intent_head, later_clauses, opposite, verb_text
 
@@ -291,10 +292,16 @@ class SemanticModel:
         s = sigmoid(x @ self.heads.a["pair_w"] + float(self.heads.meta["pass6"]["pair_b"]))
         # opposite operations contradict whatever the kinds say; so does an intent that only
         # reads the action's record ("Returns the cancellation policy" for CANCEL)
+        # a class swap is as clear (UPDATE / "Deletes the document"); an acting method whose intent
+        # only reads is put at the error threshold, where the verdict is a warning (AGIS602)
+        table = self.heads.verb_table
+        t_warn = float(self.heads.meta["pass6"]["t_inconsistent"])
         for i, (v, t) in enumerate(zip(verbs, intents)):
             head = intent_head(t)[1]
-            if opposite(v, head) or self._reads_the_action(v, head, t):
+            if opposite(v, head) or self._reads_the_action(v, head, t) or class_swap(table, v, head, t):
                 s[i] = min(float(s[i]), OPPOSITE_SCORE)
+            elif t_warn > 0 and only_reads(table, v, head, t):   # 0 while calibrating
+                s[i] = min(float(s[i]), t_warn)
         return s
 
     _READING = frozenset(("discover", "retrieve"))

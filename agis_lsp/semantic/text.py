@@ -58,6 +58,10 @@ _ANTONYMS = [
     ("allow", "disallow"), ("approve", "disapprove"), ("assemble", "disassemble"),
     ("arm", "disarm"), ("qualify", "disqualify"), ("continue", "discontinue"),
     ("mount", "dismount"), ("escalate", "deescalate"), ("list", "delist"),
+    # particle verbs, compared without the space ("Turns off ..." heads "turnoff")
+    ("enable", "turnoff"), ("enable", "switchoff"), ("activate", "turnoff"), ("activate", "switchoff"),
+    ("disable", "turnon"), ("disable", "switchon"), ("deactivate", "turnon"), ("deactivate", "switchon"),
+    ("turnon", "turnoff"), ("switchon", "switchoff"),
 ]
 ANTONYMS = frozenset(_ANTONYMS) | frozenset((b, a) for a, b in _ANTONYMS)
 _OPPOSITE_PREFIXES = ("un",)   # de-/dis- words are listed: DEFINE, DISCOVER are not opposites
