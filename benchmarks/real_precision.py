@@ -1,6 +1,6 @@
 """Precision on real text and recall on published payloads, through the shipped `agis-lint`.
 
-    python benchmarks/real_precision.py [--split dev|heldout|all] [--corpus mcp|openapi|converted|other|payloads|all]
+    python benchmarks/real_precision.py [--split dev|heldout|all] [--corpus mcp|openapi|converted|examples|a2t|adp|ainp|payloads|all]
                                         [--exe PATH] [--no-semantic] [--misses]
 
 Runs the installed console script (``agis-lint check --format json``, model on) as a
@@ -19,7 +19,8 @@ prints, per corpus and split (development / held-out):
 * ``converted``: real OpenAPI documents converted to AGIS by the shipped converter:
   findings per rule, "real operation intents flagged" (AGSC901 on an intent) and
   "converted endpoints with an AGIS601 error outside review items";
-* ``other``: real A2T, ADP and AINP examples, when present;
+* ``examples`` (``a2t``, ``adp``, ``ainp``): the examples printed in the three specifications,
+  written by their authors (``benchmarks/corpora/other``), all rules, one table per format;
 * ``payloads``: recall of the held-out poisoning payloads (the published ones in
   ``benchmarks/corpora/payloads/heldout_published.jsonl`` and the hand-written
   ``models/data/security_payloads_heldout.txt``), each embedded in an MCP tool list as
@@ -237,7 +238,12 @@ def run_converted(exe: str, split: str, semantic: bool) -> None:
             print(f"  AGIS601 ({side}) {line}")
 
 
-def run_other(exe: str, split: str, semantic: bool) -> None:
+EXAMPLE_FORMATS = ("a2t", "adp", "ainp")
+
+
+def run_other(exe: str, split: str, semantic: bool, formats=EXAMPLE_FORMATS, show: bool = False) -> None:
+    """The A2T, ADP and AINP examples (``benchmarks/corpora/other/<format>/``, provenance in its
+    index.json): one table per format, all rules, each finding listed with ``--findings``."""
     other = CORPORA / "other"
     files = sorted(p for p in other.rglob("*") if p.is_file() and p.suffix in (".json", ".yaml", ".yml")
                    and p.name != "index.json") if other.is_dir() else []
@@ -245,14 +251,22 @@ def run_other(exe: str, split: str, semantic: bool) -> None:
         print("\n## A2T / ADP / AINP examples\n\n(none)")
         return
     assign = splits().get("other", {})
-    rows = {}
-    for side in wanted(split):
-        fs = [f.resolve() for f in files if assign.get(f.relative_to(other).as_posix(), "dev") == side]
-        diags = lint(exe, fs, semantic)
-        per = {str(f): diags.get(str(f), []) for f in fs}
-        rows[side] = {"units": len(fs), "fields": sum(fields_of(f) for f in fs),
-                      "findings": [d for ds in per.values() for d in ds], "flagged": flagged(per)}
-    rule_table("A2T / ADP / AINP examples (all rules)", rows)
+    for fmt in formats:
+        mine = [f for f in files if f.relative_to(other).parts[0] == fmt]
+        rows, listed = {}, []
+        for side in wanted(split):
+            fs = [f.resolve() for f in mine if assign.get(f.relative_to(other).as_posix(), "dev") == side]
+            diags = lint(exe, fs, semantic)
+            per = {str(f): diags.get(str(f), []) for f in fs}
+            rows[side] = {"units": len(fs), "fields": sum(fields_of(f) for f in fs),
+                          "findings": [d for ds in per.values() for d in ds], "flagged": flagged(per)}
+            listed += [(side, Path(f).relative_to(other.resolve()).as_posix(), d)
+                       for f, ds in per.items() for d in ds]
+        rule_table(f"{fmt.upper()} examples from its specification (all rules)", rows)
+        if show:
+            for side, rel, d in listed:
+                line = d["range"]["start"]["line"] + 1
+                print(f"  ({side}) {rel}:{line} {d['code']} {d['severity']}: {d['message'][:200]}")
 
 
 def payloads() -> list[dict]:
@@ -326,11 +340,14 @@ def run_payloads(exe: str, split: str, semantic: bool, show_misses: bool) -> Non
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--split", choices=("dev", "heldout", "all"), default="all")
-    ap.add_argument("--corpus", choices=("mcp", "openapi", "converted", "other", "payloads", "all"), default="all")
+    ap.add_argument("--corpus", default="all",
+                    choices=("mcp", "openapi", "converted", "other", "examples", *EXAMPLE_FORMATS, "payloads", "all"),
+                    help="'examples' (or 'other'): the A2T, ADP and AINP examples; a2t/adp/ainp: one of them")
     ap.add_argument("--exe", default=str(Path(sys.executable).parent / "agis-lint"),
                     help="the agis-lint console script (default: the one beside this Python)")
     ap.add_argument("--no-semantic", action="store_true", help="model off (not the measured configuration)")
     ap.add_argument("--misses", action="store_true", help="list every missed payload")
+    ap.add_argument("--findings", action="store_true", help="list every finding on the A2T/ADP/AINP examples")
     a = ap.parse_args(argv)
     sem = not a.no_semantic
     print(f"# real_precision: agis-lint {a.exe}, model {'on' if sem else 'OFF'}, split {a.split}")
@@ -338,8 +355,10 @@ def main(argv: list[str] | None = None) -> int:
     for c in todo:
         if c == "payloads":
             run_payloads(a.exe, a.split, sem, a.misses)
+        elif c in ("other", "examples") or c in EXAMPLE_FORMATS:
+            run_other(a.exe, a.split, sem, EXAMPLE_FORMATS if c in ("other", "examples") else (c,), a.findings)
         else:
-            {"mcp": run_mcp, "openapi": run_openapi, "converted": run_converted, "other": run_other}[c](
+            {"mcp": run_mcp, "openapi": run_openapi, "converted": run_converted}[c](
                 a.exe, a.split, sem)
     return 0
 
