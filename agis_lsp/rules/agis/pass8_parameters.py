@@ -16,8 +16,9 @@ SNAKE = re.compile(r"^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$")
 # A naming style used this many times in one document is the API's convention, not a slip:
 # one finding for the document (the author cannot follow section 7 without renaming the API).
 AGGREGATE_AT = 5
-_STYLES = (("camelCase", re.compile(r"^[a-z][a-z0-9]*(?:[A-Z][a-z0-9]*)+$")),
-           ("PascalCase", re.compile(r"^(?:[A-Z][a-z0-9]+)+$")),
+# an upper-case run is an acronym inside a name ('ResourceARN', 'WebACLId', 'awsAccountID')
+_STYLES = (("camelCase", re.compile(r"^[a-z][a-z0-9]*(?:[A-Z]+[a-z0-9]*)+$")),
+           ("PascalCase", re.compile(r"^(?:[A-Z]+[a-z0-9]+)+[A-Z]*$|^(?:[A-Z]+[a-z0-9]+)*[A-Z]+[a-z0-9]+$")),
            ("kebab-case", re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)+$")),
            ("UPPER_CASE", re.compile(r"^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*$")))
 
@@ -40,7 +41,9 @@ def parameter_name_not_snake_case(ctx):
     defined. When one naming style is the document's convention (5 names or
     more, or the document says `# agis-lint: wire-names`), the style is
     reported once, on its first name, with every other place as related
-    information: "this API uses camelCase parameter names (N of them)".
+    information: "this API uses camelCase parameter names (N of them)". The
+    document's other non-snake_case names (an acronym style, dotted form
+    names) join that one finding: it is one decision about the document.
 
     ## Why is this bad?
     Section 7: parameter names SHOULD use snake_case. One convention across
@@ -82,22 +85,32 @@ def parameter_name_not_snake_case(ctx):
     groups: dict = {}
     for f in found:
         groups.setdefault(style_of(f[1]), []).append(f)
-    for label, items in groups.items():
-        if not wire and len(items) < AGGREGATE_AT:
-            for at, key, new, fixes, where in items:
-                use = f"; use '{new}'" if new and SNAKE.match(new) else ""
-                yield Finding(at, f"parameter '{key}' in {where} is not snake_case{use} (section 7)",
-                              part="key", fixes=fixes)
-            continue
-        at, key = items[0][0], items[0][1]
-        names = sorted({i[1] for i in items})
-        shown = ", ".join(f"'{n}'" for n in names[:3]) + (", ..." if len(names) > 3 else "")
-        why = ("they are the wire names of an existing API (# agis-lint: wire-names), so renaming them "
-               "changes the API" if wire else "renaming them changes the API")
-        yield Finding(at, f"this API uses {label} parameter names ({len(items)} of them: {shown}); section 7 "
-                          f"asks for snake_case, and {why}",
-                      part="key",
-                      related=[Related(i[0], f"'{i[1]}' in {i[4]}", "key") for i in items[1:]])
+    if not wire and all(len(items) < AGGREGATE_AT for items in groups.values()):
+        for at, key, new, fixes, where in found:
+            use = f"; use '{new}'" if new and SNAKE.match(new) else ""
+            yield Finding(at, f"parameter '{key}' in {where} is not snake_case{use} (section 7)",
+                          part="key", fixes=fixes)
+        return
+    if found:
+        yield _api_wide(found, groups, wire)
+
+
+def _api_wide(found: list, groups: dict, wire: bool) -> Finding:
+    """One finding for the document: its main naming style (and any other non-snake_case names),
+    on the first name of that style, every other place as related information."""
+    label, items = max(groups.items(), key=lambda kv: (len(kv[1]), kv[0] != "non-snake_case"))
+    at, key = items[0][0], items[0][1]
+    names = sorted({i[1] for i in items})
+    shown = ", ".join(f"'{n}'" for n in names[:3]) + (", ..." if len(names) > 3 else "")
+    others = [f"{len(v)} {k} name{'s' if len(v) > 1 else ''}"
+              for k, v in sorted(groups.items(), key=lambda kv: -len(kv[1])) if k != label]
+    more = f", and {' and '.join(others)}" if others else ""
+    why = ("they are the wire names of an existing API (# agis-lint: wire-names), so renaming them "
+           "changes the API" if wire else "renaming them changes the API")
+    return Finding(at, f"this API uses {label} parameter names ({len(items)} of them: {shown}){more}; "
+                       f"section 7 asks for snake_case, and {why}",
+                   part="key",
+                   related=[Related(i[0], f"'{i[1]}' in {i[4]}", "key") for i in found if i[0] != at])
 
 
 def _non_snake(ctx):
