@@ -42,6 +42,9 @@ def _bad_literal(word: str, verb: str, catalog) -> bool:
 
 
 def _literal(text: str, verb: str, catalog, dropped: list) -> str:
+    if VERSION.match(text.strip()):    # 'v0.5' whole: its words ('v0', '5') would leave '/5/'
+        dropped.append(text.strip())
+        return ""
     words = [w for w in words_of(text) if w]
     if len(words) == 1:       # a run-together segment that starts with the verb: wrapkey -> wrap key
         parts = lex.split_compound(words[0])
