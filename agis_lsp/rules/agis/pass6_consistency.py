@@ -182,7 +182,10 @@ def intent_may_not_match_method(ctx):
     hard pairs of issue 22: paraphrases, domain verbs, multi-step intents;
     models/README.md). A multi-step intent is judged by its later main clause
     too when that clause's verb is the method or of the method's primary
-    kind ("Checks availability and then books the room" for BOOK).
+    kind ("Checks availability and then books the room" for BOOK). A
+    method that acts whose one-clause intent only reads ("Returns the
+    history of past calls" for DISPATCH) is this warning, never AGIS601:
+    real APIs also write "Returns the new token" for an action.
     """
     for ep, tok, j in _judge(ctx):
         if j.verdict == "suspicious":
