@@ -17,6 +17,7 @@ from typing import Any, Callable, Iterable
 
 from ...document.paths import format_path
 from ...engine.model import Finding
+from ...engine.registry import attach, parts
 from ...formats.prose import Prose, prose_fields
 
 SCHEMA_CODE = "AGSC801"
@@ -83,25 +84,29 @@ class Hit:
     advice: str
 
 
-_DETECTORS: list[Detector] = []
-
-
 def detector(code: str, priority: int, advice: str, gate: Gate | None = None):
-    """Register ``fn(text) -> [(start, end, what)]`` as a detector of rule ``code``.
+    """Attach ``fn(text) -> [(start, end, what)]`` to rule ``code`` as its detector.
 
+    The rule table marks the rules that have one (``detector=True``); the engine's registry
+    holds it with the rule (``registry.attach``), so the detectors are the table's rules.
     ``gate`` lists words every text the detector can report on contains; texts without
     any are skipped (speed: most prose is clean). A test checks the gates on the data."""
     def register(fn):
-        _DETECTORS.append(Detector(code, priority, fn, advice, gate))
-        _DETECTORS.sort(key=lambda d: d.priority)
+        attach(code, "detector", Detector(code, priority, fn, advice, gate))
         return fn
     return register
 
 
+_SORTED: list = [0, []]   # [number of detectors, them by priority]
+
+
 def detectors() -> list[Detector]:
-    from . import (authority, directives, encoding, execution, exfiltration,  # noqa: F401
-                   secrecy, shadowing)  # the detectors register on import
-    return _DETECTORS
+    """Every detector, most specific (lowest priority number) first; imports the modules of
+    the rule table's detector rules on first use."""
+    found = parts("detector", modules_flag="detector")
+    if _SORTED[0] != len(found):
+        _SORTED[:] = [len(found), sorted(found.values(), key=lambda d: d.priority)]
+    return _SORTED[1]
 
 
 class lazy:
