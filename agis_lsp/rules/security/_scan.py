@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterable
 
 from ...document.paths import format_path
+from ...engine.facts import fact
 from ...engine.model import Finding
 from ...engine.registry import attach, parts
 from ...formats.prose import Prose, prose_fields
@@ -176,11 +177,9 @@ def scan_text(text: str, enabled: Callable[[str], bool] = lambda code: True,
     return kept
 
 
+@fact("security.hits")
 def scan(ctx) -> list[Hit]:
-    """All hits of the document (cached on the lint context)."""
-    cached = getattr(ctx, "_security_hits", None)
-    if cached is not None:
-        return cached
+    """All hits of the document (one scan per lint; every AGSC pattern rule reads it)."""
     enabled = _enabled(ctx)
     taken = _agis515_spans(ctx)
     hits = []
@@ -203,7 +202,6 @@ def scan(ctx) -> list[Hit]:
                     continue
                 code = SCHEMA_CODE
             hits.append(Hit(code, prose, start, end, what, advice))
-    ctx._security_hits = hits
     return hits
 
 
@@ -235,12 +233,10 @@ def _names_own(span: str, own: frozenset) -> bool:
     return any(w in own for w in _IDENT.findall(span) if ("_" in w or "." in w or not w.islower()))
 
 
+@fact("prose-fields")
 def fields(ctx) -> list:
-    """The document's prose fields (cached on the lint context: the model rule reads them too)."""
-    cached = getattr(ctx, "_security_fields", None)
-    if cached is None:
-        cached = ctx._security_fields = prose_fields(ctx.kind, ctx.doc, getattr(ctx, "focus", None))
-    return cached
+    """The document's prose fields (the pattern scan and the model rule both read them)."""
+    return prose_fields(ctx.kind, ctx.doc, ctx.focus)
 
 
 def flagged_paths(ctx) -> set:
@@ -258,17 +254,14 @@ def _enabled(ctx) -> Callable[[str], bool]:
     return enabled
 
 
+@fact("security.agis515-spans")
 def _agis515_spans(ctx) -> dict:
     """AGIS515 (AGIS statements: intent, outcome, parameter hints) keeps the spans it reports."""
-    cached = getattr(ctx, "_security_taken", None)
-    if cached is not None:
-        return cached
     taken: dict = {}
     if ctx.kind == "agis" and ctx.config.enabled("AGIS515", ctx.doc.path):
         from ..agis.pass5_security import section12_hits
         for _, path, _, _, span, _ in section12_hits(ctx):
             taken.setdefault(path, []).append(span)
-    ctx._security_taken = taken
     return taken
 
 
