@@ -1,7 +1,8 @@
 """The security scan: every detector over every prose field, once per document.
 
-Rule modules register *detectors* (``@detector(CODE, priority)``: a function
-``text -> iterable of (start, end, what)``). :func:`scan` runs the enabled ones
+Security rules attach *detectors* (``detector(CODE, priority, ...)(fn)``: a function
+``text -> iterable of (start, end, what)``) to their rule; the rule table marks them
+(``detector=True``) and the engine's registry holds them with the rule. :func:`scan` runs the enabled ones
 over the prose fields of the document (``formats.prose``), keeps one hit per
 offending span (overlapping hits go to the detector with the lowest priority
 number, i.e. the most specific, error-level one), moves hits found in JSON Schema
