@@ -29,12 +29,6 @@ def _ctx() -> LintContext:
     return LintContext(parse_text(POISONED, "tools.json"), "mcp-tools", Config())
 
 
-def test_the_context_takes_no_ad_hoc_attribute():
-    ctx = _ctx()
-    with pytest.raises(AttributeError):
-        ctx._security_hits = []                       # what the security scan used to do
-
-
 def test_a_fact_is_computed_once_per_lint_and_again_for_the_next():
     calls = []
     counted = Fact("test.counted", lambda ctx: calls.append(1) or len(calls))

@@ -2,6 +2,7 @@
 rules share (:mod:`.facts`)."""
 from __future__ import annotations
 
+from functools import cached_property
 from typing import Any, TypeVar
 
 from ..document import Document
@@ -9,7 +10,6 @@ from .config import Config
 from .facts import Fact
 
 T = TypeVar("T")
-_UNSET = object()
 
 
 class SemanticSkipped(Exception):
@@ -17,9 +17,8 @@ class SemanticSkipped(Exception):
 
 
 class LintContext:
-    # No ad-hoc attributes: what rules share is a declared fact (``ctx.fact(F)``).
-    __slots__ = ("doc", "focus", "kind", "config", "semantic", "_deployment", "touched", "_catalog",
-                 "_model", "_view", "_facts")
+    """No ad-hoc attributes: what rules share is a declared fact (``ctx.fact(F)``, :mod:`.facts`;
+    ``tests/test_facts.py`` rejects the old ``ctx._x = ...`` caches in every module)."""
 
     def __init__(self, doc: Document, kind: str, config: Config, *, semantic: bool = False,
                  deployment: Any = None, catalog: Any = None, model: Any = None,
@@ -33,7 +32,6 @@ class LintContext:
         self.touched = False         # the deployment was read (engine.runner records it per rule)
         self._catalog = catalog
         self._model = model          # a ModelProvider (engine.linter); None: the process default
-        self._view: Any = _UNSET
         self._facts: dict = {}       # Fact -> its value for this lint
 
     def fact(self, fact: Fact[T]) -> T:
@@ -56,17 +54,13 @@ class LintContext:
     def data(self) -> Any:
         return self.doc.data
 
-    @property
+    @cached_property
     def view(self):
-        """The document's typed view (``formats``), built on first use."""
-        if self._view is _UNSET:
-            if self.kind == "agis":
-                from ..formats.agis import AgisView
-                self._view = AgisView(self.doc, self.focus)
-            else:
-                from ..formats import agtp, registry
-                self._view = agtp.view_for(self.kind, self.doc) or registry.view_for(self.kind, self.doc)
-        return self._view
+        if self.kind == "agis":
+            from ..formats.agis import AgisView
+            return AgisView(self.doc, self.focus)
+        from ..formats import agtp, registry
+        return agtp.view_for(self.kind, self.doc) or registry.view_for(self.kind, self.doc)
 
     @property
     def level(self) -> int:
