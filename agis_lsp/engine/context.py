@@ -18,7 +18,7 @@ class SemanticSkipped(Exception):
 
 class LintContext:
     """No ad-hoc attributes: what rules share is a declared fact (``ctx.fact(F)``, :mod:`.facts`;
-    ``tests/test_facts.py`` rejects the old ``ctx._x = ...`` caches in every module)."""
+    ``tests/test_facts.py`` rejects the old private-attribute caches in every module)."""
 
     def __init__(self, doc: Document, kind: str, config: Config, *, semantic: bool = False,
                  deployment: Any = None, catalog: Any = None, model: Any = None,

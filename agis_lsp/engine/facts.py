@@ -4,8 +4,8 @@ A fact is declared once, next to the code that computes it, as a module-level
 :class:`Fact` with a name and a function ``ctx -> value``; a rule reads it with
 ``FACT(ctx)`` (or ``ctx.fact(FACT)``). The lint context (:class:`~.context.LintContext`)
 keeps each computed value for the rest of that lint; nothing else is kept on it
-(``tests/test_facts.py`` rejects ad-hoc attributes, ``getattr(ctx, "_...")`` caches and
-``object.__setattr__`` in every module of the package).
+(``tests/test_facts.py`` rejects private attributes set on or read from the context, and
+setting attributes on a frozen dataclass, in every module of the package).
 A fact whose computation raises (the model unavailable: ``SemanticSkipped``) is not
 kept, and the next reader computes it again.
 
