@@ -257,9 +257,13 @@ def attach(code: str, part: str, value) -> None:
 def parts(part: str, modules_flag: str | None = None) -> dict:
     """code -> the attached ``part`` of every rule; with ``modules_flag``, first imports the
     modules of the table's rows that have that flag set (``"detector"``)."""
-    if modules_flag:
+    if modules_flag and modules_flag not in _FLAGS_LOADED:
         _load_modules(sorted({row.import_name for row in table().values() if getattr(row, modules_flag)}))
+        _FLAGS_LOADED.add(modules_flag)
     return _PARTS.get(part, {})
+
+
+_FLAGS_LOADED: set = set()   # the flags whose rows' modules parts() has imported
 
 
 def rule_url(base_url: str, code: str) -> str:
