@@ -182,9 +182,9 @@ def test_exceptions_still_exist(edges):
 def private_rule_imports(edges) -> list[str]:
     """(d) Imports, from outside ``rules/``, of a private rule module (``rules/**/_*.py``) or of
     a package below one: what convert/ or lsp/ needs lives in formats/ or document/ (issue 25)."""
-    return [f"{where}: {src} imports {dst}" for src, dst, where in edges
-            if package_of(src) != "rules" and package_of(dst) == "rules"
-            and any(part.startswith("_") for part in dst.split(".")[2:])]
+    return sorted({f"{where}: {src} imports {dst}" for src, dst, where in edges
+                   if package_of(src) != "rules" and package_of(dst) == "rules"
+                   and any(part.startswith("_") for part in dst.split(".")[2:])})
 
 
 def test_no_private_rule_module_is_imported_from_outside_the_rules(edges):
