@@ -15,7 +15,7 @@ The shipped code path: the `agis-lint` console script of the interpreter running
 benchmark, byte-compiled (`compileall`, as `pip install` does; the environment variable
 PYTHONDONTWRITEBYTECODE is removed for the children), with a fresh cache directory that
 one warm-up run of each timed command fills with what the first run after an install or
-upgrade builds once: the rule index (that run imports every rule module), the compiled
+upgrade builds once: the compiled
 regular expressions and dataclass methods, the packed lexicon table, the parsed default
 severities, the model files' verification. The first three rows run with `--no-cache`
 (no result cache: the work itself); the last two run the same files again with the

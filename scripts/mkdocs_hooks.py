@@ -11,8 +11,6 @@ from __future__ import annotations
 import os
 import re
 
-from mkdocs.structure.files import File
-
 _REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 # Repository files outside docs/ that pages link to, published under these names.
@@ -53,6 +51,7 @@ def rule_page(rule, severity) -> str:
         ("Default severity", _severity_name(severity)),
         ("Needs the model", "yes (skipped with `--no-semantic`)" if rule.semantic else "no"),
         ("Scope", "deployment (cross-file)" if rule.scope == "deployment" else "one document"),
+        ("Status", rule.status),
     ]
     if rule.spec:
         facts.append(("Specification", rule.spec))
@@ -118,6 +117,7 @@ def _rewrite_model_links(text: str) -> str:
 
 
 def on_files(files, config):
+    from mkdocs.structure.files import File   # here: rule_page renders (and is tested) without mkdocs
     rules, severities = _rules()
     for code_rule in rules:
         files.append(File.generated(config, f"rules/{code_rule.code}.md",

@@ -179,6 +179,19 @@ def test_exceptions_still_exist(edges):
     assert sorted(EXCEPTIONS - seen) == [], "no longer imported; remove from EXCEPTIONS"
 
 
+def private_rule_imports(edges) -> list[str]:
+    """(d) Imports, from outside ``rules/``, of a private rule module (``rules/**/_*.py``) or of
+    a package below one: what convert/ or lsp/ needs lives in formats/ or document/ (issue 25)."""
+    return sorted({f"{where}: {src} imports {dst}" for src, dst, where in edges
+                   if package_of(src) != "rules" and package_of(dst) == "rules"
+                   and any(part.startswith("_") for part in dst.split(".")[2:])})
+
+
+def test_no_private_rule_module_is_imported_from_outside_the_rules(edges):
+    bad = private_rule_imports(edges)
+    assert bad == [], "move the helper into formats/ or document/:\n" + "\n".join(bad)
+
+
 # -- the checks catch what they should -----------------------------------------------------------
 def _tree(tmp_path: Path, files: dict[str, str]) -> Path:
     root = tmp_path / TOP
@@ -209,6 +222,19 @@ def test_the_graph_resolves_relative_absolute_and_function_level_imports(tmp_pat
                    ("agis_lsp.formats.agtp", "agis_lsp.document.edits")}
     assert [(s, d) for s, d, _ in import_edges(root) if upward(package_of(s), package_of(d))] == \
         [("agis_lsp.document.edits", "agis_lsp.engine.model")]
+
+
+def test_the_private_rule_module_check_sees_relative_and_function_level_imports(tmp_path):
+    root = _tree(tmp_path, {
+        "rules/__init__.py": "", "rules/agis/__init__.py": "",
+        "rules/agis/_paths.py": "", "rules/agis/pass4.py": "from ._paths import x\n",
+        "rules/table/__init__.py": "",
+        "convert/__init__.py": "",
+        "convert/paths.py": "def f():\n    from ..rules.agis._paths import x\n",
+        "convert/ok.py": "from ..rules import table\n",
+    })
+    bad = private_rule_imports(import_edges(root))
+    assert [b.split(": ", 1)[1] for b in bad] == ["agis_lsp.convert.paths imports agis_lsp.rules.agis._paths"]
 
 
 @pytest.mark.parametrize("src, dst, expected", [

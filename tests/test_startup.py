@@ -1,5 +1,5 @@
-"""Start-up work (issue 14): the rule index lets a run import only the rule families of
-the kinds at hand, and gives exactly the rules a full import gives."""
+"""Start-up work (issue 14): the rule table (issue 25) lets a run import only the rule
+families of the kinds at hand, and gives exactly the rules a full import gives."""
 from __future__ import annotations
 
 import json
@@ -29,32 +29,22 @@ def _run(code: str, cache: str) -> dict:
     return json.loads(proc.stdout)
 
 
-def test_index_gives_the_same_rules_as_a_full_import(tmp_path):
+_ALL = _PROBE.replace("import json, sys\n", "import json, sys\nfrom agis_lsp.engine import registry as r0\nr0.load_all()\n")
+
+
+def test_the_table_gives_the_same_rules_as_a_full_import(tmp_path):
     cache = str(tmp_path / "cache")
-    cold = _run(_PROBE, cache)                      # no index yet: every module, index written
-    assert os.listdir(os.path.join(cache, "rule-index"))
-    warm = _run(_PROBE, cache)                      # index used kind by kind
-    for kind in cold:
+    every = _run(_ALL, cache)                       # every module the rule table names
+    per_kind = _run(_PROBE, cache)                  # the table's modules kind by kind
+    for kind in every:
         if not kind.startswith("_"):
-            assert warm[kind] == cold[kind], kind
+            assert per_kind[kind] == every[kind], kind
     one_kind = _run("import sys, json\nfrom agis_lsp.engine import registry\nregistry.rules_for('agis')\n"
                     "print(json.dumps({'n': len([m for m in sys.modules if m.startswith('agis_lsp.rules')]),"
                     " 'loaded': registry._LOADED}))", cache)
     assert not one_kind["loaded"]
-    assert one_kind["n"] < cold["_modules"]
-
-
-def test_a_stale_or_broken_index_is_not_trusted(tmp_path):
-    cache = str(tmp_path / "cache")
-    _run(_PROBE, cache)
-    index_dir = os.path.join(cache, "rule-index")
-    for name in os.listdir(index_dir):
-        with open(os.path.join(index_dir, name), "w") as fh:
-            fh.write("{not json")
-    probe = ("import json\nfrom agis_lsp.engine import registry\nrs = registry.rules_for('agis')\n"
-             "print(json.dumps({'loaded': registry._LOADED, 'n': len(rs)}))")
-    out = _run(probe, cache)
-    assert out["loaded"] and out["n"] > 0           # fell back to importing everything
+    assert one_kind["n"] < every["_modules"]
+    assert not os.path.exists(os.path.join(cache, "rule-index"))   # nothing about rules is cached
 
 
 def test_default_severities_from_the_cache_equal_the_toml_files(tmp_path, monkeypatch):

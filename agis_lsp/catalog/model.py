@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from types import MappingProxyType
 from typing import Any, Iterator, Mapping
 
@@ -79,6 +80,12 @@ class Catalog:
     source: str
 
     # -- lookups ---------------------------------------------------------
+    @cached_property
+    def method_names(self) -> frozenset:
+        """The method names, one set per catalog (kept in the instance's ``__dict__``, which
+        ``cached_property`` writes without going through the frozen ``__setattr__``)."""
+        return frozenset(self.methods)
+
     def get(self, name: str) -> MethodInfo | None:
         """The verb ``name`` (case-insensitive), or None if not in the catalog."""
         if not isinstance(name, str):

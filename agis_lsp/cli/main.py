@@ -56,7 +56,10 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
 
     r = sub.add_parser("rule", help="explain a rule")
     r.add_argument("code", help="rule code (AGIS201) or name (inflected-method)")
-    sub.add_parser("rules", help="list every rule")
+    rs = sub.add_parser("rules", help="list every rule")
+    rs.add_argument("--format", choices=("text", "json"), default="text",
+                    help="text: a markdown table; json: the rule table (code, name, module, kinds, "
+                    "pass, flags, status, default severity)")
     if command in _LINT_COMMANDS:
         return p
     from . import catalog_diff, convert, mcp_cmd
@@ -91,7 +94,7 @@ def main(argv: list[str] | None = None) -> int:
             print(text)
             return EXIT_CLEAN
         if args.command == "rules":
-            print(output.render_rules_table())
+            print(output.render_rules_json() if args.format == "json" else output.render_rules_table())
             return EXIT_CLEAN
         if args.command == "catalog-diff":
             from . import catalog_diff

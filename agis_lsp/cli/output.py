@@ -153,6 +153,12 @@ def render_rule(code: str) -> str | None:
     return None if r is None else r.render_markdown()
 
 
+def render_rules_json() -> str:
+    """The rule table (``agis_lsp.rules.table``) with each rule's default severity."""
+    from ..engine.registry import table_rows
+    return json.dumps({"rules": table_rows()}, indent=2, ensure_ascii=False)
+
+
 def render_rules_table() -> str:
     rows = ["| code | name | pass | kinds | summary |", "|---|---|---|---|---|"]
     for r in all_rules():

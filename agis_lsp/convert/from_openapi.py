@@ -363,7 +363,7 @@ def convert(data, to: str, chooser: VerbChooser, stem: str | None) -> Conversion
 
 def ambiguous_pairs(drafts) -> list[tuple[int, int]]:
     """Index pairs of endpoints whose templates an AGTP server cannot tell apart (AGTP-API 5.4)."""
-    from ..rules.agtp._common import ambiguous, template_shape
+    from ..formats.agtp.templates import ambiguous, template_shape
     by_method: dict = {}
     for i, d in enumerate(drafts):
         shape = template_shape(d.path)

@@ -13,8 +13,9 @@ import re
 from dataclasses import dataclass, field
 
 from .. import lexicon as lex
-from ..rules.agis._paths import VERSION, words_of
-from ..rules.agtp._common import normalize_segment, plural
+from ..formats.agis_paths import VERSION, words_of
+from ..formats.agtp.nouns import plural
+from ..formats.agtp.syntax import normalize_segment
 from ..semantic.text import lemma
 
 _PARAM = re.compile(r"\{([^{}]*)\}")

@@ -25,7 +25,7 @@ def agis_view(data) -> AgisView:
 
 
 def input_schema(body: dict, doc_schemas: dict) -> dict:
-    from ..rules.agis._shorthand import is_input_shorthand, translate_input
+    from ..formats.agis_shorthand import is_input_shorthand, translate_input
     raw = body.get("input")
     if is_input_shorthand(raw):
         raw = translate_input(raw)

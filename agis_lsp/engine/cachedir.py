@@ -1,4 +1,5 @@
-"""Where agis-lint keeps what it can reuse between runs (the rule index, lint results).
+"""Where agis-lint keeps what it can reuse between runs (lint results, parsed default
+severities, compiled patterns).
 
 The location, first match wins:
 

@@ -10,7 +10,7 @@ import fnmatch
 import os
 import sys
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 
 from ..document.size import DEFAULT_MAX_FILE_SIZE
@@ -93,14 +93,16 @@ class Config:
     conventions: tuple = ()             # where AGIS's conventions are adopted beyond AGIS/AGTP:
                                         # "*" (everywhere), document kinds, or rule-code prefixes
 
+    @cached_property
+    def _enabled_memo(self) -> dict:
+        """code -> enabled, one per Config; not a field (not in repr, eq or replace).
+        ``cached_property`` writes the instance's ``__dict__`` without the frozen ``__setattr__``."""
+        return {}
+
     def enabled(self, code: str, path: str | None = None) -> bool:
         if path and self.per_file_ignores:
             return self._enabled(code, path)
-        try:
-            memo = self.__dict__["_enabled_memo"]
-        except KeyError:  # one per Config, not a field (not in repr, eq or replace)
-            memo = {}
-            object.__setattr__(self, "_enabled_memo", memo)
+        memo = self._enabled_memo
         hit = memo.get(code)
         if hit is None:
             hit = memo[code] = self._enabled(code, None)

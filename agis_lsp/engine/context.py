@@ -1,11 +1,15 @@
-"""What a rule sees: the document, its typed view, configuration and services."""
+"""What a rule sees: the document, its typed view, configuration, services, and the facts
+rules share (:mod:`.facts`)."""
 from __future__ import annotations
 
 from functools import cached_property
-from typing import Any
+from typing import Any, TypeVar
 
 from ..document import Document
 from .config import Config
+from .facts import Fact
+
+T = TypeVar("T")
 
 
 class SemanticSkipped(Exception):
@@ -13,6 +17,9 @@ class SemanticSkipped(Exception):
 
 
 class LintContext:
+    """No ad-hoc attributes: what rules share is a declared fact (``ctx.fact(F)``, :mod:`.facts`;
+    ``tests/test_facts.py`` rejects the old private-attribute caches in every module)."""
+
     def __init__(self, doc: Document, kind: str, config: Config, *, semantic: bool = False,
                  deployment: Any = None, catalog: Any = None, model: Any = None,
                  focus: frozenset | None = None) -> None:
@@ -25,6 +32,15 @@ class LintContext:
         self.touched = False         # the deployment was read (engine.runner records it per rule)
         self._catalog = catalog
         self._model = model          # a ModelProvider (engine.linter); None: the process default
+        self._facts: dict = {}       # Fact -> its value for this lint
+
+    def fact(self, fact: Fact[T]) -> T:
+        """The value of a declared fact (:mod:`.facts`), computed on first use in this lint."""
+        try:
+            return self._facts[fact]
+        except KeyError:
+            value = self._facts[fact] = fact.compute(self)
+            return value
 
     @property
     def deployment(self) -> Any:
@@ -59,16 +75,11 @@ class LintContext:
 
     @property
     def catalog_names(self) -> frozenset:
-        """The catalog's method names: method facts (``rules.agis._method.analyse``) are
+        """The catalog's method names: method facts (``formats.agis_methods.analyse``) are
         cached per name *and* catalog, so a custom catalog's verbs are verbs. One set per
-        catalog object (kept on it), so a cache hit compares the set by identity, not
-        element by element."""
-        catalog = self.catalog
-        names = getattr(catalog, "_agis_name_set", None)
-        if names is None:
-            names = frozenset(catalog.methods)
-            object.__setattr__(catalog, "_agis_name_set", names)  # a frozen dataclass
-        return names
+        catalog object (``Catalog.method_names``), so a cache hit compares the set by
+        identity, not element by element."""
+        return self.catalog.method_names
 
     def model(self):
         """The semantic model; raises SemanticSkipped (with the reason) when unavailable."""

@@ -1,4 +1,6 @@
-"""Rule registration by decorator; rule documentation parsed from docstrings."""
+"""The rules the engine knows: the rule table (``agis_lsp.rules.table``) says which rules
+exist and where, the ``@rule`` decorator binds each code to its check function; rule
+documentation is parsed from the check's docstring."""
 from __future__ import annotations
 
 import importlib
@@ -10,10 +12,10 @@ from typing import Callable, Iterable
 
 _RULES: dict[str, "Rule"] = {}
 _LOADED = False
-_ORIGIN: dict[str, str] = {}      # rule code -> the rules module whose import registered it
-_importing: str | None = None     # the module load_all is importing now
+_DECLARED: dict[str, dict] = {}   # code -> what its decorator said (tests/test_rule_table.py)
+_PARTS: dict[str, dict] = {}      # part name -> {code: value} (the security scan's detectors)
 
-RULES_PACKAGE = "agis_lsp.rules"   # imported by name (load_all): the engine sits below the rules
+TABLE_PACKAGE = "agis_lsp.rules.table"   # imported by name: the engine sits below the rules
 
 KINDS = ("agis", "agtp-endpoint", "agtp-server", "agtp-recipes", "agtp-manifest", "agtp-catalog",
          "any")
@@ -49,6 +51,7 @@ class Rule:
     convention: str = ""          # "agis": an AGIS convention (naming opinion), not the checked
                                   # format's own requirement; on formats that do not adopt AGIS its
                                   # default severity is information (engine.config.Config.severity_for)
+    status: str = "stable"        # the rule table's: "stable" or "preview"
 
     # A lint reads neither: cleaning and splitting ~90 docstrings at registration was ~5% of
     # a terminal run on one small file (issue 14).
@@ -117,14 +120,22 @@ def rule(code: str, name: str, *, pass_no: int | None, kinds: Iterable[str] = ("
         if k not in _known_kinds():
             raise ValueError(f"unknown document kind {k!r} for {code}")
 
+    declared = dict(name=name, pass_no=pass_no, kinds=kinds, semantic=semantic, scope=scope,
+                    per_endpoint=per_endpoint or shared_only, shared_only=shared_only)
+
     def register(fn: Callable) -> Callable:
         if code in _RULES and _RULES[code].check is not fn:
             raise ValueError(f"duplicate rule code {code}")
-        _ORIGIN.setdefault(code, _importing or fn.__module__)
-        _RULES[code] = Rule(code, name, pass_no, kinds, fn, fn.__doc__ or "", semantic, scope, spec,
-                            needs_model=needs_model, superseded_by=tuple(superseded_by),
-                            per_endpoint=per_endpoint or shared_only, shared_only=shared_only,
-                            convention=convention)
+        row = table().get(code)
+        facts = declared if row is None else dict(  # the table wins; the test holds both equal
+            name=row.name, pass_no=row.pass_no, kinds=row.kinds, semantic=row.semantic,
+            scope=row.scope, per_endpoint=row.endpoint_local, shared_only=row.shared_only)
+        _DECLARED[code] = dict(declared, module=fn.__module__)
+        _RULES[code] = Rule(code, facts["name"], facts["pass_no"], facts["kinds"], fn, fn.__doc__ or "",
+                            facts["semantic"], facts["scope"], spec, needs_model=needs_model,
+                            superseded_by=tuple(superseded_by), per_endpoint=facts["per_endpoint"],
+                            shared_only=facts["shared_only"], convention=convention,
+                            status=row.status if row else "stable")
         fn.rule_code = code
         return fn
 
@@ -146,26 +157,51 @@ def parse_sections(doc: str) -> dict:
     return sections
 
 
-def load_all() -> None:
-    """Import every module under ``agis_lsp.rules`` so their decorators run."""
-    global _LOADED, _importing
-    if _LOADED:
-        return
-    import pkgutil
-    pkg = importlib.import_module(RULES_PACKAGE)
-    for mod in pkgutil.walk_packages(pkg.__path__, pkg.__name__ + "."):
-        _importing = mod.name
-        try:
-            importlib.import_module(mod.name)
-        finally:
-            _importing = None
-    _LOADED = True
-    rule_index.save(_RULES, _ORIGIN)
+def table() -> dict:
+    """code -> row of the rule table (:mod:`agis_lsp.rules.table`)."""
+    global _TABLE
+    if _TABLE is None:
+        _TABLE = importlib.import_module(TABLE_PACKAGE).BY_CODE
+    return _TABLE
+
+
+def table_rows() -> list[dict]:
+    """The rule table as plain data, in code order, each row with its default severity
+    (``agis-lint rules --format json``)."""
+    from dataclasses import asdict
+
+    from .config import default_severities
+    severities = default_severities()
+    out = []
+    for row in sorted(table().values(), key=lambda r: (r.code[:4], r.code)):
+        d = asdict(row)
+        d["kinds"] = list(row.kinds)
+        d["per_endpoint"] = row.endpoint_local
+        d["module"] = row.import_name
+        sev = severities.get(row.code)
+        d["severity"] = "off" if sev is None else sev.label
+        out.append(d)
+    return out
+
+
+_TABLE: dict | None = None
+_IMPORTED: set = set()
 
 
 def _load_modules(modules) -> None:
     for name in modules:
-        importlib.import_module(name)
+        if name not in _IMPORTED:
+            importlib.import_module(name)
+            _IMPORTED.add(name)
+
+
+def load_all() -> None:
+    """Import every rules module the rule table names, so their decorators run."""
+    global _LOADED
+    if _LOADED:
+        return
+    _load_modules(sorted({row.import_name for row in table().values()}))
+    _LOADED = True
 
 
 def all_rules() -> list[Rule]:
@@ -174,16 +210,15 @@ def all_rules() -> list[Rule]:
 
 
 def get_rule(code_or_name: str) -> Rule | None:
+    """A rule by code or kebab-case name; imports only its module when the table has it."""
     key = code_or_name.strip()
-    if not _LOADED:  # one rule's module, found in the index, is enough
-        index = rule_index.load()
-        code = key.upper() if index and key.upper() in index["codes"] else (index or {}).get(
-            "names", {}).get(key.lower())
-        if code:
-            _load_modules([index["codes"][code]])
-            if code in _RULES:
-                return _RULES[code]
-        load_all()
+    row = table().get(key.upper())
+    if row is None:
+        row = importlib.import_module(TABLE_PACKAGE).BY_NAME.get(key.lower())
+    if row is not None:
+        _load_modules([row.import_name])
+        if row.code in _RULES:
+            return _RULES[row.code]
     if key.upper() in _RULES:
         return _RULES[key.upper()]
     for r in _RULES.values():
@@ -193,32 +228,42 @@ def get_rule(code_or_name: str) -> Rule | None:
 
 
 def rules_for(kind: str, scope: str = "document") -> list[Rule]:
-    """The rules for one kind of document, in code order. Only the rule modules that
-    register rules for ``kind`` (or for any kind) are imported, when the rule index in
-    the cache is current (see :mod:`.rule_index`); otherwise every rule module is."""
+    """The rules for one kind of document, in code order. Only the rule modules the rule
+    table names for ``kind`` (or for any kind) are imported."""
     key = (kind, scope)
     hit = _FOR_KIND.get(key)
-    if hit is not None and hit[0] == (_LOADED, len(_RULES)):
+    if hit is not None and hit[0] == len(_RULES):
         return list(hit[1])
     if not _LOADED:
-        index = rule_index.load()
-        if index is None:
-            load_all()
-        else:
-            _load_modules(index["kinds"].get(kind, []) + index["kinds"].get("any", []))
+        _load_modules(sorted({row.import_name for row in table().values()
+                              if kind in row.kinds or "any" in row.kinds}))
     rules = sorted(_RULES.values(), key=lambda r: (r.code[:4], r.code))
     out = [r for r in rules if r.scope == scope and (kind in r.kinds or "any" in r.kinds)]
-    _FOR_KIND[key] = ((_LOADED, len(_RULES)), out)
+    _FOR_KIND[key] = (len(_RULES), out)
     return list(out)
 
 
-# rules_for's answers, each valid while no rule is registered and load_all has not run since
+# rules_for's answers, each valid while no rule is registered since
 # (a batch asks once per file: sorting ~100 rules and importing the kind's modules again
 # were a tenth of a small file's lint)
 _FOR_KIND: dict = {}
 
 
-from . import rule_index  # noqa: E402  (after the definitions it reads)
+def attach(code: str, part: str, value) -> None:
+    """Attach a named part to rule ``code`` (the security scan's detector: ``rules.security._scan``)."""
+    _PARTS.setdefault(part, {})[code] = value
+
+
+def parts(part: str, modules_flag: str | None = None) -> dict:
+    """code -> the attached ``part`` of every rule; with ``modules_flag``, first imports the
+    modules of the table's rows that have that flag set (``"detector"``)."""
+    if modules_flag and modules_flag not in _FLAGS_LOADED:
+        _load_modules(sorted({row.import_name for row in table().values() if getattr(row, modules_flag)}))
+        _FLAGS_LOADED.add(modules_flag)
+    return _PARTS.get(part, {})
+
+
+_FLAGS_LOADED: set = set()   # the flags whose rows' modules parts() has imported
 
 
 def rule_url(base_url: str, code: str) -> str:

@@ -106,11 +106,8 @@ def operation_at(kind: str | None, doc, path: tuple):
     return None
 
 
-def operations(ctx) -> list:
-    """(operation, lead) for every named operation of the document (computed once per lint)."""
-    cached = ctx.__dict__.get("_tool_operations")
-    if cached is None:
-        ops = getattr(ctx.view, "operations", None) or []
-        cached = [(op, lead) for op in ops for lead in (leading_word(op.name),) if lead is not None]
-        ctx.__dict__["_tool_operations"] = cached
-    return cached
+def operations_of(view) -> list:
+    """(operation, lead) for every named operation of a document's view (the rules read it
+    once per lint: the fact ``rules.verbs._names.operations``)."""
+    ops = getattr(view, "operations", None) or []
+    return [(op, lead) for op in ops for lead in (leading_word(op.name),) if lead is not None]

@@ -7,6 +7,7 @@ completion show), so a field's documentation, its enum and its rule agree.
 from __future__ import annotations
 
 from ..document.paths import format_path
+from ..engine.facts import fact
 from ..engine.model import AddKey, Finding, Fix, SetValue
 from ..engine.registry import rule
 from ..formats.registry import get as get_format
@@ -70,14 +71,17 @@ def _where(path: tuple) -> str:
     return format_path(path) if path else "the document"
 
 
-def _problems(ctx, kinds: str):
+@fact("shape-problems")
+def _all_problems(ctx) -> list:
+    """The structure problems of the document against its format's schema (X101-X103 share them)."""
     fmt = get_format(ctx.kind)
     if fmt is None or fmt.schema is None or ctx.data is None:
         return []
-    cache = ctx.__dict__.setdefault("_shape_problems", {})
-    if ctx.kind not in cache:
-        cache[ctx.kind] = check(ctx.data, fmt.schema)
-    return [p for p in cache[ctx.kind] if p.kind == kinds]
+    return check(ctx.data, fmt.schema)
+
+
+def _problems(ctx, kinds: str):
+    return [p for p in _all_problems(ctx) if p.kind == kinds]
 
 
 def _retype(value, expected: str):

@@ -24,27 +24,12 @@ from functools import lru_cache
 from urllib.parse import unquote
 
 from ...document.pointer import walk as walk_pointer
+from ...engine.facts import fact
+from ...formats.json_schema_keywords import (SIMPLE_TYPES, SCHEMA_KW, SCHEMA_ARRAY_KW,
+                                             SCHEMA_MAP_KW, STRING_KW, ANCHOR_KW, NUMBER_KW,
+                                             NONNEG_INT_KW, BOOL_KW, ARRAY_KW, ANY_KW, OTHER_KW,
+                                             KEYWORDS)  # noqa: F401
 from .._text import close_matches, type_name
-
-# --- the draft 2020-12 meta-schema, keyword by keyword ------------------------
-SIMPLE_TYPES = frozenset(("array", "boolean", "integer", "null", "number", "object", "string"))
-SCHEMA_KW = frozenset(("items", "contains", "additionalProperties", "propertyNames", "if", "then", "else",
-                       "not", "unevaluatedItems", "unevaluatedProperties", "contentSchema"))
-SCHEMA_ARRAY_KW = frozenset(("prefixItems", "allOf", "anyOf", "oneOf"))
-SCHEMA_MAP_KW = frozenset(("properties", "patternProperties", "dependentSchemas", "$defs", "definitions"))
-STRING_KW = frozenset(("$comment", "title", "description", "format", "contentEncoding", "contentMediaType",
-                       "$schema", "$ref", "$dynamicRef", "$recursiveRef"))
-ANCHOR_KW = frozenset(("$anchor", "$dynamicAnchor", "$recursiveAnchor"))
-NUMBER_KW = frozenset(("maximum", "exclusiveMaximum", "minimum", "exclusiveMinimum"))
-NONNEG_INT_KW = frozenset(("maxLength", "minLength", "maxItems", "minItems", "maxContains", "minContains",
-                           "maxProperties", "minProperties"))
-BOOL_KW = frozenset(("uniqueItems", "deprecated", "readOnly", "writeOnly"))
-ARRAY_KW = frozenset(("enum", "examples"))
-ANY_KW = frozenset(("const", "default"))
-OTHER_KW = frozenset(("$id", "multipleOf", "pattern", "type", "required", "dependentRequired",
-                      "dependencies", "$vocabulary"))
-KEYWORDS = (SCHEMA_KW | SCHEMA_ARRAY_KW | SCHEMA_MAP_KW | STRING_KW | ANCHOR_KW | NUMBER_KW | NONNEG_INT_KW
-            | BOOL_KW | ARRAY_KW | ANY_KW | OTHER_KW)
 
 _ANCHOR = re.compile(r"^[A-Za-z_][-A-Za-z0-9._]*$")
 _ID = re.compile(r"^[^#]*#?$")
@@ -261,16 +246,14 @@ def schema_places(ctx):
             yield ("schemas", key), value, f"schemas.{key}", None
 
 
+@fact("agis.json-schema-places")
 def json_schema_places(ctx) -> list:
     """Like :func:`schema_places` without the draft's shorthand (AGIS808's), each with its
     subschema nodes: [(path, value, label, endpoint, [(relative path, node), ...])].
     Computed once per lint (kept on the lint context) and shared by the pass 8 rules; not
     kept with the document, which a server holds for as long as it is open (15 MB for 50
     open 200-endpoint documents: benchmarks/lsp_memory.py)."""
-    hit = getattr(ctx, "_json_schema_places", None)
-    if hit is None:
-        hit = ctx._json_schema_places = _json_schema_places(ctx)
-    return hit
+    return _json_schema_places(ctx)
 
 
 def _json_schema_places(ctx) -> list:

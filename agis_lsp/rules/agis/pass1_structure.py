@@ -4,6 +4,7 @@ from __future__ import annotations
 import functools
 
 from ...document.preview import preview
+from ...engine.facts import fact
 from ...engine.model import AddKey, Finding, Fix, RenameKey, SetValue
 from ...engine.registry import rule
 from .._text import close_matches, type_name
@@ -30,14 +31,12 @@ def _parts(ctx):
         yield vocabulary_schema(), vocabulary_skeleton, ("vocabulary",), data["vocabulary"]
 
 
-def _errors(ctx):
+@fact("agis.pass1-schema-errors")
+def _errors(ctx) -> list:
     """Schema errors of the skeleton, as (validator keyword, path, error); one per path and kind.
     Computed once per lint (AGIS101 and AGIS102 both read them); a skeleton the quick check
     finds valid (``_schema.quick_valid``) never reaches jsonschema."""
-    cached = getattr(ctx, "_pass1_errors", None)
-    if cached is None:
-        cached = ctx._pass1_errors = _schema_errors(list(_parts(ctx)))
-    return cached
+    return _schema_errors(list(_parts(ctx)))
 
 
 def _schema_errors(parts: list) -> list:

@@ -1,15 +1,16 @@
 """Shared judgements of the AGTP rules: method verdicts, policy lookups, path words.
 
-The name and path syntax is the format's (``formats.agtp.syntax``); re-exported here
-for the rules."""
+The name and path syntax, plural nouns and path templates are the format's
+(``formats.agtp.syntax``, ``.nouns``, ``.templates``); re-exported here for the rules."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
 
 from ...formats.agtp import LEGACY_VERBS, PolicyView
 from ...formats.agtp.syntax import (PathAnalysis, Segment, analyze_path, lexically_valid,
                                    normalize_segment)
+from ...formats.agtp.nouns import is_plural, plural  # noqa: F401  (re-exported for the rules)
+from ...formats.agtp.templates import ambiguous, template_shape  # noqa: F401
 from .. import _text as text
 from .._text import close_matches  # noqa: F401  (the AGTP rules import it from here)
 
@@ -68,53 +69,6 @@ def server_where(ctx, key: str) -> str:
         f"policies.methods.{key} of agtp-server.toml"
 
 
-def _noun_form(lex, w: str) -> bool:
-    return len(w) > 1 and "n" in lex._flags(w)
-
-
-def is_plural(word: str) -> bool:
-    """Is ``word`` the plural of a noun the lexicon knows (quotes, boxes, policies, analyses)?"""
-    from ... import lexicon
-    low = word.lower()
-    if not low.endswith("s") or len(low) < 3:
-        return False
-    lex = lexicon.get_lexicon()
-    singulars = [low[:-1]]
-    if low.endswith("es"):
-        singulars += [low[:-2], low[:-2] + "is"]
-    if low.endswith("ies"):
-        singulars.append(low[:-3] + "y")
-    return _noun_form(lex, low) and any(_noun_form(lex, w) for w in singulars)
-
-
-def plural(word: str) -> str:
-    """The plural of a noun: a form the lexicon knows when it has one (analysis -> analyses),
-    else by spelling rules; a word that is already plural (quotes, boxes) is returned as it is."""
-    from ... import lexicon
-    if is_plural(word):
-        return word
-    low = word.lower()
-    if low.endswith(("s", "x", "z", "ch", "sh")):
-        regular = low + "es"
-    elif low.endswith("y") and len(low) > 1 and low[-2] not in "aeiou":
-        regular = low[:-1] + "ies"
-    else:
-        regular = low + "s"
-    candidates = [regular] + ([low[:-2] + "es"] if low.endswith("is") else [])
-    lex = lexicon.get_lexicon()
-    out = next((c for c in candidates if _noun_form(lex, c)), regular)
-    if word.isupper():
-        return out.upper()
-    return word[:len(word) - len(low) + _common_prefix(low, out)] + out[_common_prefix(low, out):]
-
-
-def _common_prefix(a: str, b: str) -> int:
-    n = 0
-    while n < min(len(a), len(b)) and a[n] == b[n]:
-        n += 1
-    return n
-
-
 def leaking_segments(analysis: PathAnalysis, catalog) -> list[tuple[Segment, str]]:
     """Literal segments equal to a catalog verb after removing '-'/'_' and upper-casing."""
     out = []
@@ -132,28 +86,3 @@ def replace_segment(path: str, index: int, new: str) -> str:
     parts = path.strip("/").split("/")
     parts[index] = new
     return ("/" if lead else "") + "/".join(parts)
-
-
-# -- path templates across endpoints (section 5.4) -----------------------------------------
-def template_shape(path: str) -> tuple | None:
-    """Segments with parameters as None; None for paths we cannot judge."""
-    if not isinstance(path, str) or not path.startswith("/"):
-        return None
-    return _shape(path)
-
-
-@lru_cache(maxsize=8192)
-def _shape(path: str) -> tuple | None:
-    a = analyze_path(path)
-    if a.structure or a.query or any(s.kind == "template-error" for s in a.segments):
-        return None
-    return tuple(None if s.kind == "param" else s.text for s in a.segments)
-
-
-def ambiguous(a: list, b: list) -> bool:
-    """Two templates match a common request path with the same number of parameters."""
-    if len(a) != len(b):
-        return False
-    if sum(x is None for x in a) != sum(x is None for x in b) or all(x is not None for x in a):
-        return False
-    return all(x is None or y is None or x == y for x, y in zip(a, b))

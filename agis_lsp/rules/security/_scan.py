@@ -1,7 +1,8 @@
 """The security scan: every detector over every prose field, once per document.
 
-Rule modules register *detectors* (``@detector(CODE, priority)``: a function
-``text -> iterable of (start, end, what)``). :func:`scan` runs the enabled ones
+Security rules attach *detectors* (``detector(CODE, priority, ...)(fn)``: a function
+``text -> iterable of (start, end, what)``) to their rule; the rule table marks them
+(``detector=True``) and the engine's registry holds them with the rule. :func:`scan` runs the enabled ones
 over the prose fields of the document (``formats.prose``), keeps one hit per
 offending span (overlapping hits go to the detector with the lowest priority
 number, i.e. the most specific, error-level one), moves hits found in JSON Schema
@@ -16,7 +17,9 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterable
 
 from ...document.paths import format_path
+from ...engine.facts import fact
 from ...engine.model import Finding
+from ...engine.registry import attach, parts
 from ...formats.prose import Prose, prose_fields
 
 SCHEMA_CODE = "AGSC801"
@@ -83,25 +86,29 @@ class Hit:
     advice: str
 
 
-_DETECTORS: list[Detector] = []
-
-
 def detector(code: str, priority: int, advice: str, gate: Gate | None = None):
-    """Register ``fn(text) -> [(start, end, what)]`` as a detector of rule ``code``.
+    """Attach ``fn(text) -> [(start, end, what)]`` to rule ``code`` as its detector.
 
+    The rule table marks the rules that have one (``detector=True``); the engine's registry
+    holds it with the rule (``registry.attach``), so the detectors are the table's rules.
     ``gate`` lists words every text the detector can report on contains; texts without
     any are skipped (speed: most prose is clean). A test checks the gates on the data."""
     def register(fn):
-        _DETECTORS.append(Detector(code, priority, fn, advice, gate))
-        _DETECTORS.sort(key=lambda d: d.priority)
+        attach(code, "detector", Detector(code, priority, fn, advice, gate))
         return fn
     return register
 
 
+_SORTED: list = [0, []]   # [number of detectors, them by priority]
+
+
 def detectors() -> list[Detector]:
-    from . import (authority, directives, encoding, execution, exfiltration,  # noqa: F401
-                   secrecy, shadowing)  # the detectors register on import
-    return _DETECTORS
+    """Every detector, most specific (lowest priority number) first; imports the modules of
+    the rule table's detector rules on first use."""
+    found = parts("detector", modules_flag="detector")
+    if _SORTED[0] != len(found):
+        _SORTED[:] = [len(found), sorted(found.values(), key=lambda d: d.priority)]
+    return _SORTED[1]
 
 
 class lazy:
@@ -171,11 +178,9 @@ def scan_text(text: str, enabled: Callable[[str], bool] = lambda code: True,
     return kept
 
 
+@fact("security.hits")
 def scan(ctx) -> list[Hit]:
-    """All hits of the document (cached on the lint context)."""
-    cached = getattr(ctx, "_security_hits", None)
-    if cached is not None:
-        return cached
+    """All hits of the document (one scan per lint; every AGSC pattern rule reads it)."""
     enabled = _enabled(ctx)
     taken = _agis515_spans(ctx)
     hits = []
@@ -198,7 +203,6 @@ def scan(ctx) -> list[Hit]:
                     continue
                 code = SCHEMA_CODE
             hits.append(Hit(code, prose, start, end, what, advice))
-    ctx._security_hits = hits
     return hits
 
 
@@ -230,12 +234,10 @@ def _names_own(span: str, own: frozenset) -> bool:
     return any(w in own for w in _IDENT.findall(span) if ("_" in w or "." in w or not w.islower()))
 
 
+@fact("prose-fields")
 def fields(ctx) -> list:
-    """The document's prose fields (cached on the lint context: the model rule reads them too)."""
-    cached = getattr(ctx, "_security_fields", None)
-    if cached is None:
-        cached = ctx._security_fields = prose_fields(ctx.kind, ctx.doc, getattr(ctx, "focus", None))
-    return cached
+    """The document's prose fields (the pattern scan and the model rule both read them)."""
+    return prose_fields(ctx.kind, ctx.doc, ctx.focus)
 
 
 def flagged_paths(ctx) -> set:
@@ -253,17 +255,14 @@ def _enabled(ctx) -> Callable[[str], bool]:
     return enabled
 
 
+@fact("security.agis515-spans")
 def _agis515_spans(ctx) -> dict:
     """AGIS515 (AGIS statements: intent, outcome, parameter hints) keeps the spans it reports."""
-    cached = getattr(ctx, "_security_taken", None)
-    if cached is not None:
-        return cached
     taken: dict = {}
     if ctx.kind == "agis" and ctx.config.enabled("AGIS515", ctx.doc.path):
         from ..agis.pass5_security import section12_hits
         for _, path, _, _, span, _ in section12_hits(ctx):
             taken.setdefault(path, []).append(span)
-    ctx._security_taken = taken
     return taken
 
 

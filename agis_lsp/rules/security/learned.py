@@ -4,6 +4,7 @@ from __future__ import annotations
 import re
 
 from ...engine.context import SemanticSkipped
+from ...engine.facts import fact
 from ...engine.model import Finding
 from ...engine.registry import rule
 from ._scan import fields as all_fields
@@ -20,17 +21,14 @@ STATEMENT_ROLES = frozenset(("intent", "outcome"))
 SUGGESTION_ROLES = frozenset(("next_suggestions", "next_step"))
 
 
+@fact("security.directive-candidates")
 def candidates(ctx) -> list:
     """Prose fields the model would judge: not an AGIS statement, not reported by a pattern
     rule, with a cue word."""
-    cached = getattr(ctx, "_directive_candidates", None)
-    if cached is None:
-        from ...semantic.directive import has_cue
-        skip = flagged_paths(ctx)
-        cached = ctx._directive_candidates = [p for p in all_fields(ctx) if p.role not in STATEMENT_ROLES
-                                              and p.role not in SUGGESTION_ROLES
-                                              and p.path not in skip and has_cue(p.text)]
-    return cached
+    from ...semantic.directive import has_cue
+    skip = flagged_paths(ctx)
+    return [p for p in all_fields(ctx) if p.role not in STATEMENT_ROLES
+            and p.role not in SUGGESTION_ROLES and p.path not in skip and has_cue(p.text)]
 
 
 @rule(CODE, "directive-text", per_endpoint=True, pass_no=None, kinds=("any",), semantic=True, spec="AGIS §12; issue 11",

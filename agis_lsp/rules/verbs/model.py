@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from ...engine.facts import fact
 from ...engine.model import Finding, Fix, SetValue
 from ...engine.registry import rule
 from ...formats.agis_methods import PROHIBITED_HTTP_METHODS, lexicon
@@ -108,16 +109,14 @@ def _pairs(ctx):
         yield op, lead, description_text(op.description)
 
 
-def _judge(ctx):
-    cache = ctx.__dict__.setdefault("_tool_consistency", None)
-    if cache is not None:
-        return cache
+@fact("verbs.tool-consistency")
+def _judge(ctx) -> list:
+    """(operation, lead, the model's verdict) for every named operation with a description."""
     pairs = list(_pairs(ctx))
     out = []
     if pairs:
         judged = ctx.model().judge_consistency([(lead.upper, d) for _, lead, d in pairs])
         out = [(op, lead, j) for (op, lead, _), j in zip(pairs, judged)]
-    ctx.__dict__["_tool_consistency"] = out
     return out
 
 
