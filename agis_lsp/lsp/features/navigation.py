@@ -25,7 +25,7 @@ def hover(ls: Server, view: View, position: types.Position):
         return None
     diagnostics = view.entry.diagnostics if view.entry is not None else []
     offset = doc.lines.offset(position.line, position.character)
-    href = functools.partial(ls.publisher.rule_docs.href, base_url=ls.settings.docs_base_url)
+    href = functools.partial(ls.rule_docs.href, base_url=ls.settings.docs_base_url)
     return build_hover(doc, offset, kind, ls.catalog_for(view.uri), diagnostics, ls.features, href)
 
 
