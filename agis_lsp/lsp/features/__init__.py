@@ -1,7 +1,7 @@
 """The LSP features: one module per group, each with a ``register(server)``.
 
 To add a feature: write a module here whose handlers take the server first and call a
-pure builder (through :func:`answer` for anything that reads document text, so it runs
+pure builder of ``lsp/ide`` (through :func:`answer` for anything that reads document text, so it runs
 off the event loop under the time budget), give it ``register(server)``, and add its
 name to ``MODULES``.
 """
@@ -20,9 +20,9 @@ from ..state import View
 
 log = logging.getLogger("agis_lsp.lsp")
 
-MODULES = ("lifecycle", "sync", "workspace", "diagnostics", "actions", "completion",
-           "navigation", "commands", "tokens", "rename", "references", "hints", "structure",
-           "scan")
+MODULES = ("lifecycle", "sync", "workspace", "diagnostics", "code_actions", "code_completion",
+           "navigation", "commands", "semantic_tokens", "rename_symbol", "find_references",
+           "inlay_hints", "structure", "scan")
 
 
 def register_all(server) -> None:

@@ -7,11 +7,11 @@ from typing import TYPE_CHECKING
 from lsprotocol import types
 
 from ..convert import offsets_range
-from ..definition import build_definition
-from ..hover import build_hover
+from ..ide.definition import build_definition
+from ..ide.hover import build_hover
+from ..ide.recipes import recipes_file_for
+from ..ide.symbols import build_symbols
 from ..store import offset_mover
-from ..symbols import build_symbols
-from ..workspace import recipes_file_for
 from . import answer_view, guarded
 
 if TYPE_CHECKING:

@@ -5,9 +5,9 @@ from typing import TYPE_CHECKING
 
 from lsprotocol import types
 
-from .. import actions as act
+from ..ide import actions as act
 from ..convert import to_diagnostic, workspace_edit
-from ..convert_actions import source_actions
+from ..ide.convert_actions import source_actions
 from . import answer, checked_entry, guarded
 
 if TYPE_CHECKING:
