@@ -96,7 +96,7 @@ def deep_size(roots, seen: set) -> int:
 def dump_sizes(server, path: str) -> None:
     from agis_lsp import semantic
     docs = server.documents.all()
-    entries = server.publisher.store.entries()
+    entries = server.store.entries()
     model = None
     for fut in list(semantic._futures.values()):
         if fut.done() and fut.exception() is None:

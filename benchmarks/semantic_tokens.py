@@ -28,8 +28,8 @@ from gen_docs import document  # noqa: E402
 
 from agis_lsp.catalog import load_catalog  # noqa: E402
 from agis_lsp.document import parse_text  # noqa: E402
-from agis_lsp.lsp.token_splice import snapshot, splice  # noqa: E402
-from agis_lsp.lsp.tokens import apply_delta, build_tokens, delta  # noqa: E402
+from agis_lsp.lsp.ide.token_splice import snapshot, splice  # noqa: E402
+from agis_lsp.lsp.ide.tokens import apply_delta, build_tokens, delta  # noqa: E402
 
 
 CPU = []   # (step, median CPU ms) of every timed step, printed after the wall-clock table

@@ -292,3 +292,83 @@ def test_the_server_import_check_sees_type_only_and_module_imports(tmp_path):
         (root / rel).write_text(text, encoding="utf-8")
     assert sorted(server_imports(root)) == ["agis_lsp/lsp/features/hover.py:1",
                                             "agis_lsp/lsp/scheduler.py:3"]
+
+
+# -- lsp/ide: pure builders; lsp/features: protocol handlers (issue 25, item 7) ----------------
+IDE = f"{TOP}.lsp.ide"
+# What a builder may import of the rest of lsp/: the cancellation token, the client's features
+# (plain flags), the engine -> LSP value conversions and URIs. Never a handler (lsp/features),
+# a part of the running server (server, scheduler, publisher, store, state, budget...) or pygls.
+IDE_MAY_IMPORT = frozenset({f"{TOP}.lsp.cancel", f"{TOP}.lsp.capabilities", f"{TOP}.lsp.convert",
+                            f"{TOP}.lsp.uris"})
+
+
+def ide_imports(root: Path = ROOT) -> list[str]:
+    """"file:line: module" of every import by ``lsp/ide`` of lsp/ outside ``IDE_MAY_IMPORT``
+    (and of pygls)."""
+    modules = _modules(root)
+    known = set(modules)
+    bad = []
+    for name, path in modules.items():
+        if name != IDE and not name.startswith(IDE + "."):
+            continue
+        where = path.relative_to(root.parent)
+        for target, line in _imports(name, path, known):
+            if package_of(target) == "lsp" and target != IDE and \
+                    not target.startswith(IDE + ".") and target not in IDE_MAY_IMPORT:
+                bad.append(f"{where}:{line}: {target}")
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else \
+                [node.module or ""] if isinstance(node, ast.ImportFrom) and not node.level else []
+            bad += [f"{where}:{node.lineno}: {n}" for n in names if n.split(".")[0] == "pygls"]
+    return bad
+
+
+def test_ide_imports_no_handler_no_server_part_and_no_pygls():
+    bad = ide_imports()
+    assert bad == [], "lsp/ide is pure builders; it may import of lsp/ only " + \
+        f"{sorted(IDE_MAY_IMPORT)}:\n" + "\n".join(bad)
+
+
+def shared_names(root: Path = ROOT) -> dict[str, list[str]]:
+    """Module and package names that occur more than once inside ``lsp/``."""
+    seen: dict[str, list[str]] = {}
+    for path in sorted((root / "lsp").rglob("*.py")):
+        rel = str(path.relative_to(root.parent))
+        if path.name == "__init__.py":
+            if path.parent != root / "lsp":
+                seen.setdefault(path.parent.name, []).append(rel)   # a package's name counts
+        elif path.name != "__main__.py":
+            seen.setdefault(path.stem, []).append(rel)
+    return {name: where for name, where in seen.items() if len(where) > 1}
+
+
+def test_no_two_modules_inside_lsp_share_a_name():
+    assert shared_names() == {}, "name the module for its role (ide: what it builds; " \
+                                 "features: the requests it handles)"
+
+
+def test_the_ide_and_name_checks_catch_what_they_should(tmp_path):
+    files = {
+        "__init__.py": "", "lsp/__init__.py": "", "lsp/cancel.py": "", "lsp/scheduler.py": "",
+        "lsp/server.py": "", "lsp/ide/__init__.py": "",
+        "lsp/ide/hover.py": "from .. import cancel\nfrom ..convert import x\nfrom . import places\n",
+        "lsp/ide/places.py": "def f():\n    from ..features import tokens\n",
+        "lsp/ide/tokens.py": "from ..scheduler import DELAY\nimport pygls.server\n"
+                             "from pygls.workspace import TextDocument\n",
+        "lsp/convert.py": "", "lsp/features/__init__.py": "", "lsp/features/tokens.py": "",
+        "lsp/features/hover_requests.py": "from ..ide.hover import build\n",
+    }
+    root = tmp_path / "agis_lsp"
+    for rel, text in files.items():
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text(text, encoding="utf-8")
+    assert sorted(ide_imports(root)) == [
+        "agis_lsp/lsp/ide/places.py:2: agis_lsp.lsp.features.tokens",
+        "agis_lsp/lsp/ide/tokens.py:1: agis_lsp.lsp.scheduler",
+        "agis_lsp/lsp/ide/tokens.py:2: pygls.server",
+        "agis_lsp/lsp/ide/tokens.py:3: pygls.workspace"]
+    assert shared_names(root) == {"tokens": ["agis_lsp/lsp/features/tokens.py",
+                                             "agis_lsp/lsp/ide/tokens.py"]}
+    (root / "lsp/features.py").write_text("", encoding="utf-8")
+    assert set(shared_names(root)) == {"tokens", "features"}

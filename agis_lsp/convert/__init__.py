@@ -15,7 +15,7 @@ Nothing is fetched, imported or executed; output is deterministic.
 from __future__ import annotations
 
 from .load import FORMATS, detect_format, parse_input
-from .model import Conversion, ConvertError, OutputFile, ReviewItem
+from .result import Conversion, ConvertError, OutputFile, ReviewItem
 
 TARGETS = ("agis", "mcp", "toml", "well-known")
 # what can be converted: the formats recognised by content, and a deployment directory

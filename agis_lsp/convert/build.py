@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from .model import ReviewItem
+from .result import ReviewItem
 
 _SEMANTIC_ORDER = ("intent", "actor", "outcome", "capability", "confidence_guidance", "impact_tier",
                    "is_idempotent", "parameter_hints", "state_transition", "mcp_tool_name")

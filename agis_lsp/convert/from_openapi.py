@@ -21,7 +21,7 @@ from . import mapping, opnames, paths
 from .build import EndpointDraft, build_document, slug
 from .common import apply_choice, fill_semantic, first_sentence, object_noun
 from .emit import to_toml, to_yaml
-from .model import Conversion, ConvertError, OutputFile, ReviewItem
+from .result import Conversion, ConvertError, OutputFile, ReviewItem
 from .schemas import closure, openapi_schema, pointer_get, rewrite_refs
 from .verbs import VerbChooser, VerbRequest, candidate_words
 

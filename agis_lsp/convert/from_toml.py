@@ -13,7 +13,7 @@ from ..formats.agtp import EndpointView
 from . import mapping
 from .build import EndpointDraft, build_document
 from .emit import to_toml, to_yaml
-from .model import Conversion, ConvertError, OutputFile, ReviewItem
+from .result import Conversion, ConvertError, OutputFile, ReviewItem
 from .to_toml import HEADER as TOML_HEADER
 from .to_toml import endpoint_file_name, endpoint_table
 

@@ -12,7 +12,7 @@ import json
 import re
 
 from ..document.yaml_parser import MAX_EXPANDED_NODES, parse_yaml
-from .model import ConvertError
+from .result import ConvertError
 
 try:
     import tomllib

@@ -16,7 +16,7 @@ from types import SimpleNamespace
 from ..formats.agis import AgisView
 from . import mapping
 from .emit import to_json
-from .model import Conversion, ConvertError, OutputFile
+from .result import Conversion, ConvertError, OutputFile
 from .schemas import closure, rewrite_refs
 
 

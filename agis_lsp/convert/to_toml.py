@@ -13,7 +13,7 @@ from __future__ import annotations
 from . import mapping
 from .build import slug
 from .emit import to_toml
-from .model import Conversion, ConvertError, OutputFile, ReviewItem
+from .result import Conversion, ConvertError, OutputFile, ReviewItem
 from .schemas import closure, rewrite_refs
 from .to_mcp import agis_view
 

@@ -9,7 +9,7 @@ informational; the capability summary lists the capabilities the endpoints use.
 from __future__ import annotations
 
 from .emit import to_json
-from .model import Conversion, ConvertError, OutputFile
+from .result import Conversion, ConvertError, OutputFile
 from .to_mcp import agis_view
 
 

@@ -1,7 +1,7 @@
 """The shipped normative AGIS JSON Schema (draft-hood-independent-agis-01), loaded in one place.
 
 Rules derive their validators from it (``rules/agis/_schema.py``) and the language
-server reads field documentation and enums from it (``lsp/schema.py``).
+server reads field documentation and enums from it (``lsp/ide/schema.py``).
 """
 from __future__ import annotations
 

@@ -1,4 +1,8 @@
-"""Loading the semantic model for the server: once, in the background, with progress."""
+"""Loading the semantic model for the server: once, in the background, with progress.
+
+The loader is given the Linter's ``ModelProvider`` (what loads the model) and a
+``protocols.Session`` (the client's settings, the event loop and progress reports).
+"""
 from __future__ import annotations
 
 import asyncio
@@ -10,7 +14,8 @@ import time
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from .protocols import Server
+    from ..engine.linter import ModelProvider
+    from .protocols import Session
 
 log = logging.getLogger("agis_lsp.lsp")
 
@@ -24,8 +29,9 @@ def model_needed() -> bool:
 class ModelLoader:
     """Starts the model load when a rule needs it and the settings allow it."""
 
-    def __init__(self, server: "Server") -> None:
-        self.server = server
+    def __init__(self, provider: ModelProvider, session: Session) -> None:
+        self.provider = provider
+        self.session = session
         self.future: concurrent.futures.Future | None = None
         self.closed = False
 
@@ -42,7 +48,7 @@ class ModelLoader:
         imports in the lint worker under the same import locks), so a request waiting out
         its budget was answered only after it (tests/lsp/test_robustness.py).
         """
-        if self.future is not None or self.closed or self.server.settings.semantic is False:
+        if self.future is not None or self.closed or self.session.settings.semantic is False:
             return
         outcome: concurrent.futures.Future = concurrent.futures.Future()
         # running, so that a waiter's cancellation (asyncio.wrap_future passes it on) does
@@ -79,7 +85,7 @@ class ModelLoader:
                 outcome.set_result(fut.result())
 
         load.add_done_callback(done)
-        loop = self.server.loop
+        loop = self.session.loop
         if loop is not None and not load.done():
             try:
                 loop.call_soon_threadsafe(self._show_progress, outcome)
@@ -90,13 +96,13 @@ class ModelLoader:
         if self.closed or not model_needed():
             return None  # shut down meanwhile, or no rule needs it
         try:
-            return self.server.linter.model.start()
+            return self.provider.start()
         except Exception as exc:  # noqa: BLE001
             log.warning("the semantic model could not start loading: %s", exc)
             return None
 
     def _forget(self, outcome: concurrent.futures.Future) -> None:
-        loop = self.server.loop
+        loop = self.session.loop
         if loop is None:
             return
         try:
@@ -110,7 +116,7 @@ class ModelLoader:
 
     def _show_progress(self, outcome: concurrent.futures.Future) -> None:
         if not self.closed and not outcome.done():
-            self.server.loop.create_task(self._progress())
+            self.session.loop.create_task(self._progress())
 
     async def wait(self) -> None:
         """Until the load has finished (successfully or not); starts it if needed."""
@@ -126,7 +132,7 @@ class ModelLoader:
         future = self.future
         if future is None or future.done():
             return
-        async with self.server.progress("Loading the AGIS semantic model"):
+        async with self.session.progress("Loading the AGIS semantic model"):
             try:
                 await asyncio.wrap_future(future)
             except Exception:  # noqa: BLE001 - reported by the done callback

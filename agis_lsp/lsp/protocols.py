@@ -1,9 +1,14 @@
-"""What the parts of the server see of it: a ``typing.Protocol``, not ``server.py``.
+"""What the parts of the server see of it: ``typing.Protocol`` classes, not ``server.py``.
 
-Only the entry point (``main``) imports ``server.py`` (``tests/test_layers.py`` enforces it);
-the parts and the feature modules annotate the server they are given with :class:`Server`.
-It lists what they use of ``server.AgisLanguageServer`` (a structural type: the server is
-never declared a subclass of it).
+Only the entry point (``main``) imports ``server.py`` (``tests/test_layers.py`` enforces it).
+The feature modules annotate the server they are given with :class:`Server`: what they use
+of ``server.AgisLanguageServer`` (a structural type: the server is never declared a
+subclass of it).
+
+The parts (``Scheduler``, ``Publisher``, ``ModelLoader``) are given their collaborators as
+arguments when the server is built, and see of the server only its :class:`Session`: the
+client's capabilities and settings, the event loop, and the ways to tell the client
+something. A session has no parts, so a part cannot reach through it into another.
 """
 from __future__ import annotations
 
@@ -16,25 +21,41 @@ if TYPE_CHECKING:
     from ..engine.linter import Linter
     from .budget import FeatureRunner
     from .capabilities import ClientFeatures
+    from .convert import RuleDocs
     from .model_loader import ModelLoader
     from .publisher import Publisher
     from .scheduler import Scheduler
     from .settings import Settings
     from .state import Documents, View
+    from .store import DiagnosticsStore
     from .token_cache import TokenCache
 
 
-class Server(Protocol):
-    """The server as its parts and features use it."""
+class Session(Protocol):
+    """What the parts see of the server: the client's side of the session, no parts."""
 
     features: ClientFeatures
     use_pull: bool
     settings: Settings
-    root: str | None
     loop: asyncio.AbstractEventLoop | None
+
+    def say_once(self, message: str, level: int = logging.INFO) -> None: ...
+    def show_error_once(self, message: str) -> None: ...
+    def progress(self, title: str) -> Any: ...
+    # pygls' LanguageServer
+    def text_document_publish_diagnostics(self, params) -> None: ...
+    def workspace_diagnostic_refresh(self, params) -> Any: ...
+    def workspace_semantic_tokens_refresh(self, params) -> Any: ...
+
+
+class Server(Session, Protocol):
+    """The server as the feature handlers use it: the session and the parts."""
+
+    root: str | None
     documents: Documents
     linter: Linter
-    setup_errors: tuple
+    store: DiagnosticsStore
+    rule_docs: RuleDocs
     scheduler: Scheduler
     publisher: Publisher
     model: ModelLoader
@@ -49,15 +70,9 @@ class Server(Protocol):
     def open_document(self, path: str) -> Document | None: ...
     def catalog_for(self, uri: str) -> Any: ...
     def forget(self, uri: str) -> None: ...
-    def say_once(self, message: str, level: int = logging.INFO) -> None: ...
-    def show_error_once(self, message: str) -> None: ...
-    def progress(self, title: str) -> Any: ...
     def apply_settings(self, raw, *, initial: bool = False) -> bool: ...
     def warm_up(self) -> None: ...
     def shutdown_workers(self) -> None: ...
     def install_log_handler(self) -> None: ...
     # pygls' LanguageServer
-    def text_document_publish_diagnostics(self, params) -> None: ...
-    def workspace_diagnostic_refresh(self, params) -> Any: ...
-    def workspace_semantic_tokens_refresh(self, params) -> Any: ...
     def window_show_message(self, params) -> None: ...

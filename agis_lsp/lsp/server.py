@@ -2,14 +2,23 @@
 
 ``build_server()`` makes a fresh :class:`AgisLanguageServer` and registers the feature
 modules of ``lsp/features`` (plain functions taking the server first). There is no
-module-level server. The parts:
+module-level server. The parts, built and wired in ``AgisLanguageServer.__init__`` (the one
+place that knows them all; each part is given the others it uses, never the server):
 
 * ``documents`` (``state.Documents``): one ``OpenDocument`` per open URI;
-* ``scheduler`` (``scheduler.Scheduler``): the checks, in the lint and model workers;
-* ``publisher`` (``publisher.Publisher``): the diagnostics store, push and pull;
+* ``linter`` (``engine.linter.Linter``): every check, as ``agis-lint check`` runs it;
+* ``store`` (``store.DiagnosticsStore``): the diagnostics of each checked file;
 * ``model`` (``model_loader.ModelLoader``): the semantic model, loaded once;
+* ``publisher`` (``publisher.Publisher``): the store's entries to the client, push and pull,
+  and the pull requests waiting for a check;
+* ``scheduler`` (``scheduler.Scheduler``): the checks, in the lint and model workers; it
+  fills the store and calls the publisher's ``publish`` and ``forget``;
 * ``runner`` (``budget.FeatureRunner``): feature requests off the event loop, under a budget;
-* ``token_cache`` (``token_cache.TokenCache``): the semantic tokens answered last.
+* ``token_cache`` (``token_cache.TokenCache``): the semantic tokens answered last;
+* ``rule_docs`` (``convert.RuleDocs``): the links to the rules' documentation.
+
+What the parts see of the server itself is its session (``protocols.Session``): the client's
+capabilities and settings, the event loop, messages and progress.
 """
 from __future__ import annotations
 
@@ -27,19 +36,20 @@ from pygls.protocol import LanguageServerProtocol
 from pygls.protocol.language_server import lsp_method
 
 from .. import __version__
-from ..catalog import CatalogError
 from ..document import Document, parse_text
-from ..engine.config import ConfigError, config_for
+from ..engine.config import config_for
 from ..engine.linter import Linter, ModelProvider
 from .budget import FeatureRunner
 from .capabilities import ClientFeatures
+from .convert import RuleDocs
 from .model_loader import ModelLoader
 from .publisher import Publisher
-from .scheduler import Scheduler
+from .scheduler import SETUP_ERRORS, Scheduler
 from .settings import SECTION, Settings, parse_settings, section_of
 from .state import Documents, View, view_of
+from .store import DiagnosticsStore
 from .token_cache import TokenCache
-from .uris import from_path, to_path
+from .uris import to_path
 
 log = logging.getLogger("agis_lsp.lsp")
 
@@ -143,14 +153,19 @@ class AgisLanguageServer(LanguageServer):
         self.settings = Settings()
         self.root: str | None = None
         self.loop: asyncio.AbstractEventLoop | None = None
+        # the parts, each given its collaborators (the session is this server, seen through
+        # protocols.Session: settings, loop, messages; no parts)
         self.documents = Documents()
         self.linter = Linter(config_of=self.config_of, model=ModelProvider())
-        self.setup_errors = (ConfigError, CatalogError)
-        self.scheduler = Scheduler(self)
-        self.publisher = Publisher(self)
-        self.model = ModelLoader(self)
-        self.runner = FeatureRunner()
+        self.store = DiagnosticsStore()
         self.token_cache = TokenCache()             # semantic tokens answered last
+        self.rule_docs = RuleDocs()
+        self.model = ModelLoader(self.linter.model, self)
+        self.publisher = Publisher(self.store, self.token_cache, self.rule_docs, self,
+                                   uri_of=self.documents.uri_for_path)
+        self.scheduler = Scheduler(self.documents, self.linter, self.store, self.model, self,
+                                   publish=self.publisher.publish, forget=self.publisher.forget)
+        self.runner = FeatureRunner()
         self.shutdown_requested = False
         self._initial_settings: dict = {}            # the initializationOptions' agis section
         self._said: set = set()
@@ -160,19 +175,18 @@ class AgisLanguageServer(LanguageServer):
     # -- documents -----------------------------------------------------------------------------
     def view(self, uri: str) -> View | None:
         """The current version of an open document, as a request sees it (on the loop)."""
-        return view_of(self.documents, self.publisher.store, uri)
+        return view_of(self.documents, self.store, uri)
 
     def is_open(self, uri: str) -> bool:
         return uri in self.documents
 
     def overlay(self) -> dict:
         """The editor's buffers: absolute path -> text, for cross-file checks."""
-        return {doc.path: doc.text for doc in self.documents.all() if doc.path}
+        return self.documents.overlay()
 
     def uri_for_path(self, path: str) -> str:
         """The URI of a file: the client's own spelling when it has the file open."""
-        doc = self.documents.for_path(path)
-        return doc.uri if doc is not None else from_path(path)
+        return self.documents.uri_for_path(path)
 
     def open_document_uri(self, uri: str) -> Document | None:
         """A parse of ``uri``: the editor's buffer when open, else the file (any thread)."""
@@ -196,12 +210,12 @@ class AgisLanguageServer(LanguageServer):
         return self.settings.apply(config_for(path if path else self.root))
 
     def catalog_for(self, uri: str):
-        entry = self.publisher.store.get(uri)
+        entry = self.store.get(uri)
         if entry is not None and entry.target.catalog is not None:
             return entry.target.catalog
         try:
             return self.linter.catalogs.load(self.config_of(to_path(uri)).catalog)
-        except self.setup_errors:
+        except SETUP_ERRORS:
             return self.linter.catalogs.load(None)  # completion and hover still work
 
     def show_error_once(self, message: str) -> None:

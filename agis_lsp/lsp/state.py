@@ -3,8 +3,8 @@
 ``OpenDocument`` holds the client's text for the version last received (the server applies
 ``didChange`` itself, with LSP's line breaks and UTF-16 columns: pygls' own buffer splits
 lines at NEL, LS, PS, VT and FF and would drift from the client's text), the parse of that
-text, the last document that parsed (names in scope while typing) and the pull requests
-waiting for diagnostics. ``Documents`` is the table of them.
+text and the last document that parsed (names in scope while typing). ``Documents`` is the
+table of them. (The pull requests waiting for a document's diagnostics are the publisher's.)
 
 ``View`` is what a feature handler answers from: the text and version as they were when
 the request arrived, parsed off the event loop. Every position a feature returns is
@@ -13,14 +13,14 @@ converted with that text's line index, so it lies inside the version answered.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 from urllib.parse import unquote
 
 from ..document import Document, parse_text
 from ..document.positions import LONE_SURROGATE, LineIndex
 from ..formats.kinds import detect
-from .uris import to_path
+from .uris import from_path, to_path
 
 
 _SURROGATE = LONE_SURROGATE
@@ -40,7 +40,6 @@ class OpenDocument:
     parsed: tuple | None = None                # (version, Document) of the current text
     last_good: Document | None = None          # the last parse that succeeded
     last_change: float | None = None           # monotonic time of the last didChange
-    waiters: list = field(default_factory=list)  # [(version, Future)] of pull requests
     _lines: LineIndex | None = None
 
     @property
@@ -142,6 +141,15 @@ class Documents:
             if doc.path == path:
                 return doc
         return None
+
+    def uri_for_path(self, path: str) -> str:
+        """The URI of a file: the client's own spelling when it has the file open."""
+        doc = self.for_path(path)
+        return doc.uri if doc is not None else from_path(path)
+
+    def overlay(self) -> dict:
+        """The editor's buffers: absolute path -> text, for cross-file checks."""
+        return {doc.path: doc.text for doc in self.all() if doc.path}
 
 
 @dataclass

@@ -1,6 +1,6 @@
 """The semantic tokens answered last, per document: a declared part of the server.
 
-``features/tokens.py`` remembers each answer here (its resultId answers a delta request);
+``features/semantic_tokens.py`` remembers each answer here (its resultId answers a delta request);
 the publisher reads it to ask for a refresh when a check flags a token answered before the
 check was done; closing a document forgets it.
 """
@@ -9,7 +9,7 @@ from __future__ import annotations
 import itertools
 import threading
 
-from .token_splice import Snapshot
+from .ide.token_splice import Snapshot
 
 
 class TokenCache:

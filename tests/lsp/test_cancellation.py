@@ -22,12 +22,12 @@ from agis_lsp.document import parse_text
 from agis_lsp.lsp import cancel
 from agis_lsp.lsp.budget import FeatureRunner
 from agis_lsp.lsp.capabilities import ClientFeatures
-from agis_lsp.lsp.folding import build_folding
-from agis_lsp.lsp.hints import build_hints
-from agis_lsp.lsp.links import build_links
-from agis_lsp.lsp.places import places_of
-from agis_lsp.lsp.symbols import build_symbols
-from agis_lsp.lsp.tokens import tokenize
+from agis_lsp.lsp.ide.folding import build_folding
+from agis_lsp.lsp.ide.hints import build_hints
+from agis_lsp.lsp.ide.links import build_links
+from agis_lsp.lsp.ide.places import places_of
+from agis_lsp.lsp.ide.symbols import build_symbols
+from agis_lsp.lsp.ide.tokens import tokenize
 
 from .conftest import uri_of
 from .rawclient import HERE, RawClient

@@ -8,15 +8,15 @@ import pytest
 
 from agis_lsp.catalog import load_catalog
 from agis_lsp.document import parse_text
-from agis_lsp.lsp.features.tokens import _moved_places
-from agis_lsp.lsp.folding import build_folding, selection_spans
-from agis_lsp.lsp.hints import build_hints
-from agis_lsp.lsp.links import build_links
-from agis_lsp.lsp.references import build_references
-from agis_lsp.lsp.rename import (FileToEdit, RenameRefused, build_prepare_rename, build_rename,
+from agis_lsp.lsp.features.semantic_tokens import _moved_places
+from agis_lsp.lsp.ide.folding import build_folding, selection_spans
+from agis_lsp.lsp.ide.hints import build_hints
+from agis_lsp.lsp.ide.links import build_links
+from agis_lsp.lsp.ide.references import build_references
+from agis_lsp.lsp.ide.rename import (FileToEdit, RenameRefused, build_prepare_rename, build_rename,
                                  validate_name)
-from agis_lsp.lsp.token_splice import snapshot, splice
-from agis_lsp.lsp.tokens import LEGEND, apply_delta, build_tokens, delta
+from agis_lsp.lsp.ide.token_splice import snapshot, splice
+from agis_lsp.lsp.ide.tokens import LEGEND, apply_delta, build_tokens, delta
 
 from .conftest import FIXTURES, apply_text_edits, uri_of
 

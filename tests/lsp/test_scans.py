@@ -224,9 +224,9 @@ def test_scans_are_bounded_on_100_kb(label):
 def _builders():
     from agis_lsp.catalog import load_catalog
     from agis_lsp.lsp.capabilities import ClientFeatures
-    from agis_lsp.lsp.completion import CompletionRequest, build_completions
-    from agis_lsp.lsp.definition import build_definition
-    from agis_lsp.lsp.hover import build_hover
+    from agis_lsp.lsp.ide.completion import CompletionRequest, build_completions
+    from agis_lsp.lsp.ide.definition import build_definition
+    from agis_lsp.lsp.ide.hover import build_hover
     catalog, features = load_catalog(None), ClientFeatures(snippets=True, markdown=True)
 
     def run(doc, kind, offset, context):

@@ -1,7 +1,7 @@
 """The LSP features: one module per group, each with a ``register(server)``.
 
 To add a feature: write a module here whose handlers take the server first and call a
-pure builder (through :func:`answer` for anything that reads document text, so it runs
+pure builder of ``lsp/ide`` (through :func:`answer` for anything that reads document text, so it runs
 off the event loop under the time budget), give it ``register(server)``, and add its
 name to ``MODULES``.
 """
@@ -15,13 +15,14 @@ import logging
 
 from pygls.exceptions import JsonRpcContentModified, JsonRpcRequestCancelled
 
+from ..publisher import PULL_WAIT
 from ..state import View
 
 log = logging.getLogger("agis_lsp.lsp")
 
-MODULES = ("lifecycle", "sync", "workspace", "diagnostics", "actions", "completion",
-           "navigation", "commands", "tokens", "rename", "references", "hints", "structure",
-           "scan")
+MODULES = ("lifecycle", "sync", "workspace", "diagnostics", "code_actions", "code_completion",
+           "navigation", "commands", "semantic_tokens", "rename_symbol", "find_references",
+           "inlay_hints", "structure", "scan")
 
 
 def register_all(server) -> None:
@@ -75,6 +76,19 @@ def _modified(ls, view: View) -> bool:
     state = view.state
     return ls.documents.get(view.uri) is not state or state.version != view.version or \
         state.text != view.text
+
+
+async def checked_entry(ls, uri: str, wait: float = PULL_WAIT):
+    """The diagnostics entry of the current version of ``uri``: when the store has an older
+    one, the check of this version is scheduled (if it is not under way) and waited for, at
+    most ``wait`` seconds; then whatever the store has."""
+    state = ls.documents.get(uri)
+    entry = ls.store.get(uri)
+    if state is None or (entry is not None and entry.version == state.version):
+        return entry
+    if not ls.scheduler.pending(uri):
+        ls.scheduler.schedule(uri)
+    return await ls.publisher.wait_for(uri, state.version, wait)
 
 
 async def answer_view(ls, uri: str, name: str, build, *args, default=None):

@@ -5,7 +5,7 @@ import asyncio
 
 from lsprotocol import types
 
-from .. import convert_actions as ca
+from ..ide import convert_actions as ca
 from ..uris import from_path, to_path
 from . import guarded
 

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from lsprotocol import types
 
 from ..publisher import PULL_WAIT
-from . import guarded
+from . import checked_entry, guarded
 
 if TYPE_CHECKING:
     from ..protocols import Server
@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 async def on_diagnostic(ls: Server, params: types.DocumentDiagnosticParams):
     uri = params.text_document.uri
     view = ls.view(uri)  # the text this request is about
-    entry = await ls.publisher.current_entry(uri)
+    entry = await checked_entry(ls, uri)
     if entry is None:
         return types.FullDocumentDiagnosticReport(items=[])
     if view is not None and entry.target.doc.text != view.text:
@@ -36,7 +36,7 @@ async def on_workspace_diagnostic(ls: Server, params: types.WorkspaceDiagnosticP
     if pending:  # unopened files being (re)checked: answer with their results
         await asyncio.wait(pending, timeout=PULL_WAIT)
     items = []
-    for entry in ls.publisher.store.entries():
+    for entry in ls.store.entries():
         if entry.opened:
             continue
         if previous.get(entry.uri) == entry.result_id:

@@ -7,11 +7,11 @@ from typing import TYPE_CHECKING
 from lsprotocol import types
 
 from ..convert import offsets_range
-from ..definition import build_definition
-from ..hover import build_hover
+from ..ide.definition import build_definition
+from ..ide.hover import build_hover
+from ..ide.recipes import recipes_file_for
+from ..ide.symbols import build_symbols
 from ..store import offset_mover
-from ..symbols import build_symbols
-from ..workspace import recipes_file_for
 from . import answer_view, guarded
 
 if TYPE_CHECKING:
@@ -25,7 +25,7 @@ def hover(ls: Server, view: View, position: types.Position):
         return None
     diagnostics = view.entry.diagnostics if view.entry is not None else []
     offset = doc.lines.offset(position.line, position.character)
-    href = functools.partial(ls.publisher.rule_docs.href, base_url=ls.settings.docs_base_url)
+    href = functools.partial(ls.rule_docs.href, base_url=ls.settings.docs_base_url)
     return build_hover(doc, offset, kind, ls.catalog_for(view.uri), diagnostics, ls.features, href)
 
 

@@ -1,14 +1,14 @@
-"""Document links, folding ranges and selection ranges (``lsp/links.py``, ``lsp/folding.py``)."""
+"""Document links, folding ranges and selection ranges (``lsp/ide/links.py``, ``lsp/ide/folding.py``)."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from lsprotocol import types
 
-from ..folding import build_folding, build_selection_ranges, folding_spans
-from ..links import build_links, line_target
+from ..ide.folding import build_folding, build_selection_ranges, folding_spans
+from ..ide.links import build_links, line_target
+from ..ide.recipes import recipes_file_for, recipes_of
 from ..store import offset_mover
-from ..workspace import recipes_file_for, recipes_of
 from . import answer_view, guarded
 
 if TYPE_CHECKING:

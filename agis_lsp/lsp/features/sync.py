@@ -39,10 +39,10 @@ def on_did_close(ls: Server, params: types.DidCloseTextDocumentParams) -> None:
     uri = params.text_document.uri
     state = ls.documents.close(uri)
     if state is not None:
-        ls.publisher.release_waiters(state)
         uri = state.uri
+        ls.publisher.release_waiters(uri)
         ls.token_cache.forget(uri)
-    entry = ls.publisher.store.get(uri)
+    entry = ls.store.get(uri)
     path = to_path(uri)
     if entry is not None and entry.target.deployment is not None and path \
             and os.path.isfile(path):

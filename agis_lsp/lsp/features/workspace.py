@@ -53,7 +53,7 @@ async def on_did_change_configuration(ls: Server,
 def on_did_change_watched_files(ls: Server,
                                 params: types.DidChangeWatchedFilesParams) -> None:
     config_changed = False
-    store = ls.publisher.store
+    store = ls.store
     for change in params.changes:
         path = to_path(change.uri) or ""
         name = os.path.basename(path)

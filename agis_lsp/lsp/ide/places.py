@@ -16,10 +16,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..document.substring import entry_subspan, key_subspan, scalar_body, value_subspan
-from ..formats.agis import AgisView
-from ..formats.agtp import EndpointFileView, RecipesView, ServerView
-from . import cancel
+from ...document.substring import entry_subspan, key_subspan, scalar_body, value_subspan
+from ...formats.agis import AgisView
+from ...formats.agtp import EndpointFileView, RecipesView, ServerView
+from .. import cancel
 
 METHOD, PATH, PARAM, SCHEMA, RECIPE, ERROR, REF = (
     "method", "path", "param", "schema", "recipe", "error", "ref")

@@ -16,12 +16,12 @@ def schema_for_kind(kind: str | None) -> dict | None:
     """The shipped schema for a document kind (``agis``; AGTP kinds when shipped)."""
     if kind is None:
         return None
-    from ..formats.registry import schema_for
+    from ...formats.registry import schema_for
     built = schema_for(kind)  # formats that keep their field docs as data
     if built is not None:
         return built
     if kind == "agis":
-        from ..formats.agis_schema import agis_schema
+        from ...formats.agis_schema import agis_schema
         return agis_schema()
     name = f"{kind}.schema.json"
     try:

@@ -1,12 +1,12 @@
 """Inlay hints (``textDocument/inlayHint``): category and safety beside each method, the
-generated MCP tool name beside each AGIS endpoint (``lsp/hints.py``)."""
+generated MCP tool name beside each AGIS endpoint (``lsp/ide/hints.py``)."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from lsprotocol import types
 
-from ..hints import build_hints
+from ..ide.hints import build_hints
 from . import answer_view, guarded
 
 if TYPE_CHECKING:

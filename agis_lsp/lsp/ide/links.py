@@ -14,11 +14,11 @@ from urllib.parse import urljoin
 
 from lsprotocol import types
 
-from .convert import offsets_range
+from ..convert import offsets_range
 from .definition import pointer_path
 from .places import RECIPE, REF, SCHEMA, places_of, ref_places, value_place
-from .uris import from_path
-from . import cancel
+from ..uris import from_path
+from .. import cancel
 
 _URL_SCHEMES = ("http://", "https://")
 

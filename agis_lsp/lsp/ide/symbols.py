@@ -3,10 +3,10 @@ from __future__ import annotations
 
 from lsprotocol import types
 
-from ..formats.agis import AgisView
-from .capabilities import ClientFeatures
-from .convert import offsets_range
-from . import cancel
+from ...formats.agis import AgisView
+from ..capabilities import ClientFeatures
+from ..convert import offsets_range
+from .. import cancel
 
 
 def _short(text, limit: int = 80) -> str | None:
@@ -54,7 +54,7 @@ _SYMBOL_KINDS = {"function": types.SymbolKind.Function, "field": types.SymbolKin
 
 def format_symbols(doc, rng, kind: str | None) -> list[types.DocumentSymbol] | None:
     """The outline a format of ``formats.registry`` describes (None: it describes none)."""
-    from ..formats.registry import outline_for
+    from ...formats.registry import outline_for
     outline = outline_for(kind, doc)
     if outline is None:
         return None

@@ -17,10 +17,10 @@ from dataclasses import dataclass
 
 from lsprotocol import types
 
-from .. import lexicon
-from .convert import offsets_range
+from ... import lexicon
+from ..convert import offsets_range
 from .places import METHOD, Place, place_at, places_of, same_symbol
-from . import cancel
+from .. import cancel
 
 _WORD = re.compile(r"^[A-Za-z]+$")
 

@@ -20,10 +20,10 @@ from dataclasses import dataclass
 
 from lsprotocol import types
 
-from ..document.positions import utf16_len
+from ...document.positions import utf16_len
 from .hover import READ_ONLY_CATEGORIES
 from .places import ERROR, METHOD, PARAM, PATH, RECIPE, SCHEMA, DECLARATION, places_of
-from . import cancel
+from .. import cancel
 
 TOKEN_TYPES = ["method", "path", "parameter", "type", "function", "enumMember"]
 CATEGORIES = ["discovery", "retrieval", "analysis", "transaction", "modification", "creation",

@@ -31,7 +31,7 @@ TITLES = {
 
 def source_actions(uri: str, data, only) -> list[types.CodeAction]:
     """The conversion actions for a document whose parsed data is ``data``."""
-    from ..convert import detect_format
+    from ...convert import detect_format
     from .actions import wanted
     if not only or not wanted(SOURCE_KIND, only):
         return []       # offered when source actions are asked for (VS Code's "Source Action...")
@@ -58,8 +58,8 @@ def output_path(source_path: str, name: str) -> str:
 
 def build(uri_path: str, text: str, target: str, semantic: bool):
     """(files [(path, text)], review [(path, range, message)], error or None)."""
-    from ..convert import ConvertError, convert_text
-    from ..document import parse_text
+    from ...convert import ConvertError, convert_text
+    from ...document import parse_text
     try:
         conv = convert_text(text, target, name=uri_path, semantic=semantic)
     except ConvertError as exc:

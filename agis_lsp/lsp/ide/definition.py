@@ -6,11 +6,11 @@ from typing import Callable
 
 from lsprotocol import types
 
-from ..document.locate import VALUE, path_at
-from ..document.pointer import walk
-from .convert import to_range
-from .uris import from_path
-from .workspace import recipes_of
+from ...document.locate import VALUE, path_at
+from ...document.pointer import walk
+from ..convert import to_range
+from ..uris import from_path
+from .recipes import recipes_of
 
 
 def pointer_path(doc, pointer: str) -> tuple | None:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from lsprotocol import types
 from pygls.exceptions import JsonRpcException
 
-from ..rename import FileToEdit, RenameRefused, build_prepare_rename, build_rename
+from ..ide.rename import FileToEdit, RenameRefused, build_prepare_rename, build_rename
 from ..uris import from_path
 from . import answer_view, guarded
 
@@ -91,7 +91,7 @@ def target_at(view: View, position: types.Position, found) -> tuple | None:
 
 def rename(ls: Server, view: View, position: types.Position, new_name: str,
            views: dict):
-    from ..rename import method_at
+    from ..ide.rename import method_at
     target = target_at(view, position, method_at)
     if target is None:
         return None

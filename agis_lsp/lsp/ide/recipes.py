@@ -9,8 +9,8 @@ def recipes_file_for(path: str | None) -> str | None:
     """The ``agtp-recipes.toml`` of the deployment ``path`` belongs to (if it has one)."""
     if not path:
         return None
-    from ..formats.agtp import RECIPES_FILE
-    from ..formats.deployment import deployment_root
+    from ...formats.agtp import RECIPES_FILE
+    from ...formats.deployment import deployment_root
     root = deployment_root(path)
     return os.path.join(root, RECIPES_FILE) if root else None
 
@@ -22,7 +22,7 @@ def recipes_of(recipes_path: str | None, open_document: Callable) -> dict:
     doc = open_document(recipes_path)
     if doc is None or not doc.parsed:
         return {}
-    from ..formats.agtp import RecipesView
+    from ...formats.agtp import RecipesView
     return RecipesView(doc).by_name()
 
 

@@ -1,14 +1,14 @@
 """Find references (``textDocument/references``): a method, a recipe, a schema, an error name;
-across the AGTP deployment for a file of one (see ``features/rename.py`` for the files)."""
+across the AGTP deployment for a file of one (see ``features/rename_symbol.py`` for the files)."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from lsprotocol import types
 
-from ..references import build_references, symbol_at
+from ..ide.references import build_references, symbol_at
 from . import answer_view, guarded
-from .rename import files_for, open_views, target_at
+from .rename_symbol import files_for, open_views, target_at
 
 if TYPE_CHECKING:
     from ..protocols import Server

@@ -14,10 +14,10 @@ from typing import TYPE_CHECKING
 
 from lsprotocol import types
 
-from ..places import Place, places_of
+from ..ide.places import Place, places_of
+from ..ide.token_splice import Snapshot, snapshot, splice
+from ..ide.tokens import LEGEND, delta
 from ..store import offset_mover
-from ..token_splice import Snapshot, snapshot, splice
-from ..tokens import LEGEND, delta
 from . import answer, guarded
 
 if TYPE_CHECKING:

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from lsprotocol import types
 
-from ..document.locate import path_at, word_at
-from .convert import offsets_range
-from . import cancel
+from ...document.locate import path_at, word_at
+from ..convert import offsets_range
+from .. import cancel
 
 
 def folding_spans(doc) -> list[tuple[int, int]]:

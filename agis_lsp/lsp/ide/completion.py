@@ -15,15 +15,15 @@ from typing import Any
 
 from lsprotocol import types
 
-from ..document import Document
-from ..document.locate import KEY, VALUE, path_at, word_at
-from ..formats.agis_methods import is_valid_method
+from ...document import Document
+from ...document.locate import KEY, VALUE, path_at, word_at
+from ...formats.agis_methods import is_valid_method
 from . import agtp_fields
 from . import schema as sch
-from .capabilities import ClientFeatures
-from .convert import offsets_range
+from ..capabilities import ClientFeatures
+from ..convert import offsets_range
 from .hover import is_verb_place, schema_path, verb_facts, verb_markdown
-from . import cancel
+from .. import cancel
 
 TRIGGER_CHARACTERS = [":", " ", '"', "-", "="]
 

@@ -5,8 +5,8 @@ from typing import TYPE_CHECKING
 
 from lsprotocol import types
 
-from ..completion import TRIGGER_CHARACTERS, CompletionRequest, build_completions
-from ..workspace import recipe_names, recipes_file_for
+from ..ide.completion import TRIGGER_CHARACTERS, CompletionRequest, build_completions
+from ..ide.recipes import recipe_names, recipes_file_for
 from . import answer, guarded
 
 if TYPE_CHECKING:

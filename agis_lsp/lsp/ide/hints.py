@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from lsprotocol import types
 
-from ..convert.mapping import mcp_tool_name
-from ..formats.agis import AgisView
+from ...convert.mapping import mcp_tool_name
+from ...formats.agis import AgisView
 from .hover import verb_safety
 from .places import DECLARATION, METHOD, PARAM, PATH, places_of
-from . import cancel
+from .. import cancel
 
 
 def method_label(name: str, catalog) -> tuple[str, str | None]:

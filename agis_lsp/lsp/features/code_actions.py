@@ -5,10 +5,10 @@ from typing import TYPE_CHECKING
 
 from lsprotocol import types
 
-from .. import actions as act
+from ..ide import actions as act
 from ..convert import to_diagnostic, workspace_edit
-from ..convert_actions import source_actions
-from . import answer, guarded
+from ..ide.convert_actions import source_actions
+from . import answer, checked_entry, guarded
 
 if TYPE_CHECKING:
     from ..protocols import Server
@@ -21,7 +21,7 @@ async def on_code_action(ls: Server, params: types.CodeActionParams):
     uri = params.text_document.uri
     view = ls.view(uri)
     # the wait for the running check and the work share the answer's time: <= 1.5 + 1 s
-    entry = await ls.publisher.current_entry(uri, wait=CHECK_WAIT)
+    entry = await checked_entry(ls, uri, wait=CHECK_WAIT)
     if view is None or entry is None or not entry.opened or entry.target.doc.text != view.text:
         return []  # only for the text the request is about
     lsp_items = {id(d): x for d, x in zip(entry.diagnostics, ls.publisher.lsp_diagnostics(entry))}
@@ -40,7 +40,7 @@ async def on_code_action(ls: Server, params: types.CodeActionParams):
 async def on_code_action_resolve(ls: Server, action: types.CodeAction):
     data = action.data if isinstance(action.data, dict) else {}
     uri = data.get("uri")
-    entry = ls.publisher.store.get(uri) if uri else None
+    entry = ls.store.get(uri) if uri else None
     state = ls.documents.get(uri) if uri else None
     if not data.get("fixAll") or entry is None or state is None or \
             entry.version != data.get("version") or entry.version != state.version:

@@ -17,7 +17,7 @@ from __future__ import annotations
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 
-from ..formats.agis import AgisView
+from ...formats.agis import AgisView
 from .places import endpoint_places_into, ref_places
 from .tokens import Encoded, declared_customs, encode, tokenize
 

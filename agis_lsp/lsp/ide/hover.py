@@ -5,11 +5,11 @@ import re
 
 from lsprotocol import types
 
-from ..document.locate import KEY, path_at, word_at
+from ...document.locate import KEY, path_at, word_at
 from . import schema as sch
-from .capabilities import ClientFeatures
-from .convert import offsets_range
-from . import cancel
+from ..capabilities import ClientFeatures
+from ..convert import offsets_range
+from .. import cancel
 
 _VERB = re.compile(r"^[A-Za-z]+$")
 
@@ -97,7 +97,7 @@ def is_verb_place(kind: str | None, path: tuple, part: str, data) -> bool:
                 and isinstance(data, dict) and isinstance(data.get("endpoints"), dict):
             return True
         return len(path) == 3 and path[:2] == ("vocabulary", "declared_verbs") and part != KEY
-    from ..formats.registry import is_verb_place as format_verb_place
+    from ...formats.registry import is_verb_place as format_verb_place
     declared = format_verb_place(kind, path)
     if declared is not None:  # a format of formats.registry says where its verbs are
         return declared and part != KEY
@@ -124,7 +124,7 @@ def _lead_markdown(verb: str, catalog) -> str:
     """A name's leading verb: the catalog entry, or what the lexicon knows of the word."""
     known = catalog is not None and (catalog.get(verb) is not None or catalog.is_legacy(verb))
     if not known:
-        from .. import lexicon
+        from ... import lexicon
         if lexicon.is_base_verb(verb) and not lexicon.non_action_class(verb):
             return (f"**{verb}** · an English action verb (not in the AGTP method catalog "
                     f"{getattr(catalog, 'version', '?')})")
@@ -135,7 +135,7 @@ def _operation_name(kind, doc, path: tuple, part: str):
     """A tool or capability name of a format of ``formats.registry`` (its verb gets a hover)."""
     if part == KEY or not doc.parsed:
         return None
-    from ..formats.names import operation_at
+    from ...formats.names import operation_at
     return operation_at(kind, doc, tuple(path))
 
 
@@ -190,7 +190,7 @@ def build_hover(doc, offset: int, kind: str | None, catalog, diagnostics: list,
 
 def _instead(here: list) -> str:
     """"Use X instead": the preferred fix of the findings on a flagged verb."""
-    from ..engine.fixer import preferred_fix
+    from ...engine.fixer import preferred_fix
     for d in here:
         fix = preferred_fix(d)
         if fix is not None and fix.preferred:

@@ -6,7 +6,7 @@ reject. Paths of endpoint files are relative to the endpoint (``[endpoint]`` str
 """
 from __future__ import annotations
 
-from ..formats.agtp import vocabulary as vocab
+from ...formats.agtp import vocabulary as vocab
 
 
 def _get(data, path: tuple):
