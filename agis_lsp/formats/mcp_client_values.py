@@ -187,20 +187,37 @@ def image_unpinned(image: str) -> str | None:
     return "the 'latest' tag" if last.rsplit(":", 1)[1] == "latest" else None
 
 
+RUN_TWICE = "uvx run"      # `uvx run pkg`: uvx is `uv tool run`, so this runs a package named 'run'
+
+
+def _base(command: str) -> str:
+    base = re.split(r"[\\/]", command)[-1].lower()
+    return re.sub(r"\.(?:exe|cmd|bat)$", "", base)
+
+
 def unpinned_package(command: str, args: list):
     """(argument index, package, launcher, why) when the command runs a package from a
     registry without pinning its version; None otherwise (or when it cannot tell)."""
-    base = re.split(r"[\\/]", command)[-1].lower()
-    base = re.sub(r"\.(?:exe|cmd|bat)$", "", base)
+    base = _base(command)
+    if base == "cmd" and len(args) > 1 and str(args[0]).lower() == "/c" \
+            and isinstance(args[1], str):         # Windows: cmd /c npx -y pkg
+        found = unpinned_package(args[1], args[2:])
+        return (found[0] + 2, *found[1:]) if found else None
     if base in ("npx", "bunx") or (base in ("pnpm", "yarn") and args[:1] == ["dlx"]):
         start = 1 if base in ("pnpm", "yarn") else 0
         spec = _option_value(args, {"-p", "--package"}) if base == "npx" else None
+        named = spec is not None
         spec = spec or _first_operand(args, start, NPX_VALUE, NPX_FLAG)
         why = npm_unpinned(spec[1]) if spec else None
+        if why == "no version" and base == "npx" and not named and \
+                not {"-y", "--yes"} & {a for a in args if isinstance(a, str)}:
+            return None    # `npx tsx …`: npx runs the project's own install first (see MCPC201)
         return (spec[0], spec[1], base, why) if why else None
     if base == "uvx" or (base == "uv" and args[:2] == ["tool", "run"]):
         start = 2 if base == "uv" else 0
         spec = _option_value(args, {"--from"}) or _first_operand(args, start, UVX_VALUE, UVX_FLAG)
+        if spec and spec[1] == "run" and base == "uvx":
+            return spec[0], "run", "uvx", RUN_TWICE
         why = py_unpinned(spec[1]) if spec else None
         return (spec[0], spec[1], "uvx", why) if why else None
     if base == "pipx" and args[:1] == ["run"]:

@@ -45,7 +45,10 @@ def unknown_client_config_key(ctx):
     `cwd`…), the keys of VS Code `inputs`, and the top-level keys of files
     that hold only servers (`.vscode/mcp.json`: `servers`, `inputs`;
     `.cursor/mcp.json`, `.mcp.json`, Windsurf's `mcp_config.json`:
-    `mcpServers`). When a known key is close, it suggests it.
+    `mcpServers`). When a known key is close, it suggests it. A server table
+    written as a list where the client reads an object keyed by name (every
+    client but Continue) is reported once, on its key, and its entries are
+    not checked further (the client reads none of them).
 
     ## Why is this bad?
     Clients ignore keys they do not know, silently: a misspelt `env` starts
@@ -77,6 +80,10 @@ def unknown_client_config_key(ctx):
     client = view.client
     if view.top_keys is not None:
         yield from _unknown(list(view.data), view.top_keys, (), "this file", client)
+    for base, _ in view.misshapen:
+        yield Finding(base, f"{CLIENT_TITLES.get(client, client)} reads '{base[-1]}' as an "
+                      "object keyed by server name, not a list: it starts none of these "
+                      "servers; write {\"NAME\": {\"command\": …}}", part="key")
     known = ENTRY_KEYS.get(client, set())
     for name, path, entry in view.servers:
         yield from _unknown(list(entry), known, path, f"server '{name or path[-1]}'", client)
