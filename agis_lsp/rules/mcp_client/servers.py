@@ -135,7 +135,8 @@ def unpinned_server_package(ctx):
     NAME first (`npx tsx server.ts` with `tsx` in devDependencies, pinned by
     the lock file), and the file alone cannot tell the two apart; with `-y`
     the author expects a download, and a tag (`@latest`) always resolves
-    anew. `cmd /c npx …` (Windows) is read as `npx …`. `uvx run NAME` is
+    anew; in `claude_desktop_config.json`, which belongs to no project, it is
+    reported. `cmd /c npx …` (Windows) is read as `npx …`. `uvx run NAME` is
     reported on `run` (uvx is `uv tool run`: it runs a package named `run`).
     Found on the public corpus benchmarks/corpora/mcp_configs (docs/mcp.md).
     """
@@ -143,7 +144,8 @@ def unpinned_server_package(ctx):
         command, args = entry.get("command"), entry.get("args")
         if not isinstance(command, str) or not isinstance(args, list):
             continue
-        found = unpinned_package(command, args)
+        # Claude Desktop's file is the user's, outside any project: npx has no local install
+        found = unpinned_package(command, args, project=ctx.view.client != "claude-desktop")
         if found is None:
             continue
         index, package, launcher, why = found
