@@ -107,11 +107,14 @@ class Report:
         lines += [f"info: {n}" for n in notes]
         return "\n".join(lines)
 
-    def exit_code(self, config, overrides: dict) -> int:
+    def exit_code(self, config, overrides: dict, accepted: tuple = ()) -> int:
+        """0/1 by the worst finding at or above the fail level; ``accepted`` codes (the pin
+        changes that --update-pins has just accepted) are printed but do not fail the run."""
         if self.internal:
             return 2
         fail = overrides.get("fail_level", config.fail_level)
-        worst = min((d.severity for _, _, ds in self.results for d in ds), default=None)
+        worst = min((d.severity for _, _, ds in self.results for d in ds
+                     if d.code not in accepted), default=None)
         return 1 if worst is not None and worst <= fail else 0
 
 

@@ -20,6 +20,8 @@ from ..formats.mcp_scan import SCAN_META
 from . import mcp_pins
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
+# changed, new, removed definitions against the pin file: what --update-pins accepts
+PIN_CODES = ("MCPT401", "MCPT402", "MCPT403")
 
 
 class ScanUsageError(Exception):
@@ -45,7 +47,8 @@ def add_arguments(p) -> None:
     p.add_argument("--pins", default=None, metavar="FILE",
                    help="pin file (default: mcp-pins.json beside the first CONFIG, else here)")
     p.add_argument("--update-pins", action="store_true",
-                   help="accept what the servers offer now as the pinned state")
+                   help="accept what the servers offer now as the pinned state (the pin "
+                        "changes are still printed but no longer fail the run)")
     p.add_argument("--timeout", type=float, default=30.0,
                    help="seconds for a server to start and answer initialize (default 30)")
     p.add_argument("--request-timeout", type=float, default=30.0,
@@ -237,7 +240,7 @@ def run(args) -> int:
     secrets = [s for e in entries for s in e.secrets()]
     report.emit(args, notes, secrets)
     config = settings.config_of(os.path.join(cwd, "x.mcp.json")) if entries else Config()
-    return report.exit_code(config, overrides)
+    return report.exit_code(config, overrides, PIN_CODES if args.update_pins else ())
 
 
 def _overrides(args) -> dict:

@@ -166,10 +166,21 @@ class ClientConfigView:
         return server_tables(self.client, self.data) if isinstance(self.data, dict) else []
 
     @cached_property
+    def misshapen(self) -> list:
+        """(document path, table) of each server table written as a list where the client
+        reads a mapping name -> entry (only Continue reads a list): the client starts none
+        of its servers."""
+        return [(base, table) for base, table in self.tables
+                if isinstance(table, list) and self.client != "continue"]
+
+    @cached_property
     def servers(self) -> list:
-        """(name or None, document path, entry mapping) of every server entry."""
+        """(name or None, document path, entry mapping) of every server entry the client
+        reads (not those of a misshapen table)."""
         out = []
         for base, table in self.tables:
+            if (base, table) in self.misshapen:
+                continue
             if isinstance(table, dict):
                 out += [(str(k), base + (k,), v) for k, v in table.items() if isinstance(v, dict)]
             elif isinstance(table, list):

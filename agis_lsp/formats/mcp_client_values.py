@@ -34,6 +34,7 @@ SECRET_NAME = re.compile(r"(?:^|[^a-z])(?:api[_-]?key|apikey|token|secret|passwo
 SCHEME = re.compile(r"^(?:Bearer|Basic|Token|Bot)\s+(?P<cred>\S+)\s*$", re.IGNORECASE)
 # Placeholders people leave in example configurations: not a secret, not a claim to make.
 PLACEHOLDER = re.compile(r"your|here|<|>|xxx|\.\.\.|…|example|placeholder|changeme|replace|"
+                         r"remplac|votre|reemplaz|ersetz|insert|"   # fr, es, de: "replace by your"
                          r"dummy|redacted|\*\*\*|^(.)\1*$|^(?:none|null|true|false|test)$",
                          re.IGNORECASE)
 MIN_SECRET = 8
@@ -56,7 +57,8 @@ def secret_in(key: str, value) -> str | None:
         return None
     literal = literal_part(value).strip()
     for rx, what, _ in KNOWN_PREFIXES:
-        m = rx.search(literal)
+        m = next((x for x in rx.finditer(literal)
+                  if x.start() == 0 or not literal[x.start() - 1].isalnum()), None)
         if m and not PLACEHOLDER.search(m.group()):
             return what
     scheme = SCHEME.match(literal)
@@ -187,20 +189,38 @@ def image_unpinned(image: str) -> str | None:
     return "the 'latest' tag" if last.rsplit(":", 1)[1] == "latest" else None
 
 
-def unpinned_package(command: str, args: list):
-    """(argument index, package, launcher, why) when the command runs a package from a
-    registry without pinning its version; None otherwise (or when it cannot tell)."""
+RUN_TWICE = "uvx run"      # `uvx run pkg`: uvx is `uv tool run`, so this runs a package named 'run'
+
+
+def _base(command: str) -> str:
     base = re.split(r"[\\/]", command)[-1].lower()
-    base = re.sub(r"\.(?:exe|cmd|bat)$", "", base)
+    return re.sub(r"\.(?:exe|cmd|bat)$", "", base)
+
+
+def unpinned_package(command: str, args: list, project: bool = True):
+    """(argument index, package, launcher, why) when the command runs a package from a
+    registry without pinning its version; None otherwise (or when it cannot tell).
+    ``project``: the file belongs to a project, whose own install `npx NAME` may run."""
+    base = _base(command)
+    if base == "cmd" and len(args) > 1 and str(args[0]).lower() == "/c" \
+            and isinstance(args[1], str):         # Windows: cmd /c npx -y pkg
+        found = unpinned_package(args[1], args[2:], project)
+        return (found[0] + 2, *found[1:]) if found else None
     if base in ("npx", "bunx") or (base in ("pnpm", "yarn") and args[:1] == ["dlx"]):
         start = 1 if base in ("pnpm", "yarn") else 0
         spec = _option_value(args, {"-p", "--package"}) if base == "npx" else None
+        named = spec is not None
         spec = spec or _first_operand(args, start, NPX_VALUE, NPX_FLAG)
         why = npm_unpinned(spec[1]) if spec else None
+        if why == "no version" and base == "npx" and not named and project and \
+                not {"-y", "--yes"} & {a for a in args if isinstance(a, str)}:
+            return None    # `npx tsx …`: npx runs the project's own install first (see MCPC201)
         return (spec[0], spec[1], base, why) if why else None
     if base == "uvx" or (base == "uv" and args[:2] == ["tool", "run"]):
         start = 2 if base == "uv" else 0
         spec = _option_value(args, {"--from"}) or _first_operand(args, start, UVX_VALUE, UVX_FLAG)
+        if spec and spec[1] == "run" and base == "uvx":
+            return spec[0], "run", "uvx", RUN_TWICE
         why = py_unpinned(spec[1]) if spec else None
         return (spec[0], spec[1], "uvx", why) if why else None
     if base == "pipx" and args[:1] == ["run"]:

@@ -21,6 +21,9 @@ vim.lsp.config("agis_lsp", {
   end,
   settings = agis.settings(),      -- answers workspace/configuration
   init_options = agis.settings(),  -- also read at initialize
-  on_attach = function(client) agis.configure_diagnostics(client.id) end,
+  on_attach = function(client, bufnr)
+    agis.configure_diagnostics(client.id)
+    agis.on_attach(client, bufnr)   -- "Scan this server" lenses on MCP client configurations
+  end,
 })
 vim.lsp.enable("agis_lsp")

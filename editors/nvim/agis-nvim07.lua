@@ -23,6 +23,7 @@ local function attach(args)
       workspace_folders = { { uri = vim.uri_from_fname(root), name = root } },
       settings = settings,        -- answers workspace/configuration
       init_options = settings,    -- read at initialize (0.7 does not advertise workspace/configuration)
+      on_attach = agis.on_attach, -- "Scan this server" lenses on MCP client configurations
     })
     if not id then return end
     clients[root] = id

@@ -18,6 +18,7 @@ local function start(args)
     root_dir = agis.root(file),
     settings = settings,        -- answers workspace/configuration
     init_options = settings,    -- also read at initialize
+    on_attach = agis.on_attach, -- "Scan this server" lenses on MCP client configurations
   }, { bufnr = args.buf })
   if id then agis.configure_diagnostics(id) end  -- vim.lsp.start sets omnifunc itself (0.8+)
 end

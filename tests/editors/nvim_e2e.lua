@@ -193,6 +193,32 @@ local function rename_flow(client, bufnr)
   result.ok = true
 end
 
+-- The "Scan this server" code lens on an MCP client configuration: shown without any request from
+-- the test (the snippet asks for lenses on attach), then run with vim.lsp.codelens.run() on its line,
+-- which scans that server; its findings (AGIS_NVIM_CODE) land on the buffer.
+local function codelens_flow(client, bufnr)
+  local lenses
+  assert(vim.wait(60000, function()
+    lenses = vim.lsp.codelens.get(bufnr)
+    return #lenses > 0 and lenses[1].command ~= nil
+  end, 100), "no code lens within 60 s")
+  result.lenses = {}
+  for _, l in ipairs(lenses) do
+    table.insert(result.lenses, { title = l.command.title, command = l.command.command,
+      line = l.range.start.line, name = l.command.arguments and l.command.arguments[2] })
+  end
+  step("code lens shown")
+  vim.api.nvim_win_set_cursor(0, { lenses[1].range.start.line + 1, 0 })
+  vim.lsp.codelens.run()
+  assert(vim.wait(150000, function()
+    for _, d in ipairs(vim.diagnostic.get(bufnr)) do if d.code == code then return true end end
+    return false
+  end, 200), "no " .. code .. " on the buffer after the scan; got " .. vim.inspect(codes(bufnr)))
+  result.after = codes(bufnr)
+  step("scan findings shown")
+  result.ok = true
+end
+
 local function run()
   vim.opt.rtp:prepend(env("AGIS_NVIM_RTP"))
   if env("AGIS_NVIM_CMD") ~= "" then vim.g.agis_lsp_cmd = vim.fn.json_decode(env("AGIS_NVIM_CMD")) end
@@ -216,6 +242,7 @@ local function run()
   step("client initialized")
 
   if mode == "rename" then return rename_flow(client, bufnr) end
+  if mode == "codelens" then return codelens_flow(client, bufnr) end
   fix_flow(client, bufnr)
   if os.getenv("AGIS_NVIM_HEALTH") == "1" then   -- :checkhealth agis, its report buffer's text
     result.ok = false

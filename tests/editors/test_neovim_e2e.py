@@ -244,3 +244,29 @@ def test_neovim_finds_the_project_venv_and_checkhealth_says_so(tmp_path, config,
     health = result["health"]
     assert f"command (from .venv): {exe}" in health, health
     assert "version: agis-lsp " in health and "running: agis" in health, health
+
+
+def _mcp_config(tmp_path) -> str:
+    """A .vscode/mcp.json with one server: the poisoned SDK server of tests/mcp_live."""
+    import sys
+    server = ROOT / "tests" / "mcp_live" / "servers" / "fixture_server.py"
+    return json.dumps({"servers": {"calculator": {"type": "stdio", "command": sys.executable,
+                                                  "args": [str(server), "poisoned"]}}}, indent=2)
+
+
+@pytest.mark.parametrize("config, which", [("agis-nvim07.lua", "system"), ("agis.lua", "current"),
+                                           ("agis-0.11.lua", "current")])
+def test_neovim_scan_this_server_code_lens(tmp_path, config, which):
+    """Each snippet turns on the code lens of MCP client configurations: "Scan this server" shows on
+    the entry without any request from the test, and running it (vim.lsp.codelens.run) scans the
+    server and puts its findings on the buffer."""
+    pytest.importorskip("mcp")
+    nvim = system_nvim() if which == "system" else current_nvim()
+    if config == "agis-0.11.lua" and version_of(nvim) < (0, 11, 0):
+        missing(f"Neovim >= 0.11 (found {version_of(nvim)})")
+    result = run_nvim(tmp_path, config, name=".vscode/mcp.json", text=_mcp_config(tmp_path),
+                      code="AGSC301", nvim=nvim, extra_env={"AGIS_NVIM_MODE": "codelens"})
+    assert result["ok"], json.dumps(result, indent=2)
+    assert [(x["title"], x["command"], x["name"]) for x in result["lenses"]] == [
+        ("Scan this server", "agis.scanServer", "calculator")], result["lenses"]
+    assert any(d["code"] == "AGSC301" for d in result["after"]), result["after"]

@@ -40,17 +40,18 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def http_server(variant: str, env: dict | None = None):
-    """A fixture server on Streamable HTTP at 127.0.0.1:PORT; (process, url) once it listens."""
+def http_server(variant: str, env: dict | None = None, transport: str = "http"):
+    """A fixture server on Streamable HTTP (or the older SSE transport) at 127.0.0.1:PORT;
+    (process, url) once it listens."""
     port = free_port()
-    proc = subprocess.Popen([sys.executable, SERVER, variant, "http", str(port)],
+    proc = subprocess.Popen([sys.executable, SERVER, variant, transport, str(port)],
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                             env=dict(os.environ, **(env or {})), start_new_session=True)
     deadline = time.monotonic() + float(START)
     while time.monotonic() < deadline:
         try:
             with socket.create_connection(("127.0.0.1", port), timeout=1):
-                return proc, f"http://127.0.0.1:{port}/mcp"
+                return proc, f"http://127.0.0.1:{port}/{'sse' if transport == 'sse' else 'mcp'}"
         except OSError:
             if proc.poll() is not None:
                 raise RuntimeError(f"the {variant} server exited with {proc.returncode}")

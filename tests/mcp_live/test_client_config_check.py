@@ -127,6 +127,10 @@ def test_duplicate_server_key_is_reported_once_by_the_document_layer(tmp_path):
     ("TOKEN_FILE", "/run/secrets/token", None),
     ("LOG_LEVEL", "debug-verbose-mode", None),
     ("SHORT_TOKEN", "abc", None),
+    # found on public configurations (benchmarks/corpora/mcp_configs/held_out):
+    ("STRIPE_API_KEY", "REMPLACEZ_PAR_VOTRE_CLE_STRIPE_TEST", None),      # French placeholder
+    ("CONTEXT7_API_KEY", "ctx7sk-0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+     "a literal value for 'CONTEXT7_API_KEY'"),                            # not an OpenAI key
 ])
 def test_secret_in(key, value, kind):
     assert secret_in(key, value) == kind
@@ -158,10 +162,23 @@ def test_secret_in(key, value, kind):
     ("docker", ["run", "-i", "localhost:5000/y@sha256:" + "a" * 64], None),
     ("docker", ["run", "--weird", "y"], None),
     ("node", ["server.js"], None),
+    # found on public configurations (benchmarks/corpora/mcp_configs):
+    ("npx", ["tsx", "server/src/mcp.ts"], None),          # the project's own devDependency
+    ("npx", ["@scope/pkg", "/data"], None),                # no -y: perhaps installed locally
+    ("npx", ["shadcn@latest", "mcp"], (0, "the 'latest' tag")),
+    ("cmd", ["/c", "npx", "-y", "@modelcontextprotocol/server-github"], (3, "no version")),
+    ("cmd", ["/c", "node", "server.js"], None),
+    ("uvx", ["run", "wsb-analyst"], (0, "uvx run")),
 ])
 def test_unpinned_package(command, args, want):
     found = unpinned_package(command, args)
     assert (found[0], found[3]) == want if want else found is None, found
+
+
+def test_npx_without_yes_outside_a_project_is_reported():
+    """claude_desktop_config.json belongs to no project: `npx NAME` fetches NAME."""
+    found = unpinned_package("npx", ["@anthropic-ai/mcp-server-supabase", "https://x"], project=False)
+    assert found is not None and (found[0], found[3]) == (0, "no version")
 
 
 def test_version_readers():
@@ -208,3 +225,34 @@ def test_mcp_scan_server_option_starts_only_the_named_server(tmp_path):
     assert not any(p.startswith("mcp://calculator") for p in paths), paths
     proc = scan(str(cfg), "--server", "nobody", cwd=str(tmp_path))
     assert proc.returncode == 2 and "no server named 'nobody'" in proc.stderr, proc.stderr
+
+
+def test_a_server_list_where_the_client_reads_an_object_is_one_finding(tmp_path):
+    """VS Code reads `servers` as an object: a list (seen in a public .vscode/mcp.json) is one
+    finding on `servers`, not one per entry key."""
+    _write(str(tmp_path / ".vscode" / "mcp.json"), {"servers": [
+        {"name": "fs", "type": "stdio", "command": "npx", "args": ["-y", "@a/fs"]},
+        {"name": "inst", "type": "stdio", "command": "npx", "args": ["-y", "@a/inst"]}]})
+    proc = _check(str(tmp_path), ".vscode/mcp.json", "--format", "json")
+    diags = json.loads(proc.stdout)["diagnostics"]
+    assert [(d["code"], d["range"]["start"]["line"]) for d in diags] == [("MCPC301", 1)], diags
+    assert "not a list" in diags[0]["message"]
+
+
+def test_uvx_run_names_the_mistake(tmp_path):
+    _write(str(tmp_path / ".mcp.json"), {"mcpServers": {"news": {"command": "uvx",
+                                                                 "args": ["run", "news-mcp"]}}})
+    proc = _check(str(tmp_path), ".mcp.json", "--format", "json")
+    diags = json.loads(proc.stdout)["diagnostics"]
+    assert [d["code"] for d in diags] == ["MCPC201"] and "package named 'run'" in diags[0]["message"]
+
+
+def test_schema_and_comment_keys_are_not_reported(tmp_path):
+    """`$schema` and `comment` keys are written on purpose (a public .cursor/mcp.json has both)."""
+    _write(str(tmp_path / ".cursor" / "mcp.json"), {
+        "$schema": "https://example.org/mcp.schema.json", "comment": "our servers",
+        "mcpServers": {"docs": {"comment": "hosted", "url": "https://mcp.example.org/mcp",
+                                "_note": "x", "enviroment": {}}}})
+    proc = _check(str(tmp_path), ".cursor/mcp.json", "--format", "json")
+    diags = json.loads(proc.stdout)["diagnostics"]
+    assert [(d["code"], "enviroment" in d["message"]) for d in diags] == [("MCPC301", True)], diags

@@ -3,6 +3,7 @@ name used twice (MCPC302)."""
 from __future__ import annotations
 
 import difflib
+import re
 
 from ...engine.model import Finding, Fix, Related, RenameKey
 from ...engine.registry import rule
@@ -18,9 +19,14 @@ ALIASES = {"mcpServers": "servers", "servers": "mcpServers", "environment": "env
            "enviroment": "env", "arguments": "args", "serverUrl": "url", "httpUrl": "url"}
 
 
+# Keys people write on purpose for tools and readers, not for the client: a JSON Schema
+# association and comments (JSON has none). Seen on public configurations (docs/mcp.md).
+ANNOTATION = re.compile(r"^(?:\$schema|\$comment|_.*|//.*|#.*|comments?)$")
+
+
 def _unknown(keys, known: set, base: tuple, where: str, client: str):
     for key in keys:
-        if not isinstance(key, str) or key in known:
+        if not isinstance(key, str) or key in known or ANNOTATION.match(key):
             continue
         close = [ALIASES[key]] if ALIASES.get(key) in known else \
             difflib.get_close_matches(key, sorted(known), n=1, cutoff=0.75)
@@ -45,7 +51,12 @@ def unknown_client_config_key(ctx):
     `cwd`…), the keys of VS Code `inputs`, and the top-level keys of files
     that hold only servers (`.vscode/mcp.json`: `servers`, `inputs`;
     `.cursor/mcp.json`, `.mcp.json`, Windsurf's `mcp_config.json`:
-    `mcpServers`). When a known key is close, it suggests it.
+    `mcpServers`). When a known key is close, it suggests it. `$schema`,
+    `$comment`, `comment`, and keys that start with `_`, `//` or `#` are
+    annotations written on purpose and are not reported. A server table
+    written as a list where the client reads an object keyed by name (every
+    client but Continue) is reported once, on its key, and its entries are
+    not checked further (the client reads none of them).
 
     ## Why is this bad?
     Clients ignore keys they do not know, silently: a misspelt `env` starts
@@ -77,6 +88,10 @@ def unknown_client_config_key(ctx):
     client = view.client
     if view.top_keys is not None:
         yield from _unknown(list(view.data), view.top_keys, (), "this file", client)
+    for base, _ in view.misshapen:
+        yield Finding(base, f"{CLIENT_TITLES.get(client, client)} reads '{base[-1]}' as an "
+                      "object keyed by server name, not a list: it starts none of these "
+                      "servers; write {\"NAME\": {\"command\": …}}", part="key")
     known = ENTRY_KEYS.get(client, set())
     for name, path, entry in view.servers:
         yield from _unknown(list(entry), known, path, f"server '{name or path[-1]}'", client)

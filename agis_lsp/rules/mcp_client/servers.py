@@ -7,7 +7,8 @@ import re
 from ...engine.model import Finding, Fix, SetValue
 from ...engine.registry import rule
 from ...formats.mcp_client import CLIENT_DOCS, KIND, URL_KEYS, ClientConfigView
-from ...formats.mcp_client_values import masked, remote_plain_http, secret_in, unpinned_package
+from ...formats.mcp_client_values import (RUN_TWICE, masked, remote_plain_http, secret_in,
+                                          unpinned_package)
 
 KINDS = (KIND,)
 SPEC = CLIENT_DOCS
@@ -129,16 +130,31 @@ def unpinned_server_package(ctx):
     A Docker tag other than `latest` counts as pinned, although tags can be
     moved: a digest is stronger, but reporting every tag would flag the
     common, reviewed form. An npm range (`^1.2.0`) is reported: it resolves to
-    new versions as they are published.
+    new versions as they are published. `npx NAME` with no version and no
+    `-y`/`--yes`/`-p` is not reported: npx runs the project's own install of
+    NAME first (`npx tsx server.ts` with `tsx` in devDependencies, pinned by
+    the lock file), and the file alone cannot tell the two apart; with `-y`
+    the author expects a download, and a tag (`@latest`) always resolves
+    anew; in `claude_desktop_config.json`, which belongs to no project, it is
+    reported. `cmd /c npx …` (Windows) is read as `npx …`. `uvx run NAME` is
+    reported on `run` (uvx is `uv tool run`: it runs a package named `run`).
+    Found on the public corpus benchmarks/corpora/mcp_configs (docs/mcp.md).
     """
     for name, path, entry in servers(ctx):
         command, args = entry.get("command"), entry.get("args")
         if not isinstance(command, str) or not isinstance(args, list):
             continue
-        found = unpinned_package(command, args)
+        # Claude Desktop's file is the user's, outside any project: npx has no local install
+        found = unpinned_package(command, args, project=ctx.view.client != "claude-desktop")
         if found is None:
             continue
         index, package, launcher, why = found
+        if why == RUN_TWICE:
+            yield Finding(path + ("args", index),
+                          f"server '{name or path[-1]}' runs a package named 'run': uvx is "
+                          "already `uv tool run`, so `uvx run NAME` installs and runs 'run', "
+                          "not NAME; write `uvx NAME==VERSION`")
+            continue
         yield Finding(path + ("args", index),
                       f"server '{name or path[-1]}' runs '{package}' with {launcher} and "
                       f"{why}: each start may fetch a different version, whose code and tool "

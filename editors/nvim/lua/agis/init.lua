@@ -25,6 +25,48 @@ M.file_patterns = { "*/endpoints/*.toml", "agtp-server.toml", "agtp-recipes.toml
   "*/.continue/mcpServers/*.yaml", "*.mcp.json", "*.mcp.yaml", "*.mcp.yml",
   "mcp-tools.json", "mcp-tools.yaml", "tools-list.json", "*/mcp/tools.json", "*/mcp/tools" }
 
+-- MCP client configurations: the server puts a "Scan this server" code lens on each entry.
+M.mcp_client_patterns = { "*/.vscode/mcp.json", "*/.cursor/mcp.json", ".mcp.json", ".claude.json",
+  "claude_desktop_config.json", "*/.codeium/windsurf/mcp_config.json", "*/.continue/config.yaml",
+  "*/.continue/mcpServers/*.yaml" }
+
+local function matches_any(file, patterns)
+  local tail = vim.fn.fnamemodify(file, ":t")
+  for _, pattern in ipairs(patterns) do
+    local subject = pattern:find("/", 1, true) and file or tail
+    if vim.fn.match(subject, vim.fn.glob2regpat(pattern)) >= 0 then return true end
+  end
+  return false
+end
+
+--- Code lenses ("Scan this server") on an MCP client configuration: asked for when the client
+-- attaches and again on BufEnter, InsertLeave and BufWritePost (Neovim shows lenses only when
+-- asked: vim.lsp.codelens.refresh). Run the lens under the cursor with vim.lsp.codelens.run().
+function M.enable_codelens(client, bufnr)
+  local file = vim.api.nvim_buf_get_name(bufnr)
+  local caps = client and (client.server_capabilities or client.resolved_capabilities) or {}
+  if not matches_any(file, M.mcp_client_patterns) or not (caps.codeLensProvider or caps.code_lens) then
+    return false
+  end
+  local function refresh()
+    if vim.fn.has("nvim-0.10") == 1 then
+      pcall(vim.lsp.codelens.refresh, { bufnr = bufnr })
+    elseif vim.api.nvim_get_current_buf() == bufnr then
+      pcall(vim.lsp.codelens.refresh)   -- 0.7-0.9: the current buffer
+    end
+  end
+  local group = vim.api.nvim_create_augroup("agis_codelens_" .. bufnr, { clear = true })
+  vim.api.nvim_create_autocmd({ "BufEnter", "InsertLeave", "BufWritePost" },
+    { group = group, buffer = bufnr, callback = refresh })
+  refresh()
+  return true
+end
+
+--- What every snippet does when the client attaches to a buffer.
+function M.on_attach(client, bufnr)
+  M.enable_codelens(client, bufnr)
+end
+
 --- Whether the server takes `file` by its name (for buffers whose filetype is not agis).
 function M.matches(file)
   local tail = vim.fn.fnamemodify(file, ":t")
