@@ -11,9 +11,12 @@ golden document; ``tests/test_incremental_lint.py`` compares incremental and ful
 after random edits.) So when the frame's text is unchanged and the endpoint count is the
 same, such a rule runs on the endpoints whose text changed only (the lint context's
 ``focus``: ``AgisView.endpoints`` and the prose walk list only those), and its other
-findings are the previous version's, moved to where their text now is. When the frame or
-a shared fact changes, everything is checked again. Every other rule runs on the whole
-document, as in a full lint.
+findings are the previous version's, moved to where their text now is. When a shared fact
+changes, everything is checked again. When only the frame changed (:func:`frame_plan`: the
+``endpoints`` entry's text is the same, moved), the per-endpoint rules that read a changed
+top-level key (recorded pass by pass: ``engine.frame``) run again on the whole document;
+the others keep their endpoints' findings, moved, and find the frame's again in a focused
+run. Every other rule runs on the whole document, as in a full lint.
 
 The result is put together in one canonical order, the same a full lint uses
 (:func:`canonical`): rule by rule, a per-endpoint rule's frame findings first, then
