@@ -1,6 +1,7 @@
-"""The incremental mechanical phase (``Linter.mechanical(target, previous)``): per-endpoint
-rules on the changed endpoints, every other rule on the whole document, the rest reused
-(``engine.incremental`` says what may be reused and why)."""
+"""The incremental phases (``Linter.mechanical(target, previous)``, ``Linter.semantic``):
+per-endpoint rules on the changed endpoints, every other rule on the whole document, the rest
+reused (``engine.incremental`` says what may be reused and why). An edit of the frame alone
+re-runs the per-endpoint rules whose pass read a changed top-level key (``engine.frame``)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -172,6 +173,8 @@ def _frame_increment(target, memo: Memo, planned, common):
     doc, config = target.doc, target.config
     again = {code for code in _per_endpoint_codes(target.kind) if affected(memo.reads.get(code), changed)}
     moved = _carry(memo, doc, dirty, mover, frame_again=True, skip=again)
+    if moved is None:
+        return None
     whole = run_rules(doc, config, select=lambda r: not r.per_endpoint, **common)
     full, full_reads = run_recorded(doc, config, lambda r: r.code in again, None, **common) \
         if again else (None, {})
