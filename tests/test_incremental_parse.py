@@ -115,7 +115,9 @@ def test_typing_in_an_intent_is_spliced_and_old_versions_keep_their_spans():
 
 @pytest.mark.parametrize("edit", [
     ("endpoints:", "endpoints: "),                   # the frame: not one item
-    ("service:", "servic:"),
+    ('"Benchmark Service"\nagtp:', '"Benchmark Service" agtp:'),   # two frame entries
+    ('description: "Generated', 'endpoints: "Generated'),   # a frame key that is another's
+    ("agis:", "# agis:"),                            # before the first entry
     ("  - method: FIND", "  - method: FIND\n  - method: BOOK"),   # a new item
     ("intent:", "intent: &a"),                       # an anchor
     ("intent:", 'intent: "'),                        # broken: the full parse reports it
@@ -127,6 +129,47 @@ def test_what_cannot_be_spliced_is_refused(edit):
     at = at if at != -1 else text.index(edit[0])
     new_text = text[:at] + edit[1] + text[at + len(edit[0]):]
     assert reparse(old, new_text) is None
+
+
+FRAME_EDITS = ["description:", "version:", "vocabulary:", "declared_verbs", "service:", "domain:"]
+FRAME_SNIPPETS = ["x", "", "\n", "  y: 1\n", ", FOO", " #c", " ", '"', "\n  extra: [a, b]", "d"]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_frame_edits_splice_one_top_level_entry_exactly_as_a_full_parse(seed):
+    """Edits of the frame (the top-level description, version, vocabulary, a renamed key)
+    re-parse that entry alone (``document.incremental_frame``)."""
+    rng = random.Random(f"frame-{seed}")
+    source = (document(12), open(EXAMPLE, encoding="utf-8").read())[seed % 2]
+    old = parse_text(source, "x.agis")
+    spliced = 0
+    for _ in range(150):
+        text = old.text
+        which = rng.choice(FRAME_EDITS)
+        at = text.find(which)
+        at = rng.randrange(len(text)) if at == -1 else min(len(text), at + len(which) + rng.randint(0, 8))
+        new_text = text[:at] + rng.choice(FRAME_SNIPPETS) + text[at + rng.choice([0, 0, 1, 3]):]
+        full = parse_text(new_text, "x.agis")
+        new = reparse(old, new_text)
+        if new is not None:
+            spliced += 1
+            assert_same(new, full)
+        if full.parsed and not full.problems:
+            old = new if new is not None and rng.random() < 0.8 else full
+    assert spliced > 30
+
+
+def test_typing_in_the_top_level_description_is_spliced():
+    text = document(50)
+    v1 = parse_text(text, "x.agis")
+    at = text.index("Generated") + 3
+    v2_text = text[:at] + "x" + text[at:]
+    v2 = reparse(v1, v2_text)
+    assert v2 is not None and v2.data["endpoints"] is v1.data["endpoints"]
+    assert_same(v2, parse_text(v2_text, "x.agis"))
+    assert_same(v1, parse_text(text, "x.agis"))
+    end = v2_text + "extra: true\n"                # a new last entry: not one entry's lines
+    assert reparse(v2, end) is None or reparse(v2, end).data.get("extra") is True
 
 
 def test_documents_with_aliases_or_problems_are_not_spliced():

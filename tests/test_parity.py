@@ -308,3 +308,45 @@ async def test_after_incremental_edits_the_server_publishes_what_the_cli_finds(t
         assert "Traceback" not in client.log()
     finally:
         client.kill()
+
+
+@pytest.mark.slow
+async def test_after_frame_edits_in_whole_document_sync_the_server_publishes_what_the_cli_finds(tmp_path):
+    """Edits of the frame (the top-level description, version, the vocabulary) sent as whole
+    new texts (a client in whole-document sync): the server finds each edit by diffing and
+    checks it incrementally; its diagnostics equal the CLI's on the final text."""
+    import random
+    import sys
+    from tests.lsp.conftest import uri_of
+    from tests.lsp.rawclient import RawClient
+    sys.path.insert(0, os.path.join(ROOT, "tests"))
+    from test_incremental_lint import FRAME_EDITS, mutated
+    text = mutated(40)
+    path = tmp_path / "frame.agis"
+    path.write_text(text, encoding="utf-8")
+    uri = uri_of(str(path))
+    rng = random.Random(12)
+    client = await RawClient.start(env={"XDG_CACHE_HOME": str(tmp_path / "cache")})
+    try:
+        await client.initialize(uri_of(str(tmp_path)))
+        client.open(uri, text)
+        version = 1
+        for _ in range(24):
+            old, new = rng.choice(FRAME_EDITS + [("intent: \"", "intent: \"Quickly ")])
+            if old not in text:
+                old, new = new, old
+            if old not in text:
+                continue
+            text = text.replace(old, new, 1)
+            version += 1
+            client.change(uri, version, [{"text": text}])
+            await asyncio.sleep(rng.choice([0.0, 0.05, 0.3]))
+        path.write_text(text, encoding="utf-8")
+        expected = _cli_json([str(path)])[str(path)]
+        assert len(expected) >= 5
+        got = await _last_published(client, {"frame": uri}, {"frame": expected}, version)
+        assert got == {"frame": expected}
+        assert await client.stop() == 0
+        assert "Traceback" not in client.log()
+    finally:
+        client.kill()

@@ -189,6 +189,11 @@ def reparse(old: Document, new_text: str) -> Document | None:
     a, b_old, b_new = changed_span(text, new_text)
     if a == b_old == b_new:
         return None                                  # the same text: nothing to splice
+    if old.syntax == "yaml":
+        from .incremental_frame import reparse_frame
+        framed = reparse_frame(old, new_text, (a, b_old, b_new), seq)
+        if framed is not None:
+            return framed                            # an edit of one top-level entry of the frame
     starts = [seq.entries[j].value_start for j in range(len(items))]
     i = max(bisect_right(starts, a) - 1, 0)
     if old.syntax == "json":

@@ -22,9 +22,10 @@ class LintContext:
 
     def __init__(self, doc: Document, kind: str, config: Config, *, semantic: bool = False,
                  deployment: Any = None, catalog: Any = None, model: Any = None,
-                 focus: frozenset | None = None) -> None:
+                 focus: frozenset | None = None, frame_reads: set | None = None) -> None:
         self.doc = doc
         self.focus = focus           # endpoint indices a per-endpoint rule looks at (None: all)
+        self.frame_reads = frame_reads  # top-level keys read through ctx.data (engine.frame); None: not recorded
         self.kind = kind
         self.config = config
         self.semantic = semantic
@@ -50,15 +51,20 @@ class LintContext:
         self.touched = True
         return self._deployment
 
-    @property
+    @cached_property
     def data(self) -> Any:
+        """The document's data; while the frame reads are recorded, its top-level mapping is
+        a :class:`~agis_lsp.engine.frame.FrameRoot` that notes the keys read."""
+        if self.frame_reads is not None and isinstance(self.doc.data, dict):
+            from .frame import FrameRoot
+            return FrameRoot(self.doc.data, self.frame_reads)
         return self.doc.data
 
     @cached_property
     def view(self):
         if self.kind == "agis":
             from ..formats.agis import AgisView
-            return AgisView(self.doc, self.focus)
+            return AgisView(self.doc, self.focus, self.data)
         from ..formats import agtp, registry
         return agtp.view_for(self.kind, self.doc) or registry.view_for(self.kind, self.doc)
 

@@ -11,9 +11,12 @@ golden document; ``tests/test_incremental_lint.py`` compares incremental and ful
 after random edits.) So when the frame's text is unchanged and the endpoint count is the
 same, such a rule runs on the endpoints whose text changed only (the lint context's
 ``focus``: ``AgisView.endpoints`` and the prose walk list only those), and its other
-findings are the previous version's, moved to where their text now is. When the frame or
-a shared fact changes, everything is checked again. Every other rule runs on the whole
-document, as in a full lint.
+findings are the previous version's, moved to where their text now is. When a shared fact
+changes, everything is checked again. When only the frame changed (:func:`frame_plan`: the
+``endpoints`` entry's text is the same, moved), the per-endpoint rules that read a changed
+top-level key (recorded pass by pass: ``engine.frame``) run again on the whole document;
+the others keep their endpoints' findings, moved, and find the frame's again in a focused
+run. Every other rule runs on the whole document, as in a full lint.
 
 The result is put together in one canonical order, the same a full lint uses
 (:func:`canonical`): rule by rule, a per-endpoint rule's frame findings first, then
@@ -40,6 +43,7 @@ class Memo:
     catalog: object
     spans: list                                   # (start, end) of each endpoint's text
     by_rule: dict = field(default_factory=dict)   # code -> {owner: [Diagnostic]}
+    reads: dict = field(default_factory=dict)     # code -> top-level keys it read (engine.frame)
 
 
 def layout(doc) -> list | None:
@@ -139,8 +143,9 @@ class Mover:
         return None
 
 
-def plan(memo: Memo, doc, config, catalog) -> tuple[list, set, Mover] | None:
-    """(new spans, changed endpoints, offset mover) when ``memo`` can serve ``doc``.
+def plan(memo: Memo, doc, config, catalog) -> tuple | None:
+    """(new spans, changed endpoints, offset mover, changed top-level keys) when ``memo`` can
+    serve ``doc`` (an edit of the frame: :func:`frame_plan`).
 
     Only the text between the first and the last difference changed (found by comparing
     blocks of the two texts), so only the endpoints it overlaps, or whose span no longer
@@ -158,7 +163,7 @@ def plan(memo: Memo, doc, config, catalog) -> tuple[list, set, Mover] | None:
     first, last = memo.spans[0][0], memo.spans[-1][1]
     inside = a >= first and b_old <= last and spans[0][0] == first and spans[-1][1] == last + delta
     if not inside and (old[:first] != new[:spans[0][0]] or old[last:] != new[spans[-1][1]:]):
-        return None                                   # the frame changed: check it all
+        return frame_plan(memo, doc, spans, (a, b_old, b_new))   # the frame changed
     dirty = set()
     for j, ((os_, oe), (ns, ne)) in enumerate(zip(memo.spans, spans)):
         if oe < a or (os_ > b_old and (ns, ne) == (os_ + delta, oe + delta)) or \
@@ -170,7 +175,55 @@ def plan(memo: Memo, doc, config, catalog) -> tuple[list, set, Mover] | None:
         old_items, new_items = old_doc.data["endpoints"], doc.data["endpoints"]
         if any(_facts(old_items[j]) != _facts(new_items[j]) for j in dirty):
             return None                               # what other endpoints read changed
-    return spans, dirty, Mover(memo.spans, spans, dirty, len(old), len(new))
+    return spans, dirty, Mover(memo.spans, spans, dirty, len(old), len(new)), set()
+
+
+def frame_plan(memo: Memo, doc, spans: list, edit: tuple):
+    """(spans, no changed endpoint, offset mover, changed top-level keys) for an edit of the
+    frame alone: the ``endpoints`` entry's text is the same, only moved; None otherwise."""
+    old_doc = memo.doc
+    a, b_old, b_new = edit
+    oi, ni = old_doc.container(old_doc.data), doc.container(doc.data)
+    if oi is None or ni is None or "endpoints" not in oi.entries or "endpoints" not in ni.entries:
+        return None
+    oe, ne = oi.entries["endpoints"], ni.entries["endpoints"]
+    delta = b_new - b_old
+    if b_old < oe.entry_start:
+        shift = delta
+    elif a > oe.entry_end:
+        shift = 0
+    else:
+        return None
+    old, new = old_doc.text, doc.text
+    if (ne.entry_start, ne.entry_end) != (oe.entry_start + shift, oe.entry_end + shift) \
+            or _column(old, oe.entry_start) != _column(new, ne.entry_start) \
+            or old[oe.entry_start:oe.entry_end] != new[ne.entry_start:ne.entry_end] \
+            or any((ns, nd) != (os_ + shift, od + shift) for (os_, od), (ns, nd) in zip(memo.spans, spans)):
+        return None
+    from .frame import changed_keys
+    changed = changed_keys(old_doc, doc)
+    if changed is None:
+        return None
+    dead = [(a, b_old)] + [(oi.entries[k].entry_start, oi.entries[k].entry_end)
+                           for k in changed if k in oi.entries]
+    return spans, set(), EditMover(dead, b_old, delta), changed
+
+
+def _column(text: str, offset: int) -> int:
+    return offset - (text.rfind("\n", 0, offset) + 1)
+
+
+class EditMover:
+    """Old offsets -> new offsets across one replaced span ``[a, b_old)`` (``delta`` longer):
+    None within it or within a changed entry (``dead``: nothing reused may point there)."""
+
+    def __init__(self, dead: list, b_old: int, delta: int):
+        self.dead, self.b_old, self.delta = dead, b_old, delta
+
+    def __call__(self, x: int) -> int | None:
+        if any(s <= x <= e for s, e in self.dead):
+            return None
+        return x + self.delta if x > self.b_old else x
 
 
 def move(d: Diagnostic, doc, mover: Mover) -> Diagnostic | None:

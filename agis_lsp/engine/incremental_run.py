@@ -1,15 +1,15 @@
-"""The incremental mechanical phase (``Linter.mechanical(target, previous)``): per-endpoint
-rules on the changed endpoints, every other rule on the whole document, the rest reused
-(``engine.incremental`` says what may be reused and why)."""
+"""The incremental phases (``Linter.mechanical(target, previous)``, ``Linter.semantic``):
+per-endpoint rules on the changed endpoints, every other rule on the whole document, the rest
+reused (``engine.incremental`` says what may be reused and why). An edit of the frame alone
+re-runs the per-endpoint rules whose pass read a changed top-level key (``engine.frame``)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .incremental import FRAME, Memo, canonical, layout, move, owner_of, plan
-from .registry import get_rule
-from .runner import position
-from .registry import rules_for
-from .runner import run_rules
+from .frame import affected
+from .incremental import FRAME, EditMover, Memo, canonical, layout, move, owner_of, plan
+from .registry import get_rule, rules_for
+from .runner import LintResult, position, run_rules
 
 
 @dataclass
@@ -39,12 +39,69 @@ def run_phase(target, phase: str, previous=None, *, model=None) -> PhaseRun:
             if res is not None:
                 raw, cross, notes, skipped = res
                 return PhaseRun(raw, notes, skipped, cross_file=frozenset(cross), incremental=True)
-    res = run_rules(target.doc, target.config, phase=phase, semantic=target.config.semantic,
-                    kind=target.kind, deployment=target.deployment, catalog=target.catalog,
-                    model=model)
-    raw, memo = memo_of(target, res, keep=phase != "all")
+    keep = phase != "all"
+    recorded = _full_recorded(target, phase, model) if keep else None
+    res, reads = recorded if recorded is not None else (run_rules(
+        target.doc, target.config, phase=phase, semantic=target.config.semantic, kind=target.kind,
+        deployment=target.deployment, catalog=target.catalog, model=model), {})
+    raw, memo = memo_of(target, res, keep=keep)
+    if memo is not None:
+        memo.reads = reads
     return PhaseRun(raw, res.notes, set(res.skipped), res.internal_errors, memo,
                     frozenset(res.cross_file))
+
+
+def _full_recorded(target, phase: str, model):
+    """A full run of an AGIS document the server follows: the per-endpoint rules pass by pass,
+    each pass in its own lint context recording the top-level keys it reads
+    (``engine.frame``), the others together; the findings in the rules' order, as one run
+    gives them. (result, {code: keys read}); None: not such a document (or a rule crashed)."""
+    if target.kind != "agis" or target.deployment is not None or layout(target.doc) is None:
+        return None
+    common = dict(phase=phase, semantic=target.config.semantic, kind=target.kind,
+                  catalog=target.catalog, model=model)
+    whole = run_rules(target.doc, target.config, select=lambda r: not r.per_endpoint, **common)
+    per, reads = run_recorded(target.doc, target.config, lambda r: True, None, **common)
+    if whole.internal_errors or per.internal_errors:
+        return None
+    out = LintResult(kind=target.kind, diagnostics=_in_rule_order(target.kind, whole.diagnostics + per.diagnostics),
+                     notes=list(whole.notes) + [n for n in per.notes if n not in whole.notes],
+                     skipped=whole.skipped | per.skipped, cross_file=whole.cross_file | per.cross_file)
+    return out, reads
+
+
+def run_recorded(doc, config, select, focus, **common) -> tuple[LintResult, dict]:
+    """The per-endpoint rules ``select`` accepts, pass by pass (rules of one pass share what
+    they compute on the lint context), each pass recording the top-level keys it reads:
+    (their findings, {code: keys its pass read})."""
+    groups: dict = {}
+    for r in rules_for(common["kind"]):
+        if r.per_endpoint and select(r):
+            groups.setdefault(r.pass_no, set()).add(r.code)
+    out, reads_by = LintResult(kind=common["kind"]), {}
+    for codes in groups.values():
+        reads: set = set()
+        res = run_rules(doc, config, select=lambda r, c=codes: r.code in c, focus=focus,
+                        frame_reads=reads, **common)
+        out.diagnostics += res.diagnostics
+        out.notes += [n for n in res.notes if n not in out.notes]
+        out.skipped |= res.skipped
+        out.cross_file |= res.cross_file
+        out.internal_errors += res.internal_errors
+        reads_by.update(dict.fromkeys(codes, frozenset(reads)))
+    return out, reads_by
+
+
+def _in_rule_order(kind: str, diagnostics: list) -> list:
+    by_code: dict = {}
+    for d in diagnostics:
+        by_code.setdefault(d.code, []).append(d)
+    out = []
+    for rule in rules_for(kind):
+        out.extend(by_code.pop(rule.code, ()))
+    for rest in by_code.values():
+        out.extend(rest)
+    return out
 
 
 def _per_endpoint_codes(kind: str) -> set:
@@ -74,17 +131,19 @@ def run_incremental(target, memo: Memo, *, model=None, phase: str = "mechanical"
     planned = plan(memo, target.doc, target.config, target.catalog)
     if planned is None:
         return None
-    spans, dirty, mover = planned
+    spans, dirty, mover, changed = planned
     doc, config = target.doc, target.config
+    common = dict(phase=phase, semantic=config.semantic, kind=target.kind, catalog=target.catalog,
+                  model=model)
+    if isinstance(mover, EditMover):                  # an edit of the frame alone
+        return _frame_increment(target, memo, planned, common)
     moved = _carry(memo, doc, dirty, mover)
     if moved is None:
         return None
     rerun = _reposition_shared(memo, moved, doc, dirty, config)
-    common = dict(phase=phase, semantic=config.semantic, kind=target.kind, catalog=target.catalog,
-                  model=model)
     whole = run_rules(doc, config, select=lambda r: not r.per_endpoint, **common)
-    fresh = run_rules(doc, config, select=lambda r: r.per_endpoint and (not r.shared_only or r.code in rerun),
-                      focus=frozenset(dirty), **common) if dirty else None
+    fresh, reads = run_recorded(doc, config, lambda r: not r.shared_only or r.code in rerun,
+                                frozenset(dirty), **common) if dirty else (None, {})
     if whole.internal_errors or (fresh is not None and fresh.internal_errors):
         return None
     for d in fresh.diagnostics if fresh is not None else ():
@@ -94,18 +153,64 @@ def run_incremental(target, memo: Memo, *, model=None, phase: str = "mechanical"
     raw, by_rule = _compose(target.kind, moved, whole.diagnostics)
     notes = list(whole.notes) + [n for n in (fresh.notes if fresh else ()) if n not in whole.notes]
     skipped = whole.skipped | (fresh.skipped if fresh else set())
-    return raw, Memo(doc, config, target.catalog, spans, by_rule), notes, skipped
+    return raw, Memo(doc, config, target.catalog, spans, by_rule, _merge_reads(memo.reads, reads)), notes, skipped
 
 
-def _carry(memo: Memo, doc, dirty: set, mover) -> dict | None:
+def _merge_reads(old: dict, new: dict) -> dict:
+    """A rule's reads after a focused run: what it read before (its other endpoints' findings
+    are reused) and now."""
+    out = dict(old)
+    for code, keys in new.items():
+        out[code] = old.get(code, frozenset()) | keys
+    return out
+
+
+def _frame_increment(target, memo: Memo, planned, common):
+    """An edit of the frame: the per-endpoint rules that read a changed top-level key run again
+    on the whole document; the others keep their endpoints' findings (moved) and find the
+    frame's again (a focused run: the frame's findings do not depend on the focus)."""
+    spans, dirty, mover, changed = planned
+    doc, config = target.doc, target.config
+    again = {code for code in _per_endpoint_codes(target.kind) if affected(memo.reads.get(code), changed)}
+    moved = _carry(memo, doc, dirty, mover, frame_again=True, skip=again)
+    if moved is None:
+        return None
+    whole = run_rules(doc, config, select=lambda r: not r.per_endpoint, **common)
+    full, full_reads = run_recorded(doc, config, lambda r: r.code in again, None, **common) \
+        if again else (None, {})
+    fresh, reads = run_recorded(doc, config, lambda r: r.code not in again, frozenset(dirty), **common)
+    runs = [r for r in (whole, full, fresh) if r is not None]
+    if any(r.internal_errors for r in runs):
+        return None
+    for d in fresh.diagnostics:
+        owner = owner_of(d.path, len(spans))
+        if owner == FRAME or owner in dirty:
+            moved.setdefault(d.code, {}).setdefault(owner, []).append(d)
+    for d in full.diagnostics if full is not None else ():
+        moved.setdefault(d.code, {}).setdefault(owner_of(d.path, len(spans)), []).append(d)
+    raw, by_rule = _compose(target.kind, moved, whole.diagnostics)
+    notes = list(whole.notes)
+    for r in runs[1:]:
+        notes += [n for n in r.notes if n not in notes]
+    skipped = set().union(*(r.skipped for r in runs))
+    merged = _merge_reads(memo.reads, reads)
+    merged.update(full_reads)
+    return raw, Memo(doc, config, target.catalog, spans, by_rule, merged), notes, skipped
+
+
+def _carry(memo: Memo, doc, dirty: set, mover, *, frame_again: bool = False,
+           skip: set = frozenset()) -> dict | None:
     """The memo's findings of unchanged owners moved into ``doc``: code -> {owner: [Diagnostic]}.
     An endpoint with a finding that cannot be moved joins ``dirty``; a frame finding that
-    cannot: None (check it all)."""
+    cannot: None (check it all). ``frame_again``: the frame's findings are left out (found
+    again); ``skip``: rules whose findings are all left out."""
     moved: dict = {}
     for code, groups in memo.by_rule.items():
+        if code in skip:
+            continue
         out = moved[code] = {}
         for owner, diags in groups.items():
-            if owner != FRAME and owner in dirty:
+            if (owner != FRAME and owner in dirty) or (owner == FRAME and frame_again):
                 continue
             again = [move(d, doc, mover) for d in diags]
             if any(d is None for d in again):

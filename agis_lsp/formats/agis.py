@@ -82,9 +82,10 @@ class AgisView:
     """``focus`` (endpoint indices of a list-shaped document) limits :attr:`endpoints` to
     those: a per-endpoint rule re-checks the endpoints an edit changed (``engine.incremental``)."""
 
-    def __init__(self, doc: Document, focus: frozenset | None = None) -> None:
+    def __init__(self, doc: Document, focus: frozenset | None = None, data: Any = None) -> None:
         self.doc = doc
-        self.data = doc.data if isinstance(doc.data, dict) else {}
+        data = doc.data if data is None else data    # (the lint context's: it may record reads)
+        self.data = data if isinstance(data, dict) else {}
         self.focus = focus
 
     @cached_property

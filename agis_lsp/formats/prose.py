@@ -61,16 +61,18 @@ class Prose(NamedTuple):
 def prose_fields(kind: str | None, doc: Document, focus: frozenset | None = None) -> list[Prose]:
     """Every prose field of ``doc`` (of ``kind``), each path once: the generic walk in
     document order, then the fields the kind's format adds (``FormatKind.prose``).
-    ``focus``: only the fields of those endpoints of an AGIS document (a per-endpoint
-    re-check, ``engine.incremental``)."""
+    ``focus``: only the fields of the frame (the document outside its endpoints) and of
+    those endpoints of an AGIS document (a per-endpoint re-check, ``engine.incremental``:
+    the frame's findings do not depend on the focus)."""
     if doc.data is None:
         return []
     if focus is not None and kind == "agis" and isinstance(doc.data, dict) \
             and isinstance(doc.data.get("endpoints"), list):
         items = doc.data["endpoints"]
-        return [p for i in sorted(focus) if 0 <= i < len(items)
-                for p in generic_prose(items[i], ("endpoints", i))
-                if isinstance(p.text, str) and len(p.text.strip()) >= MIN_LENGTH]
+        frame = {k: v for k, v in doc.data.items() if k != "endpoints"}
+        found = list(generic_prose(frame, ())) + [p for i in sorted(focus) if 0 <= i < len(items)
+                                                  for p in generic_prose(items[i], ("endpoints", i))]
+        return [p for p in found if isinstance(p.text, str) and len(p.text.strip()) >= MIN_LENGTH]
     seen: set = set()
     out = []
 

@@ -17,8 +17,10 @@ RECOMMENDED = ("description", "version")
 
 def _parts(ctx):
     """(schema, validator factory, path, value) of each part of the skeleton pass 1 checks;
-    an endpoint that is not a mapping comes as (None, None, its path, it)."""
-    data = ctx.data
+    an endpoint that is not a mapping comes as (None, None, its path, it). The top level and
+    the vocabulary are read unrecorded (``ctx.doc.data``, ``engine.frame``): their errors are
+    findings in the frame, computed again on every frame edit."""
+    data = ctx.doc.data
     yield top_level_schema(), top_level_validator, (), data
     raw = data.get("endpoints")
     for ep in ctx.view.endpoints:
@@ -235,9 +237,10 @@ def unknown_field(ctx):
     if not isinstance(ctx.data, dict):
         return
     schema = agis_schema()
-    places = [((), ctx.data, schema["properties"])]
-    if isinstance(ctx.data.get("vocabulary"), dict):
-        places.append((("vocabulary",), ctx.data["vocabulary"],
+    data = ctx.doc.data     # findings in the frame only: an unrecorded read (engine.frame)
+    places = [((), data, schema["properties"])]
+    if isinstance(data.get("vocabulary"), dict):
+        places.append((("vocabulary",), data["vocabulary"],
                        schema["$defs"]["vocabulary"]["properties"]))
     for base, obj, known in places:
         for key in obj:
@@ -283,5 +286,5 @@ def missing_recommended_field(ctx):
     if not isinstance(ctx.data, dict):
         return
     for name in RECOMMENDED:
-        if name not in ctx.data:
+        if name not in ctx.doc.data:    # a finding in the frame: an unrecorded read (engine.frame)
             yield Finding((), f"the document has no '{name}' (RECOMMENDED by section 8.1)", part="key")

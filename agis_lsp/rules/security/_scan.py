@@ -195,7 +195,7 @@ def scan(ctx) -> list[Hit]:
             if any(start < e and s < end for s, e in taken.get(prose.path, ())):
                 continue
             if code == SHADOW_CODE:
-                own = own_names(ctx.doc.data) if own is None else own
+                own = own_names(ctx.data) if own is None else own   # (recorded: engine.frame)
                 if _names_own(prose.text[start:end], own):
                     continue   # the document's own tool or parameter: inside its contract
             if prose.role == "schema-value" and code != SCHEMA_CODE:
