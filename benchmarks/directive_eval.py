@@ -4,6 +4,9 @@
     python benchmarks/directive_eval.py --heldout       # adds the held-out rows (read to report)
     python benchmarks/directive_eval.py --show 5        # print up to 5 findings / misses a row
     python benchmarks/directive_eval.py --corpora DIR   # also every *.json tool list / AGIS file under DIR
+    python benchmarks/directive_eval.py --dev-corpora --payloads-only
+        # only: the dev halves of benchmarks/corpora (MCP servers, API documents) per fold, and the
+        # dev payloads in three MCP roles, patterns alone vs patterns + AGSC901, per family
 
 Each set becomes MCP tool lists (``tools.mcp.json``): a text that is an operation's own
 statement or a payload is a tool ``description``; a parameter or schema text is the
@@ -109,6 +112,90 @@ def corpora_rows(directory: str, show: int) -> None:
     print(f"| corpora under {directory} | {total_fields} | {total} | {1000 * total / max(1, total_fields):.2f} | |")
 
 
+def dev_corpora_rows(show: int) -> None:
+    """AGSC901 and all security findings on the DEV units of benchmarks/corpora (never the held-out
+    ones), per fold of models/security_corpora.py: ``fit`` was trained on, ``calibrate`` set the
+    threshold. MCP servers as they are; API documents' fields placed in an MCP tool list at a slot
+    of their role, as benchmarks/real_precision.py does."""
+    from collections import defaultdict
+    from agis_lsp.formats.prose import prose_fields
+    from real_precision import CORPORA, host_document
+    from security_corpora import folds, openapi_rows
+    assign = json.loads((CORPORA / "splits.json").read_text())["corpora"]
+    linter = Linter(config_of=lambda _p: SECURITY)
+    units: dict = defaultdict(list)   # (corpus, unit) -> [(name, text)]
+    for unit, side in sorted(assign["mcp"].items()):
+        if side == "dev":
+            for name in (f"{unit}.tools.mcp.json", f"{unit}.listing.mcp.json"):
+                if (CORPORA / "mcp" / name).exists():
+                    units[("mcp", unit)].append((name, (CORPORA / "mcp" / name).read_text()))
+    by_doc = defaultdict(list)
+    for r in openapi_rows():
+        by_doc[r["document"] if "document" in r else r["unit"]].append(r)
+    for doc, rows in sorted(by_doc.items()):
+        units[("openapi", doc)].append((f"{doc}.tools.mcp.json", json.dumps(host_document(rows))))
+    sizes: dict = {}
+    results = {}
+    for key, files in units.items():
+        n = found = sec = 0
+        shown = []
+        for name, text in files:
+            target = linter.prepare(name.replace(":", "_").replace("/", "_"), text=text)
+            result = linter.check(target=target)
+            n += len(prose_fields(target.kind, target.doc))
+            found += sum(1 for d in result.diagnostics if d.code == "AGSC901")
+            sec += sum(1 for d in result.diagnostics if d.code.startswith("AGSC"))
+            shown += [f"{key[1]}: {d.message[:170]!r}" for d in result.diagnostics if d.code == "AGSC901"]
+        results[key] = (n, found, sec, shown)
+        sizes.setdefault(key[0], {})[key[1]] = n
+    fold = {c: folds(v) for c, v in sizes.items()}
+    print("\n| dev corpus | fold | units | prose fields | AGSC901 | per 1,000 | all AGSC | per 1,000 |")
+    print("|---|---|---:|---:|---:|---:|---:|---:|")
+    for corpus in ("mcp", "openapi"):
+        for f in ("fit", "calibrate", "both"):
+            keys = [k for k in results if k[0] == corpus and f in ("both", fold[corpus][k[1]])]
+            n = sum(results[k][0] for k in keys)
+            a = sum(results[k][1] for k in keys)
+            s = sum(results[k][2] for k in keys)
+            print(f"| {corpus} | {f} | {len(keys)} | {n:,} | {a} | {1000 * a / max(1, n):.2f} | {s} | "
+                  f"{1000 * s / max(1, n):.2f} |")
+    for k in results:
+        for line in results[k][3][:show]:
+            print(f"|   {fold[k[0]][k[1]]} {line} | | | | | | | |")
+
+
+MCP_ROLES = ("tool description", "parameter description", "server instructions")
+
+
+def payload_families(show: int) -> None:
+    """Dev payloads (models/data/security_payloads_dev.txt; benchmarks/corpora/payloads holds only
+    held-out ones) in three MCP roles: caught by the pattern rules alone, by patterns + AGSC901."""
+    from real_precision import ROLES
+    rows = payloads("dev")
+    docs = [(fam, t, role, json.dumps(ROLES[role](t))) for fam, t in rows for role in MCP_ROLES]
+    fam_counts: dict = {}
+    misses = []
+    for semantic in (False, True):
+        linter = Linter(config_of=lambda _p: SECURITY.merged(semantic=semantic))
+        for fam, t, role, text in docs:
+            result = linter.check(target=linter.prepare("p.tools.mcp.json", text=text))
+            hit = any(d.code.startswith("AGSC") or d.code == "AGIS515" for d in result.diagnostics)
+            c = fam_counts.setdefault(fam, [0, 0, 0])
+            c[1 + semantic] += hit
+            c[0] += not semantic
+            if semantic and not hit:
+                misses.append((fam, role, t))
+    print("\n| dev payload family | n (x3 roles) | patterns alone | patterns + AGSC901 |")
+    print("|---|---:|---:|---:|")
+    tot = [0, 0, 0]
+    for fam, (n, p, m) in sorted(fam_counts.items()):
+        tot = [tot[0] + n, tot[1] + p, tot[2] + m]
+        print(f"| {fam} | {n} | {p} | {m} |")
+    print(f"| **all** | {tot[0]} | {tot[1]} ({tot[1] / tot[0]:.1%}) | {tot[2]} ({tot[2] / tot[0]:.1%}) |")
+    for fam, role, t in misses[:show]:
+        print(f"|   missed [{fam}] {role}: {t[:110]!r} | | | |")
+
+
 def _cache(save: bool = False) -> None:
     path = os.environ.get("AGIS_BUILD_CACHE")
     if not path:
@@ -144,7 +231,16 @@ def run() -> None:
     ap.add_argument("--corpora", help="a directory of real tool lists / AGIS documents")
     ap.add_argument("--sample", type=int, default=0,
                     help="a fixed-seed sample of N rows of each real set (0: all; embedding is the cost)")
+    ap.add_argument("--dev-corpora", action="store_true", help="the dev halves of benchmarks/corpora, per fold")
+    ap.add_argument("--payloads-only", action="store_true", help="only the dev payloads in MCP roles, per family")
     args = ap.parse_args()
+    if args.dev_corpora or args.payloads_only:
+        sys.path.insert(0, str(HERE))
+        if args.dev_corpora:
+            dev_corpora_rows(args.show)
+        if args.payloads_only:
+            payload_families(args.show)
+        return
 
     def pick(rows: list) -> list:
         if not args.sample or len(rows) <= args.sample:

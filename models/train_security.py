@@ -39,12 +39,16 @@ sys.path.insert(0, str(HERE.parent))
 
 from agis_lsp.semantic.directive import FILES, has_cue, pieces  # noqa: E402
 from agis_lsp.semantic.encoder import Encoder  # noqa: E402
+from security_corpora import dev_rows, heldout_aws_services  # noqa: E402
 
 DATA = HERE / "data"
 L2 = 1e-4
 STEPS = 6000
 LR = 2.0
 DEV_CLEAN_FLAG_TARGET = 0.0025   # the threshold flags at most this share of dev clean texts
+# ... and at most this many findings per prose field of the real corpora's dev units it was
+# not trained on (fold ``calibrate``, models/security_corpora.py): issue 22's bar for a warning.
+REAL_FIELD_FLAG_TARGET = 1e-4
 # The head it starts from: issue 11's head, kept in models/data/ (its own data: the README).
 PREVIOUS = ("data/security_head_v1.json", "data/security_head_v1.npz")
 PREVIOUS_COMMIT = "7f9d272"
@@ -197,10 +201,19 @@ def real_texts(name: str, split: str) -> list[str]:
 def aws_only(texts: list[str], name: str) -> list[str]:
     """Only the texts from botocore (AWS): the OpenAPI documents of directive_*.jsonl are also in
     the project's real corpus (benchmarks/corpora/, docs/corpora.md), whose own dev/held-out split
-    is not this file's; AWS's service documentation is not in it."""
+    is not this file's. Nor an AWS service whose API document is in that corpus's held-out half
+    (``heldout_aws_services``: apisguru's AWS documents carry botocore's text)."""
+    skip = heldout_aws_services()
     aws = {r["text"] for s in ("train", "dev", "heldout") for r in real_rows(name, s)
-           if r["source"].startswith("botocore:")}
+           if r["source"].startswith("botocore:") and r["source"].split(":", 1)[1] not in skip}
     return [t for t in texts if t in aws]
+
+
+def corpus_fold(fold: str) -> tuple[list[str], int]:
+    """The texts AGSC901 judges in the dev units of one fold of the real corpora (MCP servers and
+    API documents, models/security_corpora.py), and how many prose fields that fold has."""
+    rows = [r for r in dev_rows() if r["fold"] == fold]
+    return list(dict.fromkeys(r["text"] for r in rows if r["judged"])), len(rows)
 
 
 def descriptive_train() -> list[str]:
@@ -208,7 +221,7 @@ def descriptive_train() -> list[str]:
     real_new = aws_only(sample(real_texts("directive_real.jsonl", "train"), REAL_TRAIN_N), "directive_real.jsonl")
     intents = aws_only(sample(real_texts("directive_intents.jsonl", "train"), INTENT_TRAIN_N),
                        "directive_intents.jsonl")
-    return with_sentences(benign("train") + guidance("train") + real_new + intents)
+    return with_sentences(benign("train") + guidance("train") + real_new + intents + corpus_fold("fit")[0])
 
 
 def dev_clean() -> list[str]:
@@ -263,13 +276,22 @@ def main() -> None:
     s_pay = piece_max(enc, w, b, dev_pay)
     s_clean = piece_max(enc, w, b, dev_clean_texts)
     enc.save()
+    cal_texts, cal_fields = corpus_fold("calibrate")
+    s_cal = piece_max(enc, w, b, cal_texts)
+    enc.save()
     k = int(np.floor(DEV_CLEAN_FLAG_TARGET * len(dev_clean_texts)))
-    threshold = float(np.sort(s_clean)[::-1][k]) + 1e-4
-    threshold = max(threshold, 0.5)
+    k_real = int(np.floor(REAL_FIELD_FLAG_TARGET * cal_fields))
+    threshold = max(float(np.sort(s_clean)[::-1][k]) + 1e-4, float(np.sort(s_cal)[::-1][k_real]) + 1e-4, 0.5)
     print(f"dev: threshold {threshold:.3f}; payloads over it {np.mean(s_pay > threshold):.3f} (n={len(dev_pay)}); "
-          f"clean over it {np.mean(s_clean > threshold):.4f} (n={len(dev_clean_texts)})")
-    for t, s in sorted(zip(dev_clean_texts, s_clean), key=lambda p: -p[1])[:8]:
-        print(f"  top dev clean {s:.3f} {t[:100]}")
+          f"clean over it {np.mean(s_clean > threshold):.4f} (n={len(dev_clean_texts)}); "
+          f"calibrate fold {int(np.sum(s_cal > threshold))} over it of {cal_fields} fields ({len(cal_texts)} judged)")
+    for t, s in sorted(zip(dev_clean_texts + cal_texts, np.concatenate([s_clean, s_cal])),
+                       key=lambda p: -p[1])[:8]:
+        print(f"  top dev clean {s:.3f} {t[:100]!r}")
+    fams = [f for f, _ in payloads("dev")]
+    print("  dev payloads over it by the head alone, per family: " + ", ".join(
+        f"{f} {int(sum(s_pay[i] > threshold for i in range(len(fams)) if fams[i] == f))}/{fams.count(f)}"
+        for f in sorted(set(fams))))
     for t, s in sorted(zip(dev_pay, s_pay), key=lambda p: p[1])[:8]:
         print(f"  lowest dev payload {s:.3f} {t[:100]}")
 
@@ -278,7 +300,9 @@ def main() -> None:
             "prior": {"weight": PRIOR, "from": PREVIOUS[1] + " of commit " + PREVIOUS_COMMIT},
             "dev": {"payloads": len(dev_pay), "clean": len(dev_clean_texts),
                     "payloads_over": float(np.mean(s_pay > threshold)),
-                    "clean_over": float(np.mean(s_clean > threshold))},
+                    "clean_over": float(np.mean(s_clean > threshold)),
+                    "calibrate_fields": cal_fields, "calibrate_judged": len(cal_texts),
+                    "calibrate_over": int(np.sum(s_cal > threshold))},
             "trained_by": "models/train_security.py"}
     (HERE / FILES[0]).write_text(json.dumps(meta, indent=1) + "\n")
     np.savez(HERE / FILES[1], w=w.astype(np.float32))
