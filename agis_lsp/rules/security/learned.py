@@ -33,8 +33,15 @@ def candidates(ctx) -> list:
     return cached
 
 
+def model_texts(ctx, model) -> list[str]:
+    """What the head will embed for this document (the engine embeds them with the other
+    semantic rules' texts in one batched pass)."""
+    from ...semantic.directive import texts_to_embed
+    return texts_to_embed(model, [p.text for p in candidates(ctx)])
+
+
 @rule(CODE, "directive-text", per_endpoint=True, pass_no=None, kinds=("any",), semantic=True, spec="AGIS §12; issue 11",
-      needs_model=lambda ctx: bool(candidates(ctx)))
+      needs_model=lambda ctx: bool(candidates(ctx)), model_texts=model_texts)
 def directive_text(ctx):
     """The model reads this text as an instruction that reaches beyond the tool's own contract.
 
