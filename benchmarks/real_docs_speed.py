@@ -40,8 +40,9 @@ def exe() -> list[str]:
     return [str(found)] if found.exists() else [sys.executable, "-m", "agis_lsp.cli"]
 
 
-def timed(cmd: list[str], runs: int, env: dict) -> tuple[float, float, int]:
-    """Median wall and CPU seconds over ``runs`` and the number of findings lines."""
+def timed(cmd: list[str], runs: int, env: dict, save: Path | None = None) -> tuple[float, float, int]:
+    """Median wall and CPU seconds over ``runs`` and the number of findings lines (the last
+    run's findings written to ``save``)."""
     walls, cpus, lines = [], [], 0
     for _ in range(runs):
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -53,6 +54,8 @@ def timed(cmd: list[str], runs: int, env: dict) -> tuple[float, float, int]:
         if proc.returncode not in (0, 1):
             raise SystemExit(f"{' '.join(cmd[:4])} ... failed ({proc.returncode}): {proc.stderr[-2000:]}")
         lines = len(proc.stdout.splitlines())
+        if save is not None:
+            save.write_text(proc.stdout)
     return statistics.median(walls), statistics.median(cpus), lines
 
 
@@ -61,6 +64,8 @@ def main() -> int:
     ap.add_argument("--runs", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=None, help="passed as --jobs (default: the command's)")
     ap.add_argument("--corpus", default="converted,mcp")
+    ap.add_argument("--save", type=Path, default=None,
+                    help="write the findings of each run to DIR/<corpus>.<model|no-model>.txt")
     a = ap.parse_args()
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     base = exe() + ["check", "--no-cache", "-q"] + (["--jobs", str(a.jobs)] if a.jobs else [])
@@ -76,8 +81,11 @@ def main() -> int:
             continue
         mb = sum(os.path.getsize(f) for f in files) / 1e6
         subprocess.run(base + ["--no-semantic"] + files[:1], capture_output=True, env=env)  # bytecode warm
-        w0, c0, n0 = timed(base + ["--no-semantic"] + files, a.runs, env)
-        w1, c1, n1 = timed(base + files, a.runs, env)
+        out = (lambda what: a.save / f"{name}.{what}.txt") if a.save else (lambda what: None)
+        if a.save:
+            a.save.mkdir(parents=True, exist_ok=True)
+        w0, c0, n0 = timed(base + ["--no-semantic"] + files, a.runs, env, out("no-model"))
+        w1, c1, n1 = timed(base + files, a.runs, env, out("model"))
         print(f"| {name} | {len(files)} | {mb:.1f} | {n0} / {n1} | {w0:.1f} s | {w1:.1f} s | {w1 / w0:.1f}x "
               f"| {c0:.1f} s | {c1:.1f} s | {c1 / c0:.1f}x | <= {GOAL:g}x |", flush=True)
     return 0
