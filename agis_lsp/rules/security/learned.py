@@ -57,8 +57,9 @@ def directive_text(ctx):
     other data (files, secrets, the conversation, the system prompt), toward
     other recipients, concealment from the user, overriding earlier
     instructions or the user's decision, a change of role, or running down
-    other servers' tools. The text and each of its sentences are scored; the
-    best-scoring sentence is reported, and the message names the direction
+    other servers' tools. The text and each of its sentences are scored (a
+    sentence longer than the model's 128-token window in overlapping windows,
+    so nothing at its end goes unread); the best-scoring piece is reported, and the message names the direction
     its words point to. Texts without any word that instructions use ("you",
     "assistant", "user", "always", "must", "tell", ...) are not embedded.
 
