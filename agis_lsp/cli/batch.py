@@ -117,8 +117,11 @@ def _shared_doc(path: str, linter: Linter):
 _linter: Linter | None = None
 
 
-def _init_worker(settings: Settings) -> None:
+def _init_worker(settings: Settings, model_threads: int = 0) -> None:
     global _linter
+    if model_threads:   # the workers share the cores: each model gets its share of them
+        from ..semantic import THREADS_ENV
+        os.environ.setdefault(THREADS_ENV, str(model_threads))
     _linter = Linter(config_of=settings.config_of)
     _fewer_collections()
 
@@ -194,7 +197,7 @@ def _lint_all(tasks: list, settings: Settings, linter: Linter, jobs: int) -> lis
         workers = min(jobs, len(tasks))
         try:
             with ProcessPoolExecutor(workers, mp_context=_pool_context(), initializer=_init_worker,
-                                     initargs=(settings,)) as pool:
+                                     initargs=(settings, max(1, default_jobs() // workers))) as pool:
                 fresh = list(pool.map(_work, tasks, chunksize=max(1, len(tasks) // (workers * 8))))
         except BrokenProcessPool as exc:
             raise WorkerDied(str(exc)) from exc

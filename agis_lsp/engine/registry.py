@@ -42,6 +42,8 @@ class Rule:
     scope: str = "document"       # "document" | "deployment" (cross-file)
     spec: str = ""                # spec section references, e.g. "AGIS §4.1(b)"
     needs_model: Callable | None = None   # semantic rules: ctx -> bool, False = nothing to judge here
+    model_texts: Callable | None = None   # semantic rules: (ctx, model) -> the texts the rule will
+                                          # embed, embedded for the whole document at once first
     superseded_by: tuple = ()     # passes (int) or rule codes (str) whose finding on a restated path
                                   # makes this one a consequence
     per_endpoint: bool = False    # findings on endpoints[i] depend on that endpoint and the frame
@@ -82,7 +84,8 @@ class Rule:
 def rule(code: str, name: str, *, pass_no: int | None, kinds: Iterable[str] = ("agis",),
          semantic: bool = False, scope: str = "document", spec: str = "",
          needs_model: Callable | None = None, superseded_by: Iterable[int | str] = (),
-         per_endpoint: bool = False, shared_only: bool = False, convention: str = "") -> Callable:
+         per_endpoint: bool = False, shared_only: bool = False, convention: str = "",
+         model_texts: Callable | None = None) -> Callable:
     """Register a rule function ``check(ctx) -> Iterable[Finding]``.
 
     The function's docstring is the rule's documentation (markdown with the
@@ -102,6 +105,11 @@ def rule(code: str, name: str, *, pass_no: int | None, kinds: Iterable[str] = ("
     ``shared_only`` says more: the findings depend only on that outside part and on the
     facts every endpoint shares (``engine.incremental.shared_facts``: methods, paths, MCP
     tool names), so while those are unchanged the rule is not run again at all.
+
+    ``model_texts(ctx, model)`` (semantic rules) names the texts the rule will embed: the
+    engine embeds every such text of a document in one batched pass before the semantic rules
+    run (``engine.runner``), and the rules then find their vectors ready; a text it leaves
+    out is still embedded when the rule asks, so the hook changes speed, never a verdict.
 
     ``convention="agis"`` says the rule applies one of AGIS's own opinions (verb-first
     names, AGIS §4) to a document: on a format whose own specification does not ask for
@@ -135,7 +143,8 @@ def rule(code: str, name: str, *, pass_no: int | None, kinds: Iterable[str] = ("
                             facts["semantic"], facts["scope"], spec, needs_model=needs_model,
                             superseded_by=tuple(superseded_by), per_endpoint=facts["per_endpoint"],
                             shared_only=facts["shared_only"], convention=convention,
-                            status=row.status if row else "stable")
+                            status=row.status if row else "stable",
+                            model_texts=model_texts)
         fn.rule_code = code
         return fn
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 import functools
 import logging
 import traceback
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Iterable
 
@@ -54,40 +55,72 @@ def run_rules(doc: Document, config: Config, *, phase: str = "all", semantic: bo
     if select is not None:
         rules = [r for r in rules if select(r)]
     skipped: dict[str, str] = {}
-    for rule in rules:
-        if rule.semantic and phase == "mechanical":
-            continue
-        if not rule.semantic and phase == "semantic":
-            continue
-        if not config.enabled(rule.code, doc.path):
-            continue
-        ctx.touched = False
-        if rule.semantic and not ctx.semantic:
-            if rule.needs_model is None or rule.needs_model(ctx):
-                skipped.setdefault(_pass_label(rule), "semantic passes are off (--no-semantic)")
-            continue
-        try:
-            for finding in rule.check(ctx) or ():
-                result.diagnostics.append(position(doc, rule, finding, config, deployment, kind))
-        except SemanticSkipped as exc:
-            ctx.touched = True    # (never reused: the model may be there next time)
-            skipped.setdefault(_pass_label(rule), str(exc))
-            result.skipped.add(rule.code)
-        except Exception as exc:  # a broken rule must never take the linter down
-            ctx.touched = True    # (never reused)
-            result.internal_errors += 1
-            log.error("rule %s crashed on %s: %s: %s", rule.code, doc.path, type(exc).__name__, exc)
-            log.debug("%s", traceback.format_exc())
-            internal = get_rule("AGIS000")
-            result.diagnostics.append(position(doc, internal, Finding(
-                (), f"internal error in rule {rule.code} ({rule.name}): {type(exc).__name__}: {exc}; "
-                "please report it"), config))
-        finally:
-            if ctx.touched:
-                result.cross_file.add(rule.code)
+    with _held_model_texts(ctx, rules, phase, config):
+        for rule in rules:
+            if rule.semantic and phase == "mechanical":
+                continue
+            if not rule.semantic and phase == "semantic":
+                continue
+            if not config.enabled(rule.code, doc.path):
+                continue
+            ctx.touched = False
+            if rule.semantic and not ctx.semantic:
+                if rule.needs_model is None or rule.needs_model(ctx):
+                    skipped.setdefault(_pass_label(rule), "semantic passes are off (--no-semantic)")
+                continue
+            try:
+                for finding in rule.check(ctx) or ():
+                    result.diagnostics.append(position(doc, rule, finding, config, deployment, kind))
+            except SemanticSkipped as exc:
+                ctx.touched = True    # (never reused: the model may be there next time)
+                skipped.setdefault(_pass_label(rule), str(exc))
+                result.skipped.add(rule.code)
+            except Exception as exc:  # a broken rule must never take the linter down
+                ctx.touched = True    # (never reused)
+                result.internal_errors += 1
+                log.error("rule %s crashed on %s: %s: %s", rule.code, doc.path, type(exc).__name__, exc)
+                log.debug("%s", traceback.format_exc())
+                internal = get_rule("AGIS000")
+                result.diagnostics.append(position(doc, internal, Finding(
+                    (), f"internal error in rule {rule.code} ({rule.name}): {type(exc).__name__}: {exc}; "
+                    "please report it"), config))
+            finally:
+                if ctx.touched:
+                    result.cross_file.add(rule.code)
     for label, reason in skipped.items():
         result.notes.append(f"{label} skipped: {reason}")
     return result
+
+
+@contextmanager
+def _held_model_texts(ctx: LintContext, rules: list, phase: str, config: Config):
+    """The semantic phase in three steps: the texts every semantic rule that will run is going
+    to embed (``Rule.model_texts``) are gathered, embedded in one batched pass (the encoder
+    groups them by length, each distinct text once) and held while the rules run, which then
+    score them and emit their findings. A rule's verdicts are the same either way: a text's
+    vector does not depend on its batch (models/README.md), and what the gathering misses the
+    rule embeds itself."""
+    if not ctx.semantic or phase == "mechanical":
+        yield
+        return
+    wanted = [r for r in rules if r.semantic and r.model_texts is not None
+              and config.enabled(r.code, ctx.doc.path) and (r.needs_model is None or r.needs_model(ctx))]
+    if not wanted:
+        yield
+        return
+    try:
+        model = ctx.model()
+        texts = [t for r in wanted for t in r.model_texts(ctx, model)]
+    except SemanticSkipped:       # the rules report it
+        yield
+        return
+    except Exception as exc:      # a broken hook costs speed, never the lint: the rules embed
+        log.error("gathering the model's texts failed on %s: %s: %s", ctx.doc.path,
+                  type(exc).__name__, exc)
+        yield
+        return
+    with model.encoder.hold(texts):
+        yield
 
 
 def finish(doc: Document, config: Config, diagnostics: list, *, semantic: bool,

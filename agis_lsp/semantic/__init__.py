@@ -44,6 +44,7 @@ __all__ = ["get_model", "start_loading", "loading_started", "SemanticUnavailable
            "SemanticModel", "VerbJudgement", "ConsistencyJudgement", "KINDS", "KIND_LABELS"]
 
 ENV_VAR = "AGIS_LSP_MODEL_DIR"
+THREADS_ENV = "AGIS_LSP_MODEL_THREADS"   # the encoder's intra-op threads (encoder.default_threads)
 REQUIRED = ("encoder.onnx", "tokenizer.json", "heads.json", "heads.npz")
 
 

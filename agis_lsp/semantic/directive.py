@@ -13,6 +13,12 @@ highest score, and the sentence that has it is the span to report. Only texts
 with a *cue* (a word that instructions to a model use: "you", "assistant",
 "user", "always", "must", ...) are embedded: the others are descriptions by
 construction of the training data, and skipping them keeps the pass cheap.
+
+The model reads a text up to its window (``encoder.MAX_TOKENS`` tokens). A
+sentence longer than that (or a text of one such sentence) is also read in
+its further windows (``Encoder.windows``: overlapping, each as long as the
+model reads), so a payload at the end of a long run-on description is scored
+like one at its start.
 """
 from __future__ import annotations
 
@@ -127,19 +133,35 @@ def head_for(model) -> DirectiveHead:
     return head
 
 
+def jobs(model, texts: Sequence[str]) -> list[tuple[int, int, int]]:
+    """(text index, start, end) of every piece the head scores: each text with a cue, its
+    sentences, and the further windows of a sentence (or a one-sentence text) longer than
+    the model's window."""
+    out: list[tuple[int, int, int]] = []
+    for i, text in enumerate(texts):
+        if has_cue(text):
+            spans = pieces(text)
+            out.extend((i, a, b) for a, b in spans)
+            for a, b in spans[1:] if len(spans) > 1 else spans:
+                out.extend((i, c, d) for c, d in model.encoder.windows(text, a, b))
+    return out
+
+
+def texts_to_embed(model, texts: Sequence[str]) -> list[str]:
+    """What ``judge(model, texts)`` will embed (the engine embeds a document's at once)."""
+    return [texts[i][a:b] for i, a, b in jobs(model, texts)]
+
+
 def judge(model, texts: Sequence[str]) -> list[DirectiveVerdict | None]:
     """A verdict per text (None for texts without a cue, which are not embedded)."""
     head = head_for(model)
-    jobs: list[tuple[int, int, int]] = []
-    for i, text in enumerate(texts):
-        if has_cue(text):
-            jobs.extend((i, a, b) for a, b in pieces(text))
+    jobs_ = jobs(model, texts)
     out: list[DirectiveVerdict | None] = [None] * len(texts)
-    if not jobs:
+    if not jobs_:
         return out
-    vectors = model.encoder.embed([texts[i][a:b] for i, a, b in jobs])
+    vectors = model.encoder.embed([texts[i][a:b] for i, a, b in jobs_])
     scores = head.scores(vectors)
-    for (i, a, b), p in zip(jobs, scores):
+    for (i, a, b), p in zip(jobs_, scores):
         best = out[i]
         if best is None or p > best.score:
             out[i] = DirectiveVerdict(float(p), a, b)

@@ -7,7 +7,16 @@ sentence-transformers does for all-MiniLM-L6-v2: the mean of the token
 vectors weighted by the attention mask, then L2 normalisation.
 
 Embeddings are cached by text (an LRU behind a lock), so re-linting a
-document after one intent changed embeds only that intent.
+document after one intent changed embeds only that intent. The texts of one
+call are embedded once each, tokenized once, and run in batches of texts of
+nearly the same length (a padded token costs as much as a real one; a forward
+call costs about ``CALL_TOKENS`` tokens more), so a whole document's texts,
+gathered by the engine before its semantic rules run (``hold``), cost one
+pass over their distinct tokens.
+
+A text is read up to ``MAX_TOKENS`` tokens (the window the heads were trained
+on); ``windows`` names the further, overlapping windows of a longer text, for
+a head that must not miss what its tail says (the security head).
 
 Runtime imports: numpy (a dependency of onnxruntime), onnxruntime,
 tokenizers and the standard library, nothing else.
@@ -18,19 +27,62 @@ from __future__ import annotations
 import os
 import threading
 from collections import OrderedDict
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
 import numpy as np
 
+from . import THREADS_ENV
+
 MAX_TOKENS = 128  # intents are single sentences (AGIS recommends <= 500 chars)
-BATCH_SIZE = 32
+OVERLAP = 32      # tokens two consecutive windows of a long text share (windows)
+BATCH_SIZE = 32   # texts per forward call at most (forward's callers; embed plans its own)
+BATCH_ROWS = 64   # embed: texts per forward call at most
+BATCH_TOKENS = 4096  # embed: rows x padded width of one forward call at most
+CALL_TOKENS = 6   # a forward call costs about as much as this many more tokens (measured:
+                  # 2.8 ms a call, 0.45 ms a token on the 2-core machine), so a batch is
+                  # closed when the next text would add more padding than that
 DIM = 384
 
 
+def usable_cores() -> int:
+    """The cores this process may run on (its CPU affinity, e.g. a container's cpuset)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):
+        return max(1, os.cpu_count() or 1)
+
+
 def default_threads() -> int:
-    """intra-op threads: all cores up to 2 (the model is too small to scale further)."""
-    return max(1, min(2, os.cpu_count() or 1))
+    """intra-op threads: ``$AGIS_LSP_MODEL_THREADS`` when set (``agis-lint check --jobs N``
+    sets it in its workers to their share of the cores, so N workers never run more threads
+    than there are cores), else every core this process may use."""
+    value = os.environ.get(THREADS_ENV, "")
+    if value.strip().isdigit() and int(value) > 0:
+        return int(value)
+    return usable_cores()
+
+
+def plan_batches(lengths: Sequence[int]) -> list[list[int]]:
+    """Indices of ``lengths`` grouped into forward calls: by increasing length, a call
+    closed when it would exceed ``BATCH_ROWS`` texts or ``BATCH_TOKENS`` padded tokens, or
+    when the next text would pad the call by more than a call costs (``CALL_TOKENS``)."""
+    order = sorted(range(len(lengths)), key=lambda i: lengths[i])
+    out: list[list[int]] = []
+    cur: list[int] = []
+    width = 0
+    for i in order:
+        n = lengths[i]
+        if cur and (len(cur) >= BATCH_ROWS or (len(cur) + 1) * n > BATCH_TOKENS
+                    or (n - width) * len(cur) > CALL_TOKENS):
+            out.append(cur)
+            cur = []
+        cur.append(i)
+        width = n
+    if cur:
+        out.append(cur)
+    return out
 
 
 class Encoder:
@@ -66,7 +118,8 @@ class Encoder:
         try:
             tok = Tokenizer.from_file(str(tokenizer_path))
             tok.no_padding()
-            tok.enable_truncation(MAX_TOKENS)
+            # the overflow (windows past the first) is computed only for longer texts
+            tok.enable_truncation(MAX_TOKENS, stride=OVERLAP)
             self._tokenizer = tok
             if while_building is not None:
                 while_building()
@@ -79,6 +132,7 @@ class Encoder:
         self._needs_token_types = "token_type_ids" in names
 
         self._static: dict[str, np.ndarray] = {}   # shipped vectors (never evicted)
+        self._held: dict[str, list] = {}           # text -> [vector, holders] (see hold)
         self._cache: OrderedDict[str, np.ndarray] = OrderedDict()
         self._cache_size = cache_size
         self._lock = threading.Lock()
@@ -89,24 +143,34 @@ class Encoder:
 
     def tokenize(self, texts: Sequence[str]) -> tuple[np.ndarray, np.ndarray]:
         """Token ids and attention mask, padded with [PAD]=0 to the longest text."""
-        encs = self._tokenizer.encode_batch(list(texts))
-        width = max(len(e.ids) for e in encs)
-        ids = np.zeros((len(encs), width), dtype=np.int64)
-        mask = np.zeros((len(encs), width), dtype=np.int64)
-        for row, enc in enumerate(encs):
-            n = len(enc.ids)
-            ids[row, :n] = enc.ids
-            mask[row, :n] = 1
-        return ids, mask
+        return _arrays([e.ids for e in self._tokenizer.encode_batch(list(texts))])
 
     def forward(self, texts: Sequence[str]) -> np.ndarray:
         """Embed ``texts`` (one batch) without touching the cache."""
-        ids, mask = self.tokenize(texts)
+        return self._run(*self.tokenize(texts))
+
+    def _run(self, ids: np.ndarray, mask: np.ndarray) -> np.ndarray:
         feed = {"input_ids": ids, "attention_mask": mask}
         if self._needs_token_types:
             feed["token_type_ids"] = np.zeros_like(ids)
         hidden = self._session.run(None, feed)[0]
         return mean_pool(hidden, mask)
+
+    def windows(self, text: str, start: int = 0, end: int | None = None) -> list[tuple[int, int]]:
+        """The windows of ``text[start:end]`` past the first ``MAX_TOKENS`` tokens (offsets into
+        ``text``; [] when it fits): each as long as the model reads, each sharing ``OVERLAP``
+        tokens with the one before, so every token is read and any run of up to ``OVERLAP``
+        tokens lies whole inside one window."""
+        end = len(text) if end is None else end
+        piece = text[start:end]
+        if len(piece) < MAX_TOKENS - 2:   # a token covers at least one character
+            return []
+        out = []
+        for enc in self._tokenizer.encode(piece).overflowing:
+            spans = [o for o, special in zip(enc.offsets, enc.special_tokens_mask) if not special]
+            if spans:
+                out.append((start + spans[0][0], start + spans[-1][1]))
+        return out
 
     # -- cached embedding --------------------------------------------------
 
@@ -121,6 +185,11 @@ class Encoder:
                 if vec is not None:
                     out[i] = vec
                     continue
+                held = self._held.get(t)
+                if held is not None:
+                    self._hits += 1
+                    out[i] = held[0]
+                    continue
                 vec = self._cache.get(t)
                 if vec is not None:
                     self._cache.move_to_end(t)
@@ -133,13 +202,13 @@ class Encoder:
                     self._misses += 1
                     todo[t] = [i]
         if todo:
-            # sort by length so each batch pads little
-            pending = sorted(todo, key=len)
-            for start in range(0, len(pending), BATCH_SIZE):
-                chunk = pending[start:start + BATCH_SIZE]
-                vecs = self.forward(chunk)
+            pending = list(todo)
+            ids = [e.ids for e in self._tokenizer.encode_batch(pending)]
+            for batch in plan_batches([len(i) for i in ids]):
+                vecs = self._run(*_arrays([ids[j] for j in batch]))
                 with self._lock:
-                    for t, v in zip(chunk, vecs):
+                    for j, v in zip(batch, vecs):
+                        t = pending[j]
                         v.setflags(write=False)
                         self._cache[t] = v
                         self._cache.move_to_end(t)
@@ -150,6 +219,31 @@ class Encoder:
         if not texts:
             return np.zeros((0, DIM), dtype=np.float32)
         return np.stack(out).astype(np.float32, copy=False)
+
+    @contextmanager
+    def hold(self, texts: Iterable[str]):
+        """Embed ``texts`` now, in one batched pass, and keep their vectors until the block
+        ends, whatever the LRU evicts meanwhile: the engine gathers the texts of a whole
+        document's semantic rules first, then the rules read the vectors they need."""
+        unique = list(dict.fromkeys(texts))
+        vecs = self.embed(unique) if unique else ()
+        with self._lock:
+            for t, v in zip(unique, vecs):
+                entry = self._held.get(t)
+                if entry is None:
+                    self._held[t] = [v, 1]
+                else:
+                    entry[1] += 1
+        try:
+            yield
+        finally:
+            with self._lock:
+                for t in unique:
+                    entry = self._held.get(t)
+                    if entry is not None:
+                        entry[1] -= 1
+                        if entry[1] <= 0:
+                            del self._held[t]
 
     def preload(self, texts: Sequence[str], vecs: np.ndarray) -> None:
         """Install vectors computed at build time by this same encoder (e.g. the
@@ -170,6 +264,17 @@ class Encoder:
         with self._lock:
             self._cache.clear()
             self._hits = self._misses = 0
+
+
+def _arrays(rows: Sequence[Sequence[int]]) -> tuple[np.ndarray, np.ndarray]:
+    """Token ids and attention mask, padded with [PAD]=0 to the longest row."""
+    width = max(len(r) for r in rows)
+    ids = np.zeros((len(rows), width), dtype=np.int64)
+    mask = np.zeros((len(rows), width), dtype=np.int64)
+    for row, r in enumerate(rows):
+        ids[row, :len(r)] = r
+        mask[row, :len(r)] = 1
+    return ids, mask
 
 
 def mean_pool(hidden: np.ndarray, mask: np.ndarray) -> np.ndarray:

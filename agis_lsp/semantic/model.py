@@ -344,6 +344,20 @@ class SemanticModel:
             intent_class=_describe(pint[row[i]], top=1), score=float(best[i]),
             suggestion=suggestions.get(row[i])) for i, (v, t) in enumerate(pairs)]
 
+    def consistency_texts(self, pairs: Iterable[tuple[str, str]]) -> list[str]:
+        """The texts ``judge_consistency(pairs)`` embeds (but the catalog's, embedded once), for
+        the engine to embed a whole document's at once before the rules run."""
+        pairs = list(pairs)
+        ev, ei, _ = self._with_clauses([p[0] for p in pairs], [p[1] for p in pairs])
+        heads = [intent_head(t) for t in ei]
+        table = self.heads.verb_table
+        out = list(ei) + [head_text(hd[0]) or "to do" for hd in heads]
+        out += [verb_text(v) for v in ev] + [v.lower() for v in ev]
+        for w in [hd[1] or "do" for hd in heads]:
+            if not table.get(w.upper()):
+                out += [verb_text(w), w.lower()]
+        return out
+
     def _catalog_matrices(self):
         """Kind distributions and vectors of the catalog verbs (computed once)."""
         if self._catalog_dist is None:

@@ -40,6 +40,11 @@ def _judge(ctx):
     return [(ep, tok, j) for (ep, tok, _), j in zip(pairs, judged)]
 
 
+def _texts(ctx, model) -> list[str]:
+    """What _judge will embed (the engine embeds a document's texts in one pass first)."""
+    return model.consistency_texts([(_verb(tok), intent) for _, tok, intent in _pairs(ctx)])
+
+
 def _verb(tok) -> str:
     """The verb the method is judged as: its base form when it is an inflection."""
     found = base_form(tok)
@@ -80,7 +85,7 @@ def _finding(ctx, ep, tok, j, lead: str, *, on_method: bool = False) -> Finding:
 
 
 @rule("AGIS601", "intent-contradicts-method", per_endpoint=True, pass_no=6, semantic=True, spec="AGIS §5.4, §8.4",
-      superseded_by=_NOT_A_VERB)
+      superseded_by=_NOT_A_VERB, model_texts=_texts)
 def intent_contradicts_method(ctx):
     """The intent describes a different kind of operation than the method verb implies.
 
@@ -140,7 +145,7 @@ def intent_contradicts_method(ctx):
 
 
 @rule("AGIS602", "intent-may-not-match-method", per_endpoint=True, pass_no=6, semantic=True, spec="AGIS §5.4, §8.4",
-      superseded_by=_NOT_A_VERB)
+      superseded_by=_NOT_A_VERB, model_texts=_texts)
 def intent_may_not_match_method(ctx):
     """The intent may describe a different operation than the method verb (borderline).
 

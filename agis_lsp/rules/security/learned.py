@@ -31,8 +31,15 @@ def candidates(ctx) -> list:
             and p.role not in SUGGESTION_ROLES and p.path not in skip and has_cue(p.text)]
 
 
+def model_texts(ctx, model) -> list[str]:
+    """What the head will embed for this document (the engine embeds them with the other
+    semantic rules' texts in one batched pass)."""
+    from ...semantic.directive import texts_to_embed
+    return texts_to_embed(model, [p.text for p in candidates(ctx)])
+
+
 @rule(CODE, "directive-text", per_endpoint=True, pass_no=None, kinds=("any",), semantic=True, spec="AGIS §12; issue 11",
-      needs_model=lambda ctx: bool(candidates(ctx)))
+      needs_model=lambda ctx: bool(candidates(ctx)), model_texts=model_texts)
 def directive_text(ctx):
     """The model reads this text as an instruction that reaches beyond the tool's own contract.
 
@@ -48,8 +55,9 @@ def directive_text(ctx):
     other data (files, secrets, the conversation, the system prompt), toward
     other recipients, concealment from the user, overriding earlier
     instructions or the user's decision, a change of role, or running down
-    other servers' tools. The text and each of its sentences are scored; the
-    best-scoring sentence is reported, and the message names the direction
+    other servers' tools. The text and each of its sentences are scored (a
+    sentence longer than the model's 128-token window in overlapping windows,
+    so nothing at its end goes unread); the best-scoring piece is reported, and the message names the direction
     its words point to. Texts without any word that instructions use ("you",
     "assistant", "user", "always", "must", "tell", ...) are not embedded.
 

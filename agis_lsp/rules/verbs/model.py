@@ -120,6 +120,13 @@ def _judge(ctx) -> list:
     return out
 
 
+def _texts(ctx, model) -> list[str]:
+    """What _judge will embed (the engine embeds a document's texts in one pass first)."""
+    if ctx.__dict__.get("_tool_consistency") is not None:
+        return []
+    return model.consistency_texts([(lead.upper, d) for _, lead, d in _pairs(ctx)])
+
+
 def _finding(op, lead, j, lead_text: str) -> Finding:
     msg = (f"{lead_text}: the name '{op.name}' leads with {lead.upper}, which implies "
            f"{kind_text(j.verb_class)}, but the description describes {kind_text(j.intent_class)} "
@@ -134,7 +141,7 @@ def _finding(op, lead, j, lead_text: str) -> Finding:
 
 
 @rule("TOOL601", "description-contradicts-name", pass_no=6, semantic=True, kinds=KINDS,
-      spec="AGIS §5.4, §8.4, appendix C(b)")
+      spec="AGIS §5.4, §8.4, appendix C(b)", model_texts=_texts)
 def description_contradicts_name(ctx):
     """The description of a tool or capability describes a different operation than its name's verb.
 
@@ -168,7 +175,7 @@ def description_contradicts_name(ctx):
 
 
 @rule("TOOL602", "description-may-not-match-name", pass_no=6, semantic=True, kinds=KINDS,
-      spec="AGIS §5.4, §8.4")
+      spec="AGIS §5.4, §8.4", model_texts=_texts)
 def description_may_not_match_name(ctx):
     """The description of a tool or capability may describe a different operation than its name's verb (borderline).
 
