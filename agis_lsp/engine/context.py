@@ -43,6 +43,10 @@ class LintContext:
             value = self._facts[fact] = fact.compute(self)
             return value
 
+    def has_fact(self, fact: Fact) -> bool:
+        """Whether ``fact`` was already computed in this lint (its texts need no embedding)."""
+        return fact in self._facts
+
     @property
     def deployment(self) -> Any:
         """The AGTP deployment of the document (None outside one). Reading it marks the rule

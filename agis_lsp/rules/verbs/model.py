@@ -122,7 +122,7 @@ def _judge(ctx) -> list:
 
 def _texts(ctx, model) -> list[str]:
     """What _judge will embed (the engine embeds a document's texts in one pass first)."""
-    if ctx.__dict__.get("_tool_consistency") is not None:
+    if ctx.has_fact(_judge):
         return []
     return model.consistency_texts([(lead.upper, d) for _, lead, d in _pairs(ctx)])
 
