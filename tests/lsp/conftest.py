@@ -209,3 +209,19 @@ def edits_of(edit: types.WorkspaceEdit, uri: str) -> list:
                 out.extend(change.edits)
         return out
     return list((edit.changes or {}).get(uri, []))
+
+
+async def pull_diagnostics(client, uri: str, previous: str | None = None, tries: int = 20):
+    """``textDocument/diagnostic`` as an editor sends it: a ServerCancelled answer with
+    ``retriggerRequest`` (the check is still running) is asked again, as VS Code does."""
+    from pygls.exceptions import JsonRpcException
+    params = types.DocumentDiagnosticParams(text_document=types.TextDocumentIdentifier(uri=uri),
+                                            previous_result_id=previous)
+    for attempt in range(tries):
+        try:
+            return await asyncio.wait_for(client.text_document_diagnostic_async(params), TIMEOUT)
+        except JsonRpcException as exc:
+            if exc.code != -32802 or not (exc.data or {}).get("retriggerRequest") \
+                    or attempt == tries - 1:
+                raise
+            await asyncio.sleep(0.25)

@@ -8,7 +8,8 @@ NEL and PS line breaks, deleting everything, whole-document replacements and a 1
 Between edits it sends hover, completion, definition, codeAction, documentSymbol and pull
 diagnostics at random positions. It checks:
 
-* every request is answered within ``ANSWER_LIMIT`` seconds, with no JSON-RPC error;
+* every request is answered within ``ANSWER_LIMIT`` seconds, with no JSON-RPC error (a pull
+  answered ServerCancelled with ``retriggerRequest``, LSP 3.17, is the protocol's "ask again");
 * no traceback in the log (``window/logMessage`` and stderr);
 * every range lies inside the text of its version (published diagnostics: the version they
   carry; answers: the version the request was sent against) and starts before it ends;
@@ -86,6 +87,13 @@ def index_of(text: str, pos: dict) -> int:
     content = text[start:end].rstrip("\r\n")
     return start + min(pos["character"], len(content))
 
+
+
+def _retrigger(method: str, error) -> bool:
+    """LSP 3.17 ServerCancelled with retriggerRequest on a pull: the check is still running and
+    the client is asked to pull again. That is the protocol's answer, not a defect."""
+    return (method == "textDocument/diagnostic" and isinstance(error, dict)
+            and error.get("code") == -32802 and (error.get("data") or {}).get("retriggerRequest") is True)
 
 @dataclass
 class Defects:
@@ -354,7 +362,8 @@ class Session:
         self.stats.slowest = max(self.stats.slowest, elapsed)
         self.stats.requests += 1
         if "error" in response:
-            self.defects.errors.append(f"{where}: {response['error']}")
+            if not _retrigger(method, response["error"]):
+                self.defects.errors.append(f"{where}: {response['error']}")
             return
         result = response.get("result")
         check_ranges(result, doc.uri, text, where, self.defects)
@@ -394,8 +403,12 @@ class Session:
             ours, theirs = [], []
             for uri, out in ((doc.uri, ours), (twin, theirs)):
                 try:
-                    response = await self.client.request(
-                        "textDocument/diagnostic", {"textDocument": {"uri": uri}}, timeout=30)
+                    for _ in range(40):  # a check still running: ask again, as an editor does
+                        response = await self.client.request(
+                            "textDocument/diagnostic", {"textDocument": {"uri": uri}}, timeout=30)
+                        if not _retrigger("textDocument/diagnostic", response.get("error")):
+                            break
+                        await asyncio.sleep(0.25)
                 except asyncio.TimeoutError:
                     self.defects.unanswered.append(f"seed {self.seed}: final pull of {uri} "
                                                    "unanswered")

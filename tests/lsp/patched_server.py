@@ -5,7 +5,8 @@
 MODE: ``hover-loop`` (hover spins forever, as a scan that stopped advancing did, with no
 cancellation check: only the last-resort interrupt stops it), ``hover-checks`` (hover
 spins forever calling ``cancel.check()``, as the shipped builders' loops do),
-``hover-sleep`` (hover blocks in C for a minute), ``hover-fail`` (hover raises).
+``hover-sleep`` (hover blocks in C for a minute), ``hover-fail`` (hover raises),
+``check-slow`` (every mechanical check first sleeps 5 s, longer than a pull waits).
 Everything else is the shipped server.
 """
 from __future__ import annotations
@@ -39,10 +40,23 @@ def fail(*args):
 MODES = {"hover-loop": loop_forever, "hover-checks": loop_with_checks, "hover-sleep": sleep_in_c, "hover-fail": fail}
 
 
+def slow_checks() -> None:
+    from agis_lsp.engine.linter import Linter
+    mechanical = Linter.mechanical
+
+    def slow(self, *args, **kwargs):
+        time.sleep(5)
+        return mechanical(self, *args, **kwargs)
+    Linter.mechanical = slow
+
+
 def main() -> int:
     from agis_lsp.lsp.features import navigation
     from agis_lsp.lsp.main import main as serve
-    navigation.hover = MODES[sys.argv[1]]
+    if sys.argv[1] == "check-slow":
+        slow_checks()
+    else:
+        navigation.hover = MODES[sys.argv[1]]
     return serve([])
 
 

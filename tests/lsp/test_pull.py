@@ -15,7 +15,7 @@ import pytest_lsp
 from lsprotocol import types
 from pytest_lsp import LanguageClient
 
-from .conftest import (TIMEOUT, change_doc, codes, initialize, open_doc, server_config, uri_of,
+from .conftest import (TIMEOUT, pull_diagnostics, change_doc, codes, initialize, open_doc, server_config, uri_of,
                        workspace_copy)
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
@@ -33,9 +33,7 @@ async def client(lsp_client: LanguageClient, request):
 
 
 async def pull(client, uri, previous=None):
-    return await asyncio.wait_for(client.text_document_diagnostic_async(
-        types.DocumentDiagnosticParams(text_document=types.TextDocumentIdentifier(uri=uri),
-                                       previous_result_id=previous)), TIMEOUT)
+    return await pull_diagnostics(client, uri, previous)
 
 
 async def test_pull_with_result_ids(client: LanguageClient):

@@ -191,6 +191,30 @@ async def test_a_failing_feature_logs_and_answers_empty():
         client.kill()
 
 
+async def test_a_pull_before_the_check_ends_asks_the_client_to_retrigger():
+    """LSP 3.17: a pull the server cannot answer yet is ServerCancelled with retriggerRequest,
+    not an empty report (which would tell the editor the document has no problems)."""
+    client = await _started(PATCHED, "check-slow")
+    try:
+        uri = uri_of(os.path.join(WORKDIR, "slow.agis"))
+        client.open(uri, "agis_version: '1.0'\nservice: {name: demo}\nendpoints:\n"
+                         "  - method: book\n    path: /reservation\n")
+        first = await client.request("textDocument/diagnostic", _doc(uri))
+        assert first.get("error", {}).get("code") == -32802, first
+        assert first["error"]["data"] == {"retriggerRequest": True}
+        report = None
+        for _ in range(40):  # what an editor does: ask again
+            report = await client.request("textDocument/diagnostic", _doc(uri))
+            if "error" not in report:
+                break
+            await asyncio.sleep(0.5)
+        assert report["result"]["kind"] == "full" and report["result"]["resultId"]
+        assert report["result"]["items"], "the check's findings, once it ended"
+        assert await client.stop() == 0
+    finally:
+        client.kill()
+
+
 # -- shutdown and exit ------------------------------------------------------------------
 async def test_exit_within_two_seconds_while_a_large_document_is_checked():
     client = await _started()

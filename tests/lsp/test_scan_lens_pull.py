@@ -10,7 +10,7 @@ import pytest_lsp
 from lsprotocol import types
 from pytest_lsp import LanguageClient
 
-from .conftest import TIMEOUT, initialize, server_config
+from .conftest import TIMEOUT, initialize, pull_diagnostics, server_config
 from .test_scan_lens import CONFIG, ROOT, SCAN_TIMEOUT, _open
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
@@ -24,8 +24,7 @@ async def client(lsp_client: LanguageClient):
 
 
 async def _pull(client, uri, previous=None):
-    return await asyncio.wait_for(client.text_document_diagnostic_async(types.DocumentDiagnosticParams(
-        text_document=types.TextDocumentIdentifier(uri=uri), previous_result_id=previous)), TIMEOUT)
+    return await pull_diagnostics(client, uri, previous)
 
 
 async def test_pull_answers_the_scan_after_a_refresh(client: LanguageClient):

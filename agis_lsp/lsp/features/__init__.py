@@ -13,7 +13,9 @@ import importlib
 import inspect
 import logging
 
-from pygls.exceptions import JsonRpcContentModified, JsonRpcRequestCancelled
+from pygls.exceptions import JsonRpcContentModified, JsonRpcException, JsonRpcRequestCancelled
+
+SERVER_CANCELLED = -32802  # LSP ServerCancelled: the client may ask again
 
 from ..publisher import PULL_WAIT
 from ..state import View
@@ -44,6 +46,11 @@ def guarded(default=None):
                     return await fn(ls, *args)
                 except (asyncio.CancelledError, JsonRpcContentModified, JsonRpcRequestCancelled):
                     raise  # a cancelled request is answered with its LSP error (see ``budget``)
+                except JsonRpcException as exc:
+                    if exc.code != SERVER_CANCELLED:
+                        log.exception("%s failed", fn.__name__)
+                        return fallback()
+                    raise  # not ready: the client retriggers (pull diagnostics)
                 except Exception:  # noqa: BLE001
                     log.exception("%s failed", fn.__name__)
                     return fallback()

@@ -5,6 +5,7 @@ import asyncio
 from typing import TYPE_CHECKING
 
 from lsprotocol import types
+from pygls.exceptions import JsonRpcException
 
 from ..publisher import PULL_WAIT
 from . import checked_entry, guarded
@@ -13,12 +14,25 @@ if TYPE_CHECKING:
     from ..protocols import Server
 
 
+class DiagnosticsNotReady(JsonRpcException):
+    """LSP ``ServerCancelled`` with ``retriggerRequest``: the check of this version did not
+    finish within ``PULL_WAIT``; the client asks again (LSP 3.17, DiagnosticServerCancellationData).
+    An empty report here would tell the editor the document has no problems."""
+    CODE = -32802
+    MESSAGE = "the check of this document is still running"
+
+    def __init__(self) -> None:
+        super().__init__(data={"retriggerRequest": True})
+
+
 @guarded(lambda: types.FullDocumentDiagnosticReport(items=[]))
 async def on_diagnostic(ls: Server, params: types.DocumentDiagnosticParams):
     uri = params.text_document.uri
     view = ls.view(uri)  # the text this request is about
     entry = await checked_entry(ls, uri)
     if entry is None:
+        if view is not None and ls.scheduler.pending(uri):
+            raise DiagnosticsNotReady()
         return types.FullDocumentDiagnosticReport(items=[])
     if view is not None and entry.target.doc.text != view.text:
         # not (yet) checked: the stored findings moved onto this text; no result id
