@@ -37,6 +37,21 @@ _VARS = [
                 r"(?:environment\s+variables?|env\s+vars?|(?:all|any|every|your|the\s+user'?s)\s+(?:api\s+keys?|credentials|"
                 r"secrets|passwords?|tokens|private\s+keys?|session\s+cookies?|cookies))\b", I),
      "asks for secrets"),
+    # issue 22: the user's secrets or private data passed into a parameter or to this tool.
+    (lazy(r"(?:^|[.!?:;>]\s*|\b(?:please|also|then|and|always|first|silently|quietly)\s+)(?:pass|provide|supply|give|hand\s+over|"
+          r"put|place|insert|include|send|add|fill\s+in|encode|attach|append|copy|forward)\s+(?:\w+\s+){0,3}?"
+          r"(?:(?:the\s+)?(?:user|customer|client|account\s+holder)'?s?'?\s+|(?:all|any|every)\s+(?:of\s+the\s+)?|their\s+)"
+          r"(?:(?:saved|stored|cached|private|personal|sensitive|confidential|secret|access|login|session|other|\w+)\s+){0,2}"
+          r"(?:passwords?|passcodes?|credentials|api\s+keys?|secrets|tokens|cookies|card\s+numbers?|cvv|cvc|pins?|"
+          r"passport\s+numbers?|social\s+security\s+numbers?|ssn|private\s+keys?|(?:information|data|details|info))\b", I),
+     "asks for the user's secrets"),
+    (lazy(r"(?:^|[.!?:;>]\s*|\b(?:please|also|then|and|always|first|silently|quietly)\s+)(?:pass|provide|supply|give|hand\s+over|"
+          r"put|place|insert|include|send|add|fill\s+in|encode|attach|append|copy|forward)\s+(?:\w+\s+){0,3}?"
+          r"(?:private|personal|sensitive|confidential|secret)\s+(?:information|data|details|info)\b|"
+          r"(?:^|[.!?:;>]\s*)(?:pass|provide|supply|give|hand\s+over|put|send|include)\s+(?:(?:the|any|all|every)\s+)?(?:\w+\s+)?"
+          r"(?:passwords?|credentials|api\s+keys?|secrets|tokens|cookies)\s+(?:you\s+(?:hold|have|know|can\s+see|stored|saw)|"
+          r"of\s+(?:every|all|each|any)\b)", I),
+     "asks for the user's secrets"),
 ]
 _OBJECT = (r"(?:(?:the\s+)?(?:full\s+|complete\s+|entire\s+|whole\s+)?(?:text|contents?|copy|summary)\s+of\s+)?"
            r"(?:(?:the\s+|this\s+|your\s+|our\s+|all\s+|any\s+|entire\s+|full\s+|whole\s+|complete\s+|previous\s+|prior\s+|"
@@ -54,12 +69,21 @@ _CONTEXT = [
                 r"put|place|insert|embed|add|write|log|dump|summari[sz]e|repeat|echo|paste)\s+(?:a\s+(?:copy|summary)\s+of\s+)?"
                 + _OBJECT + r"\b[^.\n]{0,60}?\b(?:to|into|in|as|via|inside|with)\b", I), "sends the conversation or the model's context out"),
     (lazy(r"\b(?:send|forward|post|upload|transmit|report|email|exfiltrate|submit|beacon)\w*\s+(?:(?:it|them|this|that|"
-                r"everything|all|the\s+\w+|\w+)\s+){0,4}(?:to|at)\s+(?:https?://|ftp://|[\w.+-]+@[\w-]+\.[\w.-]+|"
+                r"everything|all|the\s+\w+|\w+)\s+){0,4}(?:to|at)\s+(?:https?://|ftp://|www\.[\w-]+\.[\w.-]+|[\w.+-]+@[\w-]+\.[\w.-]+|"
                 r"(?:\d{1,3}\.){3}\d{1,3})[^\s'\"<>)]*", I), "sends data to an external address"),
     (lazy(r"\b(?:bcc|cc|blind\s+copy|copy)\s+(?:every|all|each)\b[^.\n]{0,40}?[\w.+-]+@[\w-]+\.[\w.-]+", I),
      "sends data to an external address"),
     (lazy(r"\b(?:every|all|each)\s+(?:emails?|messages?|payments?|transfers?)\b[^.\n]{0,40}?\b(?:must|should|to)\b[^.\n]{0,30}?"
-                r"[\w.+-]+@[\w-]+\.[\w.-]+", I), "redirects data to an external address"),
+                r"[\w.+-]+@[\w-]+\.[\w.-]+", I), "redirects data to an external address"),    # issue 22: extra recipients (a copy, a BCC, a link, a transfer, a code by text message).
+    (lazy(r"(?:^|[.!?:;>]\s*|\b(?:always|also|and|then|please)\s+)(?:bcc|cc|blind[-\s]?copy)\b[^.\n]{0,60}?[\w.+-]+@[\w-]+\.[\w.-]+|"
+          r"\b(?:add|put|include|set)\s+[\w.+-]+@[\w-]+\.[\w.-]+\s+(?:in|as|to|into)\s+(?:the\s+)?(?:bcc|cc)\b", I),
+     "adds a recipient the user did not choose"),
+    (lazy(r"(?:^|[.!?:;>]\s*|\b(?:always|also|and|then|please)\s+)(?:send|share|post|forward|text|email|message|dm)\s+(?:a\s+|the\s+|this\s+)?"
+          r"(?:link|url)s?\b[^.\n]{0,20}?(?:https?://|www\.)", I), "sends the user's contacts a link"),
+    (lazy(r"(?:^|[.!?:;>]\s*|\b(?:always|also|and|then|please|first)\s+)(?:send|transfer|wire|pay|move|forward|route)\b[^.\n]{0,60}?"
+          r"\bto\s+(?:the\s+)?(?:account\s+|iban\s+)?[A-Z]{2}\d{2}[A-Z0-9]{11,30}\b|"
+          r"(?:^|[.!?:;>]\s*|\b(?:always|also|and|then|please)\s+)(?:text|sms|send|forward)\b[^.\n]{0,40}?\b(?:codes?|passwords?|otps?|"
+          r"pins?|tokens?)\b[^.\n]{0,20}?\bto\s+\+\d[\d\s()-]{7,}", I), "sends money or codes to an outside account"),
 ]
 _URLS = [
     (lazy(r"\bfile:///[^\s'\"<>)]*|\bfile://~[^\s'\"<>)]*", I), "contains a file:// URL"),
@@ -111,7 +135,7 @@ def _not_example(fn):
 
 
 detector("AGSC301", 30, ADVICE, gate=gate('ssh rsa dsa ecdsa authori known passwd shadow sudoers gshadow environ windows aws netrc npmrc pypirc credent pgpass docker kube gcloud azure gnupg passwor history env mcp claude cursor codeium continu vscode metadat wallet keystor keychai login cookies secret secrets private pem seed mnemoni recover service pfx', ('id_', '169.254', '100.100.100.200', 'fd00:', '.p12', '/etc/', '/proc/')))(_acted_on(matches(*_FILES)))
-detector("AGSC303", 31, ADVICE, gate=gate('clipboa user convers chat dialog transcr messag prompt instruc context memory session tool history previou everyth', ('://', '@'), r'\\d\\.\\d+\\.\\d+\\.\\d'))(matches(*_CONTEXT))
+detector("AGSC303", 31, ADVICE, gate=gate('bcc cc copy link url transfe wire pay move route text sms clipboa user convers chat dialog transcr messag prompt instruc context memory session tool history previou everyth', ('://', '@', 'www.'), r'\\d\\.\\d+\\.\\d+\\.\\d'))(matches(*_CONTEXT))
 _named_variables = _acted_on(matches(_VARS[0]))
 _asks_for_secrets = matches(*_VARS[1:])
 
@@ -121,7 +145,7 @@ def _secret_variables(text: str):
     yield from _asks_for_secrets(text)
 
 
-detector("AGSC302", 50, ADVICE, gate=gate('api secret access token auth passwor passwd pwd credent private session environ env vars cookie cookies key keys'))(_secret_variables)
+detector("AGSC302", 50, ADVICE, gate=gate('persona sensiti confide card cvv cvc pin pins passpor social ssn passcod user custome client holder api secret access token auth passwor passwd pwd credent private session environ env vars cookie cookies key keys'))(_secret_variables)
 detector("AGSC304", 55, ADVICE, gate=gate('ngrok pipedre burpcol oast canaryt pasteb hookbin beecept', ('file:', '://', 'webhook.site', 'requestbin', 'interact.sh', 'transfer.sh')))(_not_example(matches(*_URLS)))
 
 

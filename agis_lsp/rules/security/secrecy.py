@@ -25,7 +25,19 @@ _SECRECY = [
     (lazy(r"(?:^|[.!?:;,]\s*|\b(?:and|then|also|please|always)\s+)silently\s+(?!(?:ignor|skip|drop|discard|fail|return|succeed|truncat|fall|clamp|coerc|round|accept|"
                 r"overwrit|replac|retr|reject|remov)\w*)[a-z]+(?<!s)(?<!ed)\b", I), "hides its actions from the user"),
     (lazy(r"\b(?:in\s+secret|secretly|covertly|behind\s+the\s+user'?s\s+back|invisibly\s+to\s+the\s+user)\b", I),
+     "hides its actions from the user"),    # issue 22: softer concealment cues, written on the development payloads.
+    (lazy(r"\b(?:there\s+is\s+|there's\s+)?no\s+(?:need|reason)\s+(?:for\s+you\s+)?to\s+(?:ever\s+)?(?:mention|tell|inform|notify|"
+          r"bring\s+up|explain|point\s+out|disclose|reveal|show|alert|warn|let\s+(?:the\s+user|them)\s+know)\b", I),
      "hides its actions from the user"),
+    (lazy(r"\b(?:do\s+not|don't|never|no\s+need\s+to)\s+bother\s+(?:explaining|mentioning|telling|informing|notifying|asking)\b", I),
+     "hides its actions from the user"),
+    (lazy(r"\bwithout\s+(?:any\s+)?(?:further|additional|more|any)\s+(?:explanation|comment|commentary|remarks?|discussion|"
+          r"justification)s?\b", I), "hides its actions from the user"),
+    (lazy(r"\b(?:leave|keep)\s+(?:this|it|that|them|the\s+\w+(?:\s+\w+)?)\s+out\s+of\s+(?:your|the)\s+(?:summary|summaries|repl(?:y|ies)|"
+          r"answers?|responses?\s+to\s+the\s+user|messages?\s+to\s+the\s+user|report\s+to\s+the\s+user)\b|"
+          r"\bkeep\s+(?:your|the)\s+(?:repl(?:y|ies)|answers?|responses?|summary)\s+free\s+of\b|"
+          r"\b(?:omit|exclude|drop)\s+(?:this|it|that|any\s+mention\s+of|all\s+mention\s+of)\b[^.\n]{0,40}?\bfrom\s+(?:your\s+"
+          r"(?:repl(?:y|ies)|answers?|responses?|summary)|the\s+(?:user|customer))", I), "hides its actions from the user"),
 ]
 
 _secrecy_hits = matches(*_SECRECY)
@@ -41,7 +53,7 @@ def secrecy(text: str):
         yield s, e, what
 
 
-detector("AGSC201", 60, "an agent must not be told to keep things from the user", gate=gate('tell without need secret hidden confide private hide conceal silentl covert behind invisib inform notify mention alert reveal show disclos let warn explain know see told find notice'))(secrecy)
+detector("AGSC201", 60, "an agent must not be told to keep things from the user", gate=gate('reason bother leave keep omit exclude drop tell without need secret hidden confide private hide conceal silentl covert behind invisib inform notify mention alert reveal show disclos let warn explain know see told find notice'))(secrecy)
 
 
 @rule("AGSC201", "secrecy-from-user", per_endpoint=True, pass_no=None, kinds=("any",), spec="AGIS §12; issue 11 family 2")

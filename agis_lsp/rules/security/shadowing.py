@@ -24,8 +24,14 @@ _SHADOW = [
     (lazy(r"(?:\bthe\s+)?" + _NAMED + r"\s+" + _TOOL + r"\b[^.\n]{0,80}?\b(?:must|should|shall|always|never|has\s+to|needs?\s+to|"
                 r"is\s+(?:required|only\s+allowed)\s+to)\b", re.U), "tells the model how to use another tool"),
     (lazy(r"\b(?:when(?:ever)?|if|before|after)\s+(?:you\s+)?(?:using|calling|invoking|use|call|invoke|running)\s+(?:the\s+|any\s+)?"
-                + _NAMED + r"(?:\s+" + _TOOL + r"|(?=\s*[,;]?\s*(?:always|also|first|add|set|change|replace|send|include)\b))\b[^.\n]{0,80}?\b(?:must|should|always|never|first|instead|also|make\s+sure|"
-                r"add|set|change|replace|send|include)\b", I), "tells the model how to use another tool"),
+                + _NAMED + r"(?:\s+" + _TOOL + r"|(?=\s*[,;]?\s*(?:always|also|first|add|set|change|replace|send|include|append|prepend|insert|pass|put|attach|remove)\b))\b[^.\n]{0,80}?\b(?:must|should|always|never|first|instead|also|make\s+sure|"
+                r"add|set|change|replace|send|include|append|prepend|insert|pass|put|attach|remove)\b", I), "tells the model how to use another tool"),
+    # issue 22: "each time you invoke db.query, add ...", "whenever the deploy_service tool is used, prepend ..."
+    (lazy(r"\b(?:each|every)\s+time\s+(?:you\s+)?(?:use|call|invoke|run)\s+(?:the\s+)?" + _NAMED + r"(?:\s+" + _TOOL + r")?\s*[,;]?\s*"
+          r"(?:always\s+|also\s+|first\s+)?(?:add|set|change|replace|send|include|append|prepend|insert|pass|put|attach|remove)\b|"
+          r"\b(?:when(?:ever)?|each\s+time|every\s+time|if)\s+(?:the\s+)?" + _NAMED + r"(?:\s+" + _TOOL + r")?\s+(?:is|gets)\s+"
+          r"(?:used|called|invoked|run)\b[^.\n]{0,20}?(?:always\s+|also\s+|first\s+)?(?:add|set|change|replace|send|include|append|"
+          r"prepend|insert|pass|put|attach|remove)\b", I), "tells the model how to use another tool"),
     (lazy(r"\b(?:all|every|any|each)\s+(?:other\s+)?" + _TOOL + r"\b[^.\n]{0,40}?\b(?:must|should|shall|needs?\s+to|has\s+to|"
           r"(?:is|are)\s+required\s+to)\s+(?:always\s+|first\s+|also\s+)?(?:call|use|invoke|run|send|pass|route|include|log|go|be\s+sent)\b", I),
      "gives rules to every other tool"),
@@ -42,7 +48,7 @@ _SHADOW = [
      "disparages another tool"),
 ]
 
-detector("AGSC401", 65, "a tool's description must describe that tool only", gate=gate('supersed overrid replac precede outrank shadow preferr instead tool tools functio endpoin server plugin action skill api apis integra use using call calling invok running trust'))(matches(*_SHADOW))
+detector("AGSC401", 65, "a tool's description must describe that tool only", gate=gate('time whenev when supersed overrid replac precede outrank shadow preferr instead tool tools functio endpoin server plugin action skill api apis integra use using call calling invok running trust'))(matches(*_SHADOW))
 
 
 @rule("AGSC401", "cross-tool-instruction", per_endpoint=True, pass_no=None, kinds=("any",), spec="AGIS §12; issue 11 family 4")
