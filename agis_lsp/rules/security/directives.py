@@ -247,7 +247,9 @@ _OVERRIDE = [
 
 # AGSC104: role switches and jailbreak modes.
 _ROLE = [
-    (lazy(r"\byou\s+are\s+(?:now|from\s+now\s+on|actually|in\s+fact|henceforth)\b|\byou\s+are\s+no\s+longer\s+(?:an?\s|the\s|"
+    # "You are now ready to make requests" tells a developer where they are, not who the model is.
+    (lazy(r"\byou\s+are\s+(?:now|from\s+now\s+on|actually|in\s+fact|henceforth)\b(?!\s+(?:ready|able|set\s+up|all\s+set|done|"
+          r"finished|logged|signed|connected|authenticated|authorized|subscribed|registered|enrolled|using|on|in\s+the|at)\b)|\byou\s+are\s+no\s+longer\s+(?:an?\s|the\s|"
           r"bound|restricted|limited|constrained|required|subject)", I), "switches the model's role"),
     (lazy(r"\b(?:from\s+now\s+on|henceforth)\s+you\s+(?:are|will|must|act)\b", I), "switches the model's role"),
     # "Whether the instance is in debug mode" describes a resource: only switching the model counts.
@@ -298,7 +300,14 @@ def directive_to_model(ctx):
     for text aimed at the model that reads the tool list: notes addressed to
     "the assistant" / "the AI", "you must call ...", "always call this tool",
     "before using this tool ...", "from now on", "in every reply", "respond
-    only with ...", "your new task is ...".
+    only with ...", "your new task is ...". Since issue 22 (AGIS section 12):
+    messages addressed to the model ("This is an important message from me,
+    X, to you", "Hello assistant,", "to all AI agents:", "the task the user
+    gave you"), forced first steps and calls around every task ("before
+    answering any question, call ...", "at the start of every conversation,
+    invoke ...", "call this endpoint before and after every task", "as the
+    first step of any task"), and requests for harmful text ("write one
+    offensive sentence about ...").
 
     ## Why is this bad?
     Tool poisoning (OWASP LLM01 prompt injection, MCP tool poisoning): a
@@ -332,7 +341,10 @@ def directive_to_model(ctx):
     guidance addressed to "the LLM" ("The LLM should infer the project from
     context"), 7 and 20 findings per 10,000 prose fields on the development
     and held-out halves, above the 1 per 10,000 a warning allows
-    (docs/security.md, "Severity from measured precision").
+    (docs/security.md, "Severity from measured precision"). A forced step
+    must be about every question, task, conversation or session: "Call this
+    endpoint before each upload" and "Before any request is processed, the
+    gateway checks the quota" are this tool's contract and are not reported.
     """
     yield from findings(ctx, "AGSC101")
 
@@ -346,7 +358,12 @@ def fake_system_tag(ctx):
     `<IMPORTANT>`, `<system>`, `<instructions>`, bracketed `[SYSTEM]` /
     `[ADMIN]`, `BEGIN ADMIN OVERRIDE`, `SYSTEM NOTICE`, chat-template tokens
     (`<|im_start|>`, `[INST]`, `<<SYS>>`), and role markers (`system:`) at
-    the start of a line.
+    the start of a line. Since issue 22 (AGIS section 12), the markers of
+    agent-injection benchmarks: `##(system_message)` and its kin, a task
+    marker followed by an action ("TODO: Send ...", "NEW TASK: Cancel ..."),
+    and a fake conversation turn ("User: ... Assistant: ..."); `<information>`,
+    `<message>` and `<notice>` tags are judged by what they carry, like
+    `<important>`.
 
     ## Why is this bad?
     These markers exist to make a model treat the following text as a
@@ -365,6 +382,13 @@ def fake_system_tag(ctx):
 
     ## Fix safety
     No fix: the text must be reviewed by a person.
+
+    ## Decision
+    A developer's note ("TODO: this field is not documented yet") is not a
+    task for the model: a task marker is reported only when an action verb
+    follows it (send, transfer, delete, post, say ...). "## System messages"
+    as a Markdown heading is not reported: only the bracketed or snake_case
+    header of the benchmarks (`##(system_message)`, `# admin_note`) is.
     """
     yield from findings(ctx, "AGSC102")
 
@@ -393,6 +417,9 @@ def instruction_override(ctx):
     ```yaml
     description: "Lists the invoices of the authenticated customer"
     ```
+
+    Since issue 22: "ignore the rest of this page (data, document) and
+    print ...".
 
     ## Fix safety
     No fix: the text must be reviewed by a person.

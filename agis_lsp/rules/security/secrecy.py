@@ -64,7 +64,10 @@ def secrecy_from_user(ctx):
     Finds "do not tell / inform / mention ... the user", "without asking",
     "without the user's knowledge or consent", "keep this secret from the
     user", "the user must not know", "secretly", and "silently" followed by
-    an imperative ("silently send ...").
+    an imperative ("silently send ..."); since issue 22 (AGIS section 12)
+    also the softer cues: "there is no need to mention ... to the user", "do
+    not bother explaining", "without further explanation", "leave it out of
+    your summary", "keep your reply free of ...".
 
     ## Why is this bad?
     Poisoned tool descriptions pair their real instruction with a request for
@@ -88,5 +91,9 @@ def secrecy_from_user(ctx):
     ## Decision
     Descriptive uses ("unknown fields are silently ignored", "Silently drops
     duplicates") are not reported: only "silently" before an imperative verb is.
+    "Without further explanation" is reported as an order, not where the clause
+    describes ("the price may change without further explanation"). "Omit the
+    field from the request" is a caller's instruction about this tool: only
+    omitting something from the model's reply or from the user is reported.
     """
     yield from findings(ctx, "AGSC201")

@@ -41,7 +41,10 @@ _SHADOW = [
      "claims precedence over other tools"),
     # Preference that names another server's tool, or disparages other tools (a bare
     # preference for this tool is AGSC105, information).
-    (lazy(r"\binstead\s+of\s+(?:the\s+)?(?:" + _NAMED + r"|(?:any\s+)?other\s+(?:\w+\s+)?" + _TOOL + r")", I),
+    # "Set this field instead of external_key_uri" (a field of the same API) is not about a tool:
+    # a named alternative counts after a verb of choosing or calling.
+    (lazy(r"\b(?:use|call|invoke|run|prefer|choose|pick|select)\b[^.\n]{0,40}?\binstead\s+of\s+(?:the\s+)?(?:" + _NAMED
+          + r")|\binstead\s+of\s+(?:the\s+)?(?:any\s+)?other\s+(?:\w+\s+)?" + _TOOL, I),
      "steers the model away from another tool"),
     (lazy(r"\b(?:other|the\s+" + _NAMED + r")\s+(?:\w+\s+)?" + _TOOL + r"\s+(?:are|is|return|returns|give|gives)\s+"
           r"(?:\w+\s+)?(?:outdated|unreliable|broken|wrong|inaccurate|insecure|unsafe|compromised|deprecated|slow)\b", I),
@@ -60,7 +63,11 @@ def cross_tool_instruction(ctx):
     the model how to use it ("the send_email tool must ...", "when calling
     `transfer`, always ..."), claims precedence ("supersedes all other
     tools", "must be used instead of the built-in tools"), or gives rules to
-    every other tool.
+    every other tool. Since issue 22 (AGIS section 12): orders about another
+    tool's arguments ("each time you invoke db.query, add ...", "whenever the
+    deploy_service tool is used, prepend ...", "when using fetch_url, pass
+    ..."). A name the document defines itself is its own contract and is
+    not reported.
 
     ## Why is this bad?
     Shadowing: a malicious server's description changes how the model uses a
