@@ -28,6 +28,9 @@ _FILES = [
                 r"credentials\.json|service[-_]account\.json|secrets?\.(?:json|ya?ml|toml|env)|private[-_]?key\.pem|"
                 r"\.p12|\.pfx|seed\s+phrase|mnemonic\s+phrase|recovery\s+phrase)\b", I), "points the model at a secret store"),
 ]
+# The words one of which the user's-secrets cues need (a pattern's gate, see _scan.matches).
+_SECRET_WORDS = ("passwor passcod credent api secrets tokens cookies card cvv cvc pin pins passpor social ssn private "
+                 "persona sensiti confide secret informa data details info key keys")
 _VARS = [
     (lazy(r"\$?\{?\b[A-Z][A-Z0-9]*_(?:API_?KEY|SECRET(?:_ACCESS)?(?:_KEY)?|ACCESS_KEY(?:_ID)?|TOKEN|AUTH_TOKEN|PASSWORD|"
                 r"PASSWD|PWD|CREDENTIALS?|PRIVATE_KEY|SESSION_?KEY)\b\}?"), "names an environment variable holding a secret"),
@@ -44,14 +47,14 @@ _VARS = [
           r"(?:(?:saved|stored|cached|private|personal|sensitive|confidential|secret|access|login|session|other|\w+)\s+){0,2}"
           r"(?:passwords?|passcodes?|credentials|api\s+keys?|secrets|tokens|cookies|card\s+numbers?|cvv|cvc|pins?|"
           r"passport\s+numbers?|social\s+security\s+numbers?|ssn|private\s+keys?|(?:information|data|details|info))\b", I),
-     "asks for the user's secrets"),
+     "asks for the user's secrets", _SECRET_WORDS),
     (lazy(r"(?:^|[.!?:;>]\s*|\b(?:please|also|then|and|always|first|silently|quietly)\s+)(?:pass|provide|supply|give|hand\s+over|"
           r"put|place|insert|include|send|add|fill\s+in|encode|attach|append|copy|forward)\s+(?:\w+\s+){0,3}?"
           r"(?:private|personal|sensitive|confidential|secret)\s+(?:information|data|details|info)\b|"
           r"(?:^|[.!?:;>]\s*)(?:pass|provide|supply|give|hand\s+over|put|send|include)\s+(?:(?:the|any|all|every)\s+)?(?:\w+\s+)?"
           r"(?:passwords?|credentials|api\s+keys?|secrets|tokens|cookies)\s+(?:you\s+(?:hold|have|know|can\s+see|stored|saw)|"
           r"of\s+(?:every|all|each|any)\b)", I),
-     "asks for the user's secrets"),
+     "asks for the user's secrets", _SECRET_WORDS),
 ]
 _OBJECT = (r"(?:(?:the\s+)?(?:full\s+|complete\s+|entire\s+|whole\s+)?(?:text|contents?|copy|summary)\s+of\s+)?"
            r"(?:(?:the\s+|this\s+|your\s+|our\s+|all\s+|any\s+|entire\s+|full\s+|whole\s+|complete\s+|previous\s+|prior\s+|"
@@ -77,13 +80,15 @@ _CONTEXT = [
                 r"[\w.+-]+@[\w-]+\.[\w.-]+", I), "redirects data to an external address"),    # issue 22: extra recipients (a copy, a BCC, a link, a transfer, a code by text message).
     (lazy(r"(?:^|[.!?:;>]\s*|\b(?:always|also|and|then|please)\s+)(?:bcc|cc|blind[-\s]?copy)\b[^.\n]{0,60}?[\w.+-]+@[\w-]+\.[\w.-]+|"
           r"\b(?:add|put|include|set)\s+[\w.+-]+@[\w-]+\.[\w.-]+\s+(?:in|as|to|into)\s+(?:the\s+)?(?:bcc|cc)\b", I),
-     "adds a recipient the user did not choose"),
+     "adds a recipient the user did not choose", "bcc cc blind"),
     (lazy(r"(?:^|[.!?:;>]\s*|\b(?:always|also|and|then|please)\s+)(?:send|share|post|forward|text|email|message|dm)\s+(?:a\s+|the\s+|this\s+)?"
-          r"(?:link|url)s?\b[^.\n]{0,20}?(?:https?://|www\.)", I), "sends the user's contacts a link"),
+          r"(?:link|url)s?\b[^.\n]{0,20}?(?:https?://|www\.)", I), "sends the user's contacts a link",
+     "link links url urls"),
     (lazy(r"(?:^|[.!?:;>]\s*|\b(?:always|also|and|then|please|first)\s+)(?:send|transfer|wire|pay|move|forward|route)\b[^.\n]{0,60}?"
           r"\bto\s+(?:the\s+)?(?:account\s+|iban\s+)?[A-Z]{2}\d{2}[A-Z0-9]{11,30}\b|"
           r"(?:^|[.!?:;>]\s*|\b(?:always|also|and|then|please)\s+)(?:text|sms|send|forward)\b[^.\n]{0,40}?\b(?:codes?|passwords?|otps?|"
-          r"pins?|tokens?)\b[^.\n]{0,20}?\bto\s+\+\d[\d\s()-]{7,}", I), "sends money or codes to an outside account"),
+          r"pins?|tokens?)\b[^.\n]{0,20}?\bto\s+\+\d[\d\s()-]{7,}", I), "sends money or codes to an outside account",
+     "send transfe wire pay move forward route text sms"),
 ]
 _URLS = [
     (lazy(r"\bfile:///[^\s'\"<>)]*|\bfile://~[^\s'\"<>)]*", I), "contains a file:// URL"),
