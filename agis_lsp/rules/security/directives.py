@@ -159,14 +159,14 @@ _TAGS = [
     # issue 22: fake message headers and task markers of agent-injection benchmarks, and fake turns.
     (lazy(r"#{2,}\s*[(\[]\s*(?:system|sys|admin|administrator|developer|assistant|root)[\s_-]*(?:message|note|notice|prompt|"
           r"instructions?)?\s*[)\]]|#+\s*(?:system|admin|developer)_(?:message|note|notice|prompt|instructions?)\b", I),
-     "contains a fake system marker"),
+     "contains a fake system marker", "system sys admin adminis develop assist root"),
     (lazy(r"(?:^|[\n.!?>]\s*)(?:TODO|FIXME|NEW\s+TASK|NEXT\s+TASK|URGENT\s+TASK|ACTION\s+ITEM)\s*:\s*(?:Please\s+)?"
           r"(?:Send|Forward|Transfer|Pay|Wire|Delete|Remove|Cancel|Modify|Change|Reset|Update|Post|Upload|Share|Email|Book|Visit|Say|"
           r"Tell|Create|Invite|Export|Move|Add|Give|Grant|Disable|Open|Download|Run|Execute|Buy|Purchase|Write|Reply|Respond)\b"),
-     "contains a fake task marker that gives the model a task"),
+     "contains a fake task marker that gives the model a task", "todo fixme task action"),
     (lazy(r"(?:^|[\n.!?]\s*)(?:User|Human)\s*:\s[^\n]{3,300}?(?:[.!?]\s+|\n\s*)(?:Assistant|AI)\s*:\s|"
           r"(?:^|[\n.!?]\s*)(?:Assistant|AI)\s*:\s[^\n]{3,300}?(?:[.!?\]]\s+|\n\s*)(?:User|Human)\s*:\s"),
-     "contains a fake conversation turn"),
+     "contains a fake conversation turn", "user human assist ai"),
 ]
 # Closing chat-template tokens (`<|endoftext|>` is a documented stop sequence): only when a
 # new turn's text follows them.

@@ -28,16 +28,17 @@ _SECRECY = [
      "hides its actions from the user"),    # issue 22: softer concealment cues, written on the development payloads.
     (lazy(r"\b(?:there\s+is\s+|there's\s+)?no\s+(?:need|reason)\s+(?:for\s+you\s+)?to\s+(?:ever\s+)?(?:mention|tell|inform|notify|"
           r"bring\s+up|explain|point\s+out|disclose|reveal|show|alert|warn|let\s+(?:the\s+user|them)\s+know)\b", I),
-     "hides its actions from the user"),
+     "hides its actions from the user", "need reason"),
     (lazy(r"\b(?:do\s+not|don't|never|no\s+need\s+to)\s+bother\s+(?:explaining|mentioning|telling|informing|notifying|asking)\b", I),
-     "hides its actions from the user"),
+     "hides its actions from the user", "bother"),
     (lazy(r"\bwithout\s+(?:any\s+)?(?:further|additional|more|any)\s+(?:explanation|comment|commentary|remarks?|discussion|"
-          r"justification)s?\b", I), "hides its actions from the user"),
+          r"justification)s?\b", I), "hides its actions from the user", "without"),
     (lazy(r"\b(?:leave|keep)\s+(?:this|it|that|them|the\s+\w+(?:\s+\w+)?)\s+out\s+of\s+(?:your|the)\s+(?:summary|summaries|repl(?:y|ies)|"
           r"answers?|responses?\s+to\s+the\s+user|messages?\s+to\s+the\s+user|report\s+to\s+the\s+user)\b|"
           r"\bkeep\s+(?:your|the)\s+(?:repl(?:y|ies)|answers?|responses?|summary)\s+free\s+of\b|"
           r"\b(?:omit|exclude|drop)\s+(?:this|it|that|any\s+mention\s+of|all\s+mention\s+of)\b[^.\n]{0,40}?\bfrom\s+(?:your\s+"
-          r"(?:repl(?:y|ies)|answers?|responses?|summary)|the\s+(?:user|customer))", I), "hides its actions from the user"),
+          r"(?:repl(?:y|ies)|answers?|responses?|summary)|the\s+(?:user|customer))", I), "hides its actions from the user",
+     "leave keep omit exclude drop"),
 ]
 
 _secrecy_hits = matches(*_SECRECY)

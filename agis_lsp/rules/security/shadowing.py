@@ -31,7 +31,7 @@ _SHADOW = [
           r"(?:always\s+|also\s+|first\s+)?(?:add|set|change|replace|send|include|append|prepend|insert|pass|put|attach|remove)\b|"
           r"\b(?:when(?:ever)?|each\s+time|every\s+time|if)\s+(?:the\s+)?" + _NAMED + r"(?:\s+" + _TOOL + r")?\s+(?:is|gets)\s+"
           r"(?:used|called|invoked|run)\b[^.\n]{0,20}?(?:always\s+|also\s+|first\s+)?(?:add|set|change|replace|send|include|append|"
-          r"prepend|insert|pass|put|attach|remove)\b", I), "tells the model how to use another tool"),
+          r"prepend|insert|pass|put|attach|remove)\b", I), "tells the model how to use another tool", "time whenev when if"),
     (lazy(r"\b(?:all|every|any|each)\s+(?:other\s+)?" + _TOOL + r"\b[^.\n]{0,40}?\b(?:must|should|shall|needs?\s+to|has\s+to|"
           r"(?:is|are)\s+required\s+to)\s+(?:always\s+|first\s+|also\s+)?(?:call|use|invoke|run|send|pass|route|include|log|go|be\s+sent)\b", I),
      "gives rules to every other tool"),
