@@ -18,9 +18,10 @@ _OTHER_TOOLS = r"(?:any|each|every|other|all|another)\s+(?:other\s+)?(?:\w+\s+)?
 # pass ...", "you must call this operation from the administrator account") are its contract.
 _VOCATIVE = r"(?:assistant|ai|llm|language\s+model|model|chat\s*bot|claude|chat\s*gpt|gpt(?:-?\d[\w.-]*)?|gemini|copilot)"
 _DIRECTIVE = [
-    (lazy(r"\b(?:note|message|instructions?|reminder|attention|memo|warning)\s+(?:to|for)\s+(?:the\s+|any\s+|all\s+)?"
-                + _MODEL + r"s?\s*[:\u2014-]\s", I), "addresses the model", "note messag instruc reminde attenti memo warnin"),
-    (lazy(r"(?:^|[.!?\n]\s*)(?:(?:hey|hi|dear|attention|important)[,!]?\s+)?" + _VOCATIVE + r"\s*[,:]\s+[a-z]", I),
+    (lazy(r"\b(?:note|message|instructions?|reminder|attention|memo|warning|action\s+items?|tasks?|requests?)\s+(?:to|for)\s+"
+          r"(?:the\s+|any\s+|all\s+)?" + _MODEL + r"s?\s*[:\u2014-]\s", I), "addresses the model",
+     "note messag instruc reminde attenti memo warnin action task tasks request"),
+    (lazy(r"(?:^|[.!?\n]\s*|>\s*(?=(?:hey|hi|hello|dear)\b))(?:(?:hey|hi|hello|dear|attention|important)[,!]?\s+)?" + _VOCATIVE + r"\s*[,:]\s+[a-z]", I),
      "addresses the model", "assist ai llm model chat bot claude gpt gemini copilot chatgpt"),
     (lazy(r"\b(?:as\s+an?\s+(?:ai|assistant|language\s+model|llm)\b[^.]{0,40}?\byou\b)", I), "addresses the model", "ai assist llm model"),
     (lazy(r"\byou\s+(?:must|should|shall|need\s+to|have\s+to|are\s+(?:required|instructed|expected)\s+to|"
@@ -74,7 +75,35 @@ _DIRECTIVE = [
           r"\b(?:do\s+not|don't|never)\s+ask\s+(?:the\s+user\s+)?for\s+(?:confirmation|permission)\b", I),
      "gives the model orders beyond this tool", "follow obey listen other ask"),
     (lazy(r"\byour\s+(?:new\s+|real\s+|true\s+|primary\s+|only\s+|actual\s+)(?:task|goal|job|purpose|objective|instructions?|role)\b", I),
-     "gives the model a new task", "your"),
+     "gives the model a new task", "your"),    # Cue families of issue 22 (docs/security.md, "What would reach the recall goal"), written on
+    # the development payloads: a message addressed to the model, the model's own task ...
+    (lazy(r"\b(?:an?|this\s+is\s+an?)\s+(?:(?:important|urgent|personal|private|direct|quick|short)\s+)?(?:message|note|request|"
+          r"reminder|memo)\s+from\s+(?:me|your\s+(?:user|owner|operator|developer|principal)|the\s+user|[A-Z][\w.-]+(?:\s+[A-Z][\w.-]+)?)"
+          r"\b[^.\n]{0,60}?\bto\s+you\b", I), "addresses the model", "message note request remind memo"),
+    (lazy(r"\b(?:the|your)\s+(?:current\s+|original\s+|first\s+|actual\s+)?(?:task|request|question|job)\s+(?:that\s+)?"
+          r"(?:I|the\s+user|they|you\s+were)\s+(?:gave|have\s+given|assigned|asked|given)\b(?:\s+you\b)?|"
+          r"\bbefore\s+you\s+(?:can\s+)?(?:solve|finish|complete|continue(?:\s+with)?|carry\s+on(?:\s+with)?|start|do|answer)\s+"
+          r"(?:the|your|this|that)\s+(?:current\s+|original\s+)?(?:task|request|question|job)\b", I),
+     "addresses the model about its task", "task request questio job"),
+    # ... harmful content to write,
+    (lazy(r"(?:^|[.!?:;>\n]\s*)(?:write|say|generate|produce|compose|output|post|send)\s+(?:one|a|an|some|two|three)\s+(?:\w+\s+)?"
+          r"(?:offensive|toxic|discriminatory|hateful|harmful|racist|sexist|insulting|negative|unfriendly|threatening|abusive|rude)\s+"
+          r"(?:\w+\s+)?(?:sentences?|statements?|messages?|jokes?|comments?|texts?|posts?|emails?|tweets?|remarks?)\b", I),
+     "tells the model to write harmful content", "write say generat produce compose output post send"),
+    # ... forced first steps and calls around every task,
+    (lazy(r"\b(?:before|prior\s+to)\s+(?:answering|responding\s+to|replying\s+to|handling|doing|starting|working\s+on|tackling)\s+"
+          r"(?:any|every|each|a|the\s+user'?s)\s+(?:\w+\s+)?(?:questions?|requests?|tasks?|messages?|quer(?:y|ies)|prompts?)\b", I),
+     "tells the model what to do before anything else", "before prior"),
+    (lazy(r"\b(?:at\s+the\s+(?:start|beginning|end)\s+of|for|after|in)\s+(?:every|each|any)\s+(?:new\s+)?(?:conversation|session|chat|"
+          r"task|turn)s?\s*,\s*(?:you\s+(?:must|should|need\s+to)\s+)?(?:always\s+)?(?:first\s+)?(?:call|invoke|run|use|register|fetch|send|"
+          r"ping|notify|log|post|visit|open)\b", I), "tells the model to call something in every conversation", "convers session chat task turn"),
+    (lazy(r"\b(?:call|invoke|run|ping|hit|notify|use|fetch|contact)\b[^.\n]{0,40}?\b(?:before\s+and\s+after|after\s+and\s+before)\s+"
+          r"(?:every|each|any|all)\b|\bas\s+(?:the|your)\s+(?:very\s+)?first\s+(?:step|action|thing)\s+(?:of|in|for|before)\s+"
+          r"(?:any|every|each|all)\b|\b(?:call|invoke|run|use|ping)\b[^.\n]{0,40}?\bbefore\s+(?:every|any|each|all)\s+(?:other\s+)?"
+          r"(?:actions?|steps?|answers?|repl(?:y|ies)|responses?)\b", I), "tells the model what to do before anything else", "before first"),
+    (lazy(r"\b(?:attention|to|calling|dear|hey)\s+(?:all|any|every)\s+(?:ai|llm)\s+(?:agents?|assistants?|models?)\b|"
+          r"(?:^|[.!?]\s+)(?:to|attention)\s+(?:all|any|every)\s+(?:agents|assistants|models|llms)\s*:", I),
+     "addresses the model", "ai llm agent agents assist model models llms"),
 ]
 # AGSC105: preference for this tool ("ALWAYS prefer this tool", "Use this tool instead of
 # 'kubectl get'"): how honest servers steer the model away from a shell, and a known
@@ -91,11 +120,16 @@ _PREFERENCE = [
 ]
 
 
+# A message addressed to the model, or a mention of the model's own task, is not an order that a
+# condition can soften ("Once you have finished the task the user gave you, ...").
+_ANY_CLAUSE = frozenset({"addresses the model about its task"})
+
+
 def directives(text: str):
     """AGSC101 hits that are not a condition ("if you need to comply with ...")."""
     from ._scope import subordinate
     for s, e, what in _directive_hits(text):
-        if not subordinate(text, s):
+        if what in _ANY_CLAUSE or not subordinate(text, s):
             yield s, e, what
 
 
@@ -106,7 +140,7 @@ _directive_hits = matches(*_DIRECTIVE)
 _IMPERSONATING = r"(?:system|sys|admin|administrator|secret|hidden|assistant|override|developer|root)"
 # Names real documentation uses (AWS `<important>`, `<note>`; MCP servers' `<instructions>`
 # sections): reported only when their content crosses the tool's boundary.
-_DOCUMENTING = r"(?:important|instructions?|prompt|critical|urgent|mandatory|security|policy|context|rules?)"
+_DOCUMENTING = r"(?:important|instructions?|prompt|critical|urgent|mandatory|security|policy|context|rules?|information|messages?|notice)"
 _TAG = lazy(r"<\s*(" + _IMPERSONATING + "|" + _DOCUMENTING + r")((?:[\s_-][^<>]{0,40})?)\s*(/?)\s*>", I)
 _BRACKET = lazy(r"\[\s*(" + _DOCUMENTING + r")\s*\]", I)
 _CONTENT_MAX = 600
@@ -122,6 +156,17 @@ _TAGS = [
     (lazy(r"(?:^|\n)\s*(?:#{1,6}\s*)?(?:system|assistant|developer|admin)\s*(?:message|prompt|note)?\s*:\s*\S", I),
      "contains a role marker"),
     (lazy(r"#{2,}\s*(?:system|new\s+instructions?|admin|override)\b", I), "contains a fake system marker"),
+    # issue 22: fake message headers and task markers of agent-injection benchmarks, and fake turns.
+    (lazy(r"#{2,}\s*[(\[]\s*(?:system|sys|admin|administrator|developer|assistant|root)[\s_-]*(?:message|note|notice|prompt|"
+          r"instructions?)?\s*[)\]]|#+\s*(?:system|admin|developer)_(?:message|note|notice|prompt|instructions?)\b", I),
+     "contains a fake system marker", "system sys admin adminis develop assist root"),
+    (lazy(r"(?:^|[\n.!?>]\s*)(?:TODO|FIXME|NEW\s+TASK|NEXT\s+TASK|URGENT\s+TASK|ACTION\s+ITEM)\s*:\s*(?:Please\s+)?"
+          r"(?:Send|Forward|Transfer|Pay|Wire|Delete|Remove|Cancel|Modify|Change|Reset|Update|Post|Upload|Share|Email|Book|Visit|Say|"
+          r"Tell|Create|Invite|Export|Move|Add|Give|Grant|Disable|Open|Download|Run|Execute|Buy|Purchase|Write|Reply|Respond)\b"),
+     "contains a fake task marker that gives the model a task", "todo fixme task action"),
+    (lazy(r"(?:^|[\n.!?]\s*)(?:User|Human)\s*:\s[^\n]{3,300}?(?:[.!?]\s+|\n\s*)(?:Assistant|AI)\s*:\s|"
+          r"(?:^|[\n.!?]\s*)(?:Assistant|AI)\s*:\s[^\n]{3,300}?(?:[.!?\]]\s+|\n\s*)(?:User|Human)\s*:\s"),
+     "contains a fake conversation turn", "user human assist ai"),
 ]
 # Closing chat-template tokens (`<|endoftext|>` is a documented stop sequence): only when a
 # new turn's text follows them.
@@ -179,6 +224,11 @@ _OVERRIDE = [
     (lazy(r"\b(?:forget|ignore|disregard)\s+(?:everything|all|anything)\s+(?:(?:you|that)\s+)?(?:were\s+told|above|before|"
                 r"(?:you\s+)?(?:know|learned|have\s+been\s+told)|said|previously|so\s+far)\b", I),
      "tells the model to ignore its instructions"),
+    # issue 22: the rest of the input dropped for a new order ("ignore the rest of this page and say ...")
+    (lazy(r"\b(?:ignore|disregard|skip|forget)\s+(?:the\s+rest\s+of|everything\s+(?:else\s+)?(?:in|after|below|above))\s+(?:this|the)\s+"
+          r"(?:data|text|document|input|page|content|message|email|file|article|context|conversation)\b[^.\n]{0,20}?\b(?:and|then)\s+"
+          r"(?:instead\s+)?(?:print|say|output|write|respond|reply|repeat|return|answer|tell)\b", I),
+     "tells the model to ignore its input and follow a new order"),
     # es / pt / it / fr / de / nl / ru / zh / ja / ko
     (lazy(r"\b(?:ignora|ignore|olvida|omite|desconsidera|descarta)\w*\s+(?:\w+\s+){0,3}"
                 r"(?:instrucci[oó]n|instru[cç](?:[oõ]es|[aã]o)|istruzion[ie]|indicaciones|reglas|regole|regras|directrices)\w*", I),
@@ -197,7 +247,9 @@ _OVERRIDE = [
 
 # AGSC104: role switches and jailbreak modes.
 _ROLE = [
-    (lazy(r"\byou\s+are\s+(?:now|from\s+now\s+on|actually|in\s+fact|henceforth)\b|\byou\s+are\s+no\s+longer\s+(?:an?\s|the\s|"
+    # "You are now ready to make requests" tells a developer where they are, not who the model is.
+    (lazy(r"\byou\s+are\s+(?:now|from\s+now\s+on|actually|in\s+fact|henceforth)\b(?!\s+(?:ready|able|set\s+up|all\s+set|done|"
+          r"finished|logged|signed|connected|authenticated|authorized|subscribed|registered|enrolled|using|on|in\s+the|at)\b)|\byou\s+are\s+no\s+longer\s+(?:an?\s|the\s|"
           r"bound|restricted|limited|constrained|required|subject)", I), "switches the model's role"),
     (lazy(r"\b(?:from\s+now\s+on|henceforth)\s+you\s+(?:are|will|must|act)\b", I), "switches the model's role"),
     # "Whether the instance is in debug mode" describes a resource: only switching the model counts.
@@ -218,7 +270,7 @@ _ROLE = [
     (lazy(r"(?:你现在是|你現在是|从现在开始你|今からあなたは|あなたは今)"), "switches the model's role"),
 ]
 
-detector("AGSC102", 20, ADVICE, gate=gate('overrid instruc prompt messag mode directi notice system assist develop admin', ('<', '[', '#')))(fake_tags)
+detector("AGSC102", 20, ADVICE, gate=gate('overrid instruc prompt messag mode directi notice system assist develop admin todo fixme task action user human', ('<', '[', '#')))(fake_tags)
 _override_hits = matches(*_OVERRIDE)
 
 
@@ -233,7 +285,7 @@ def overrides(text: str):
 
 detector("AGSC103", 21, ADVICE, gate=gate('ignor disreg forget overrid bypass skip discard abandon drop neglect aside attenti olvid omite descons descart oubli neglig vergiss missach negeer vergeet'))(overrides)
 detector("AGSC104", 22, ADVICE, gate=gate('you hencefo mode act behave respond pretend bound restric limited constra anything jailbre eres mainten jetzt sei agora'))(matches(*_ROLE))
-detector("AGSC101", 80, ADVICE, gate=gate('whatev matter regardl make ensure importa essenti crucial critica vital imperat reading treat treated regard conside interpr tell inform convinc remind assure persuad warn ask note messag instruc reminde attenti memo warnin ai llm bot gpt assist model claude gemini copilot cursor agent chat you your tool tools functio endpoin action always never must should before now hencefo rest future subsequ respon repl replies answer follow obey listen trust other'))(directives)
+detector("AGSC101", 80, ADVICE, gate=gate('write generat produce compose message request questio job prior calling dear hey first convers session chat task turn whatev matter regardl make ensure importa essenti crucial critica vital imperat reading treat treated regard conside interpr tell inform convinc remind assure persuad warn ask note messag instruc reminde attenti memo warnin ai llm bot gpt assist model claude gemini copilot cursor agent chat you your tool tools functio endpoin action always never must should before now hencefo rest future subsequ respon repl replies answer follow obey listen trust other'))(directives)
 detector("AGSC105", 90, "preferring this tool is allowed guidance; naming or disparaging another server's tools is not",
          gate=gate('always only prefer never instead must should have use call invoke'))(matches(*_PREFERENCE))
 
@@ -248,7 +300,14 @@ def directive_to_model(ctx):
     for text aimed at the model that reads the tool list: notes addressed to
     "the assistant" / "the AI", "you must call ...", "always call this tool",
     "before using this tool ...", "from now on", "in every reply", "respond
-    only with ...", "your new task is ...".
+    only with ...", "your new task is ...". Since issue 22 (AGIS section 12):
+    messages addressed to the model ("This is an important message from me,
+    X, to you", "Hello assistant,", "to all AI agents:", "the task the user
+    gave you"), forced first steps and calls around every task ("before
+    answering any question, call ...", "at the start of every conversation,
+    invoke ...", "call this endpoint before and after every task", "as the
+    first step of any task"), and requests for harmful text ("write one
+    offensive sentence about ...").
 
     ## Why is this bad?
     Tool poisoning (OWASP LLM01 prompt injection, MCP tool poisoning): a
@@ -282,7 +341,10 @@ def directive_to_model(ctx):
     guidance addressed to "the LLM" ("The LLM should infer the project from
     context"), 7 and 20 findings per 10,000 prose fields on the development
     and held-out halves, above the 1 per 10,000 a warning allows
-    (docs/security.md, "Severity from measured precision").
+    (docs/security.md, "Severity from measured precision"). A forced step
+    must be about every question, task, conversation or session: "Call this
+    endpoint before each upload" and "Before any request is processed, the
+    gateway checks the quota" are this tool's contract and are not reported.
     """
     yield from findings(ctx, "AGSC101")
 
@@ -296,7 +358,12 @@ def fake_system_tag(ctx):
     `<IMPORTANT>`, `<system>`, `<instructions>`, bracketed `[SYSTEM]` /
     `[ADMIN]`, `BEGIN ADMIN OVERRIDE`, `SYSTEM NOTICE`, chat-template tokens
     (`<|im_start|>`, `[INST]`, `<<SYS>>`), and role markers (`system:`) at
-    the start of a line.
+    the start of a line. Since issue 22 (AGIS section 12), the markers of
+    agent-injection benchmarks: `##(system_message)` and its kin, a task
+    marker followed by an action ("TODO: Send ...", "NEW TASK: Cancel ..."),
+    and a fake conversation turn ("User: ... Assistant: ..."); `<information>`,
+    `<message>` and `<notice>` tags are judged by what they carry, like
+    `<important>`.
 
     ## Why is this bad?
     These markers exist to make a model treat the following text as a
@@ -315,6 +382,13 @@ def fake_system_tag(ctx):
 
     ## Fix safety
     No fix: the text must be reviewed by a person.
+
+    ## Decision
+    A developer's note ("TODO: this field is not documented yet") is not a
+    task for the model: a task marker is reported only when an action verb
+    follows it (send, transfer, delete, post, say ...). "## System messages"
+    as a Markdown heading is not reported: only the bracketed or snake_case
+    header of the benchmarks (`##(system_message)`, `# admin_note`) is.
     """
     yield from findings(ctx, "AGSC102")
 
@@ -343,6 +417,9 @@ def instruction_override(ctx):
     ```yaml
     description: "Lists the invoices of the authenticated customer"
     ```
+
+    Since issue 22: "ignore the rest of this page (data, document) and
+    print ...".
 
     ## Fix safety
     No fix: the text must be reviewed by a person.

@@ -25,7 +25,20 @@ _SECRECY = [
     (lazy(r"(?:^|[.!?:;,]\s*|\b(?:and|then|also|please|always)\s+)silently\s+(?!(?:ignor|skip|drop|discard|fail|return|succeed|truncat|fall|clamp|coerc|round|accept|"
                 r"overwrit|replac|retr|reject|remov)\w*)[a-z]+(?<!s)(?<!ed)\b", I), "hides its actions from the user"),
     (lazy(r"\b(?:in\s+secret|secretly|covertly|behind\s+the\s+user'?s\s+back|invisibly\s+to\s+the\s+user)\b", I),
-     "hides its actions from the user"),
+     "hides its actions from the user"),    # issue 22: softer concealment cues, written on the development payloads.
+    (lazy(r"\b(?:there\s+is\s+|there's\s+)?no\s+(?:need|reason)\s+(?:for\s+you\s+)?to\s+(?:ever\s+)?(?:mention|tell|inform|notify|"
+          r"bring\s+up|explain|point\s+out|disclose|reveal|show|alert|warn|let\s+(?:the\s+user|them)\s+know)\b", I),
+     "hides its actions from the user", "need reason"),
+    (lazy(r"\b(?:do\s+not|don't|never|no\s+need\s+to)\s+bother\s+(?:explaining|mentioning|telling|informing|notifying|asking)\b", I),
+     "hides its actions from the user", "bother"),
+    (lazy(r"\bwithout\s+(?:any\s+)?(?:further|additional|more|any)\s+(?:explanation|comment|commentary|remarks?|discussion|"
+          r"justification)s?\b", I), "hides its actions from the user", "without"),
+    (lazy(r"\b(?:leave|keep)\s+(?:this|it|that|them|the\s+\w+(?:\s+\w+)?)\s+out\s+of\s+(?:your|the)\s+(?:summary|summaries|repl(?:y|ies)|"
+          r"answers?|responses?\s+to\s+the\s+user|messages?\s+to\s+the\s+user|report\s+to\s+the\s+user)\b|"
+          r"\bkeep\s+(?:your|the)\s+(?:repl(?:y|ies)|answers?|responses?|summary)\s+free\s+of\b|"
+          r"\b(?:omit|exclude|drop)\s+(?:this|it|that|any\s+mention\s+of|all\s+mention\s+of)\b[^.\n]{0,40}?\bfrom\s+(?:your\s+"
+          r"(?:repl(?:y|ies)|answers?|responses?|summary)|the\s+(?:user|customer))", I), "hides its actions from the user",
+     "leave keep omit exclude drop"),
 ]
 
 _secrecy_hits = matches(*_SECRECY)
@@ -41,7 +54,7 @@ def secrecy(text: str):
         yield s, e, what
 
 
-detector("AGSC201", 60, "an agent must not be told to keep things from the user", gate=gate('tell without need secret hidden confide private hide conceal silentl covert behind invisib inform notify mention alert reveal show disclos let warn explain know see told find notice'))(secrecy)
+detector("AGSC201", 60, "an agent must not be told to keep things from the user", gate=gate('reason bother leave keep omit exclude drop tell without need secret hidden confide private hide conceal silentl covert behind invisib inform notify mention alert reveal show disclos let warn explain know see told find notice'))(secrecy)
 
 
 @rule("AGSC201", "secrecy-from-user", per_endpoint=True, pass_no=None, kinds=("any",), spec="AGIS §12; issue 11 family 2")
@@ -52,7 +65,10 @@ def secrecy_from_user(ctx):
     Finds "do not tell / inform / mention ... the user", "without asking",
     "without the user's knowledge or consent", "keep this secret from the
     user", "the user must not know", "secretly", and "silently" followed by
-    an imperative ("silently send ...").
+    an imperative ("silently send ..."); since issue 22 (AGIS section 12)
+    also the softer cues: "there is no need to mention ... to the user", "do
+    not bother explaining", "without further explanation", "leave it out of
+    your summary", "keep your reply free of ...".
 
     ## Why is this bad?
     Poisoned tool descriptions pair their real instruction with a request for
@@ -76,5 +92,9 @@ def secrecy_from_user(ctx):
     ## Decision
     Descriptive uses ("unknown fields are silently ignored", "Silently drops
     duplicates") are not reported: only "silently" before an imperative verb is.
+    "Without further explanation" is reported as an order, not where the clause
+    describes ("the price may change without further explanation"). "Omit the
+    field from the request" is a caller's instruction about this tool: only
+    omitting something from the model's reply or from the user is reported.
     """
     yield from findings(ctx, "AGSC201")

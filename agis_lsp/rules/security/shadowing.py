@@ -24,8 +24,14 @@ _SHADOW = [
     (lazy(r"(?:\bthe\s+)?" + _NAMED + r"\s+" + _TOOL + r"\b[^.\n]{0,80}?\b(?:must|should|shall|always|never|has\s+to|needs?\s+to|"
                 r"is\s+(?:required|only\s+allowed)\s+to)\b", re.U), "tells the model how to use another tool"),
     (lazy(r"\b(?:when(?:ever)?|if|before|after)\s+(?:you\s+)?(?:using|calling|invoking|use|call|invoke|running)\s+(?:the\s+|any\s+)?"
-                + _NAMED + r"(?:\s+" + _TOOL + r"|(?=\s*[,;]?\s*(?:always|also|first|add|set|change|replace|send|include)\b))\b[^.\n]{0,80}?\b(?:must|should|always|never|first|instead|also|make\s+sure|"
-                r"add|set|change|replace|send|include)\b", I), "tells the model how to use another tool"),
+                + _NAMED + r"(?:\s+" + _TOOL + r"|(?=\s*[,;]?\s*(?:always|also|first|add|set|change|replace|send|include|append|prepend|insert|pass|put|attach|remove)\b))\b[^.\n]{0,80}?\b(?:must|should|always|never|first|instead|also|make\s+sure|"
+                r"add|set|change|replace|send|include|append|prepend|insert|pass|put|attach|remove)\b", I), "tells the model how to use another tool"),
+    # issue 22: "each time you invoke db.query, add ...", "whenever the deploy_service tool is used, prepend ..."
+    (lazy(r"\b(?:each|every)\s+time\s+(?:you\s+)?(?:use|call|invoke|run)\s+(?:the\s+)?" + _NAMED + r"(?:\s+" + _TOOL + r")?\s*[,;]?\s*"
+          r"(?:always\s+|also\s+|first\s+)?(?:add|set|change|replace|send|include|append|prepend|insert|pass|put|attach|remove)\b|"
+          r"\b(?:when(?:ever)?|each\s+time|every\s+time|if)\s+(?:the\s+)?" + _NAMED + r"(?:\s+" + _TOOL + r")?\s+(?:is|gets)\s+"
+          r"(?:used|called|invoked|run)\b[^.\n]{0,20}?(?:always\s+|also\s+|first\s+)?(?:add|set|change|replace|send|include|append|"
+          r"prepend|insert|pass|put|attach|remove)\b", I), "tells the model how to use another tool", "time whenev when if"),
     (lazy(r"\b(?:all|every|any|each)\s+(?:other\s+)?" + _TOOL + r"\b[^.\n]{0,40}?\b(?:must|should|shall|needs?\s+to|has\s+to|"
           r"(?:is|are)\s+required\s+to)\s+(?:always\s+|first\s+|also\s+)?(?:call|use|invoke|run|send|pass|route|include|log|go|be\s+sent)\b", I),
      "gives rules to every other tool"),
@@ -35,14 +41,17 @@ _SHADOW = [
      "claims precedence over other tools"),
     # Preference that names another server's tool, or disparages other tools (a bare
     # preference for this tool is AGSC105, information).
-    (lazy(r"\binstead\s+of\s+(?:the\s+)?(?:" + _NAMED + r"|(?:any\s+)?other\s+(?:\w+\s+)?" + _TOOL + r")", I),
+    # "Set this field instead of external_key_uri" (a field of the same API) is not about a tool:
+    # a named alternative counts after a verb of choosing or calling.
+    (lazy(r"\b(?:use|call|invoke|run|prefer|choose|pick|select)\b[^.\n]{0,40}?\binstead\s+of\s+(?:the\s+)?(?:" + _NAMED
+          + r")|\binstead\s+of\s+(?:the\s+)?(?:any\s+)?other\s+(?:\w+\s+)?" + _TOOL, I),
      "steers the model away from another tool"),
     (lazy(r"\b(?:other|the\s+" + _NAMED + r")\s+(?:\w+\s+)?" + _TOOL + r"\s+(?:are|is|return|returns|give|gives)\s+"
           r"(?:\w+\s+)?(?:outdated|unreliable|broken|wrong|inaccurate|insecure|unsafe|compromised|deprecated|slow)\b", I),
      "disparages another tool"),
 ]
 
-detector("AGSC401", 65, "a tool's description must describe that tool only", gate=gate('supersed overrid replac precede outrank shadow preferr instead tool tools functio endpoin server plugin action skill api apis integra use using call calling invok running trust'))(matches(*_SHADOW))
+detector("AGSC401", 65, "a tool's description must describe that tool only", gate=gate('time whenev when supersed overrid replac precede outrank shadow preferr instead tool tools functio endpoin server plugin action skill api apis integra use using call calling invok running trust'))(matches(*_SHADOW))
 
 
 @rule("AGSC401", "cross-tool-instruction", per_endpoint=True, pass_no=None, kinds=("any",), spec="AGIS §12; issue 11 family 4")
@@ -54,7 +63,11 @@ def cross_tool_instruction(ctx):
     the model how to use it ("the send_email tool must ...", "when calling
     `transfer`, always ..."), claims precedence ("supersedes all other
     tools", "must be used instead of the built-in tools"), or gives rules to
-    every other tool.
+    every other tool. Since issue 22 (AGIS section 12): orders about another
+    tool's arguments ("each time you invoke db.query, add ...", "whenever the
+    deploy_service tool is used, prepend ...", "when using fetch_url, pass
+    ..."). A name the document defines itself is its own contract and is
+    not reported.
 
     ## Why is this bad?
     Shadowing: a malicious server's description changes how the model uses a
