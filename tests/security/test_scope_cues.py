@@ -51,6 +51,8 @@ CAUGHT = [
 ]
 
 CLEAN = [
+    # arxiv-mcp-server (MCP held-out half, found in the final review): a category list, not "AI, do X"
+    "Use categories (cs.AI, cs.LG, cs.CL, cs.CV, cs.MA, cs.RO, stat.ML, quant-ph).",
     "Image Builder sets this count before any steps run.",
     "<p>MODEL: The device model (for example, iPad 5th Gen).</p>",
     "Prices change without notice. Returns the current price.",

@@ -21,7 +21,7 @@ _DIRECTIVE = [
     (lazy(r"\b(?:note|message|instructions?|reminder|attention|memo|warning|action\s+items?|tasks?|requests?)\s+(?:to|for)\s+"
           r"(?:the\s+|any\s+|all\s+)?" + _MODEL + r"s?\s*[:\u2014-]\s", I), "addresses the model",
      "note messag instruc reminde attenti memo warnin action task tasks request"),
-    (lazy(r"(?:^|[.!?\n]\s*|>\s*(?=(?:hey|hi|hello|dear)\b))(?:(?:hey|hi|hello|dear|attention|important)[,!]?\s+)?" + _VOCATIVE + r"\s*[,:]\s+[a-z]", I),
+    (lazy(r"(?:^|[.!?]\s+|\n\s*|>\s*(?=(?:hey|hi|hello|dear)\b))(?:(?:hey|hi|hello|dear|attention|important)[,!]?\s+)?" + _VOCATIVE + r"\s*[,:]\s+[a-z]", I),
      "addresses the model", "assist ai llm model chat bot claude gpt gemini copilot chatgpt"),
     (lazy(r"\b(?:as\s+an?\s+(?:ai|assistant|language\s+model|llm)\b[^.]{0,40}?\byou\b)", I), "addresses the model", "ai assist llm model"),
     (lazy(r"\byou\s+(?:must|should|shall|need\s+to|have\s+to|are\s+(?:required|instructed|expected)\s+to|"
