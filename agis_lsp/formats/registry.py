@@ -9,6 +9,8 @@ outline, and the prose fields (descriptions, intents) that text checks read.
 Adding a format is: a module in ``formats/`` that builds a ``FormatKind``, one
 line in :data:`_MODULES`, and rules in ``rules/<format>/``. Nothing in
 ``engine/``, ``cli/`` or ``lsp/`` names a format of this registry.
+AGIS and the AGTP deployment kinds (detected in ``formats.kinds``) declare traits in
+:data:`NATIVE_TRAITS`; ``engine/`` and ``lsp/`` ask :func:`has_trait` rather than a kind name.
 """
 from __future__ import annotations
 
@@ -108,11 +110,13 @@ DECLARED_VERBS = "declared-verbs"
 DEPLOYMENT = "deployment"
 #: ``handler.recipe`` names a recipe of the deployment's recipes file.
 RECIPE_HANDLER = "recipe-handler"
+#: Its fields may sit under an ``[endpoint]`` table (schema lookups and completion skip it).
+ENDPOINT_TABLE = "endpoint-table"
 
 _DEPLOYMENT_KIND = frozenset({DEPLOYMENT})
 NATIVE_TRAITS: dict[str, frozenset] = {
     "agis": frozenset({ENDPOINT_FRAMES, FOCUSED_VIEW, AGIS_SCHEMA, DECLARED_VERBS}),
-    "agtp-endpoint": frozenset({DEPLOYMENT, RECIPE_HANDLER}),
+    "agtp-endpoint": frozenset({DEPLOYMENT, RECIPE_HANDLER, ENDPOINT_TABLE}),
     "agtp-server": _DEPLOYMENT_KIND,
     "agtp-recipes": _DEPLOYMENT_KIND,
     "agtp-manifest": _DEPLOYMENT_KIND,
