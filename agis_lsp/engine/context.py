@@ -66,11 +66,8 @@ class LintContext:
 
     @cached_property
     def view(self):
-        if self.kind == "agis":
-            from ..formats.agis import AgisView
-            return AgisView(self.doc, self.focus, self.data)
-        from ..formats import agtp, registry
-        return agtp.view_for(self.kind, self.doc) or registry.view_for(self.kind, self.doc)
+        from ..formats.registry import lint_view
+        return lint_view(self.kind, self.doc, self.focus, lambda: self.data)
 
     @property
     def level(self) -> int:

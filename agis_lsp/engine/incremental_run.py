@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..formats.registry import ENDPOINT_FRAMES, has_trait
 from .frame import affected
 from .incremental import FRAME, EditMover, Memo, canonical, layout, move, owner_of, plan
 from .registry import get_rule, rules_for
@@ -56,7 +57,7 @@ def _full_recorded(target, phase: str, model):
     each pass in its own lint context recording the top-level keys it reads
     (``engine.frame``), the others together; the findings in the rules' order, as one run
     gives them. (result, {code: keys read}); None: not such a document (or a rule crashed)."""
-    if target.kind != "agis" or target.deployment is not None or layout(target.doc) is None:
+    if not has_trait(target.kind, ENDPOINT_FRAMES) or target.deployment is not None or layout(target.doc) is None:
         return None
     common = dict(phase=phase, semantic=target.config.semantic, kind=target.kind,
                   catalog=target.catalog, model=model)
@@ -111,7 +112,7 @@ def _per_endpoint_codes(kind: str) -> set:
 def memo_of(target, res, *, keep: bool) -> tuple[list, Memo | None]:
     """A full run's raw findings in canonical order and, when ``keep`` (a phase the server
     runs on its own) for an AGIS document incremental checking can follow, their memo."""
-    if target.kind != "agis":
+    if not has_trait(target.kind, ENDPOINT_FRAMES):
         return res.diagnostics, None
     spans = layout(target.doc)
     if spans is None:
@@ -126,7 +127,7 @@ def run_incremental(target, memo: Memo, *, model=None, phase: str = "mechanical"
     """(raw findings, new memo, notes, skipped) of ``phase`` (mechanical or semantic) of
     ``target`` with ``memo``'s findings (of the same phase) reused; None when a full check
     is needed."""
-    if target.kind != "agis" or target.deployment is not None:
+    if not has_trait(target.kind, ENDPOINT_FRAMES) or target.deployment is not None:
         return None
     planned = plan(memo, target.doc, target.config, target.catalog)
     if planned is None:

@@ -9,6 +9,8 @@ outline, and the prose fields (descriptions, intents) that text checks read.
 Adding a format is: a module in ``formats/`` that builds a ``FormatKind``, one
 line in :data:`_MODULES`, and rules in ``rules/<format>/``. Nothing in
 ``engine/``, ``cli/`` or ``lsp/`` names a format of this registry.
+AGIS and the AGTP deployment kinds (detected in ``formats.kinds``) declare traits in
+:data:`NATIVE_TRAITS`; ``engine/`` and ``lsp/`` ask :func:`has_trait` rather than a kind name.
 """
 from __future__ import annotations
 
@@ -90,6 +92,51 @@ def adopts_agis_conventions(kind: str | None) -> bool:
     (kinds outside this registry) do; a format of the registry says so in its FormatKind."""
     f = get(kind) if kind else None
     return True if f is None else f.agis_conventions
+
+
+# The kinds this registry does not define (AGIS and the AGTP deployment files, detected in
+# ``formats.kinds``) declare what they offer here, as traits: ``engine/`` and ``lsp/`` ask
+# ``has_trait(kind, TRAIT)``, never compare a kind's name, so a kind that offers the same
+# (a recipe handler, endpoint frames...) declares the trait and costs nothing there.
+#: Findings per endpoint frame: incremental checking and token splicing follow frame edits.
+ENDPOINT_FRAMES = "endpoint-frames"
+#: The lint view takes a focus (one endpoint) and a data override (``AgisView``).
+FOCUSED_VIEW = "focused-view"
+#: A shipped JSON Schema built by ``formats.agis_schema`` (hover, completion).
+AGIS_SCHEMA = "agis-schema"
+#: Declares its own non-catalog verbs (``vocabulary.declared_verbs``).
+DECLARED_VERBS = "declared-verbs"
+#: Linted with its deployment's other files (the deployment's overlay, custom methods, renames).
+DEPLOYMENT = "deployment"
+#: ``handler.recipe`` names a recipe of the deployment's recipes file.
+RECIPE_HANDLER = "recipe-handler"
+#: Its fields may sit under an ``[endpoint]`` table (schema lookups and completion skip it).
+ENDPOINT_TABLE = "endpoint-table"
+
+_DEPLOYMENT_KIND = frozenset({DEPLOYMENT})
+NATIVE_TRAITS: dict[str, frozenset] = {
+    "agis": frozenset({ENDPOINT_FRAMES, FOCUSED_VIEW, AGIS_SCHEMA, DECLARED_VERBS}),
+    "agtp-endpoint": frozenset({DEPLOYMENT, RECIPE_HANDLER, ENDPOINT_TABLE}),
+    "agtp-server": _DEPLOYMENT_KIND,
+    "agtp-recipes": _DEPLOYMENT_KIND,
+    "agtp-manifest": _DEPLOYMENT_KIND,
+    "agtp-catalog": _DEPLOYMENT_KIND,
+}
+
+
+def has_trait(kind: str | None, trait: str) -> bool:
+    """Does a document of ``kind`` offer ``trait`` (one of the constants above)?"""
+    return trait in NATIVE_TRAITS.get(kind or "", ())
+
+
+def lint_view(kind: str | None, doc, focus=None, data_of: Callable[[], Any] | None = None) -> Any:
+    """The typed view rules read for a document of ``kind`` (None: no view); ``data_of()``
+    gives the data a focused view reads instead of the document's (asked only for those)."""
+    if has_trait(kind, FOCUSED_VIEW):
+        from .agis import AgisView
+        return AgisView(doc, focus, data_of() if data_of is not None else None)
+    from . import agtp
+    return agtp.view_for(kind, doc) or view_for(kind, doc)
 
 
 @lru_cache(maxsize=1)
@@ -201,6 +248,9 @@ def view_for(kind: str | None, doc) -> Any:
 
 def schema_for(kind: str | None) -> dict | None:
     f = get(kind)
+    if f is None and has_trait(kind, AGIS_SCHEMA):
+        from .agis_schema import agis_schema
+        return agis_schema()
     return f.schema if f is not None else None
 
 

@@ -5,6 +5,7 @@ from typing import TYPE_CHECKING
 
 from lsprotocol import types
 
+from ...formats.registry import RECIPE_HANDLER, has_trait
 from ..ide.completion import TRIGGER_CHARACTERS, CompletionRequest, build_completions
 from ..ide.recipes import recipe_names, recipes_file_for
 from . import answer, guarded
@@ -24,7 +25,7 @@ def complete(ls: Server, view: View, position: types.Position):
     if kind is None:
         return _empty()
     recipes: tuple = ()
-    if kind == "agtp-endpoint" and view.path:
+    if has_trait(kind, RECIPE_HANDLER) and view.path:
         recipes = tuple(recipe_names(recipes_file_for(view.path), ls.open_document))
     offset = doc.lines.offset(position.line, position.character)
     req = CompletionRequest(doc, offset, kind, ls.catalog_for(view.uri), ls.features,

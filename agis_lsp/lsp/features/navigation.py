@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from lsprotocol import types
 
+from ...formats.registry import RECIPE_HANDLER, has_trait
 from ..convert import offsets_range
 from ..ide.definition import build_definition
 from ..ide.hover import build_hover
@@ -33,7 +34,7 @@ def definition(ls: Server, view: View, position: types.Position):
     doc, kind = view.parse()
     if kind is None:
         return None
-    recipes = recipes_file_for(view.path) if kind == "agtp-endpoint" and view.path else None
+    recipes = recipes_file_for(view.path) if has_trait(kind, RECIPE_HANDLER) and view.path else None
     offset = doc.lines.offset(position.line, position.character)
     return build_definition(doc, offset, kind, view.uri, ls.open_document, recipes)
 

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from lsprotocol import types
 from pygls.exceptions import JsonRpcException
 
+from ...formats.registry import DEPLOYMENT, has_trait
 from ..ide.rename import FileToEdit, RenameRefused, build_prepare_rename, build_rename
 from ..uris import from_path
 from . import answer_view, guarded
@@ -48,7 +49,7 @@ def files_for(ls: Server, view: View, kind: str | None, doc, views: dict) -> lis
     """The documents a rename or a reference search covers: the deployment's (open files as
     the editor has them, the others as the Linter's document cache reads them), or this one."""
     here = FileToEdit(view.uri, view.version, doc, kind)
-    if not (kind or "").startswith("agtp-") or not view.path:
+    if not has_trait(kind, DEPLOYMENT) or not view.path:
         return [here]
     from ...formats.deployment import find_deployment
     from ...formats.kinds import detect

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from lsprotocol import types
 
+from ...formats.registry import DEPLOYMENT, has_trait
 from ..ide.places import Place, places_of
 from ..ide.token_splice import Snapshot, snapshot, splice
 from ..ide.tokens import LEGEND, delta
@@ -38,7 +39,7 @@ def _moved_places(good, doc, kind) -> list[Place]:
 
 def _custom_methods(ls, view: View, kind, catalog, overlay) -> set:
     """Non-catalog methods an AGTP deployment's policy allows."""
-    if not (kind or "").startswith("agtp-") or not view.path or catalog is None:
+    if not has_trait(kind, DEPLOYMENT) or not view.path or catalog is None:
         return set()
     from ...formats.deployment import find_deployment
     dep = find_deployment(view.path, overlay)
@@ -67,8 +68,7 @@ def tokens(ls: Server, view: View, overlay: dict, last: Snapshot | None
 
 
 def _overlay(ls, view) -> dict:
-    kind = view.state.kind or ""
-    return ls.overlay() if kind.startswith("agtp-") else {}
+    return ls.overlay() if has_trait(view.state.kind, DEPLOYMENT) else {}
 
 
 async def _snapshot(ls: Server, uri: str):

@@ -5,6 +5,7 @@ from typing import TYPE_CHECKING
 
 from lsprotocol import types
 
+from ...formats.registry import RECIPE_HANDLER, has_trait
 from ..ide.folding import build_folding, build_selection_ranges, folding_spans
 from ..ide.links import build_links, line_target
 from ..ide.recipes import recipes_file_for, recipes_of
@@ -19,7 +20,7 @@ if TYPE_CHECKING:
 def links(ls: Server, view: View):
     doc, kind = view.parse()
     recipe_target = None
-    if kind == "agtp-endpoint" and view.path:
+    if has_trait(kind, RECIPE_HANDLER) and view.path:
         recipes_path = recipes_file_for(view.path)
 
         def recipe_target(name: str) -> str | None:

@@ -18,6 +18,7 @@ from lsprotocol import types
 from ...document import Document
 from ...document.locate import KEY, VALUE, path_at, word_at
 from ...formats.agis_methods import is_valid_method
+from ...formats.registry import DECLARED_VERBS, DEPLOYMENT, ENDPOINT_TABLE, has_trait
 from . import agtp_fields
 from . import schema as sch
 from ..capabilities import ClientFeatures
@@ -70,7 +71,7 @@ def _items(req: CompletionRequest, path: tuple, part: str) -> list[types.Complet
         return params
     if part == KEY:
         return _keys(req, path[:-1], spath[:-1], data)
-    if kind and kind.startswith("agtp-"):
+    if has_trait(kind, DEPLOYMENT):
         known = _agtp_values(req, spath, data)
         if known is not None:
             return known
@@ -83,14 +84,14 @@ def _items(req: CompletionRequest, path: tuple, part: str) -> list[types.Complet
                            detail=sch.type_label(root, node))
         if isinstance(path[-1], int) and sch.is_object(root, node):
             return _keys(req, path, spath, data)
-    elif kind and kind.startswith("agtp-") and isinstance(path[-1], int):
+    elif has_trait(kind, DEPLOYMENT) and isinstance(path[-1], int):
         return _keys(req, path, spath, data)  # a new [[table]] item: its keys
     return []
 
 
 def _agtp_values(req: CompletionRequest, spath: tuple, data):
-    known = agtp_fields.values(req.kind, spath, _endpoint_body(data) if req.kind ==
-                               "agtp-endpoint" else data, catalog=req.catalog, recipes=req.recipes)
+    known = agtp_fields.values(req.kind, spath, _endpoint_body(data)
+                               if has_trait(req.kind, ENDPOINT_TABLE) else data, catalog=req.catalog, recipes=req.recipes)
     if known is None:
         return None
     values, detail = known
@@ -112,7 +113,8 @@ def _verbs(req: CompletionRequest, path: tuple, part: str, data) -> list[types.C
     rng = offsets_range(req.doc.lines, start, end)
     used = [v for v in _methods_used(req.kind, data) if is_valid_method(v)]  # invalid verbs are never offered
     items = []
-    if req.kind == "agis" and len(path) >= 2 and path[:2] == ("vocabulary", "declared_verbs"):
+    if has_trait(req.kind, DECLARED_VERBS) and len(path) >= 2 \
+            and path[:2] == ("vocabulary", "declared_verbs"):
         declared = set(_declared(data))
         for verb in used:
             first = verb not in declared
@@ -259,8 +261,8 @@ def _keys(req: CompletionRequest, parent: tuple, sparent: tuple, data) -> list[t
             cancel.check()
             entries.append((name, sch.type_label(root, sub), sch.description(root, sub),
                             name in req_keys))
-    elif kind and kind.startswith("agtp-"):
-        body = _endpoint_body(data) if kind == "agtp-endpoint" else data
+    elif has_trait(kind, DEPLOYMENT):
+        body = _endpoint_body(data) if has_trait(kind, ENDPOINT_TABLE) else data
         names = agtp_fields.keys(kind, tuple(sparent), body) or ()
         entries += [(name, None, None, False) for name in names]
     if not entries:

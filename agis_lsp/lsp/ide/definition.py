@@ -8,6 +8,7 @@ from lsprotocol import types
 
 from ...document.locate import VALUE, path_at
 from ...document.pointer import walk
+from ...formats.registry import RECIPE_HANDLER, has_trait
 from ..convert import to_range
 from ..uris import from_path
 from .recipes import recipes_of
@@ -54,7 +55,7 @@ def build_definition(doc, offset: int, kind: str | None, uri: str,
             return None
         rng = target_doc.range(where, "key") if where else target_doc.lines.range(0, 0)
         return [types.Location(uri=target_uri, range=to_range(rng))]
-    if kind == "agtp-endpoint" and tuple(path[-2:]) == ("handler", "recipe") and recipes_path:
+    if has_trait(kind, RECIPE_HANDLER) and tuple(path[-2:]) == ("handler", "recipe") and recipes_path:
         recipe = recipes_of(recipes_path, open_document).get(value)
         if recipe is None:
             return None

@@ -7,7 +7,7 @@ from __future__ import annotations
 from lsprotocol import types
 
 from ...convert.mapping import mcp_tool_name
-from ...formats.agis import AgisView
+from ...formats.registry import ENDPOINT_FRAMES, has_trait, lint_view
 from .hover import verb_safety
 from .places import DECLARATION, METHOD, PARAM, PATH, places_of
 from .. import cancel
@@ -37,7 +37,7 @@ def build_hints(doc, kind: str | None, catalog, start: int = 0, end: int | None 
     """The hints whose position lies in ``[start, end]`` (offsets; end: the text's end)."""
     end = len(doc.text) if end is None else end
     places = places_of(doc, kind)
-    endpoints = AgisView(doc).endpoints if kind == "agis" and places else []
+    endpoints = lint_view(kind, doc).endpoints if has_trait(kind, ENDPOINT_FRAMES) and places else []
     path_end: dict[int, int] = {}
     for p in places:
         cancel.check()

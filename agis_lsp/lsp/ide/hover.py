@@ -6,6 +6,7 @@ import re
 from lsprotocol import types
 
 from ...document.locate import KEY, path_at, word_at
+from ...formats.registry import ENDPOINT_TABLE, has_trait
 from . import schema as sch
 from ..capabilities import ClientFeatures
 from ..convert import offsets_range
@@ -114,7 +115,7 @@ def is_verb_place(kind: str | None, path: tuple, part: str, data) -> bool:
 
 def schema_path(kind: str | None, path: tuple, data) -> tuple:
     """The path to look up in the kind's schema (AGTP endpoints may sit under ``[endpoint]``)."""
-    if kind == "agtp-endpoint" and path[:1] == ("endpoint",) and isinstance(data, dict) \
+    if has_trait(kind, ENDPOINT_TABLE) and path[:1] == ("endpoint",) and isinstance(data, dict) \
             and isinstance(data.get("endpoint"), dict):
         return path[1:]
     return path

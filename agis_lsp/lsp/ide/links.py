@@ -14,6 +14,7 @@ from urllib.parse import urljoin
 
 from lsprotocol import types
 
+from ...formats.registry import RECIPE_HANDLER, has_trait
 from ..convert import offsets_range
 from .definition import pointer_path
 from .places import RECIPE, REF, SCHEMA, places_of, ref_places, value_place
@@ -84,7 +85,7 @@ def build_links(doc, kind: str | None, uri: str,
     if not doc.parsed or not isinstance(doc.data, dict) or kind is None:
         return []
     found = ref_links(doc, uri)
-    if kind == "agtp-endpoint" and recipe_target is not None:
+    if has_trait(kind, RECIPE_HANDLER) and recipe_target is not None:
         for p in places_of(doc, kind):
             cancel.check()
             if p.kind == RECIPE:

@@ -17,12 +17,9 @@ def schema_for_kind(kind: str | None) -> dict | None:
     if kind is None:
         return None
     from ...formats.registry import schema_for
-    built = schema_for(kind)  # formats that keep their field docs as data
+    built = schema_for(kind)  # formats that keep their field docs as data (AGIS's is built)
     if built is not None:
         return built
-    if kind == "agis":
-        from ...formats.agis_schema import agis_schema
-        return agis_schema()
     name = f"{kind}.schema.json"
     try:
         with resources.files("agis_lsp.schemas").joinpath(name).open("rb") as fh:

@@ -18,6 +18,7 @@ from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 
 from ...formats.agis import AgisView
+from ...formats.registry import ENDPOINT_FRAMES, has_trait
 from .places import endpoint_places_into, ref_places
 from .tokens import Encoded, declared_customs, encode, tokenize
 
@@ -147,7 +148,7 @@ def _window(old_doc, doc, a: int, old_end: int, new_end: int):
 def splice(old: Snapshot, doc, kind, catalog, custom: set = frozenset(), flagged=()
            ) -> Snapshot | None:
     """The tokens of ``doc`` from ``old`` (the tokens of an earlier text), or None."""
-    if kind != "agis" or old.kind != "agis" or not doc.parsed or catalog is not old.catalog:
+    if not has_trait(kind, ENDPOINT_FRAMES) or old.kind != kind or not doc.parsed or catalog is not old.catalog:
         return None
     text = doc.text
     custom = frozenset(set(custom) | declared_customs(doc, kind))

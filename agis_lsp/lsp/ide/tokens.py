@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from lsprotocol import types
 
 from ...document.positions import utf16_len
+from ...formats.registry import DECLARED_VERBS, has_trait
 from .hover import READ_ONLY_CATEGORIES
 from .places import ERROR, METHOD, PARAM, PATH, RECIPE, SCHEMA, DECLARATION, places_of
 from .. import cancel
@@ -62,7 +63,7 @@ def method_modifiers(name: str, catalog, custom: set, flagged: bool) -> int:
 
 def declared_customs(doc, kind: str | None) -> set:
     """Non-catalog verbs the document itself declares (AGIS ``vocabulary.declared_verbs``)."""
-    if kind != "agis" or not isinstance(doc.data, dict):
+    if not has_trait(kind, DECLARED_VERBS) or not isinstance(doc.data, dict):
         return set()
     vocab = doc.data.get("vocabulary")
     verbs = vocab.get("declared_verbs") if isinstance(vocab, dict) else None
