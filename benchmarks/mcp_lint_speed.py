@@ -3,6 +3,9 @@ process start included.
 
     python benchmarks/mcp_lint_speed.py [--runs 5] [--sizes 10,100,1000]
 
+``--real``: the tools of the published servers' listings in benchmarks/corpora/mcp (rich
+schemas, real prose) instead of generated ones.
+
 Prints a markdown table: median wall time of `agis-lint check --no-semantic FILE`
 against `python -c "json.load(open(FILE))"`. The list is generated (fixed seed):
 realistic tools with 2-6 typed parameters, a title, a description and annotations,
@@ -28,6 +31,7 @@ VERBS = ["search", "find", "book", "cancel", "create", "update", "send", "list",
 OBJECTS = ["flight", "hotel", "invoice", "customer", "ticket", "order", "report", "payment",
            "shipment", "meeting", "document", "user", "subscription", "refund", "repository"]
 TYPES = ["string", "integer", "number", "boolean"]
+CORPUS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "corpora", "mcp")
 
 
 def tool(i: int, rnd: random.Random) -> dict:
@@ -52,6 +56,33 @@ def document(n: int) -> str:
     return json.dumps({"tools": [tool(i, rnd) for i in range(n)]}, indent=2)
 
 
+def real_tools() -> list[dict]:
+    """Every tool of the published servers' listings (benchmarks/corpora/mcp), in file order,
+    renamed where two servers share a name (one list may not define a name twice)."""
+    tools, seen = [], set()
+    for name in sorted(os.listdir(CORPUS)):
+        if not name.endswith(".tools.mcp.json"):
+            continue
+        with open(os.path.join(CORPUS, name), encoding="utf-8") as fh:
+            for t in json.load(fh).get("tools") or []:
+                if not isinstance(t, dict) or not isinstance(t.get("name"), str):
+                    continue
+                n, k = t["name"], 2
+                while t["name"] in seen:
+                    t["name"], k = f"{n}_{k}", k + 1
+                seen.add(t["name"])
+                tools.append(t)
+    return tools
+
+
+def real_document(n: int) -> str:
+    """The first ``n`` real tools, repeated (renamed) if the corpus has fewer."""
+    tools = real_tools()
+    out = [dict(tools[i % len(tools)], name=f"{tools[i % len(tools)]['name']}"
+                + (f"_r{i // len(tools)}" if i >= len(tools) else "")) for i in range(n)]
+    return json.dumps({"tools": out}, indent=2)
+
+
 def timed(cmd: list[str], runs: int, env: dict) -> tuple[float, float]:
     """Median wall time and median CPU time (user + system of the child) over ``runs``,
     after one warm-up run (which also fills the bytecode cache)."""
@@ -73,6 +104,8 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--sizes", default="10,100,1000")
+    ap.add_argument("--real", action="store_true",
+                    help="tools of the published servers (benchmarks/corpora/mcp), not generated ones")
     args = ap.parse_args()
     print("| tools | size | floor wall (json.load) | agis-lint wall | ratio | floor CPU | agis-lint CPU "
           "| CPU ratio |")
@@ -85,7 +118,7 @@ def main() -> None:
         for n in (int(s) for s in args.sizes.split(",")):
             path = os.path.join(tmp, f"bench{n}.mcp.json")
             with open(path, "w", encoding="utf-8") as fh:
-                fh.write(document(n))
+                fh.write(real_document(n) if args.real else document(n))
             floor, floor_cpu = timed([sys.executable, "-c", FLOOR, path], args.runs, env)
             lint, lint_cpu = timed([sys.executable, "-m", "agis_lsp.cli", "check", "--no-semantic",
                                     "--no-cache", "-q", path], args.runs, env)  # no cache hits

@@ -46,7 +46,8 @@ def _inner(text: str) -> list[tuple]:
 
 
 def _instruction_like(decoded: str) -> bool:
-    return bool(_inner(decoded)) or len({m.group(0).lower() for m in _WORDS.finditer(decoded)}) >= 3
+    # the word count first: it is one regex, _inner runs every detector
+    return len({m.group(0).lower() for m in _WORDS.finditer(decoded)}) >= 3 or bool(_inner(decoded))
 
 
 def _printable(b: bytes) -> str | None:
