@@ -18,14 +18,12 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import tempfile
-from collections import defaultdict
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-from real_precision import ROLES, ROOT, SECURITY, lint, payloads as old_heldout  # noqa: E402
+from real_precision import ROLES, ROOT, payloads as old_heldout, recall, recall_table  # noqa: E402
 
 PAYLOADS = ROOT / "benchmarks" / "corpora" / "payloads"
 
@@ -52,26 +50,6 @@ SETS = {
 }
 
 
-def run(exe: str, items: list[dict], semantic: bool) -> tuple[dict, list]:
-    with tempfile.TemporaryDirectory() as tmp:
-        files = []
-        for i, p in enumerate(items):
-            for j, (role, build) in enumerate(ROLES.items()):
-                f = (Path(tmp) / f"p{i:04d}-{j}.mcp.json").resolve()
-                f.write_text(json.dumps(build(p["text"]), indent=1))
-                files.append((f, p, role))
-        diags = lint(exe, [f for f, _, _ in files], semantic)
-    fam: dict = defaultdict(lambda: [0, 0])
-    misses = []
-    for f, p, role in files:
-        hit = any(d["code"].startswith(SECURITY) for d in diags.get(str(f), []))
-        fam[p["family"]][0] += hit
-        fam[p["family"]][1] += 1
-        if not hit:
-            misses.append((p["family"], role, p["text"]))
-    return fam, misses
-
-
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--set", choices=sorted(SETS), default="dev")
@@ -80,20 +58,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--misses", action="store_true")
     a = ap.parse_args(argv)
     items = SETS[a.set]()
-    fam, misses = run(a.exe, items, not a.no_semantic)
+    fam, misses = recall(a.exe, items, not a.no_semantic)
     print(f"# payload recall: set {a.set} ({len(items)} payloads x {len(ROLES)} roles), "
           f"model {'OFF' if a.no_semantic else 'on'}\n")
-    print("| family | caught | of | recall |")
-    print("|---|---|---|---|")
-    tc = tn = 0
-    for k in sorted(fam):
-        c, n = fam[k]
-        tc, tn = tc + c, tn + n
-        print(f"| {k} | {c} | {n} | {c / n:.1%} |")
-    print(f"| **all** | {tc} | {tn} | {tc / tn if tn else 0:.1%} |")
+    recall_table(fam)
     if misses and a.misses:
         print(f"\nmisses ({len(misses)}):")
-        for fam_, role, text in misses:
+        for fam_, role, _source, text in misses:
             print(f"  [{fam_}] {role}: {' '.join(text.split())[:200]!r}")
     return 0
 

@@ -299,11 +299,10 @@ ROLES = {
 }
 
 
-def run_payloads(exe: str, split: str, semantic: bool, show_misses: bool) -> None:
-    if split == "dev":
-        print("\n## Payload recall\n\n(held-out payloads only; run with --split heldout or all)")
-        return
-    items = payloads()
+def recall(exe: str, items: list[dict], semantic: bool) -> tuple[dict, list]:
+    """Lint each payload in each of the ROLES: {family: [caught, of]} and the misses
+    (family, role, source, text). A payload is caught in a role when any security finding
+    lands in its file."""
     with tempfile.TemporaryDirectory() as tmp:
         files = []
         for i, p in enumerate(items):
@@ -312,15 +311,18 @@ def run_payloads(exe: str, split: str, semantic: bool, show_misses: bool) -> Non
                 f.write_text(json.dumps(build(p["text"]), indent=1))
                 files.append((f, p, role))
         diags = lint(exe, [f for f, _, _ in files], semantic)
-    fam = defaultdict(lambda: [0, 0])
+    fam: dict = defaultdict(lambda: [0, 0])
     misses = []
     for f, p, role in files:
         hit = any(d["code"].startswith(SECURITY) for d in diags.get(str(f), []))
         fam[p["family"]][0] += hit
         fam[p["family"]][1] += 1
         if not hit:
-            misses.append((p["family"], role, p["source"], p["text"]))
-    print("\n## Held-out poisoning payloads caught (each payload x 3 field roles)\n")
+            misses.append((p["family"], role, p.get("source", ""), p["text"]))
+    return fam, misses
+
+
+def recall_table(fam: dict) -> None:
     print("| family | caught | of | recall |")
     print("|---|---|---|---|")
     tc = tn = 0
@@ -329,6 +331,15 @@ def run_payloads(exe: str, split: str, semantic: bool, show_misses: bool) -> Non
         tc, tn = tc + c, tn + n
         print(f"| {k} | {c} | {n} | {c / n:.1%} |")
     print(f"| **all** | {tc} | {tn} | {tc / tn if tn else 0:.1%} |")
+
+
+def run_payloads(exe: str, split: str, semantic: bool, show_misses: bool) -> None:
+    if split == "dev":
+        print("\n## Payload recall\n\n(held-out payloads only; run with --split heldout or all)")
+        return
+    fam, misses = recall(exe, payloads(), semantic)
+    print("\n## Held-out poisoning payloads caught (each payload x 3 field roles)\n")
+    recall_table(fam)
     if misses:
         print(f"\nmisses ({len(misses)}):")
         for m in misses if show_misses else misses[:40]:

@@ -264,11 +264,10 @@ async def test_the_server_says_a_catalog_is_broken_and_does_not_check_with_anoth
         client.kill()
 
 
-@pytest.mark.slow
-async def test_after_incremental_edits_the_server_publishes_what_the_cli_finds(tmp_path):
-    """The server checks every edit incrementally (one endpoint parsed again, per-endpoint rules
-    on it, the rest reused): after a burst of edits its diagnostics equal the CLI's on the final
-    text, process against process."""
+async def _server_after_edits_equals_cli(tmp_path, name: str, seed: int, edit, rounds: int = 24) -> None:
+    """Open ``mutated(40)`` in the server over stdio, send ``rounds`` edits (``edit(text, rng)``
+    gives the new text and the ``contentChanges``, or None to skip), then compare the server's
+    last published diagnostics with the CLI's on the final text, process against process."""
     import random
     import sys
     from tests.lsp.conftest import uri_of
@@ -276,34 +275,28 @@ async def test_after_incremental_edits_the_server_publishes_what_the_cli_finds(t
     sys.path.insert(0, os.path.join(ROOT, "tests"))
     from test_incremental_lint import mutated
     text = mutated(40)
-    path = tmp_path / "typed.agis"
+    path = tmp_path / f"{name}.agis"
     path.write_text(text, encoding="utf-8")
     uri = uri_of(str(path))
-    rng = random.Random(11)
+    rng = random.Random(seed)
     client = await RawClient.start(env={"XDG_CACHE_HOME": str(tmp_path / "cache")})
     try:
         await client.initialize(uri_of(str(tmp_path)))
         client.open(uri, text)
         version = 1
-        edits = [("intent: \"", "intent: \"Quickly "), ("method: DISPATCH", "method: DISPATCHES"),
-                 ("outcome: \"The", "outcome: \"Then the"), ("maxLength: 200", "maxLength: 20")]
-        for _ in range(24):
-            old, new = rng.choice(edits)
-            spots = [i for i in range(len(text)) if text.startswith(old, i)]
-            at = rng.choice(spots)
-            line = text.count("\n", 0, at)
-            col = at - (text.rfind("\n", 0, at) + 1)
+        for _ in range(rounds):
+            step = edit(text, rng)
+            if step is None:
+                continue
+            text, changes = step
             version += 1
-            client.change(uri, version, [{"range": {"start": {"line": line, "character": col},
-                                                    "end": {"line": line, "character": col + len(old)}},
-                                          "text": new}])
-            text = text[:at] + new + text[at + len(old):]
+            client.change(uri, version, changes)
             await asyncio.sleep(rng.choice([0.0, 0.05, 0.3]))
         path.write_text(text, encoding="utf-8")
         expected = _cli_json([str(path)])[str(path)]
         assert len(expected) >= 5
-        got = await _last_published(client, {"typed": uri}, {"typed": expected}, version)
-        assert got == {"typed": expected}
+        got = await _last_published(client, {name: uri}, {name: expected}, version)
+        assert got == {name: expected}
         assert await client.stop() == 0
         assert "Traceback" not in client.log()
     finally:
@@ -311,42 +304,39 @@ async def test_after_incremental_edits_the_server_publishes_what_the_cli_finds(t
 
 
 @pytest.mark.slow
+async def test_after_incremental_edits_the_server_publishes_what_the_cli_finds(tmp_path):
+    """The server checks every edit incrementally (one endpoint parsed again, per-endpoint rules
+    on it, the rest reused): after a burst of edits its diagnostics equal the CLI's on the final
+    text, process against process."""
+    edits = [("intent: \"", "intent: \"Quickly "), ("method: DISPATCH", "method: DISPATCHES"),
+             ("outcome: \"The", "outcome: \"Then the"), ("maxLength: 200", "maxLength: 20")]
+
+    def ranged(text, rng):
+        old, new = rng.choice(edits)
+        at = rng.choice([i for i in range(len(text)) if text.startswith(old, i)])
+        line = text.count("\n", 0, at)
+        col = at - (text.rfind("\n", 0, at) + 1)
+        return text[:at] + new + text[at + len(old):], [
+            {"range": {"start": {"line": line, "character": col},
+                       "end": {"line": line, "character": col + len(old)}}, "text": new}]
+    await _server_after_edits_equals_cli(tmp_path, "typed", 11, ranged)
+
+
+@pytest.mark.slow
 async def test_after_frame_edits_in_whole_document_sync_the_server_publishes_what_the_cli_finds(tmp_path):
     """Edits of the frame (the top-level description, version, the vocabulary) sent as whole
     new texts (a client in whole-document sync): the server finds each edit by diffing and
     checks it incrementally; its diagnostics equal the CLI's on the final text."""
-    import random
     import sys
-    from tests.lsp.conftest import uri_of
-    from tests.lsp.rawclient import RawClient
     sys.path.insert(0, os.path.join(ROOT, "tests"))
-    from test_incremental_lint import FRAME_EDITS, mutated
-    text = mutated(40)
-    path = tmp_path / "frame.agis"
-    path.write_text(text, encoding="utf-8")
-    uri = uri_of(str(path))
-    rng = random.Random(12)
-    client = await RawClient.start(env={"XDG_CACHE_HOME": str(tmp_path / "cache")})
-    try:
-        await client.initialize(uri_of(str(tmp_path)))
-        client.open(uri, text)
-        version = 1
-        for _ in range(24):
-            old, new = rng.choice(FRAME_EDITS + [("intent: \"", "intent: \"Quickly ")])
-            if old not in text:
-                old, new = new, old
-            if old not in text:
-                continue
-            text = text.replace(old, new, 1)
-            version += 1
-            client.change(uri, version, [{"text": text}])
-            await asyncio.sleep(rng.choice([0.0, 0.05, 0.3]))
-        path.write_text(text, encoding="utf-8")
-        expected = _cli_json([str(path)])[str(path)]
-        assert len(expected) >= 5
-        got = await _last_published(client, {"frame": uri}, {"frame": expected}, version)
-        assert got == {"frame": expected}
-        assert await client.stop() == 0
-        assert "Traceback" not in client.log()
-    finally:
-        client.kill()
+    from test_incremental_lint import FRAME_EDITS
+
+    def whole(text, rng):
+        old, new = rng.choice(FRAME_EDITS + [("intent: \"", "intent: \"Quickly ")])
+        if old not in text:
+            old, new = new, old
+        if old not in text:
+            return None
+        text = text.replace(old, new, 1)
+        return text, [{"text": text}]
+    await _server_after_edits_equals_cli(tmp_path, "frame", 12, whole)
