@@ -23,7 +23,7 @@ sys.path.insert(0, str(ROOT))
 
 from agis_lsp.document import parse_text  # noqa: E402
 from agis_lsp.engine.fixer import apply_edits, preferred_fix  # noqa: E402
-from agis_lsp.engine.model import Severity  # noqa: E402
+from agis_lsp.engine.findings import Severity  # noqa: E402
 from agis_lsp.engine.linter import Linter  # noqa: E402
 
 BASE = (ROOT / "examples" / "restaurant.agis").read_text()

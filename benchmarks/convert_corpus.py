@@ -32,7 +32,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from agis_lsp.convert import ConvertError, convert_text  # noqa: E402
 from agis_lsp.engine.config import Config  # noqa: E402
-from agis_lsp.engine.model import Severity  # noqa: E402
+from agis_lsp.engine.findings import Severity  # noqa: E402
 from agis_lsp.engine.linter import Linter  # noqa: E402
 
 

@@ -26,7 +26,7 @@ sys.path.insert(0, str(ROOT))
 
 from agis_lsp.engine.config import Config  # noqa: E402
 from agis_lsp.engine.linter import Linter  # noqa: E402
-from agis_lsp.engine.model import Severity  # noqa: E402
+from agis_lsp.engine.findings import Severity  # noqa: E402
 
 EX = ROOT / "examples"
 EP = "endpoints/book_room.toml"

@@ -62,7 +62,7 @@ def realistic_pairs(split: str, seed: int = 20260) -> list[tuple[str, str, int, 
     split whose kind is incompatible (inconsistent: a copy-paste error), as models/train.py does
     (the same seed as models/build.py)."""
     sys.path.insert(0, str(ROOT / "models"))
-    from agis_lsp.semantic.model import KIND_INDEX, compat_matrix
+    from agis_lsp.semantic.heads import KIND_INDEX, compat_matrix
     m = compat_matrix()
     table = {r["verb"]: r["kinds"] for r in read("verbs.jsonl")}
     rows = [r for r in read("realistic.jsonl") if r["split"] == split]

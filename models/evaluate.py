@@ -70,7 +70,7 @@ def pass6(model, table):
 def pass6_unknown_verbs(model, table):
     """The heldout realistic pairs with every verb outside the verb table."""
     from train import realistic_pairs
-    from agis_lsp.semantic.model import Heads, SemanticModel
+    from agis_lsp.semantic.heads import Heads, SemanticModel
     h = model.heads
     bare = SemanticModel(model.encoder, Heads(dict(h.meta, verb_table={}), h.a))
     pairs = realistic_pairs(rows("realistic.jsonl"), table, "heldout", SEED)
@@ -83,7 +83,7 @@ def pass6_unknown_verbs(model, table):
 
 
 def pass3(model):
-    from agis_lsp.semantic.model import Heads, SemanticModel
+    from agis_lsp.semantic.heads import Heads, SemanticModel
     words = [r for r in rows("words.jsonl") if r["split"] == "heldout"]
     table = model.heads.verb_table
     bare = SemanticModel(model.encoder, Heads(dict(model.heads.meta, verb_table={}), model.heads.a))

@@ -29,7 +29,7 @@ DATA = HERE / "data"
 sys.path.insert(0, str(HERE.parent))
 
 from agis_lsp.semantic.encoder import Encoder  # noqa: E402
-from agis_lsp.semantic.model import (  # noqa: E402
+from agis_lsp.semantic.heads import (  # noqa: E402
     KIND_INDEX, KINDS, PAIR_FEATURES, Heads, SemanticModel, compat_matrix, kinds_distribution,
     sigmoid, softmax, suffix_features, word_texts)
 from agis_lsp.semantic.text import head_text, intent_head, verb_text  # noqa: E402
@@ -204,7 +204,7 @@ def calibrate_pass6(model, verb_table, seed) -> dict:
     """The pass 6 thresholds, from the consistent *dev* pairs of realistic.jsonl, traps.jsonl and
     hardpairs.jsonl together: ``t_suspicious`` flags FLAG_SUSPICIOUS of them, ``t_inconsistent``
     FLAG_INCONSISTENT; an error needs a score ERROR_MARGIN_LOGIT under the latter
-    (``agis_lsp.semantic.model.verdict_of``)."""
+    (``agis_lsp.semantic.heads.verdict_of``)."""
     sets = {"realistic": realistic_pairs(read("realistic.jsonl"), verb_table, "dev", seed),
             "traps": trap_pairs(read("traps.jsonl"), "dev"),
             "hard": hard_pairs(read("hardpairs.jsonl"), "dev")}
@@ -228,7 +228,7 @@ def calibrate_pass6(model, verb_table, seed) -> dict:
 def recalibrate(seed: int) -> None:
     """``build.py pass6``: the thresholds again for the shipped heads (after a change to the runtime's
     pair scoring or to the dev pairs), without retraining; rewrites heads.json's ``pass6``."""
-    from agis_lsp.semantic.model import Heads
+    from agis_lsp.semantic.heads import Heads
     enc = CachedEncoder(HERE / "encoder.onnx", HERE / "tokenizer.json")
     heads = Heads.load(HERE)
     meta = heads.meta

@@ -6,7 +6,7 @@ import pytest
 from agis_lsp.document import parse_text
 from agis_lsp.document.edits import EditError, render_op
 from agis_lsp.engine.fixer import apply_edits
-from agis_lsp.engine.model import AddKey, Append, Remove, RenameKey, SetValue
+from agis_lsp.engine.findings import AddKey, Append, Remove, RenameKey, SetValue
 
 
 def apply(text, path, *ops):
@@ -147,7 +147,7 @@ def _problems(text):
 @pytest.mark.parametrize("name", sorted(DEEP_YAML))
 def test_yaml_nested_past_the_limit_is_one_finding_where_it_crosses(name, monkeypatch):
     from agis_lsp.document import yaml_parser
-    from agis_lsp.document.model import MAX_NESTING
+    from agis_lsp.document.tree import MAX_NESTING
     text = DEEP_YAML[name]
     problems = _problems(text)
     assert len(problems) == 1 and f"nested more than {MAX_NESTING} levels" in problems[0][1], problems

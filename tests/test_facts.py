@@ -81,7 +81,7 @@ def test_the_shared_results_are_declared_facts():
     import agis_lsp.rules.agis.pass1_structure  # noqa: F401
     import agis_lsp.rules.agis._jsonschema  # noqa: F401
     import agis_lsp.rules.security.learned  # noqa: F401
-    import agis_lsp.rules.verbs.model  # noqa: F401
+    import agis_lsp.rules.verbs.semantic_names  # noqa: F401
     import agis_lsp.rules._shape_rules  # noqa: F401
     assert {"agis.pass1-schema-errors", "agis.json-schema-places", "security.hits", "prose-fields",
             "security.agis515-spans", "security.directive-candidates", "verbs.operations",

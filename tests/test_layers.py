@@ -32,13 +32,13 @@ RANK = {pkg: rank for rank, group in enumerate(LAYERS) for pkg in group}
 EXCEPTIONS: frozenset = frozenset()
 
 # The front ends reach the engine through its entry points: the Linter (every lint), the data
-# it returns (engine.model), configuration (engine.config: settings and config files), rule
+# it returns (engine.findings), configuration (engine.config: settings and config files), rule
 # documentation (engine.registry: get_rule / all_rules), fix helpers for quick fixes
 # (engine.fixer: preferred_fix, apply_edits) and the cache location (engine.cachedir). They
 # never run rules themselves (engine.runner, engine.context, engine.suppress,
 # engine.consequences) and never import rules. document (positions, parsing an editor buffer
 # for completion) and formats (views and vocabularies for editor features) are allowed.
-ENGINE_ENTRY_POINTS = frozenset({"agis_lsp.engine", "agis_lsp.engine.linter", "agis_lsp.engine.model",
+ENGINE_ENTRY_POINTS = frozenset({"agis_lsp.engine", "agis_lsp.engine.linter", "agis_lsp.engine.findings",
                                  "agis_lsp.engine.config", "agis_lsp.engine.registry",
                                  "agis_lsp.engine.fixer", "agis_lsp.engine.cachedir"})
 CHECKED_BY_C = frozenset({"engine", "rules"})
@@ -205,9 +205,9 @@ def _tree(tmp_path: Path, files: dict[str, str]) -> Path:
 def test_the_graph_resolves_relative_absolute_and_function_level_imports(tmp_path):
     root = _tree(tmp_path, {
         "document/__init__.py": "",
-        "document/edits.py": "def f():\n    from ..engine.model import X\n",
+        "document/edits.py": "def f():\n    from ..engine.findings import X\n",
         "engine/__init__.py": "from .. import lexicon\nimport agis_lsp.document.edits\n",
-        "engine/model.py": "from agis_lsp.formats import agtp\n",
+        "engine/findings.py": "from agis_lsp.formats import agtp\n",
         "formats/__init__.py": "",
         "formats/agtp/__init__.py": "from ...document import edits\nfrom . import vocabulary\n",
         "formats/agtp/vocabulary.py": "",
@@ -215,13 +215,13 @@ def test_the_graph_resolves_relative_absolute_and_function_level_imports(tmp_pat
         "notapackage/script.py": "import agis_lsp.cli\n",
     })
     got = {(s, d) for s, d, _ in import_edges(root)}
-    assert got == {("agis_lsp.document.edits", "agis_lsp.engine.model"),
+    assert got == {("agis_lsp.document.edits", "agis_lsp.engine.findings"),
                    ("agis_lsp.engine", "agis_lsp.lexicon"),
                    ("agis_lsp.engine", "agis_lsp.document.edits"),
-                   ("agis_lsp.engine.model", "agis_lsp.formats.agtp"),
+                   ("agis_lsp.engine.findings", "agis_lsp.formats.agtp"),
                    ("agis_lsp.formats.agtp", "agis_lsp.document.edits")}
     assert [(s, d) for s, d, _ in import_edges(root) if upward(package_of(s), package_of(d))] == \
-        [("agis_lsp.document.edits", "agis_lsp.engine.model")]
+        [("agis_lsp.document.edits", "agis_lsp.engine.findings")]
 
 
 def test_the_private_rule_module_check_sees_relative_and_function_level_imports(tmp_path):

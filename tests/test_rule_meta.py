@@ -11,7 +11,7 @@ import pytest
 
 from agis_lsp.cli.main import main as cli_main
 from agis_lsp.engine.config import Config, default_severities
-from agis_lsp.engine.model import Severity
+from agis_lsp.engine.findings import Severity
 from agis_lsp.engine.registry import SECTIONS, all_rules
 
 RULES = all_rules()

@@ -51,7 +51,7 @@ def test_default_severities_from_the_cache_equal_the_toml_files(tmp_path, monkey
     import tomllib
 
     from agis_lsp.engine import config
-    from agis_lsp.engine.model import Severity
+    from agis_lsp.engine.findings import Severity
     folder = os.path.join(ROOT, "agis_lsp", "engine", "severity")
     expected: dict = {}
     for name in sorted(os.listdir(folder)):

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from .distance import damerau_levenshtein, typo_limit
 from .loader import SHIPPED_CATALOG, CatalogLoader, default_catalog, load_catalog
-from .model import Catalog, CatalogDiff, CatalogError, MethodInfo, diff_catalogs, version_key
+from .parsed import Catalog, CatalogDiff, CatalogError, MethodInfo, diff_catalogs, version_key
 from .parse import parse_catalog
 
 __all__ = [

@@ -5,7 +5,7 @@ import os
 import threading
 from pathlib import Path
 
-from .model import Catalog, CatalogError
+from .parsed import Catalog, CatalogError
 from .parse import parse_catalog
 
 SHIPPED_CATALOG = Path(__file__).with_name("methods-1.0.0.json")

@@ -5,7 +5,7 @@ import json
 import re
 from types import MappingProxyType
 
-from .model import Catalog, CatalogError, MethodInfo
+from .parsed import Catalog, CatalogError, MethodInfo
 
 _METHOD_NAME = re.compile(r"^[A-Z]+$")
 

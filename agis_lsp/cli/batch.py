@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from ..document.positions import LineIndex
 from ..engine.config import config_for, load_config_file
 from ..engine.linter import Linter
-from ..engine.model import Severity
+from ..engine.findings import Severity
 from ..formats import kinds
 from ..formats.agtp.vocabulary import ENDPOINTS_DIR
 from ..formats.deployment import norm

@@ -8,7 +8,7 @@ import sys
 
 from .. import __version__
 from ..engine.config import ConfigError
-from ..engine.model import Severity
+from ..engine.findings import Severity
 from . import output
 from .files import collect
 

@@ -12,7 +12,7 @@ import dataclasses
 import sys
 
 from ..document.positions import Position, Range
-from ..engine.model import RelatedLocation
+from ..engine.findings import RelatedLocation
 from . import output
 
 _ID = {"tools": "name", "prompts": "name", "resources": "uri", "resourceTemplates": "uriTemplate"}

@@ -5,7 +5,7 @@ import json
 import os
 
 from .. import __version__
-from ..engine.model import Severity
+from ..engine.findings import Severity
 from ..engine.registry import all_rules, get_rule, rule_url
 
 SARIF_LEVEL = {Severity.ERROR: "error", Severity.WARNING: "warning",

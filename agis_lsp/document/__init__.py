@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import os
 
-from .model import Container, Document, Entry, ParseProblem
+from .tree import Container, Document, Entry, ParseProblem
 from .paths import Path, format_path
 from .positions import LONE_SURROGATE, LineIndex, Position, Range
 

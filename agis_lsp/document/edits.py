@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import render
-from .model import Document, Entry
+from .tree import Document, Entry
 from .ops import AddKey, Append, Remove, RenameKey, SetValue, TextEdit
 from .positions import LONE_SURROGATE
 

@@ -26,7 +26,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 
-from .model import Container, Document, Entry
+from .tree import Container, Document, Entry
 from .positions import LONE_SURROGATE, LineIndex
 
 #: Longest chain of splices read through before :func:`reparse` refuses (the server

@@ -14,7 +14,7 @@ a chunk that does not parse alone as exactly one plain entry at column 0, a key 
 """
 from __future__ import annotations
 
-from .model import Container, Document, Entry
+from .tree import Container, Document, Entry
 from .positions import LONE_SURROGATE
 
 

@@ -11,7 +11,7 @@ import re
 from json.decoder import scanstring
 
 from .jsonc import accepts_comments, strip_jsonc
-from .model import MAX_NESTING, Container, Document, Entry, ParseProblem, too_deep_message
+from .tree import MAX_NESTING, Container, Document, Entry, ParseProblem, too_deep_message
 from .numbers import read_int
 from .positions import char_end
 

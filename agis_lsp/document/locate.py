@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 
-from .model import Document
+from .tree import Document
 
 KEY = "key"
 VALUE = "value"

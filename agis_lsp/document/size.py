@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 
-from .model import Document, ParseProblem
+from .tree import Document, ParseProblem
 from .positions import char_end
 
 DEFAULT_MAX_FILE_SIZE = 10 * 1024 * 1024

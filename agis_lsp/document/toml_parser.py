@@ -30,8 +30,8 @@ if sys.version_info >= (3, 11):
 else:  # pragma: no cover
     import tomli as tomllib
 
-from .model import MAX_NESTING as _MAX_NESTING
-from .model import Container, Document, Entry, ParseProblem
+from .tree import MAX_NESTING as _MAX_NESTING
+from .tree import Container, Document, Entry, ParseProblem
 from .numbers import mask_long_ints, read_int
 from .positions import char_end
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import partial
 
 from . import yaml_events
-from .model import MAX_NESTING, Container, Document, Entry, ParseProblem, too_deep_message
+from .tree import MAX_NESTING, Container, Document, Entry, ParseProblem, too_deep_message
 from .positions import char_end
 from .scalars import resolve_scalar
 from .yaml_events import E as _E

@@ -14,7 +14,7 @@ from functools import cached_property, lru_cache
 from pathlib import Path
 
 from ..document.size import DEFAULT_MAX_FILE_SIZE
-from .model import Severity
+from .findings import Severity
 
 
 def _tomllib():

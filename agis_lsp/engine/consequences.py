@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .model import RelatedLocation, Severity
+from .findings import RelatedLocation, Severity
 from .registry import get_rule
 
 

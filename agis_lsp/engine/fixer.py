@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 from ..document import parse_text
 from .config import Config
-from .model import AddKey, Append, TextEdit
+from .findings import AddKey, Append, TextEdit
 from .runner import iter_fixes, lint
 
 MAX_ROUNDS = 12

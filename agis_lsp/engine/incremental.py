@@ -29,7 +29,7 @@ from bisect import bisect_right
 from dataclasses import dataclass, field, replace
 
 from ..document.incremental import changed_span, endpoint_items
-from .model import Diagnostic, RelatedLocation, TextEdit
+from .findings import Diagnostic, RelatedLocation, TextEdit
 
 FRAME = -1
 

@@ -14,7 +14,7 @@ from ..formats.kinds import detect as detect_kind
 from .config import Config
 from .consequences import fold_consequences
 from .context import LintContext, SemanticSkipped
-from .model import Diagnostic, Finding, Fix, RelatedLocation, Severity
+from .findings import Diagnostic, Finding, Fix, RelatedLocation, Severity
 from .registry import Rule, get_rule, rules_for
 from ..document.suppressions import find_suppressions
 from .suppress import apply_suppressions
@@ -244,7 +244,7 @@ def _could_fire(code: str, *, config: Config, semantic: bool, pending: bool,
 
 
 def _removal_edit(doc: Document, s):
-    from .model import TextEdit
+    from .findings import TextEdit
     text = doc.text
     line_start = text.rfind("\n", 0, s.start) + 1
     if text[line_start:s.start].strip() == "":

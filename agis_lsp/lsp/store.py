@@ -19,7 +19,7 @@ from dataclasses import dataclass, field, replace
 
 from ..engine.linter import Outcome, Target
 from ..document.incremental import changed_span as changed_region
-from ..engine.model import TextEdit
+from ..engine.findings import TextEdit
 
 
 @dataclass

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ..document.paths import format_path
 from ..engine.facts import fact
-from ..engine.model import AddKey, Finding, Fix, SetValue
+from ..engine.findings import AddKey, Finding, Fix, SetValue
 from ..engine.registry import rule
 from ..formats.registry import get as get_format
 from ._shape import check, describe_expected, type_name

@@ -1,7 +1,7 @@
 """Document-level rules: what the parser itself finds, for every file kind."""
 from __future__ import annotations
 
-from ..engine.model import Finding
+from ..engine.findings import Finding
 from ..engine.registry import rule
 
 ANY = ("any",)

@@ -36,7 +36,7 @@ def __getattr__(name: str):
     """The model classes on first use: ``.model`` imports numpy, which a run that only
     asks where the model is (the result cache, --no-semantic) does not need (issue 14)."""
     if name in _LAZY:
-        from . import model
+        from . import heads as model
         return getattr(model, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
@@ -141,7 +141,7 @@ def _verified_marker(directory: Path, sums: Path, expected: dict) -> str | None:
 def load(directory: Path) -> SemanticModel:
     """Verify and load (no caching; see get_model)."""
     from .encoder import Encoder
-    from .model import Heads, SemanticModel
+    from .heads import Heads, SemanticModel
 
     verify(directory)
     try:

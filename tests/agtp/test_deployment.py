@@ -206,7 +206,7 @@ def test_configuration_selects_and_reseverities_agtp_codes(dep_dir):
     text = book.read_text(encoding="utf-8").replace('method = "BOOK"', 'method = "BOKK"')
     doc = parse_text(text, str(book))
     assert _codes(lint(doc, Config(ignore=("AGTP1",)))) == []
-    from agis_lsp.engine.model import Severity
+    from agis_lsp.engine.findings import Severity
     [d] = lint(doc, Config(severity={"AGTP102": Severity.WARNING})).diagnostics
     assert d.code == "AGTP102" and d.severity == Severity.WARNING
 

@@ -15,7 +15,7 @@ from agis_lsp.document import parse_text
 from agis_lsp.document.edits import EditError, render_op
 from agis_lsp.document.toml_parser import MAX_NESTING, parse_toml
 from agis_lsp.engine.fixer import apply_edits
-from agis_lsp.engine.model import AddKey, Append, Remove, RenameKey, SetValue
+from agis_lsp.engine.findings import AddKey, Append, Remove, RenameKey, SetValue
 
 EVERYTHING = '''# top comment
 title = "TOML \\"Example\\"" # trailing

@@ -7,7 +7,7 @@ import pytest
 from agis_lsp.convert import convert_data, convert_text, parse_input
 from agis_lsp.document import parse_text
 from agis_lsp.engine.config import Config
-from agis_lsp.engine.model import Severity
+from agis_lsp.engine.findings import Severity
 from agis_lsp.engine.runner import lint
 from agis_lsp.formats.deployment import find_deployment
 

@@ -24,7 +24,7 @@ from agis_lsp.cli import output
 from agis_lsp.document import parse_bytes, parse_text
 from agis_lsp.engine.config import Config
 from agis_lsp.engine.fixer import fix_text
-from agis_lsp.engine.model import Severity
+from agis_lsp.engine.findings import Severity
 from agis_lsp.engine.runner import iter_fixes, lint
 from agis_lsp.formats import detect_kind
 

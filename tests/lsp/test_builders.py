@@ -9,7 +9,7 @@ from lsprotocol import types
 from agis_lsp.catalog import load_catalog
 from agis_lsp.document import parse_text
 from agis_lsp.engine.config import Config
-from agis_lsp.engine.model import Severity
+from agis_lsp.engine.findings import Severity
 from agis_lsp.engine.runner import lint
 from agis_lsp.lsp.ide import actions as act
 from agis_lsp.lsp.capabilities import ClientFeatures, client_features, use_pull_diagnostics
@@ -381,7 +381,7 @@ def test_carried_fixes_keep_what_they_are():
     Fix still picks the fix that corrects the mistake after an unrelated edit."""
     from dataclasses import replace
 
-    from agis_lsp.engine.model import Fix, TextEdit
+    from agis_lsp.engine.findings import Fix, TextEdit
     text = EP + "  - method: FIND\n    path: /x\n"
     old = parse_text(text, "doc.agis")
     base = lint(old, Config(), phase="mechanical").diagnostics[0]

@@ -18,7 +18,7 @@ import tomllib
 import pytest
 
 from agis_lsp.document import parse_text
-from agis_lsp.document.model import MAX_NESTING
+from agis_lsp.document.tree import MAX_NESTING
 from agis_lsp.engine.config import Config
 from agis_lsp.engine.runner import lint
 from agis_lsp.formats.deployment import DocumentCache, find_deployment

@@ -10,7 +10,7 @@ import time
 
 from agis_lsp.document.ops import Append, Remove, SetValue
 from agis_lsp.engine import fixer
-from agis_lsp.engine.model import Fix, TextEdit
+from agis_lsp.engine.findings import Fix, TextEdit
 
 
 def pairwise(pairs):

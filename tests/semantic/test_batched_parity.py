@@ -17,7 +17,7 @@ from agis_lsp.engine import runner
 from agis_lsp.engine.linter import Linter
 from agis_lsp.semantic.directive import DirectiveHead
 from agis_lsp.semantic.encoder import DIM, Encoder
-from agis_lsp.semantic.model import SemanticModel
+from agis_lsp.semantic.heads import SemanticModel
 
 CORPORA = Path(__file__).resolve().parents[2] / "benchmarks" / "corpora"
 DOCUMENTS = [

@@ -134,7 +134,7 @@ def test_a_check_written_as_a_clause_heads_verify(model):
 
 
 def test_a_verdict_near_the_error_threshold_is_only_suspicious():
-    from agis_lsp.semantic.model import verdict_of
+    from agis_lsp.semantic.heads import verdict_of
     p6 = {"t_suspicious": 0.2, "t_inconsistent": 0.1, "error_margin_logit": 0.4}
     assert verdict_of(0.25, p6) == "consistent"
     assert verdict_of(0.15, p6) == "suspicious"

@@ -6,7 +6,7 @@ import json
 import pytest
 
 from agis_lsp.semantic import model_dir
-from agis_lsp.semantic.model import verdict_of
+from agis_lsp.semantic.heads import verdict_of
 
 
 def _document(pairs):

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import re
 
-from ...engine.model import AddKey, Finding, Fix, Related, Remove, SetValue
+from ...engine.findings import AddKey, Finding, Fix, Related, Remove, SetValue
 from ...engine.registry import rule
 from ...formats import a2t as fmt
 

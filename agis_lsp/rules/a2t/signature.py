@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import re
 
-from ...engine.model import Finding, Fix, Related, SetValue
+from ...engine.findings import Finding, Fix, Related, SetValue
 from ...engine.registry import rule
 from ...formats import a2t as fmt
 from .. import _shape_rules

@@ -1,7 +1,7 @@
 """ADP capability detail documents (§5)."""
 from __future__ import annotations
 
-from ...engine.model import Finding
+from ...engine.findings import Finding
 from ...engine.registry import rule
 
 KINDS = ("adp-capability",)

@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 from urllib.parse import urlsplit
 
-from ...engine.model import AddKey, Finding, Fix, Related, SetValue
+from ...engine.findings import AddKey, Finding, Fix, Related, SetValue
 from ...engine.registry import rule
 from ...formats import adp as fmt
 from .. import _shape_rules

@@ -62,7 +62,7 @@ def rename_ops(ctx, ep, new: str, path: str | None = None) -> list:
     (see :func:`_spare_entry`) or is appended. One quick fix then leaves no
     undeclared/unused-verb finding behind.
     """
-    from ...engine.model import Append, Remove, SetValue
+    from ...engine.findings import Append, Remove, SetValue
     ops = ep.set_method_and_path(new, path) if path is not None else [ep.set_method(new)]
     verbs = ctx.view.vocabulary.get("declared_verbs")
     if not isinstance(verbs, list):

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import re
 
-from ...engine.model import Finding, Related
+from ...engine.findings import Finding, Related
 from ...engine.registry import rule
 from ._semantic import name
 

@@ -5,7 +5,7 @@ import functools
 
 from ...document.preview import preview
 from ...engine.facts import fact
-from ...engine.model import AddKey, Finding, Fix, RenameKey, SetValue
+from ...engine.findings import AddKey, Finding, Fix, RenameKey, SetValue
 from ...engine.registry import rule
 from .._text import close_matches, type_name
 from ._method import is_valid_method

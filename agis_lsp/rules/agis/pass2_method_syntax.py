@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 
 from ...document.preview import preview
-from ...engine.model import Finding, Fix
+from ...engine.findings import Finding, Fix
 from ...engine.registry import rule
 from ._method import analyse, base_form, compound_parts, lexicon, path_with_nouns, rename_ops
 

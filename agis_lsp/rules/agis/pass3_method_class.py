@@ -6,7 +6,7 @@ section 8.5(b) recommends as a first-pass filter. The model-backed classifier
 """
 from __future__ import annotations
 
-from ...engine.model import Finding, Fix
+from ...engine.findings import Finding, Fix
 from ...engine.registry import rule
 from ._method import HTTP_REPLACEMENTS, analyse, compound_parts, lexicon, rename_ops
 

@@ -8,7 +8,7 @@ lexicon does not know as a verb.  Its verdict is a warning.
 """
 from __future__ import annotations
 
-from ...engine.model import Finding
+from ...engine.findings import Finding
 from ...engine.registry import rule
 from ._method import analyse, compound_parts, lexicon
 

@@ -1,7 +1,7 @@
 """Pass 4 (path syntax): every `{param}` of a path is an input property (section 4.4(d)(f))."""
 from __future__ import annotations
 
-from ...engine.model import AddKey, Append, Finding, Fix
+from ...engine.findings import AddKey, Append, Finding, Fix
 from ...engine.registry import rule
 from ._jsonschema import input_parameters, input_schema
 from ._paths import paths

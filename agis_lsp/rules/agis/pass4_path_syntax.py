@@ -2,7 +2,7 @@
 notation, no query string, no empty segments (section 4.4(a)(c)(d)(f))."""
 from __future__ import annotations
 
-from ...engine.model import Finding, Fix
+from ...engine.findings import Finding, Fix
 from ...engine.registry import rule
 from ._paths import LITERAL_OK, kebab, param_repair, paths, replace_segment
 from .pass4_path_verbs import verb_rewrite

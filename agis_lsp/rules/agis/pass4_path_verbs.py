@@ -1,7 +1,7 @@
 """Pass 4 (path syntax): paths name entities, not operations (section 4.4(b)(e))."""
 from __future__ import annotations
 
-from ...engine.model import Finding, Fix
+from ...engine.findings import Finding, Fix
 from ...engine.registry import rule
 from ._paths import VERSION, paths, words_of
 

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 
-from ...engine.model import AddKey, Finding, Fix, RenameKey, SetValue
+from ...engine.findings import AddKey, Finding, Fix, RenameKey, SetValue
 from ...engine.registry import rule
 from .._text import close_matches
 from ._jsonschema import input_parameters

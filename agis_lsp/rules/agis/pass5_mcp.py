@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import re
 
-from ...engine.model import AddKey, Finding, Fix, Related, SetValue
+from ...engine.findings import AddKey, Finding, Fix, Related, SetValue
 from ...engine.registry import rule
 from ._paths import analyse_path, snake
 from ._semantic import endpoints, name, type_name

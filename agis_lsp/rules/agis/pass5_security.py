@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from ...engine.model import Finding
+from ...engine.findings import Finding
 from ...engine.registry import rule
 from ._semantic import name, semantic_blocks
 

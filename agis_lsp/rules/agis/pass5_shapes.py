@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import re
 
-from ...engine.model import Finding, Fix, RenameKey, SetValue
+from ...engine.findings import Finding, Fix, RenameKey, SetValue
 from ...engine.registry import rule
 from .._text import close_matches
 from ._jsonschema import input_parameters

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 
-from ...engine.model import AddKey, Finding, Fix, SetValue
+from ...engine.findings import AddKey, Finding, Fix, SetValue
 from ...engine.registry import rule
 from .._text import close_matches
 from ._semantic import (ACTORS, CAPABILITIES, IMPACT_TIERS, IRREVERSIBLE_MIN_CONFIDENCE, is_irreversible,

@@ -9,7 +9,7 @@ misses "CANCEL / Retrieves cancellation policy" (see models/README.md).
 """
 from __future__ import annotations
 
-from ...engine.model import Finding, Fix
+from ...engine.findings import Finding, Fix
 from ...engine.registry import rule
 from ._method import analyse, base_form, rename_ops
 

@@ -7,7 +7,7 @@ if TYPE_CHECKING:  # imported where used: jsonschema costs ~90 ms to import
     from jsonschema import Draft202012Validator
 
 from ...document.preview import preview
-from ...engine.model import Append, Finding, Fix, Related, Remove
+from ...engine.findings import Append, Finding, Fix, Related, Remove
 from ...engine.registry import rule
 from ._schema import agis_schema
 

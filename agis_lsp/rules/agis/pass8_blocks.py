@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 
-from ...engine.model import Finding, Fix, RenameKey
+from ...engine.findings import Finding, Fix, RenameKey
 from ...engine.registry import rule
 from .._text import close_matches
 from ._semantic import anchor, endpoints, name

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from ...engine.model import Finding, Fix, Related, SetValue
+from ...engine.findings import Finding, Fix, Related, SetValue
 from ...engine.registry import rule
 from ._paths import snake
 from ._semantic import endpoints, name, type_name

@@ -1,7 +1,7 @@
 """Pass 8 (schema completeness): AGIS812, keys that are not JSON Schema keywords."""
 from __future__ import annotations
 
-from ...engine.model import Finding, Fix, RenameKey
+from ...engine.findings import Finding, Fix, RenameKey
 from ...engine.registry import rule
 from .._text import close_matches
 from ._jsonschema import KEYWORDS

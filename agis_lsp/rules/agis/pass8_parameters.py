@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 
 from ...document.suppressions import declares_wire_names
-from ...engine.model import Finding, Fix, Related, RenameKey, SetValue
+from ...engine.findings import Finding, Fix, Related, RenameKey, SetValue
 from ...engine.registry import rule
 from ._jsonschema import deref, input_schema
 from ._paths import snake

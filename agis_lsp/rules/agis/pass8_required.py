@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from ...document.preview import preview
-from ...engine.model import AddKey, Append, Finding, Fix, Remove, SetValue
+from ...engine.findings import AddKey, Append, Finding, Fix, Remove, SetValue
 from ...engine.registry import rule
 from .._text import close_matches
 from ._pass8_schemas import place, schema_places

@@ -1,7 +1,7 @@
 """Pass 8 (schema completeness): AGIS803, `$ref`s that lead nowhere."""
 from __future__ import annotations
 
-from ...engine.model import Finding, Fix, SetValue
+from ...engine.findings import Finding, Fix, SetValue
 from ...engine.registry import rule
 from ._jsonschema import missing_ref_hint, resolve_ref
 from ._pass8_schemas import place, schema_places

@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 
 from ...document.preview import preview
-from ...engine.model import Finding, Fix, SetValue
+from ...engine.findings import Finding, Fix, SetValue
 from ...engine.registry import rule
 from ._jsonschema import (KEYWORDS, NONNEG_INT_KW, NUMBER_KW, SCHEMA_ARRAY_KW, SCHEMA_MAP_KW,
                           SIMPLE_TYPES, STRING_KW, meta_errors)

@@ -1,7 +1,7 @@
 """Pass 8 (schema completeness): the draft's shorthand contracts, rewritten as JSON Schema."""
 from __future__ import annotations
 
-from ...engine.model import Finding, Fix, SetValue
+from ...engine.findings import Finding, Fix, SetValue
 from ...engine.registry import rule
 from ._jsonschema import schema_places
 from ._shorthand import Unreadable, shorthand_kind, translate_input, translate_property_map

@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 from urllib.parse import urlsplit
 
-from ...engine.model import Finding, Fix, Related, Remove, SetValue
+from ...engine.findings import Finding, Fix, Related, Remove, SetValue
 from ...engine.registry import rule
 from ...formats import agis_wellknown as fmt
 from .. import _shape_rules

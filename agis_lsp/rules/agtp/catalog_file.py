@@ -5,7 +5,7 @@ import re
 
 from ...document.preview import preview
 from ...catalog import version_key
-from ...engine.model import Finding
+from ...engine.findings import Finding
 from ...engine.registry import rule
 from ...formats.agtp.syntax import METHOD_NAME
 from ._common import type_name

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import os
 
-from ...engine.model import Finding, Related
+from ...engine.findings import Finding, Related
 from ...engine.registry import rule
 from ._common import ambiguous, template_shape
 

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from ...document.preview import preview
-from ...engine.model import AddKey, Finding, Fix, RenameKey
+from ...engine.findings import AddKey, Finding, Fix, RenameKey
 from ...engine.registry import rule
 from ...formats.agtp.vocabulary import DEPRECATED_KEYS, ENDPOINT_KEYS, FIELD_KEYS
 from ._common import close_matches, lexically_valid, type_name

@@ -1,7 +1,7 @@
 """AGTP1xx: the endpoint's method against the catalog and the server's method policy."""
 from __future__ import annotations
 
-from ...engine.model import Finding, Fix, Related
+from ...engine.findings import Finding, Fix, Related
 from ...engine.registry import rule
 from ._common import custom_methods_of, judge_method, lexically_valid, policy_of, server_where
 

@@ -1,7 +1,7 @@
 """AGTP2xx: endpoint paths against the path grammar of AGTP-API section 5."""
 from __future__ import annotations
 
-from ...engine.model import AddKey, Append, Finding, Fix
+from ...engine.findings import AddKey, Append, Finding, Fix
 from ...engine.registry import rule
 from ._common import analyze_path, leaking_segments, plural, replace_segment
 

@@ -9,7 +9,7 @@ if TYPE_CHECKING:  # imported where used: jsonschema costs ~90 ms to import
     from jsonschema import Draft202012Validator
 
 from ...document.preview import preview
-from ...engine.model import AddKey, Finding, Fix, Related, SetValue
+from ...engine.findings import AddKey, Finding, Fix, Related, SetValue
 from ...engine.registry import rule
 from ...formats.agtp.vocabulary import FIELD_TYPES
 from ..agis._jsonschema import fast_valid

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from ...document.preview import preview
-from ...engine.model import Finding, Fix, Remove, RenameKey, SetValue
+from ...engine.findings import Finding, Fix, Remove, RenameKey, SetValue
 from ...engine.registry import rule
 from ...formats.agtp.vocabulary import IMPACTS, SEMANTIC_KEYS
 from ._common import close_matches, type_name

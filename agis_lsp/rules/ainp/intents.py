@@ -1,12 +1,12 @@
 """AINP intents against their capability (pass 6 model)."""
 from __future__ import annotations
 
-from ...engine.model import Finding, Related
+from ...engine.findings import Finding, Related
 from ...engine.registry import rule
 from ...formats import ainp as fmt
 from ...formats.agis_methods import PROHIBITED_HTTP_METHODS
 from ..verbs._names import leading_word
-from ..verbs.model import kind_text
+from ..verbs.semantic_names import kind_text
 
 
 @rule("AINP601", "intent-contradicts-capability", pass_no=6, semantic=True, kinds=("ainp-manifest",),

@@ -1,7 +1,7 @@
 """AINP manifest: capability ids, parameters and enum values; message confidence."""
 from __future__ import annotations
 
-from ...engine.model import AddKey, Finding, Fix, Related, SetValue
+from ...engine.findings import AddKey, Finding, Fix, Related, SetValue
 from ...engine.registry import rule
 from ...formats import ainp as fmt
 from .. import _shape_rules

@@ -1,7 +1,7 @@
 """MCP tool annotations: contradictory hints (MCPT203) and hints against the verb (MCPT601)."""
 from __future__ import annotations
 
-from ...engine.model import Finding, Fix, Related, Remove
+from ...engine.findings import Finding, Fix, Related, Remove
 from ...engine.registry import rule
 from ...formats.mcp import REVISION, McpView
 from ..verbs._names import leading_word

@@ -6,7 +6,7 @@ server's document (``formats/mcp_scan.py``); a tool-list file without it gets no
 """
 from __future__ import annotations
 
-from ...engine.model import Finding, Related
+from ...engine.findings import Finding, Related
 from ...engine.registry import rule
 from ...formats.mcp_scan import definitions, digest, mentions, names_in, scan_context
 from .structure import KINDS

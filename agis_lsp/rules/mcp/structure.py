@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 
 from ...document.paths import format_path
-from ...engine.model import Finding, Fix, Related, SetValue
+from ...engine.findings import Finding, Fix, Related, SetValue
 from ...engine.registry import rule
 from ...formats.mcp import NAME_CHARS, NAME_MAX, REVISION, McpView
 from .. import _shape_rules

@@ -5,7 +5,7 @@ from __future__ import annotations
 import difflib
 import re
 
-from ...engine.model import Finding, Fix, Related, RenameKey
+from ...engine.findings import Finding, Fix, Related, RenameKey
 from ...engine.registry import rule
 from ...formats.mcp_client import CLIENT_DOCS, ENTRY_KEYS, INPUT_KEYS, KIND, ClientConfigView
 

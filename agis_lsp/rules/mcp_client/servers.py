@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from ...engine.model import Finding, Fix, SetValue
+from ...engine.findings import Finding, Fix, SetValue
 from ...engine.registry import rule
 from ...formats.mcp_client import CLIENT_DOCS, KIND, URL_KEYS, ClientConfigView
 from ...formats.mcp_client_values import (RUN_TWICE, masked, remote_plain_http, secret_in,

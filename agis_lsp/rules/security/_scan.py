@@ -18,7 +18,7 @@ from typing import Any, Callable, Iterable
 
 from ...document.paths import format_path
 from ...engine.facts import fact
-from ...engine.model import Finding
+from ...engine.findings import Finding
 from ...engine.registry import attach, parts
 from ...formats.prose import Prose, prose_fields
 

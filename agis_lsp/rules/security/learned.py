@@ -5,7 +5,7 @@ import re
 
 from ...engine.context import SemanticSkipped
 from ...engine.facts import fact
-from ...engine.model import Finding
+from ...engine.findings import Finding
 from ...engine.registry import rule
 from ._scan import fields as all_fields
 from ._scan import flagged_paths, quote

@@ -6,7 +6,7 @@ verb sits differs: it leads a name (``get_analytics``) instead of being one.
 """
 from __future__ import annotations
 
-from ...engine.model import Finding, Fix, SetValue
+from ...engine.findings import Finding, Fix, SetValue
 from ...engine.registry import rule
 from ...formats.agis_methods import PROHIBITED_HTTP_METHODS, lexicon
 from ._names import HTTP_SUGGESTIONS, KINDS, operations, rename_leading

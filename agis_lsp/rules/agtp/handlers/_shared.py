@@ -1,7 +1,7 @@
 """What the handler rules share: the old key names, the walk over bindings, the fixes that declare errors."""
 from __future__ import annotations
 
-from ....engine.model import AddKey, Append, Fix, SetValue
+from ....engine.findings import AddKey, Append, Fix, SetValue
 
 ENDPOINT = ("agtp-endpoint",)
 OLD_KEYS = {"input_map": "input_transform", "output_map": "output_transform"}

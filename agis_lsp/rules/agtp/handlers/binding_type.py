@@ -1,7 +1,7 @@
 """AGTP401: the handler's binding kind (AGTP-API section 12)."""
 from __future__ import annotations
 
-from ....engine.model import Finding, Fix, SetValue
+from ....engine.findings import Finding, Fix, SetValue
 from ....engine.registry import rule
 from ....formats.agtp.vocabulary import HANDLER_KINDS
 from .._common import close_matches, type_name

@@ -1,7 +1,7 @@
 """AGTP402, AGTP403: composition handlers and the recipe they run (AGTP-API section 12.1)."""
 from __future__ import annotations
 
-from ....engine.model import Finding, Fix, Related, SetValue
+from ....engine.findings import Finding, Fix, Related, SetValue
 from ....engine.registry import rule
 from .._common import close_matches
 from ._shared import ENDPOINT, declare_errors_fix, handler_bindings, reference_value

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from ....engine.model import Finding
+from ....engine.findings import Finding
 from ....engine.registry import rule
 from ._shared import ENDPOINT, handler_bindings, reference_value
 

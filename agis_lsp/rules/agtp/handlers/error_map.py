@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import re
 
-from ....engine.model import Finding
+from ....engine.findings import Finding
 from ....engine.registry import rule
 from ....formats.agtp.vocabulary import UPSTREAM_ERRORS
 from ._shared import ENDPOINT, declare_errors_fix, handler_bindings

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import keyword
 
-from ....engine.model import Finding
+from ....engine.findings import Finding
 from ....engine.registry import rule
 from .._common import type_name
 from ._shared import ENDPOINT, handler_bindings, reference_value

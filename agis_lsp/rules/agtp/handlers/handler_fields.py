@@ -1,7 +1,7 @@
 """AGTP412, AGTP413: handler keys unknown for the binding kind, or an older spelling (AGTP-API section 12)."""
 from __future__ import annotations
 
-from ....engine.model import Finding, Fix, Remove, RenameKey
+from ....engine.findings import Finding, Fix, Remove, RenameKey
 from ....engine.registry import rule
 from ....formats.agtp.vocabulary import KIND_KEYS
 from .._common import close_matches

@@ -1,7 +1,7 @@
 """AGTP414: `headers` and the transform and error maps are tables of strings (AGTP-API section 12.3)."""
 from __future__ import annotations
 
-from ....engine.model import Finding
+from ....engine.findings import Finding
 from ....engine.registry import rule
 from .._common import type_name
 from ._shared import ENDPOINT, OLD_KEYS, handler_bindings

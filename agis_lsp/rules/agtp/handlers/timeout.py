@@ -1,7 +1,7 @@
 """AGTP410, AGTP411: the upstream timeout of an external service (AGTP-API section 12.3)."""
 from __future__ import annotations
 
-from ....engine.model import AddKey, Finding, Fix, SetValue
+from ....engine.findings import AddKey, Finding, Fix, SetValue
 from ....engine.registry import rule
 from .._common import type_name
 from ._shared import ENDPOINT, handler_bindings

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from urllib.parse import urlsplit
 
-from ....engine.model import Finding, Fix, SetValue
+from ....engine.findings import Finding, Fix, SetValue
 from ....engine.registry import rule
 from ....formats.agtp.vocabulary import HTTP_METHODS
 from .._common import close_matches, type_name

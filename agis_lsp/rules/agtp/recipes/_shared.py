@@ -1,7 +1,7 @@
 """What the recipe rules share: the walk over the recipes of agtp-recipes.toml and their unusable steps."""
 from __future__ import annotations
 
-from ....engine.model import Related
+from ....engine.findings import Related
 from ..handlers._shared import reference_value
 
 RECIPES = ("agtp-recipes",)

@@ -1,7 +1,7 @@
 """AGTP603, AGTP607: names given twice: two recipes, or two captures of one recipe (AGTP-API section 12.1)."""
 from __future__ import annotations
 
-from ....engine.model import Finding, Related
+from ....engine.findings import Finding, Related
 from ....engine.registry import rule
 from ._shared import RECIPES, recipe_tables
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 
 from ....document.preview import preview
-from ....engine.model import Finding
+from ....engine.findings import Finding
 from ....engine.registry import rule
 from ....formats.agtp.vocabulary import PATTERN_KEYS, RECIPE_KEYS, STEP_KEYS
 from .._common import analyze_path, close_matches, lexically_valid, type_name

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from ....document.preview import preview
-from ....engine.model import Finding, Fix, SetValue
+from ....engine.findings import Finding, Fix, SetValue
 from ....engine.registry import rule
 from ....formats.agtp.vocabulary import PARAMETER_KINDS
 from .._common import close_matches

@@ -4,7 +4,7 @@ AGTP-API section 12.1.
 """
 from __future__ import annotations
 
-from ....engine.model import Finding
+from ....engine.findings import Finding
 from ....engine.registry import rule
 from ._shared import RECIPES, recipe_tables
 

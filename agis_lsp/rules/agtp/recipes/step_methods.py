@@ -1,7 +1,7 @@
 """AGTP604: recipe steps that call a method the server cannot run (AGTP-API sections 4.5, 12.1)."""
 from __future__ import annotations
 
-from ....engine.model import Finding, Fix, SetValue
+from ....engine.findings import Finding, Fix, SetValue
 from ....engine.registry import rule
 from ._shared import RECIPES, endpoints_running, recipe_tables, unusable_steps
 

@@ -1,7 +1,7 @@
 """AGTP509: method aliases that point at aliases (AGTP-API section 9)."""
 from __future__ import annotations
 
-from ....engine.model import Finding, Fix, Related, Remove, SetValue
+from ....engine.findings import Finding, Fix, Related, Remove, SetValue
 from ....engine.registry import rule
 from ._shared import SERVERISH
 

@@ -1,7 +1,7 @@
 """AGTP510: the floor methods cannot be disallowed (AGTP-API sections 3.1, 9.2)."""
 from __future__ import annotations
 
-from ....engine.model import Finding, Fix, Remove
+from ....engine.findings import Finding, Fix, Remove
 from ....engine.registry import rule
 from ._shared import SERVERISH, method_list
 

@@ -1,7 +1,7 @@
 """AGTP505, AGTP511: the legacy-method opt-in `policies.methods.legacy` (AGTP-API sections 9.2, 9.4)."""
 from __future__ import annotations
 
-from ....engine.model import Finding, Fix, SetValue
+from ....engine.findings import Finding, Fix, SetValue
 from ....engine.registry import rule
 from ....formats.agtp.vocabulary import LEGACY_VERBS
 from .._common import close_matches, type_name

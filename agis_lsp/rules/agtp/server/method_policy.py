@@ -1,7 +1,7 @@
 """AGTP506: the shape of `allow`, `disallow` and `aliases` (AGTP-API section 9.2)."""
 from __future__ import annotations
 
-from ....engine.model import Finding, Fix, SetValue
+from ....engine.findings import Finding, Fix, SetValue
 from ....engine.registry import rule
 from .._common import lexically_valid, type_name
 from ._shared import SERVERISH, method_list

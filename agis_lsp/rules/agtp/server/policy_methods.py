@@ -1,7 +1,7 @@
 """AGTP507: verbs named by the method policy that the catalog lacks (AGTP-API sections 4.5, 9.4)."""
 from __future__ import annotations
 
-from ....engine.model import Finding, Fix, SetValue
+from ....engine.findings import Finding, Fix, SetValue
 from ....engine.registry import rule
 from ....formats.agtp.vocabulary import LEGACY_VERBS
 from .._common import close_matches, lexically_valid

@@ -1,7 +1,7 @@
 """AGTP503: the policy toggles and `max_synthesis_depth` (AGTP-API section 8.7)."""
 from __future__ import annotations
 
-from ....engine.model import Finding, Fix, SetValue
+from ....engine.findings import Finding, Fix, SetValue
 from ....engine.registry import rule
 from ....formats.agtp.vocabulary import POLICY_TOGGLES
 from .._common import type_name

@@ -1,7 +1,7 @@
 """AGTP508, AGTP512: method redirects (AGTP-API section 9.2)."""
 from __future__ import annotations
 
-from ....engine.model import AddKey, Finding, Fix
+from ....engine.findings import AddKey, Finding, Fix
 from ....engine.registry import rule
 from .._common import analyze_path, lexically_valid
 from ._shared import SERVERISH

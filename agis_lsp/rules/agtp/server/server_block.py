@@ -1,7 +1,7 @@
 """AGTP501, AGTP502: the `[server]` identity block (AGTP-API section 8.3)."""
 from __future__ import annotations
 
-from ....engine.model import Finding
+from ....engine.findings import Finding
 from ....engine.registry import rule
 from .._common import type_name
 from ._shared import SERVERISH

@@ -1,7 +1,7 @@
 """AGTP504: keys the server configuration does not define (AGTP-API sections 8.3, 8.7, 9.2)."""
 from __future__ import annotations
 
-from ....engine.model import Finding, Fix, RenameKey
+from ....engine.findings import Finding, Fix, RenameKey
 from ....engine.registry import rule
 from ....formats.agtp.vocabulary import METHOD_POLICY_KEYS, POLICY_KEYS, REDIRECT_KEYS, SERVER_KEYS
 from .._common import close_matches

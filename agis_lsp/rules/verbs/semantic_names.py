@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from ...engine.facts import fact
-from ...engine.model import Finding, Fix, SetValue
+from ...engine.findings import Finding, Fix, SetValue
 from ...engine.registry import rule
 from ...formats.agis_methods import PROHIBITED_HTTP_METHODS, lexicon
 from ._names import KINDS, operations, rename_leading
