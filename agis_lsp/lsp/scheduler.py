@@ -261,6 +261,11 @@ class Scheduler:
         async with self.session.progress(f"Checking {len(tasks)} deployment file(s)"):
             await asyncio.gather(*tasks, return_exceptions=True)
 
+    def in_background(self, job) -> None:
+        """Run ``job`` in the lint worker, queued before the next check (the server's warm-up:
+        rules and catalog load while documents open). Nothing waits for it."""
+        self.lint_pool.submit(job)
+
     def close(self) -> None:
         """Stop everything (shutdown): running checks are cancelled, queued work dropped."""
         for job in list(self.jobs.values()):

@@ -163,3 +163,16 @@ def test_no_part_reaches_through_another(name):
     inits = [n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef) and n.name == "__init__"]
     assert inits and all("server" not in {a.arg for a in n.args.args + n.args.kwonlyargs}
                          for n in inits)
+
+
+def test_nothing_outside_the_scheduler_uses_its_worker_pools():
+    """The scheduler's thread pools are its own: the handlers ask it to run work
+    (``Scheduler.in_background``), they do not submit to ``scheduler.lint_pool``."""
+    used = []
+    for path in sorted(LSP.rglob("*.py")):
+        if path.name == "scheduler.py":
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        used += [f"{path.relative_to(LSP)}:{node.lineno}" for node in ast.walk(tree)
+                 if isinstance(node, ast.Attribute) and node.attr in ("lint_pool", "model_pool")]
+    assert used == []

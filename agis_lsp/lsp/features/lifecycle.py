@@ -38,7 +38,7 @@ def on_initialize(ls: Server, params: types.InitializeParams) -> None:
     ls.install_log_handler()
     if params.initialization_options:
         ls.apply_settings(params.initialization_options, initial=True)
-    ls.scheduler.lint_pool.submit(ls.warm_up)  # rules and catalog load while documents open
+    ls.scheduler.in_background(ls.warm_up)  # rules and catalog load while documents open
 
 
 @guarded()
