@@ -5,6 +5,8 @@ import json
 import math
 import re
 
+from ..document.toml_edits import toml_key, toml_string
+
 
 
 def to_yaml(data, header: str = "") -> str:
@@ -97,34 +99,6 @@ def to_json(data) -> str:
 
 
 # -- TOML -------------------------------------------------------------------------------
-_BARE = re.compile(r"^[A-Za-z0-9_-]+$")
-
-
-def _key(k: str) -> str:
-    return k if _BARE.fullmatch(k) else _str(k)
-
-
-def _str(s: str) -> str:
-    out = ['"']
-    for ch in s:
-        if ch == '"':
-            out.append('\\"')
-        elif ch == "\\":
-            out.append("\\\\")
-        elif ch == "\n":
-            out.append("\\n")
-        elif ch == "\t":
-            out.append("\\t")
-        elif ch == "\r":
-            out.append("\\r")
-        elif ord(ch) < 0x20 or ord(ch) == 0x7F:
-            out.append(f"\\u{ord(ch):04X}")
-        else:
-            out.append(ch)
-    out.append('"')
-    return "".join(out)
-
-
 def _inline(v) -> str:
     if isinstance(v, bool):
         return "true" if v else "false"
@@ -137,11 +111,11 @@ def _inline(v) -> str:
             return "inf" if v > 0 else "-inf"
         return repr(v)
     if isinstance(v, str):
-        return _str(v)
+        return toml_string(v)
     if isinstance(v, list):
         return "[" + ", ".join(_inline(x) for x in v if x is not None) + "]"
     if isinstance(v, dict):
-        items = [f"{_key(str(k))} = {_inline(x)}" for k, x in v.items() if x is not None]
+        items = [f"{toml_key(k)} = {_inline(x)}" for k, x in v.items() if x is not None]
         return "{ " + ", ".join(items) + " }" if items else "{}"
     raise TypeError(f"cannot write {type(v).__name__} to TOML")
 
@@ -160,16 +134,16 @@ def _table(data: dict, prefix: tuple, lines: list[str]) -> None:
     scalars = [(k, v) for k, v in data.items()
                if v is not None and not isinstance(v, dict) and not _is_table_array(v)]
     for k, v in scalars:
-        lines.append(f"{_key(str(k))} = {_inline(v)}")
+        lines.append(f"{toml_key(k)} = {_inline(v)}")
     for k, v in data.items():
         if isinstance(v, dict):
-            name = ".".join(_key(str(p)) for p in prefix + (k,))
+            name = ".".join(toml_key(p) for p in prefix + (k,))
             if _all_scalar_leafy(v) or any(not isinstance(x, dict) for x in v.values()) or not v:
                 lines.append("")
                 lines.append(f"[{name}]")
             _table(v, prefix + (k,), lines)
         elif _is_table_array(v):
-            name = ".".join(_key(str(p)) for p in prefix + (k,))
+            name = ".".join(toml_key(p) for p in prefix + (k,))
             for item in v:
                 lines.append("")
                 lines.append(f"[[{name}]]")
