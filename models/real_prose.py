@@ -35,13 +35,13 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from agis_lsp.semantic.directive import has_cue  # noqa: E402
+import security_clean  # noqa: E402  (models/, this script's directory)
 
 CAP = 60          # cue texts collected a source, in document order
 KEEP = 20         # kept a source, after texts seen in an earlier split are dropped
 INTENT_CAP = 15
 _TAG = re.compile(r"<[^>]+>")
 _FIRST = re.compile(r"^.*?[.!?](?=\s|$)")
-METHODS = ("get", "put", "post", "delete", "patch", "head", "options")
 
 
 def split_of(source: str) -> str:
@@ -63,25 +63,10 @@ def botocore_texts(path: Path):
 
 
 def openapi_texts(spec: dict):
-    for item in (spec.get("paths") or {}).values():
-        for method, op in (item or {}).items():
-            if method not in METHODS or not isinstance(op, dict):
-                continue
-            for key in ("summary", "description"):
-                if isinstance(op.get(key), str):
-                    yield "operation-" + key, op[key]
-            for p in op.get("parameters") or []:
-                if isinstance(p, dict) and isinstance(p.get("description"), str):
-                    yield "parameter", p["description"]
-    stack = [spec.get("components") or spec.get("definitions") or {}]
-    while stack:
-        obj = stack.pop()
-        if isinstance(obj, dict):
-            if isinstance(obj.get("description"), str) and ("type" in obj or "properties" in obj or "$ref" in obj):
-                yield "schema-description", obj["description"]
-            stack.extend(v for v in obj.values() if isinstance(v, (dict, list)))
-        elif isinstance(obj, list):
-            stack.extend(v for v in obj if isinstance(v, (dict, list)))
+    """Operation, parameter and schema descriptions (no titles; a schema is an object with
+    ``type``, ``properties`` or ``$ref``): the walk of models/security_clean.py."""
+    return security_clean.texts(spec, schema_keys=("description",),
+                                schema_marks=("type", "properties", "$ref"))
 
 
 def load_openapi(path: Path):

@@ -37,8 +37,11 @@ def _load_yaml(raw: bytes):
     return y.load(raw.decode("utf-8"))
 
 
-def texts(spec: dict):
-    """(role, text) of every operation and schema text of an OpenAPI document."""
+def texts(spec: dict, schema_keys=("description", "title"),
+          schema_marks=("type", "properties", "$ref", "anyOf", "allOf")):
+    """(role, text) of every operation and schema text of an OpenAPI document: operation
+    summaries and descriptions, parameter descriptions, and the ``schema_keys`` of every
+    object under components/definitions that has one of ``schema_marks`` (a schema)."""
     for path, item in (spec.get("paths") or {}).items():
         for method, op in (item or {}).items():
             if method not in METHODS or not isinstance(op, dict):
@@ -53,9 +56,8 @@ def texts(spec: dict):
     while stack:
         obj = stack.pop()
         if isinstance(obj, dict):
-            for key in ("description", "title"):
-                if isinstance(obj.get(key), str) and ("type" in obj or "properties" in obj or "$ref" in obj
-                                                      or "anyOf" in obj or "allOf" in obj):
+            for key in schema_keys:
+                if isinstance(obj.get(key), str) and any(m in obj for m in schema_marks):
                     yield "schema-" + key, obj[key]
             stack.extend(v for v in obj.values() if isinstance(v, (dict, list)))
         elif isinstance(obj, list):
