@@ -161,3 +161,26 @@ class RawClient:
         return [n["params"] for n in self.notifications
                 if n["method"] == "textDocument/publishDiagnostics" and
                 (uri is None or n["params"]["uri"] == uri)]
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU seconds of a process so far (Linux ``/proc``)."""
+    with open(f"/proc/{pid}/stat", encoding="ascii") as fh:
+        fields = fh.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+async def assert_goes_idle(client: RawClient, why: str) -> None:
+    """The server process burns (almost) no CPU once the model has loaded: a stopped builder
+    no longer runs. Skipped where there is no ``/proc``."""
+    pid = client.proc.pid
+    if not os.path.exists(f"/proc/{pid}/stat"):
+        return
+    for _ in range(1200):  # the model's load (started by the first check) is CPU too
+        if "semantic model" in client.log():
+            break
+        await asyncio.sleep(0.025)
+    await asyncio.sleep(1.0)
+    before = cpu_seconds(pid)
+    await asyncio.sleep(1.5)
+    assert cpu_seconds(pid) - before < 0.75, why
