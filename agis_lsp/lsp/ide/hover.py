@@ -6,7 +6,7 @@ import re
 from lsprotocol import types
 
 from ...document.locate import KEY, path_at, word_at
-from ...formats.registry import ENDPOINT_TABLE, has_trait
+from ...formats.registry import ENDPOINT_TABLE, has_trait, is_verb_place as format_verb_place
 from . import schema as sch
 from ..capabilities import ClientFeatures
 from ..convert import offsets_range
@@ -87,21 +87,14 @@ def field_markdown(root: dict, path: tuple) -> str | None:
 
 # -- where verbs are -------------------------------------------------------------------
 def is_verb_place(kind: str | None, path: tuple, part: str, data) -> bool:
-    """Whether the thing at ``path`` is a method verb."""
+    """Whether the thing at ``path`` is a method verb: where the kind says
+    (``formats.registry.is_verb_place``), else a generic guess on the key names."""
     if not path:
         return False
+    declared = format_verb_place(kind, path, part, data)
+    if declared is not None:
+        return declared
     last = path[-1]
-    if kind == "agis":
-        if len(path) == 3 and path[0] == "endpoints" and path[2] == "method" and part != KEY:
-            return True
-        if len(path) == 2 and path[0] == "endpoints" and part == KEY and isinstance(last, str) \
-                and isinstance(data, dict) and isinstance(data.get("endpoints"), dict):
-            return True
-        return len(path) == 3 and path[:2] == ("vocabulary", "declared_verbs") and part != KEY
-    from ...formats.registry import is_verb_place as format_verb_place
-    declared = format_verb_place(kind, path)
-    if declared is not None:  # a format of formats.registry says where its verbs are
-        return declared and part != KEY
     if part == KEY or "handler" in path:  # handler.method is the upstream HTTP method
         return False
     names = {"method", "from_method", "to_method", "successor_method"}
