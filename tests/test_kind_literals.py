@@ -82,3 +82,12 @@ def test_traits_cover_the_native_kinds():
     assert all(has_trait(k, DEPLOYMENT) for k in NATIVE_TRAITS if k != "agis")
     assert not has_trait("agis", DEPLOYMENT) and not has_trait(None, DEPLOYMENT)
     assert not has_trait("mcp-tools", DEPLOYMENT)
+
+
+def test_every_native_kind_declares_its_editor_hooks():
+    """AGIS and each AGTP kind has editor hooks (at least where its verbs are), so the server
+    never falls back to a guess for them."""
+    from agis_lsp.formats.registry import NATIVE_TRAITS, NO_HOOKS, _NATIVE_EDITORS, editor
+    assert set(_NATIVE_EDITORS) == set(NATIVE_TRAITS)
+    for kind in NATIVE_TRAITS:
+        assert editor(kind) is not NO_HOOKS and editor(kind).verb_place is not None, kind

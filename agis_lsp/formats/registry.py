@@ -180,6 +180,8 @@ _NATIVE_EDITORS: dict[str, tuple[str, str]] = {
     "agtp-endpoint": ("agtp.editor", "ENDPOINT"),
     "agtp-recipes": ("agtp.editor", "RECIPES"),
     "agtp-server": ("agtp.editor", "SERVER"),
+    "agtp-manifest": ("agtp.editor", "OTHER"),
+    "agtp-catalog": ("agtp.editor", "OTHER"),
 }
 
 
@@ -341,7 +343,7 @@ def _no_blank_detail(sym: Symbol) -> Symbol:
 
 def is_verb_place(kind: str | None, path: tuple, part: str = "value", data: Any = None) -> bool | None:
     """Whether a method verb is written at ``path`` (its ``part``: "key" or "value");
-    None for a kind that does not say (the server's generic guess then applies)."""
+    None for a kind that does not say."""
     hook = editor(kind).verb_place
     if hook is not None:
         return bool(hook(tuple(path), part, data))

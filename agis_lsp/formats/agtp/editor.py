@@ -3,8 +3,9 @@
 An endpoint file's outline (``METHOD /path``), the named places of the endpoint, recipes
 and server files (method verbs, paths, errors, recipes), the field schema that completion
 offers (:mod:`.fields`) and an endpoint's path parameters. ``formats.registry`` hands them
-to the server (:data:`ENDPOINT`, :data:`RECIPES`, :data:`SERVER`); the manifest and the
-catalog offer none (the server's generic table outline serves them).
+to the server (:data:`ENDPOINT`, :data:`RECIPES`, :data:`SERVER`, and :data:`OTHER` for the
+manifest and the catalog, whose outline is the server's generic table outline), with where
+a verb is written in any of them (:func:`verb_place`).
 """
 from __future__ import annotations
 
@@ -108,14 +109,33 @@ def server_places(doc) -> Iterator[Place]:
                     yield p
 
 
+# -- where verbs are (every AGTP file) --------------------------------------------------------
+_VERB_KEYS = frozenset({"method", "from_method", "to_method", "successor_method"})
+
+
+def verb_place(path: tuple, part: str, data) -> bool:
+    """A ``method`` (a step's, a redirect's ``from_method``/``to_method``, a deprecation's
+    ``successor_method``) or an item of an ``allow``/``disallow``/``declared_verbs`` list;
+    never a key, never under ``handler`` (``handler.method`` is the upstream HTTP method)."""
+    if part == KEY or "handler" in path:
+        return False
+    last = path[-1]
+    if isinstance(last, str) and last in _VERB_KEYS:
+        return True
+    return isinstance(last, int) and len(path) >= 2 and path[-2] in ("allow", "disallow",
+                                                                      "declared_verbs")
+
+
 def _field_hooks(kind: str, strip=lambda data: data) -> dict:
     return {"field_keys": lambda path, data: fields.keys(kind, path, strip(data)),
             "field_values": lambda path, data, catalog=None, recipes=():
                 fields.values(kind, path, strip(data), catalog=catalog, recipes=recipes)}
 
 
-ENDPOINT = EditorHooks(outline=endpoint_outline, places=endpoint_places,
+ENDPOINT = EditorHooks(outline=endpoint_outline, places=endpoint_places, verb_place=verb_place,
                        path_parameters=endpoint_path_parameters,
                        **_field_hooks("agtp-endpoint", _endpoint_body))
-RECIPES = EditorHooks(places=recipes_places, **_field_hooks("agtp-recipes"))
-SERVER = EditorHooks(places=server_places, **_field_hooks("agtp-server"))
+RECIPES = EditorHooks(places=recipes_places, verb_place=verb_place, **_field_hooks("agtp-recipes"))
+SERVER = EditorHooks(places=server_places, verb_place=verb_place, **_field_hooks("agtp-server"))
+#: The manifest and the catalog: where verbs are (the server's table outline serves them).
+OTHER = EditorHooks(verb_place=verb_place)

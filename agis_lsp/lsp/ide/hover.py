@@ -87,23 +87,9 @@ def field_markdown(root: dict, path: tuple) -> str | None:
 
 # -- where verbs are -------------------------------------------------------------------
 def is_verb_place(kind: str | None, path: tuple, part: str, data) -> bool:
-    """Whether the thing at ``path`` is a method verb: where the kind says
-    (``formats.registry.is_verb_place``), else a generic guess on the key names."""
-    if not path:
-        return False
-    declared = format_verb_place(kind, path, part, data)
-    if declared is not None:
-        return declared
-    last = path[-1]
-    if part == KEY or "handler" in path:  # handler.method is the upstream HTTP method
-        return False
-    names = {"method", "from_method", "to_method", "successor_method"}
-    if isinstance(last, str) and last in names:
-        return True
-    if isinstance(last, int) and len(path) >= 2 and path[-2] in ("allow", "disallow",
-                                                                  "declared_verbs"):
-        return True
-    return False
+    """Whether the thing at ``path`` is a method verb, where the kind says
+    (``formats.registry.is_verb_place``; a kind that does not say has none)."""
+    return bool(path) and bool(format_verb_place(kind, path, part, data))
 
 
 def schema_path(kind: str | None, path: tuple, data) -> tuple:
