@@ -23,7 +23,8 @@ INPUTS = FORMATS + ("agtp-deployment",)
 HUB = "agis"
 
 __all__ = ["convert_text", "convert_data", "detect_format", "parse_input", "route", "supported_pairs",
-           "Conversion", "ConvertError", "OutputFile", "ReviewItem", "TARGETS", "FORMATS", "INPUTS"]
+           "Conversion", "ConvertError", "OutputFile", "ReviewItem", "TARGETS", "FORMATS", "INPUTS",
+           "EDITOR_ACTIONS"]
 
 # The one table of what converts to what: (source format, target) -> module with run().
 # Pairs not listed here go through AGIS when both halves are listed (see route()).
@@ -40,6 +41,17 @@ ROUTES = {
     ("a2t", "agis"): "from_agents",
     ("adp", "agis"): "from_agents",
     ("ainp", "agis"): "from_agents",
+}
+
+# The conversions an editor offers as source actions: (source format, target) -> title.
+EDITOR_ACTIONS = {
+    ("agis", "mcp"): "Generate MCP tools/list from this AGIS document",
+    ("agis", "well-known"): "Generate /.well-known/agis.json from this AGIS document",
+    ("mcp", "agis"): "Convert this MCP tool list to AGIS",
+    ("openapi", "agis"): "Convert this OpenAPI document to AGIS",
+    ("a2t", "agis"): "Convert these A2T tools to AGIS",
+    ("adp", "agis"): "Convert this ADP manifest to AGIS",
+    ("ainp", "agis"): "Convert this AINP manifest to AGIS",
 }
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import cached_property
 
 from . import _common as c
-from .registry import FormatKind, Operation, Symbol, key_mark
+from .registry import EditorHooks, FormatKind, Operation, Symbol, key_mark
 
 SPEC = "Agent Discovery Protocol 1.0"
 SPEC_VERSION = "1.0"
@@ -161,13 +161,33 @@ def prose_detail(view: DetailView):
         yield path + ("description",), p.get("description")
 
 
+def links_manifest(doc):
+    """Each capability's ``detail_url``, against the manifest's ``base_url`` when that is a URL."""
+    from urllib.parse import urljoin
+    from .places import REF, value_place
+    base = doc.data.get("base_url")
+    caps = doc.data.get("capabilities")
+    for i in range(len(caps) if isinstance(caps, list) else 0):
+        p = value_place(doc, ("capabilities", i, "detail_url"), REF)
+        if p is None:
+            continue
+        url = None
+        if isinstance(base, str) and base.startswith(_URL_SCHEMES) and \
+                not p.name.startswith(_URL_SCHEMES):
+            url = urljoin(base if base.endswith("/") else base + "/", p.name)
+        yield p, "capability detail", url
+
+
+_URL_SCHEMES = ("http://", "https://")
+
 FORMATS = (
     FormatKind(name="adp-manifest", title="Agent Discovery Protocol manifest",
                spec=f"{SPEC} §1-4, §7",
                file_globs=("*/.well-known/agent", "*/.well-known/agent.json", "*.adp.json",
                            "*.adp.yaml", "agent-manifest.json"),
                detect=detect_manifest, view=ManifestView, schema=MANIFEST_SCHEMA,
-               outline=outline_manifest, prose=prose_manifest, sniff=(b'"spec_version"',)),
+               outline=outline_manifest, prose=prose_manifest, sniff=(b'"spec_version"',),
+               editor=EditorHooks(links=links_manifest)),
     FormatKind(name="adp-capability", title="Agent Discovery Protocol capability detail",
                spec=f"{SPEC} §5",
                file_globs=("*.adp-capability.json", "*.adp-capability.yaml",

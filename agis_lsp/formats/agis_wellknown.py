@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import cached_property
 
 from . import _common as c
-from .registry import FormatKind, Operation, Symbol
+from .registry import EditorHooks, FormatKind, Operation, Symbol
 
 SPEC = "AGIS draft-hood-independent-agis-01 §10"
 INTERACTION_PROTOCOLS = ("request", "negotiate", "confirm", "query")
@@ -86,10 +86,19 @@ def prose(view: WellKnownView):
     yield ("service",), view.data.get("service")
 
 
+def links(doc):
+    """``agis_document``: the full AGIS document the summary stands for."""
+    from .places import REF, value_place
+    p = value_place(doc, ("agis_document",), REF)
+    if p is not None:
+        yield p, "the full AGIS document", None
+
+
 FORMAT = FormatKind(
     name="agis-wellknown", title="AGIS well-known summary", spec=SPEC,
     file_globs=("*/.well-known/agis.json", "agis.json", "*.agis-wellknown.json"),
     detect=detect, view=WellKnownView, schema=SCHEMA, outline=outline, prose=prose,
     sniff=(b'"agis_document"',), syntaxes=("json",),
     verb_place=lambda path: len(path) == 2 and path[0] == "methods" and isinstance(path[1], int),
-    agis_conventions=True)        # AGIS's own summary: its methods are AGIS verbs (section 10)
+    agis_conventions=True,        # AGIS's own summary: its methods are AGIS verbs (section 10)
+    editor=EditorHooks(links=links))

@@ -4,13 +4,16 @@ Everything the engine, the CLI walk and the language server need to know about
 a format lives in its ``FormatKind``: how a file is recognised (by name and by
 content), the typed view rules read, the JSON Schema that drives hover and
 completion (field docs quoted from the spec, enums shared with the rules), the
-outline, and the prose fields (descriptions, intents) that text checks read.
+outline, the prose fields (descriptions, intents) that text checks read, and the
+editor hooks (:class:`EditorHooks`: places, verb places, completion's field schema...)
+the language server asks beyond the schema.
 
 Adding a format is: a module in ``formats/`` that builds a ``FormatKind``, one
 line in :data:`_MODULES`, and rules in ``rules/<format>/``. Nothing in
 ``engine/``, ``cli/`` or ``lsp/`` names a format of this registry.
 AGIS and the AGTP deployment kinds (detected in ``formats.kinds``) declare traits in
-:data:`NATIVE_TRAITS`; ``engine/`` and ``lsp/`` ask :func:`has_trait` rather than a kind name.
+:data:`NATIVE_TRAITS` and editor hooks in :data:`_NATIVE_EDITORS`; ``engine/`` and ``lsp/``
+ask :func:`has_trait` and :func:`editor` rather than compare a kind name.
 """
 from __future__ import annotations
 
@@ -18,7 +21,7 @@ import fnmatch
 import importlib
 import os
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any, Callable, Iterable
 
@@ -29,13 +32,19 @@ _MODULES = ("agis_wellknown", "a2t", "adp", "ainp", "mcp_client", "mcp")
 
 @dataclass(frozen=True)
 class Symbol:
-    """One outline entry: a label, its kind ("object", "array", "function", "field"),
-    the document path it covers and its children."""
+    """One outline entry: a label, its kind ("object", "array", "function", "field", "method",
+    "struct", "namespace"), the document path it covers (the whole document for ``()``), its
+    children and a detail. ``select``, a ``(path, part)`` pair, is where its name is written
+    (by default the key at ``path``, or the value of a list item).
+
+    A ``FormatKind.outline``'s empty detail is no detail; an ``EditorHooks.outline`` gives
+    None for none (its text is shown as it is, shortened)."""
     label: str
     kind: str
     path: tuple
     children: tuple = ()
-    detail: str = ""
+    detail: str | None = ""
+    select: tuple | None = None
 
 
 @dataclass(frozen=True)
@@ -51,6 +60,45 @@ class Operation:
     description_path: tuple | None = None
     label: str = "tool"                  # how messages call it: tool, capability, method
     extra: dict = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class EditorHooks:
+    """What the language server asks of a document kind beyond its schema; every hook is
+    optional (a kind without one gets the server's generic answer: a table outline, no
+    places, the schema's keys and enum values).
+
+    ``doc`` is a parsed :class:`~agis_lsp.document.Document` whose data is a mapping; a
+    ``spath`` is a path as the kind's schema reads it; ``part`` is ``"key"`` or ``"value"``
+    (``document.locate``); ``data`` is the last data that parsed (None, or any type).
+    """
+    #: doc -> [Symbol]: the outline (endpoints, tools...).
+    outline: Callable[[Any], list] | None = None
+    #: doc -> Places (``formats.places``), in any order: the named things semantic tokens,
+    #: rename, references, inlay hints and links read. A generator: the server checks its
+    #: cancellation token between the places it yields.
+    places: Callable[[Any], Iterable] | None = None
+    #: (doc, endpoint) -> Places of one endpoint frame (the token splice of an edit inside
+    #: it; kinds with the ``endpoint-frames`` trait).
+    endpoint_places: Callable[[Any, Any], Iterable] | None = None
+    #: (path, part, data) -> whether a method verb is written there (hover, verb completion).
+    verb_place: Callable[[tuple, str, Any], bool] | None = None
+    #: data -> the verbs the document already uses (offered first in completion).
+    verbs_used: Callable[[Any], list] | None = None
+    #: (path, data) -> the catalog categories that fit the operation at ``path`` (ranked first).
+    fitting_categories: Callable[[tuple, Any], set] | None = None
+    #: (spath, part, data) -> the endpoint path's ``{parameters}`` offered there (None: none).
+    path_parameters: Callable[[tuple, str, Any], list | None] | None = None
+    #: (spath, data) -> the keys a mapping there may hold, for a kind without a JSON Schema.
+    field_keys: Callable[[tuple, Any], tuple | None] | None = None
+    #: (spath, data, catalog=, recipes=) -> ``(values, detail)`` offered for the value there.
+    field_values: Callable[..., tuple | None] | None = None
+    #: doc -> (Place, tooltip, url) of each file reference or URL it links to (besides its
+    #: ``$ref``s); ``url`` None: the place's name is the target, relative to the document.
+    links: Callable[[Any], Iterable] | None = None
+
+
+NO_HOOKS = EditorHooks()
 
 
 @dataclass(frozen=True)
@@ -74,6 +122,7 @@ class FormatKind:
     agis_conventions: bool = False              # its own spec asks for AGIS's conventions (verb-first
                                                 # names): rules marked convention="agis" keep their
                                                 # severity; elsewhere they are information by default
+    editor: EditorHooks = NO_HOOKS              # what the language server asks beyond the schema
 
     def text_marks(self) -> tuple:
         if self.marks:
@@ -121,6 +170,18 @@ NATIVE_TRAITS: dict[str, frozenset] = {
     "agtp-recipes": _DEPLOYMENT_KIND,
     "agtp-manifest": _DEPLOYMENT_KIND,
     "agtp-catalog": _DEPLOYMENT_KIND,
+}
+
+
+# The editor hooks of the kinds this registry does not define: module (under ``formats``) and
+# attribute, imported when the server first asks.
+_NATIVE_EDITORS: dict[str, tuple[str, str]] = {
+    "agis": ("agis_editor", "EDITOR"),
+    "agtp-endpoint": ("agtp.editor", "ENDPOINT"),
+    "agtp-recipes": ("agtp.editor", "RECIPES"),
+    "agtp-server": ("agtp.editor", "SERVER"),
+    "agtp-manifest": ("agtp.editor", "OTHER"),
+    "agtp-catalog": ("agtp.editor", "OTHER"),
 }
 
 
@@ -254,19 +315,42 @@ def schema_for(kind: str | None) -> dict | None:
     return f.schema if f is not None else None
 
 
-def outline_for(kind: str | None, doc) -> list | None:
+def editor(kind: str | None) -> EditorHooks:
+    """The editor hooks of ``kind`` (:data:`NO_HOOKS` for a kind that declares none)."""
     f = get(kind)
-    if f is None or f.outline is None:
-        return None
-    return f.outline(f.view(doc))
+    if f is not None:
+        return f.editor
+    native = _NATIVE_EDITORS.get(kind or "")
+    if native is None:
+        return NO_HOOKS
+    return getattr(importlib.import_module(f"{__package__}.{native[0]}"), native[1])
 
 
-def is_verb_place(kind: str | None, path: tuple) -> bool | None:
-    """Whether ``path`` holds a method verb; None for kinds this registry does not define."""
+def outline_for(kind: str | None, doc) -> list | None:
+    """The outline of ``doc`` ([Symbol]); None for a kind that describes none."""
+    f = get(kind)
+    if f is not None and f.outline is not None:
+        return [_no_blank_detail(s) for s in f.outline(f.view(doc))]
+    hook = editor(kind).outline
+    return hook(doc) if hook is not None else None
+
+
+def _no_blank_detail(sym: Symbol) -> Symbol:
+    children = tuple(_no_blank_detail(c) for c in sym.children)
+    blank = not isinstance(sym.detail, str) or not sym.detail.split()
+    return replace(sym, detail=None if blank else sym.detail, children=children)
+
+
+def is_verb_place(kind: str | None, path: tuple, part: str = "value", data: Any = None) -> bool | None:
+    """Whether a method verb is written at ``path`` (its ``part``: "key" or "value");
+    None for a kind that does not say."""
+    hook = editor(kind).verb_place
+    if hook is not None:
+        return bool(hook(tuple(path), part, data))
     f = get(kind)
     if f is None:
         return None
-    return bool(f.verb_place and f.verb_place(tuple(path)))
+    return bool(f.verb_place and f.verb_place(tuple(path))) and part != "key"
 
 
 def prose_fields(kind: str | None, doc) -> list:

@@ -18,8 +18,7 @@ from lsprotocol import types
 from ...document import Document
 from ...document.locate import KEY, VALUE, path_at, word_at
 from ...formats.agis_methods import is_valid_method
-from ...formats.registry import DECLARED_VERBS, DEPLOYMENT, ENDPOINT_TABLE, has_trait
-from . import agtp_fields
+from ...formats.registry import DECLARED_VERBS, editor, has_trait
 from . import schema as sch
 from ..capabilities import ClientFeatures
 from ..convert import offsets_range
@@ -28,7 +27,6 @@ from .. import cancel
 
 TRIGGER_CHARACTERS = [":", " ", '"', "-", "="]
 
-_PATH_PARAM = re.compile(r"\{([^{}/]+)\}")
 _YAML_PLAIN_UNSAFE = re.compile(r"^[\s#&*!|>'\"%@`{}\[\],?:-]|: | #|^$|^(true|false|null|yes|no|on|off|~)$",
                                 re.I)
 
@@ -71,10 +69,9 @@ def _items(req: CompletionRequest, path: tuple, part: str) -> list[types.Complet
         return params
     if part == KEY:
         return _keys(req, path[:-1], spath[:-1], data)
-    if has_trait(kind, DEPLOYMENT):
-        known = _agtp_values(req, spath, data)
-        if known is not None:
-            return known
+    known = _field_values(req, spath, data)
+    if known is not None:
+        return known
     root = sch.schema_for_kind(kind)
     node = sch.node_at(root, spath) if root is not None else None
     if node is not None:
@@ -84,14 +81,15 @@ def _items(req: CompletionRequest, path: tuple, part: str) -> list[types.Complet
                            detail=sch.type_label(root, node))
         if isinstance(path[-1], int) and sch.is_object(root, node):
             return _keys(req, path, spath, data)
-    elif has_trait(kind, DEPLOYMENT) and isinstance(path[-1], int):
+    elif editor(kind).field_keys is not None and isinstance(path[-1], int):
         return _keys(req, path, spath, data)  # a new [[table]] item: its keys
     return []
 
 
-def _agtp_values(req: CompletionRequest, spath: tuple, data):
-    known = agtp_fields.values(req.kind, spath, _endpoint_body(data)
-                               if has_trait(req.kind, ENDPOINT_TABLE) else data, catalog=req.catalog, recipes=req.recipes)
+def _field_values(req: CompletionRequest, spath: tuple, data):
+    """The values the kind's field schema offers (``EditorHooks.field_values``)."""
+    hook = editor(req.kind).field_values
+    known = hook(spath, data, catalog=req.catalog, recipes=req.recipes) if hook is not None else None
     if known is None:
         return None
     values, detail = known
@@ -122,7 +120,8 @@ def _verbs(req: CompletionRequest, path: tuple, part: str, data) -> list[types.C
                                     info=catalog.methods.get(verb.upper()),
                                     detail="used in this document" + ("" if first else ", declared")))
         return items
-    fit = _fitting_categories(req.kind, path, data)
+    fitting = editor(req.kind).fitting_categories
+    fit = fitting(path, data) if fitting is not None else set()
     for name, info in catalog.methods.items():
         cancel.check()
         rank = "3" if info.deprecated else "0" if fit & set(info.categories) else "1"
@@ -132,20 +131,6 @@ def _verbs(req: CompletionRequest, path: tuple, part: str, data) -> list[types.C
             items.append(_verb_item(req, verb, rng, sort="2" + verb,
                                     detail="used in this document (not in the catalog)"))
     return items
-
-
-def _fitting_categories(kind: str | None, path: tuple, data) -> set:
-    """The catalog categories that fit the endpoint at ``path``: its ``semantic.capability``."""
-    if kind != "agis" or len(path) < 2 or path[0] != "endpoints" or not isinstance(data, dict):
-        return set()
-    eps = data.get("endpoints")
-    try:
-        ep = eps[path[1]]
-    except (KeyError, IndexError, TypeError):
-        return set()
-    sem = ep.get("semantic") if isinstance(ep, dict) else None
-    cap = sem.get("capability") if isinstance(sem, dict) else None
-    return {cap.strip().lower()} if isinstance(cap, str) else set()
 
 
 def _verb_item(req: CompletionRequest, name: str, rng: types.Range, *, sort: str, info=None,
@@ -165,21 +150,9 @@ def _verb_item(req: CompletionRequest, name: str, rng: types.Range, *, sort: str
 
 
 def _methods_used(kind: str | None, data) -> list[str]:
-    out: list[str] = []
-    if not isinstance(data, dict):
-        return out
-    if kind == "agis":
-        eps = data.get("endpoints")
-        if isinstance(eps, list):
-            methods = [e.get("method") for e in eps if isinstance(e, dict)]
-        elif isinstance(eps, dict):
-            methods = [k.split()[0] for k in eps if isinstance(k, str) and k.split()]
-        else:
-            methods = []
-        for m in methods:
-            if isinstance(m, str) and m and m not in out:
-                out.append(m)
-    return out
+    """The verbs the document already uses (``EditorHooks.verbs_used``)."""
+    hook = editor(kind).verbs_used
+    return hook(data) if hook is not None else []
 
 
 def _declared(data) -> list:
@@ -193,52 +166,12 @@ def _schemas(data) -> list[str]:
     return [k for k in schemas if isinstance(k, str)] if isinstance(schemas, dict) else []
 
 
-def _endpoint_body(data) -> dict:
-    if isinstance(data, dict) and isinstance(data.get("endpoint"), dict):
-        return data["endpoint"]
-    return data if isinstance(data, dict) else {}
-
-
 # -- path parameters ----------------------------------------------------------------------------
-def _endpoint_path_of(kind: str | None, path: tuple, data) -> str | None:
-    if not isinstance(data, dict):
-        return None
-    if kind == "agis" and len(path) >= 2 and path[0] == "endpoints":
-        eps = data.get("endpoints")
-        if isinstance(eps, list) and isinstance(path[1], int) and path[1] < len(eps):
-            ep = eps[path[1]]
-            return ep.get("path") if isinstance(ep, dict) else None
-        if isinstance(eps, dict) and isinstance(path[1], str):
-            parts = path[1].split(None, 1)
-            return parts[1] if len(parts) == 2 else None
-        return None
-    if kind == "agtp-endpoint":
-        value = _endpoint_body(data).get("path")
-        return value if isinstance(value, str) else None
-    return None
-
-
 def _path_params(req: CompletionRequest, spath: tuple, part: str, data):
-    """Names of the endpoint path's ``{parameters}`` where inputs are declared."""
-    kind = req.kind
-    if kind == "agis":
-        if len(spath) < 3 or spath[0] != "endpoints":
-            return None
-        rel, schema_key = spath[2:], "input"
-    elif kind == "agtp-endpoint":
-        rel, schema_key = spath, "input_schema"
-    else:
-        return None
-    n = len(rel)
-    wants = (part == KEY and n == 3 and rel[:2] in ((schema_key, "properties"),
-                                                      ("semantic", "parameter_hints"))) or \
-            (part == VALUE and n == 3 and rel[:2] == (schema_key, "required")) or \
-            (part == VALUE and kind == "agtp-endpoint" and n == 4 and rel[0] == "input"
-             and rel[1] in ("required", "optional") and rel[3] == "name")
-    if not wants:
-        return None
-    template = _endpoint_path_of(kind, spath, data)
-    names = _PATH_PARAM.findall(template) if isinstance(template, str) else []
+    """Names of the endpoint path's ``{parameters}`` where inputs are declared
+    (``EditorHooks.path_parameters``)."""
+    hook = editor(req.kind).path_parameters
+    names = hook(spath, part, data) if hook is not None else None
     if not names:
         return None
     if part == KEY:
@@ -261,9 +194,8 @@ def _keys(req: CompletionRequest, parent: tuple, sparent: tuple, data) -> list[t
             cancel.check()
             entries.append((name, sch.type_label(root, sub), sch.description(root, sub),
                             name in req_keys))
-    elif has_trait(kind, DEPLOYMENT):
-        body = _endpoint_body(data) if has_trait(kind, ENDPOINT_TABLE) else data
-        names = agtp_fields.keys(kind, tuple(sparent), body) or ()
+    elif editor(kind).field_keys is not None:
+        names = editor(kind).field_keys(tuple(sparent), data) or ()
         entries += [(name, None, None, False) for name in names]
     if not entries:
         return []

@@ -1,14 +1,15 @@
 """Conversions as LSP commands and source actions (pure builders; the handler is in
 ``features/commands.py``).
 
-    agis.convert  [uri, target]   target: "mcp" | "well-known" | "agis"
+    agis.convert  [uri, target]   target: one of ``agis_lsp.convert.TARGETS``
 
 The command converts the document's current text (the editor's buffer) with
 ``agis_lsp.convert``, creates the output next to it through ``workspace/applyEdit``
 (never overwriting a file) and answers ``{"files": [uri...], "review": [{uri, range,
 message}]}``. The source actions offer it where it fits: "Generate MCP tools/list
 from this AGIS document", "Generate /.well-known/agis.json from this AGIS document",
-"Convert this MCP tool list to AGIS", and the same for OpenAPI, A2T, ADP and AINP.
+"Convert this MCP tool list to AGIS", and the same for OpenAPI, A2T, ADP and AINP: the
+converter's table ``agis_lsp.convert.EDITOR_ACTIONS`` says which and how they are titled.
 """
 from __future__ import annotations
 
@@ -18,20 +19,11 @@ from lsprotocol import types
 
 COMMAND = "agis.convert"
 SOURCE_KIND = "source.convert"
-TITLES = {
-    ("agis", "mcp"): "Generate MCP tools/list from this AGIS document",
-    ("agis", "well-known"): "Generate /.well-known/agis.json from this AGIS document",
-    ("mcp", "agis"): "Convert this MCP tool list to AGIS",
-    ("openapi", "agis"): "Convert this OpenAPI document to AGIS",
-    ("a2t", "agis"): "Convert these A2T tools to AGIS",
-    ("adp", "agis"): "Convert this ADP manifest to AGIS",
-    ("ainp", "agis"): "Convert this AINP manifest to AGIS",
-}
 
 
 def source_actions(uri: str, data, only) -> list[types.CodeAction]:
     """The conversion actions for a document whose parsed data is ``data``."""
-    from ...convert import detect_format
+    from ...convert import EDITOR_ACTIONS, detect_format
     from .actions import wanted
     if not only or not wanted(SOURCE_KIND, only):
         return []       # offered when source actions are asked for (VS Code's "Source Action...")
@@ -40,7 +32,7 @@ def source_actions(uri: str, data, only) -> list[types.CodeAction]:
     except Exception:  # noqa: BLE001 - a half-typed document is no format yet
         return []
     out = []
-    for (src, target), title in TITLES.items():
+    for (src, target), title in EDITOR_ACTIONS.items():
         if src == fmt:
             out.append(types.CodeAction(title=title, kind=SOURCE_KIND,
                                         command=types.Command(title=title, command=COMMAND,

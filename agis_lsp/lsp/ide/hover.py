@@ -6,7 +6,7 @@ import re
 from lsprotocol import types
 
 from ...document.locate import KEY, path_at, word_at
-from ...formats.registry import ENDPOINT_TABLE, has_trait
+from ...formats.registry import ENDPOINT_TABLE, has_trait, is_verb_place as format_verb_place
 from . import schema as sch
 from ..capabilities import ClientFeatures
 from ..convert import offsets_range
@@ -87,30 +87,9 @@ def field_markdown(root: dict, path: tuple) -> str | None:
 
 # -- where verbs are -------------------------------------------------------------------
 def is_verb_place(kind: str | None, path: tuple, part: str, data) -> bool:
-    """Whether the thing at ``path`` is a method verb."""
-    if not path:
-        return False
-    last = path[-1]
-    if kind == "agis":
-        if len(path) == 3 and path[0] == "endpoints" and path[2] == "method" and part != KEY:
-            return True
-        if len(path) == 2 and path[0] == "endpoints" and part == KEY and isinstance(last, str) \
-                and isinstance(data, dict) and isinstance(data.get("endpoints"), dict):
-            return True
-        return len(path) == 3 and path[:2] == ("vocabulary", "declared_verbs") and part != KEY
-    from ...formats.registry import is_verb_place as format_verb_place
-    declared = format_verb_place(kind, path)
-    if declared is not None:  # a format of formats.registry says where its verbs are
-        return declared and part != KEY
-    if part == KEY or "handler" in path:  # handler.method is the upstream HTTP method
-        return False
-    names = {"method", "from_method", "to_method", "successor_method"}
-    if isinstance(last, str) and last in names:
-        return True
-    if isinstance(last, int) and len(path) >= 2 and path[-2] in ("allow", "disallow",
-                                                                  "declared_verbs"):
-        return True
-    return False
+    """Whether the thing at ``path`` is a method verb, where the kind says
+    (``formats.registry.is_verb_place``; a kind that does not say has none)."""
+    return bool(path) and bool(format_verb_place(kind, path, part, data))
 
 
 def schema_path(kind: str | None, path: tuple, data) -> tuple:

@@ -1,7 +1,7 @@
 """Document links: ``$ref`` (to the schema: same document or another file), an AGTP endpoint's
-``handler.recipe`` (to the recipe in ``agtp-recipes.toml``), an ADP capability's
-``detail_url`` (against the manifest's ``base_url``) and an AGIS well-known summary's
-``agis_document``.
+``handler.recipe`` (to the recipe in ``agtp-recipes.toml``) and what a kind's ``links`` editor
+hook names (``formats.registry``: an ADP capability's ``detail_url`` against the manifest's
+``base_url``, an AGIS well-known summary's ``agis_document``).
 
 A target inside a file is the file's URI with a ``#L<line>`` fragment (1-based, as VS Code
 opens it); URLs (``http(s)://``) are linked as written.
@@ -10,14 +10,13 @@ from __future__ import annotations
 
 import os
 from typing import Callable
-from urllib.parse import urljoin
 
 from lsprotocol import types
 
-from ...formats.registry import RECIPE_HANDLER, has_trait
+from ...formats.registry import RECIPE_HANDLER, editor, has_trait
 from ..convert import offsets_range
 from .definition import pointer_path
-from .places import RECIPE, REF, SCHEMA, places_of, ref_places, value_place
+from .places import RECIPE, SCHEMA, checked, places_of, ref_places
 from ..uris import from_path
 from .. import cancel
 
@@ -59,24 +58,6 @@ def ref_links(doc, uri: str) -> list[tuple]:
     return out
 
 
-def _detail_urls(doc) -> list[tuple]:
-    base = doc.data.get("base_url")
-    caps = doc.data.get("capabilities")
-    out = []
-    for i in range(len(caps) if isinstance(caps, list) else 0):
-        p = value_place(doc, ("capabilities", i, "detail_url"), REF)
-        if p is None:
-            continue
-        if isinstance(base, str) and base.startswith(_URL_SCHEMES) and \
-                not p.name.startswith(_URL_SCHEMES):
-            target = urljoin(base if base.endswith("/") else base + "/", p.name)
-        else:
-            target = file_target(doc, p.name)
-        if target:
-            out.append((p.start, p.end, target, "capability detail"))
-    return out
-
-
 def build_links(doc, kind: str | None, uri: str,
                 recipe_target: Callable[[str], str | None] | None = None,
                 tooltips: bool = True) -> list[types.DocumentLink]:
@@ -92,13 +73,11 @@ def build_links(doc, kind: str | None, uri: str,
                 target = recipe_target(p.name)
                 if target:
                     found.append((p.start, p.end, target, f"recipe {p.name}"))
-    elif kind == "adp-manifest":
-        found += _detail_urls(doc)
-    elif kind == "agis-wellknown":
-        p = value_place(doc, ("agis_document",), REF)
-        target = file_target(doc, p.name) if p is not None else None
+    hook = editor(kind).links
+    for p, tooltip, url in checked(hook(doc)) if hook is not None else ():
+        target = url or file_target(doc, p.name)
         if target:
-            found.append((p.start, p.end, target, "the full AGIS document"))
+            found.append((p.start, p.end, target, tooltip))
     lines = doc.lines
     return [types.DocumentLink(range=offsets_range(lines, s, e), target=t, tooltip=tip if tooltips else None)
             for s, e, t, tip in sorted(found, key=lambda f: f[0])]

@@ -1,9 +1,9 @@
-"""Document symbols: endpoints as ``METHOD /path`` (and the other named things)."""
+"""Document symbols: the outline a kind describes (``formats.registry``), else its tables."""
 from __future__ import annotations
 
 from lsprotocol import types
 
-from ...formats.agis import AgisView
+from ...formats.registry import outline_for
 from ..capabilities import ClientFeatures
 from ..convert import offsets_range
 from .. import cancel
@@ -27,58 +27,27 @@ def _symbol(doc, rng, name: str, kind, entry_path: tuple, select: tuple[tuple, s
                                 children=children or None)
 
 
-def agis_symbols(doc, rng) -> list[types.DocumentSymbol]:
-    view = AgisView(doc)
-    out = []
-    for ep in view.endpoints:
-        cancel.check()
-        intent = ep.semantic.get("intent") if ep.semantic else None
-        out.append(_symbol(doc, rng, ep.label, types.SymbolKind.Method, ep.node_path, ep.method_loc,
-                           _short(intent)))
-    if view.schemas:
-        children = [_symbol(doc, rng, name, types.SymbolKind.Struct, ("schemas", name),
-                            (("schemas", name), "key"))
-                    for name in view.schemas]
-        out.append(_symbol(doc, rng, "schemas", types.SymbolKind.Namespace, ("schemas",),
-                           (("schemas",), "key"), children=children))
-    if isinstance(doc.data, dict) and "vocabulary" in doc.data:
-        out.append(_symbol(doc, rng, "vocabulary", types.SymbolKind.Namespace, ("vocabulary",),
-                           (("vocabulary",), "key"), _short(", ".join(
-                               v for v in view.declared_verbs if isinstance(v, str)))))
-    return out
-
-
 _SYMBOL_KINDS = {"function": types.SymbolKind.Function, "field": types.SymbolKind.Field,
-                 "array": types.SymbolKind.Array, "object": types.SymbolKind.Object}
+                 "array": types.SymbolKind.Array, "object": types.SymbolKind.Object,
+                 "method": types.SymbolKind.Method, "struct": types.SymbolKind.Struct,
+                 "namespace": types.SymbolKind.Namespace}
 
 
 def format_symbols(doc, rng, kind: str | None) -> list[types.DocumentSymbol] | None:
-    """The outline a format of ``formats.registry`` describes (None: it describes none)."""
-    from ...formats.registry import outline_for
+    """The outline the kind describes (``formats.registry.outline_for``; None: it describes none)."""
     outline = outline_for(kind, doc)
     if outline is None:
         return None
 
     def build(sym) -> types.DocumentSymbol:
-        select = (sym.path, "key") if sym.path and not isinstance(sym.path[-1], int) else \
-            (sym.path, "value")
+        cancel.check()
+        select = sym.select or ((sym.path, "key") if sym.path and not isinstance(sym.path[-1], int)
+                                else (sym.path, "value"))
         return _symbol(doc, rng, sym.label, _SYMBOL_KINDS.get(sym.kind, types.SymbolKind.Object),
-                       sym.path, select, _short(sym.detail) or None,
+                       sym.path, select, _short(sym.detail),
                        children=[build(ch) for ch in sym.children])
 
     return [build(s) for s in outline]
-
-
-def endpoint_toml_symbols(doc, rng) -> list[types.DocumentSymbol]:
-    data = doc.data if isinstance(doc.data, dict) else {}
-    prefix: tuple = ()
-    if isinstance(data.get("endpoint"), dict):
-        data, prefix = data["endpoint"], ("endpoint",)
-    method, path = data.get("method"), data.get("path")
-    name = f"{method if isinstance(method, str) else '?'} {path if isinstance(path, str) else '?'}"
-    intent = data.get("semantic", {}).get("intent") if isinstance(data.get("semantic"), dict) else None
-    select = (prefix + ("method",), "value") if "method" in data else (prefix, "key")
-    return [_symbol(doc, rng, name, types.SymbolKind.Method, prefix, select, _short(intent))]
 
 
 def table_symbols(doc, rng, obj=None, path: tuple = (), depth: int = 0) -> list[types.DocumentSymbol]:
@@ -111,14 +80,9 @@ def build_symbols(doc, kind: str | None, uri: str, features: ClientFeatures, to_
     if not doc.parsed or kind is None:
         return []
     rng = to_range or (lambda start, end: offsets_range(doc.lines, start, end))
-    if kind == "agis":
-        symbols = agis_symbols(doc, rng)
-    elif kind == "agtp-endpoint":
-        symbols = endpoint_toml_symbols(doc, rng)
-    else:
-        symbols = format_symbols(doc, rng, kind)
-        if symbols is None:
-            symbols = table_symbols(doc, rng)
+    symbols = format_symbols(doc, rng, kind)
+    if symbols is None:
+        symbols = table_symbols(doc, rng)
     if features.hierarchical_symbols:
         return symbols
     flat: list[types.SymbolInformation] = []

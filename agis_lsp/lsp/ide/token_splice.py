@@ -18,8 +18,8 @@ from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 
 from ...formats.agis import AgisView
-from ...formats.registry import ENDPOINT_FRAMES, has_trait
-from .places import endpoint_places_into, ref_places
+from ...formats.registry import ENDPOINT_FRAMES, editor, has_trait
+from .places import checked, ref_places
 from .tokens import Encoded, declared_customs, encode, tokenize
 
 _CHUNK = 4096
@@ -98,10 +98,11 @@ def _inside(info, text: str, a: int, end: int) -> bool:
         (a <= info.end or not text[info.end:a].strip())
 
 
-def _window(old_doc, doc, a: int, old_end: int, new_end: int):
+def _window(old_doc, doc, a: int, old_end: int, new_end: int, endpoint_places):
     """(start, end, places) in ``doc``'s offsets: the endpoints the edit touches, in the old
     parse and in the new one (grown until no endpoint of either crosses its edges), their
-    places and the ``$ref``s among them; None when the edit is not inside the endpoints."""
+    places (``endpoint_places(doc, endpoint)``, the kind's editor hook) and the ``$ref``s among
+    them; None when the edit is not inside the endpoints."""
     shift = new_end - old_end
     old, new = _owned(old_doc), _owned(doc)
     if old is None or new is None:
@@ -137,7 +138,7 @@ def _window(old_doc, doc, a: int, old_end: int, new_end: int):
         for i in range(touched[0], touched[1] + 1):
             if i >= len(endpoints):
                 return None
-            endpoint_places_into(doc, endpoints[i], places)
+            places.extend(checked(endpoint_places(doc, endpoints[i])))
     if any(p.start < ws or p.end > we for p in places):   # written elsewhere (a YAML alias)
         return None
     places += [p for p in ref_places(doc) if ws <= p.start and p.end <= we]
@@ -148,7 +149,9 @@ def _window(old_doc, doc, a: int, old_end: int, new_end: int):
 def splice(old: Snapshot, doc, kind, catalog, custom: set = frozenset(), flagged=()
            ) -> Snapshot | None:
     """The tokens of ``doc`` from ``old`` (the tokens of an earlier text), or None."""
-    if not has_trait(kind, ENDPOINT_FRAMES) or old.kind != kind or not doc.parsed or catalog is not old.catalog:
+    endpoint_places = editor(kind).endpoint_places
+    if not has_trait(kind, ENDPOINT_FRAMES) or endpoint_places is None or old.kind != kind \
+            or not doc.parsed or catalog is not old.catalog:
         return None
     text = doc.text
     custom = frozenset(set(custom) | declared_customs(doc, kind))
@@ -161,7 +164,7 @@ def splice(old: Snapshot, doc, kind, catalog, custom: set = frozenset(), flagged
     shift = new_end - old_end
     if _moved(old.flagged, a, old_end, shift) != flagged:
         return None
-    window = _window(old.doc, doc, a, old_end, new_end)
+    window = _window(old.doc, doc, a, old_end, new_end, endpoint_places)
     if window is None:
         return None
     ws, we, places = window

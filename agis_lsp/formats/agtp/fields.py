@@ -1,12 +1,13 @@
-"""What the AGTP-API TOML files may contain, for completion.
+"""The field schema of the AGTP-API TOML files: what each may contain, for completion.
 
 The field names and value sets are the AGTP-API vocabulary the rules enforce
 (``formats.agtp.vocabulary``), so completion never offers what a rule would then
 reject. Paths of endpoint files are relative to the endpoint (``[endpoint]`` stripped).
+The editor hooks of the AGTP kinds (``formats.agtp.editor``) hand these to the server.
 """
 from __future__ import annotations
 
-from ...formats.agtp import vocabulary as vocab
+from . import vocabulary as vocab
 
 
 def _get(data, path: tuple):
