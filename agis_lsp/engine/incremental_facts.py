@@ -82,10 +82,17 @@ class Kept:
         if not old or len(old) != n:
             return [None] * n, [None] * n, list(range(n))
         changed = self.changed
+        verdicts: dict = {}                      # keys read -> affected by the change (few distinct sets)
         values, entries, missing = [None] * n, list(old), []
         for i, item in enumerate(items):
             e = old[i]
-            if e[0] is not item or (changed and affected(e[1], changed)):
+            if e[0] is not item:
+                missing.append(i)
+                continue
+            hit = verdicts.get(e[1])
+            if hit is None:
+                hit = verdicts[e[1]] = bool(changed) and affected(e[1], changed)
+            if hit:
                 missing.append(i)
             else:
                 values[i] = e[2]
