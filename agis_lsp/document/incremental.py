@@ -108,22 +108,58 @@ def depth(doc: Document) -> int:
 
 
 def compact(doc: Document) -> None:
-    """Replace a chain of splices by one flat table of ``doc``'s containers (same spans)."""
+    """Replace a chain of splices by one flat table of ``doc``'s containers (same spans).
+
+    Each container of the chain is mapped through the edits after the version that made it,
+    as :meth:`SplicedContainers.get` does, but without reading the chain once per object:
+    the oldest table's containers that end before every edit stay as they are, those that
+    start after every edit move by the edits' total length, and only those in between
+    (around the edited places) go through the edits one by one; a newer version's own
+    container shadows an older one of the same id."""
     if not isinstance(doc.containers, SplicedContainers):
         return
+    levels, node = [], doc.containers
+    while isinstance(node, SplicedContainers):
+        levels.append(node)
+        node = node.base
+    levels.reverse()                                    # oldest first
+    before = min(level.start for level in levels)       # every edit starts at or after this
+    after, total = None, 0                              # every edit ends before this (oldest coordinates)
+    for level in levels:
+        bound = level.old_end - total
+        after = bound if after is None or bound > after else after
+        total += level.delta
     flat: dict = {}
-    stack = [doc.data]
-    get = doc.containers.get
-    while stack:
-        obj = stack.pop()
-        if not isinstance(obj, (dict, list)) or id(obj) in flat:
-            continue
-        info = get(id(obj))
-        if info is not None:
-            flat[id(obj)] = info
-        stack.extend(v for v in (obj.values() if isinstance(obj, dict) else obj)
-                     if isinstance(v, (dict, list)))
+    for key, c in node.items():
+        if c.end <= before and c.start < before:
+            flat[key] = c
+        elif c.start >= after:
+            flat[key] = shift_container(c, total) if total else c
+        else:
+            moved = _through(c, levels)
+            if moved is not None:
+                flat[key] = moved
+    for j, level in enumerate(levels):
+        later = levels[j + 1:]
+        for key, c in level.own.items():
+            moved = _through(c, later)
+            if moved is None:
+                flat.pop(key, None)
+            else:
+                flat[key] = moved
     doc.containers = flat
+
+
+def _through(c: Container, levels: list) -> Container | None:
+    """``c`` mapped through ``levels`` (oldest first); None when an edit replaced it."""
+    shift = 0
+    for level in levels:
+        start, end = c.start + shift, c.end + shift
+        if start >= level.old_end:
+            shift += level.delta
+        elif not (end <= level.start and start < level.start):
+            return None
+    return shift_container(c, shift) if shift else c
 
 
 def changed_span(old: str, new: str) -> tuple[int, int, int]:

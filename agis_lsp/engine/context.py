@@ -22,10 +22,12 @@ class LintContext:
 
     def __init__(self, doc: Document, kind: str, config: Config, *, semantic: bool = False,
                  deployment: Any = None, catalog: Any = None, model: Any = None,
-                 focus: frozenset | None = None, frame_reads: set | None = None) -> None:
+                 focus: frozenset | None = None, frame_reads: set | None = None,
+                 kept: Any = None) -> None:
         self.doc = doc
         self.focus = focus           # endpoint indices a per-endpoint rule looks at (None: all)
         self.frame_reads = frame_reads  # top-level keys read through ctx.data (engine.frame); None: not recorded
+        self.kept = kept             # engine.incremental_facts.Kept: per-endpoint values across versions
         self.kind = kind
         self.config = config
         self.semantic = semantic

@@ -44,6 +44,7 @@ class Memo:
     spans: list                                   # (start, end) of each endpoint's text
     by_rule: dict = field(default_factory=dict)   # code -> {owner: [Diagnostic]}
     reads: dict = field(default_factory=dict)     # code -> top-level keys it read (engine.frame)
+    kept: object = None                           # engine.incremental_facts.Kept: whole-document rules' per-endpoint values
 
 
 def layout(doc) -> list | None:

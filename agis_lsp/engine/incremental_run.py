@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from ..formats.registry import ENDPOINT_FRAMES, has_trait
 from .frame import affected
 from .incremental import FRAME, EditMover, Memo, canonical, layout, move, owner_of, plan
+from .incremental_facts import Kept
 from .registry import get_rule, rules_for
 from .runner import LintResult, position, run_rules
 
@@ -42,12 +43,12 @@ def run_phase(target, phase: str, previous=None, *, model=None) -> PhaseRun:
                 return PhaseRun(raw, notes, skipped, cross_file=frozenset(cross), incremental=True)
     keep = phase != "all"
     recorded = _full_recorded(target, phase, model) if keep else None
-    res, reads = recorded if recorded is not None else (run_rules(
+    res, reads, kept = recorded if recorded is not None else (run_rules(
         target.doc, target.config, phase=phase, semantic=target.config.semantic, kind=target.kind,
-        deployment=target.deployment, catalog=target.catalog, model=model), {})
+        deployment=target.deployment, catalog=target.catalog, model=model), {}, None)
     raw, memo = memo_of(target, res, keep=keep)
     if memo is not None:
-        memo.reads = reads
+        memo.reads, memo.kept = reads, kept
     return PhaseRun(raw, res.notes, set(res.skipped), res.internal_errors, memo,
                     frozenset(res.cross_file))
 
@@ -55,20 +56,23 @@ def run_phase(target, phase: str, previous=None, *, model=None) -> PhaseRun:
 def _full_recorded(target, phase: str, model):
     """A full run of an AGIS document the server follows: the per-endpoint rules pass by pass,
     each pass in its own lint context recording the top-level keys it reads
-    (``engine.frame``), the others together; the findings in the rules' order, as one run
-    gives them. (result, {code: keys read}); None: not such a document (or a rule crashed)."""
+    (``engine.frame``), the others together, keeping their per-endpoint values
+    (``engine.incremental_facts``); the findings in the rules' order, as one run gives them.
+    (result, {code: keys read}, kept values); None: not such a document (or a rule crashed)."""
     if not has_trait(target.kind, ENDPOINT_FRAMES) or target.deployment is not None or layout(target.doc) is None:
         return None
     common = dict(phase=phase, semantic=target.config.semantic, kind=target.kind,
                   catalog=target.catalog, model=model)
-    whole = run_rules(target.doc, target.config, select=lambda r: not r.per_endpoint, **common)
+    kept = Kept()
+    whole = run_rules(target.doc, target.config, select=lambda r: not r.per_endpoint, kept=kept,
+                      **common)
     per, reads = run_recorded(target.doc, target.config, lambda r: True, None, **common)
     if whole.internal_errors or per.internal_errors:
         return None
     out = LintResult(kind=target.kind, diagnostics=_in_rule_order(target.kind, whole.diagnostics + per.diagnostics),
                      notes=list(whole.notes) + [n for n in per.notes if n not in whole.notes],
                      skipped=whole.skipped | per.skipped, cross_file=whole.cross_file | per.cross_file)
-    return out, reads
+    return out, reads, kept
 
 
 def run_recorded(doc, config, select, focus, **common) -> tuple[LintResult, dict]:
@@ -142,7 +146,8 @@ def run_incremental(target, memo: Memo, *, model=None, phase: str = "mechanical"
     if moved is None:
         return None
     rerun = _reposition_shared(memo, moved, doc, dirty, config)
-    whole = run_rules(doc, config, select=lambda r: not r.per_endpoint, **common)
+    kept = _kept(memo).after({"endpoints"} if dirty else set())
+    whole = run_rules(doc, config, select=lambda r: not r.per_endpoint, kept=kept, **common)
     fresh, reads = run_recorded(doc, config, lambda r: not r.shared_only or r.code in rerun,
                                 frozenset(dirty), **common) if dirty else (None, {})
     if whole.internal_errors or (fresh is not None and fresh.internal_errors):
@@ -154,7 +159,12 @@ def run_incremental(target, memo: Memo, *, model=None, phase: str = "mechanical"
     raw, by_rule = _compose(target.kind, moved, whole.diagnostics)
     notes = list(whole.notes) + [n for n in (fresh.notes if fresh else ()) if n not in whole.notes]
     skipped = whole.skipped | (fresh.skipped if fresh else set())
-    return raw, Memo(doc, config, target.catalog, spans, by_rule, _merge_reads(memo.reads, reads)), notes, skipped
+    return raw, Memo(doc, config, target.catalog, spans, by_rule, _merge_reads(memo.reads, reads),
+                     kept.settled()), notes, skipped
+
+
+def _kept(memo: Memo) -> Kept:
+    return memo.kept if memo.kept is not None else Kept()
 
 
 def _merge_reads(old: dict, new: dict) -> dict:
@@ -176,7 +186,8 @@ def _frame_increment(target, memo: Memo, planned, common):
     moved = _carry(memo, doc, dirty, mover, frame_again=True, skip=again)
     if moved is None:
         return None
-    whole = run_rules(doc, config, select=lambda r: not r.per_endpoint, **common)
+    kept = _kept(memo).after(changed)
+    whole = run_rules(doc, config, select=lambda r: not r.per_endpoint, kept=kept, **common)
     full, full_reads = run_recorded(doc, config, lambda r: r.code in again, None, **common) \
         if again else (None, {})
     fresh, reads = run_recorded(doc, config, lambda r: r.code not in again, frozenset(dirty), **common)
@@ -196,7 +207,7 @@ def _frame_increment(target, memo: Memo, planned, common):
     skipped = set().union(*(r.skipped for r in runs))
     merged = _merge_reads(memo.reads, reads)
     merged.update(full_reads)
-    return raw, Memo(doc, config, target.catalog, spans, by_rule, merged), notes, skipped
+    return raw, Memo(doc, config, target.catalog, spans, by_rule, merged, kept.settled()), notes, skipped
 
 
 def _carry(memo: Memo, doc, dirty: set, mover, *, frame_again: bool = False,

@@ -36,19 +36,21 @@ class LintResult:
 
 def run_rules(doc: Document, config: Config, *, phase: str = "all", semantic: bool = True,
               kind: str | None = None, deployment=None, catalog=None, model=None,
-              focus: frozenset | None = None, select=None, frame_reads: set | None = None) -> LintResult:
+              focus: frozenset | None = None, select=None, frame_reads: set | None = None,
+              kept=None) -> LintResult:
     """Run the rules of ``phase`` over ``doc``: positioned diagnostics, before suppression,
     folding and sorting (:func:`finish` does those, over every phase's diagnostics).
 
     ``select`` (rule -> bool) runs only some rules; ``focus`` (endpoint indices) shows the
     rules only those endpoints (``engine.incremental``); ``frame_reads`` (a set) collects the
-    top-level keys the rules read (``engine.frame``)."""
+    top-level keys the rules read (``engine.frame``); ``kept`` (``engine.incremental_facts``)
+    carries per-endpoint values from the previous version and collects this one's."""
     result = LintResult(kind=kind)
     if kind is None and not doc.problems:
         return result
     ctx = LintContext(doc, kind or "any", config, semantic=semantic and phase != "mechanical",
                       deployment=deployment, catalog=catalog, model=model, focus=focus,
-                      frame_reads=frame_reads)
+                      frame_reads=frame_reads, kept=kept)
     rules = rules_for(kind or "any")
     if not doc.parsed:  # only document-level rules on unparsed input
         rules = [r for r in rules if "any" in r.kinds]

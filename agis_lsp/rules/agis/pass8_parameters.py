@@ -5,10 +5,11 @@ import re
 
 from ...document.suppressions import declares_wire_names
 from ...engine.findings import Finding, Fix, Related, RenameKey, SetValue
+from ...engine.incremental_facts import endpoint_fact
 from ...engine.registry import rule
 from ._jsonschema import deref, input_schema
 from ._paths import snake
-from ._semantic import endpoints, name
+from ._semantic import name
 
 SNAKE = re.compile(r"^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$")
 
@@ -78,7 +79,10 @@ def parameter_name_not_snake_case(ctx):
     renaming an API's wire names is a new API.
 
     The rule reads the whole document (the count is the document's), so it is not
-    re-run endpoint by endpoint (`per_endpoint` is off).
+    re-run endpoint by endpoint (`per_endpoint` is off); what each endpoint contributes
+    (its non-snake_case names) is a per-endpoint fact the server keeps between versions
+    (`engine.incremental_facts`), so a keystroke inside an endpoint reads that endpoint's
+    input schema alone.
     """
     found = list(_non_snake(ctx))
     wire = declares_wire_names(ctx.doc.text, ctx.doc.syntax)
@@ -114,43 +118,57 @@ def _api_wide(found: list, groups: dict, wire: bool) -> Finding:
 
 
 def _non_snake(ctx):
-    """(path, name, snake_case name, fixes, where) for every input parameter name not in snake_case."""
+    """(path, name, snake_case name, fixes, where) for every input parameter name not in
+    snake_case, endpoint by endpoint; a shared schema's names once, for the first endpoint
+    that uses it."""
     seen: set = set()
-    for ep in endpoints(ctx):
-        schema, path = input_schema(ctx, ep)
-        if not isinstance(schema, dict):
+    for names in non_snake_names(ctx):
+        for found in names:
+            if found[0] not in seen:
+                seen.add(found[0])
+                yield found
+
+
+@endpoint_fact("agis.non-snake-parameter-names")
+def non_snake_names(ctx, ep) -> tuple:
+    """(path, name, snake_case name, fixes, where) for each input parameter name of one
+    endpoint not in snake_case, its input's shared schemas' names included."""
+    schema, path = input_schema(ctx, ep)
+    if not isinstance(schema, dict):
+        return ()
+    out, seen = [], set()
+    own = path == ep.field_path("input")
+    branches = [(schema, path)]
+    if isinstance(schema.get("allOf"), list):
+        branches += [deref(ctx, sub, path + ("allOf", i)) for i, sub in enumerate(schema["allOf"])]
+    for node, node_path in branches:
+        props = node.get("properties") if isinstance(node, dict) else None
+        if not isinstance(props, dict):
             continue
-        own = path == ep.field_path("input")
-        branches = [(schema, path)]
-        if isinstance(schema.get("allOf"), list):
-            branches += [deref(ctx, sub, path + ("allOf", i)) for i, sub in enumerate(schema["allOf"])]
-        for node, node_path in branches:
-            props = node.get("properties") if isinstance(node, dict) else None
-            if not isinstance(props, dict):
+        for key in props:
+            if not isinstance(key, str) or SNAKE.match(key):
                 continue
-            for key in props:
-                if not isinstance(key, str) or SNAKE.match(key):
-                    continue
-                at = tuple(node_path) + ("properties", key)
-                if at in seen:
-                    continue
-                seen.add(at)
-                new = snake(key)
-                fixes = []
-                if new and SNAKE.match(new) and new not in props:
-                    ops = [RenameKey(at, new)]
-                    req = node.get("required")
-                    if isinstance(req, list):
-                        ops += [SetValue(tuple(node_path) + ("required", i), new)
-                                for i, r in enumerate(req) if r == key]
-                    hints = (ep.body.get("semantic") or {}).get("parameter_hints") \
-                        if isinstance(ep.body.get("semantic"), dict) else None
-                    if own and isinstance(hints, dict) and key in hints and new not in hints:
-                        ops.append(RenameKey(ep.field_path("semantic", "parameter_hints", key), new))
-                    fixes.append(Fix(f"Rename to '{new}'", False, ops))
-                where = f"input of {name(ep)}" if own else f"input schema {_describe(node_path)} " \
-                    f"(used by {name(ep)})"
-                yield at, key, new, fixes, where
+            at = tuple(node_path) + ("properties", key)
+            if at in seen:
+                continue
+            seen.add(at)
+            new = snake(key)
+            fixes = []
+            if new and SNAKE.match(new) and new not in props:
+                ops = [RenameKey(at, new)]
+                req = node.get("required")
+                if isinstance(req, list):
+                    ops += [SetValue(tuple(node_path) + ("required", i), new)
+                            for i, r in enumerate(req) if r == key]
+                hints = (ep.body.get("semantic") or {}).get("parameter_hints") \
+                    if isinstance(ep.body.get("semantic"), dict) else None
+                if own and isinstance(hints, dict) and key in hints and new not in hints:
+                    ops.append(RenameKey(ep.field_path("semantic", "parameter_hints", key), new))
+                fixes.append(Fix(f"Rename to '{new}'", False, ops))
+            where = f"input of {name(ep)}" if own else f"input schema {_describe(node_path)} " \
+                f"(used by {name(ep)})"
+            out.append((at, key, new, fixes, where))
+    return tuple(out)
 
 
 def _describe(path) -> str:
