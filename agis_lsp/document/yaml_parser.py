@@ -12,7 +12,7 @@ from functools import partial
 from . import yaml_events
 from .tree import MAX_NESTING, Container, Document, Entry, ParseProblem, too_deep_message
 from .positions import char_end
-from .scalars import resolve_scalar
+from .scalars import resolve_plain, resolve_scalar
 from .yaml_events import E as _E
 from .yaml_events import MarkedYAMLError, YAMLError
 
@@ -30,6 +30,7 @@ MAX_REREADS = 16
 
 
 _TOO_DEEP = too_deep_message("YAML")
+_MISSING = object()
 
 # libyaml >= 0.2.6 refuses collections nested more than 1000 levels with this problem. The
 # libyaml 0.1.7 of ruamel.yaml.clib 0.2.15 has no such limit, nor has the pure-Python parser;
@@ -39,20 +40,10 @@ _LIBYAML_TOO_DEEP = "exceeded maximum nesting depth"
 
 class YamlDocument(Document):
     syntax = "yaml"
-
-
-class _Frame:
-    __slots__ = ("obj", "info", "is_map", "key", "kstart", "kend", "last_end", "anchor", "key_frame")
-
-    def __init__(self, obj, info, is_map, anchor):
-        self.obj = obj
-        self.info = info
-        self.is_map = is_map
-        self.key = None
-        self.kstart = self.kend = -1
-        self.last_end = info.start
-        self.anchor = anchor
-        self.key_frame = False
+    # the values a duplicate key or a complex key dropped from the tree, kept as long as the
+    # document: their containers stay in ``containers`` (folding, places), and no object made
+    # later can take the id of one of them and find its Container
+    dropped: tuple = ()
 
 
 def _friendly(problem: str, text: str, index: int) -> str:
@@ -135,96 +126,85 @@ def _build_within_our_limit(doc: YamlDocument) -> None:
 def _reset(doc: YamlDocument) -> None:
     doc.problems.clear()
     doc.containers.clear()
-    doc.data, doc.parsed = None, False
+    doc.data, doc.parsed, doc.dropped = None, False, ()
 
 
 def _build(doc: YamlDocument, source: str, events) -> None:
     """Build ``doc`` from the events of ``source`` (``doc.text`` or a prefix of it).
 
     One function on purpose: the event loop of the hot path (a 1,000-endpoint document is
-    ~100,000 events), whose branches share the stack and the anchors; a call per event
-    would cost more than the work."""
+    ~71,000 events), whose branches share the stack and the anchors. The open container's
+    state lives in local variables (the enclosing ones' in tuples on ``stack``), every
+    event's node is attached at the loop's end, and a plain scalar's value is resolved once
+    per distinct text (``resolved``): a call or an attribute per event would cost more
+    than the work."""
     text = doc.text
     containers = doc.containers
     anchors: dict[str, object] = {}
-    stack: list[_Frame] = []
+    resolved: dict[str, object] = {}
+    dropped: list = []
+    stack: list[tuple] = []
+    obj = info = entries = None     # the open container (None: the top level), its side table
+    is_map = False
+    key = None                      # the open mapping's pending key (None: a key comes next)
+    kstart = kend = last_end = -1
     root = None
     root_span = (0, 0)
     documents = 0
     aliased = False
-
-    def attach(value, start, end, style):
-        nonlocal root, root_span
-        if not stack:
-            root = value
-            root_span = (start, end)
-            return
-        f = stack[-1]
-        if f.is_map:
-            if f.key is None:  # this node is a key
-                if isinstance(value, (dict, list)):
-                    doc.problems.append(ParseProblem(
-                        "AGIS001", "complex (non-scalar) mapping keys are not supported", start, end))
-                    value = str(value)
-                f.key = "" if value is None else (value if isinstance(value, str) else text[start:end])
-                f.kstart, f.kend = start, end
-                return
-            key = f.key
-            entries = f.info.entries
-            if key in entries:
-                first = doc.lines.position(entries[key].key_start)
-                doc.problems.append(ParseProblem(
-                    "AGIS002", f"duplicate key '{key}' (first defined on line {first.line + 1}); "
-                    "the later value wins", f.kstart, f.kend))
-                del f.obj[key]
-            f.obj[key] = value
-            entries[key] = Entry(f.kstart, f.kend, start, end, style, f.kstart, end)
-            f.key = None
-        else:
-            entries = f.info.entries
-            entries[len(f.obj)] = Entry(start, end, start, end, style, start, end)
-            f.obj.append(value)
-        f.last_end = end
+    Scalar, Alias = _E.ScalarEvent, _E.AliasEvent
+    MapStart, MapEnd, SeqStart, SeqEnd = (_E.MappingStartEvent, _E.MappingEndEvent,
+                                          _E.SequenceStartEvent, _E.SequenceEndEvent)
+    DocStart = _E.DocumentStartEvent
+    memo, missing = resolved.get, _MISSING
 
     ev = None
     try:
         for ev in events(source):
             cls = ev.__class__
-            if cls is _E.ScalarEvent:
+            if cls is Scalar:
                 start, end = ev.start_mark.index, ev.end_mark.index
-                style = ev.style or ""
-                tag = ev.ctag   # (``ev.tag`` is a property: str() of it, for every scalar)
-                if tag is not None and tag.__class__ is not str:
-                    tag = str(tag)
-                value = resolve_scalar(ev.value, tag, ev.implicit[0] and not style)
-                if style in ("|", ">"):  # block scalars end at their last character
-                    while end > start and text[end - 1].isspace():   # (not text[:end].rstrip():
-                        end -= 1                                      # a copy per scalar, quadratic)
+                style, tag = ev.style, ev.ctag   # (``ev.tag`` is a property: str() of it)
+                if not style and tag is None and ev.implicit[0]:   # plain: the YAML 1.2 core schema
+                    value = memo(ev.value, missing)
+                    if value is missing:
+                        value = resolved[ev.value] = resolve_plain(ev.value)
+                    style = ""
+                else:
+                    style = style or ""
+                    if tag is not None and tag.__class__ is not str:
+                        tag = str(tag)
+                    value = resolve_scalar(ev.value, tag, ev.implicit[0] and not style)
+                    if style in ("|", ">"):  # block scalars end at their last character
+                        while end > start and text[end - 1].isspace():   # (not text[:end].rstrip():
+                            end -= 1                                      # a copy per scalar, quadratic)
                 if ev.anchor:
                     anchors[ev.anchor] = value
-                attach(value, start, end, style)
-            elif cls is _E.MappingStartEvent or cls is _E.SequenceStartEvent:
+            elif cls is MapEnd or cls is SeqEnd:
+                value, style = obj, ("map" if is_map else "seq")
+                start = info.start
+                end = info.end = ev.end_mark.index if info.flow else max(last_end, start)
+                obj, info, entries, is_map, key, kstart, kend, last_end = stack.pop()
+            elif cls is MapStart or cls is SeqStart:
                 if len(stack) >= MAX_NESTING:
                     raise MarkedYAMLError(problem=_TOO_DEEP, problem_mark=ev.start_mark)
-                is_map = cls is _E.MappingStartEvent
+                stack.append((obj, info, entries, is_map, key, kstart, kend, last_end))
+                is_map = cls is MapStart
                 obj = {} if is_map else []
-                info = Container(ev.start_mark.index, ev.end_mark.index, bool(ev.flow_style))
+                last_end = ev.start_mark.index
+                info = Container(last_end, ev.end_mark.index, bool(ev.flow_style))
+                entries = info.entries
                 containers[id(obj)] = info
                 if ev.anchor:
                     anchors[ev.anchor] = obj
-                stack.append(_Frame(obj, info, is_map, ev.anchor))
-            elif cls is _E.MappingEndEvent or cls is _E.SequenceEndEvent:
-                f = stack.pop()
-                info = f.info
-                info.end = ev.end_mark.index if info.flow else max(f.last_end, info.start)
-                attach(f.obj, info.start, info.end, "map" if f.is_map else "seq")
-            elif cls is _E.AliasEvent:
+                key = None
+                continue
+            elif cls is Alias:
                 if ev.anchor not in anchors:
                     raise MarkedYAMLError(problem=f"unknown alias '*{ev.anchor}'", problem_mark=ev.start_mark)
                 aliased = True
-                value = anchors[ev.anchor]
-                attach(value, ev.start_mark.index, ev.end_mark.index, "alias")
-            elif cls is _E.DocumentStartEvent:
+                value, start, end, style = anchors[ev.anchor], ev.start_mark.index, ev.end_mark.index, "alias"
+            elif cls is DocStart:
                 documents += 1
                 if documents > 1:
                     start = ev.start_mark.index
@@ -233,10 +213,41 @@ def _build(doc: YamlDocument, source: str, events) -> None:
                         "YAML document, so only the first is linted", start,
                         max(ev.end_mark.index, start + 3)))
                     break
+                continue
+            else:
+                continue
+            # attach the node (value, start, end, style) to the open container
+            if is_map:
+                if key is None:  # this node is a key
+                    if isinstance(value, (dict, list)):
+                        doc.problems.append(ParseProblem(
+                            "AGIS001", "complex (non-scalar) mapping keys are not supported", start, end))
+                        dropped.append(value)
+                        value = str(value)
+                    key = "" if value is None else (value if isinstance(value, str) else text[start:end])
+                    kstart, kend = start, end
+                    continue
+                if key in entries:
+                    first = doc.lines.position(entries[key].key_start)
+                    doc.problems.append(ParseProblem(
+                        "AGIS002", f"duplicate key '{key}' (first defined on line {first.line + 1}); "
+                        "the later value wins", kstart, kend))
+                    dropped.append(obj.pop(key))
+                obj[key] = value
+                entries[key] = Entry(kstart, kend, start, end, style, kstart, end)
+                key = None
+            elif obj is not None:
+                entries[len(obj)] = Entry(start, end, start, end, style, start, end)
+                obj.append(value)
+            else:
+                root, root_span = value, (start, end)
+                continue
+            last_end = end
     except MarkedYAMLError as exc:
         exc.last_event = ev   # (yaml_events.refused_place reads it)
         raise
     doc.data = root
+    doc.dropped = tuple(dropped)
     doc.root_span = root_span if root is not None else (0, len(text))
     doc.parsed = True
     doc.plain_tree = not aliased and not anchors
