@@ -21,6 +21,7 @@ from ...engine.facts import fact
 from ...engine.findings import Finding
 from ...engine.registry import attach, parts
 from ...formats.prose import Prose, prose_fields
+from ._prefilter import compile_requirement, folded, requirement
 
 SCHEMA_CODE = "AGSC801"
 QUOTE_MAX = 80
@@ -113,16 +114,43 @@ def detectors() -> list[Detector]:
 
 class lazy:
     """A regex compiled on first use: most documents never need most patterns, and compiling
-    them all costs more than scanning a large document (measured: ~300 ms under load)."""
-    __slots__ = ("source", "flags", "_rx")
+    them all costs more than scanning a large document (measured: ~300 ms under load).
+
+    From its ``PREFILTER_AFTER``-th use on, it first checks the substrings every match must
+    contain (``_prefilter``) and runs the regex only on texts that have them: the same
+    matches, found without scanning the clean majority of a large document's prose. Deriving
+    them costs about as much as compiling, so a small document never pays for it."""
+    __slots__ = ("source", "flags", "_rx", "_need", "_uses")
 
     def __init__(self, source: str, flags: int = 0) -> None:
         self.source, self.flags, self._rx = source, flags, None
+        self._need, self._uses = None, 0   # None: not derived yet; False: nothing to check
 
     def finditer(self, text: str):
+        need = self._need
+        if need is None:
+            self._uses += 1
+            if self._uses >= PREFILTER_AFTER:
+                self._need = need = compile_requirement(requirement(self.source, self.flags)) or False
+        if need and not need(_folded(text)):
+            return iter(())
         if self._rx is None:
             self._rx = re.compile(self.source, self.flags)
         return self._rx.finditer(text)
+
+
+PREFILTER_AFTER = 8
+_LAST_FOLDED: tuple = (None, "")   # (text, folded text): the detectors check one text in turn
+
+
+def _folded(text: str) -> str:
+    global _LAST_FOLDED
+    last = _LAST_FOLDED             # one tuple, read once: safe when two threads scan
+    if last[0] is text:
+        return last[1]
+    low = folded(text)
+    _LAST_FOLDED = (text, low)
+    return low
 
 
 def matches(*patterns):
