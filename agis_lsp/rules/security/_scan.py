@@ -70,10 +70,9 @@ def features(text: str) -> tuple[str, set] | None:
     if not text.isascii():
         return None
     low = text.lower()
-    words: set = set()
-    for t in _TOKEN.findall(low):
-        words.add(t)
-        words.update(t[:k] for k in range(3, min(len(t), 8)))
+    tokens = set(_TOKEN.findall(low))
+    words = set(tokens)
+    words.update([t[:k] for t in tokens for k in range(3, min(len(t), 8))])
     return low, words
 
 
@@ -194,16 +193,45 @@ def scan_text(text: str, enabled: Callable[[str], bool] = lambda code: True,
     if active is None:
         active = [d for d in detectors() if enabled(d.code)]
     for det in active:
-        gate = det.gate
-        if feats is not None and gate is not None and gate.words.isdisjoint(feats[1]) \
-                and not gate.passes_otherwise(feats[0]):
-            continue
-        for start, end, what in det.fn(text):
+        for start, end, what in detector_hits(det, text, feats):
             if any(start < e and s < end for _, s, e, _, _ in kept):
                 continue
             kept.append((det.code, start, end, what, det.advice))
     kept.sort(key=lambda h: h[1])
     return kept
+
+
+def detector_hits(det: Detector, text: str, feats=None) -> tuple:
+    """``det``'s hits on ``text`` (none when its gate turns the text away), remembered for the
+    texts being scanned: the encoding detectors ask for the other detectors' hits on the same
+    text (``encoding._inner``), which the scan computes anyway. ``feats``: ``features(text)``."""
+    memo = None
+    for seen, found in _MEMOS:
+        if seen is text:
+            memo = found
+            break
+    if memo is None:
+        _remember(text, memo := {})
+    hits = memo.get(det.code)
+    if hits is None:
+        if feats is None:
+            feats = features(text)
+        gate = det.gate
+        if feats is not None and gate is not None and gate.words.isdisjoint(feats[1]) \
+                and not gate.passes_otherwise(feats[0]):
+            hits = ()
+        else:
+            hits = tuple(det.fn(text))
+        memo[det.code] = hits
+    return hits
+
+
+_MEMOS: tuple = ()   # ((text, {code: hits}), ...), the last few texts scanned, newest first
+
+
+def _remember(text: str, memo: dict) -> None:
+    global _MEMOS
+    _MEMOS = ((text, memo),) + _MEMOS[:3]   # a new tuple, replaced whole: safe when two threads scan
 
 
 @fact("security.hits")

@@ -5,7 +5,7 @@ import re
 import unicodedata
 
 from ...engine.registry import rule
-from ._scan import detector, detectors, features, findings, lazy, quote
+from ._scan import detector, detector_hits, detectors, features, findings, lazy, quote
 
 ENCODING_CODES = ("AGSC601", "AGSC602", "AGSC603", "AGSC605")
 ADVICE = "text an agent reads must say what it means in plain characters"
@@ -34,14 +34,14 @@ _CONFUSABLES = str.maketrans({
 
 
 def _inner(text: str) -> list[tuple]:
-    """Hits of the non-encoding detectors on a decoded or normalized text."""
+    """Hits of the non-encoding detectors on a decoded or normalized text (on the original
+    text, the scan's own: ``detector_hits`` remembers them)."""
     out = []
     feats = features(text)
     for det in detectors():
-        if det.code in ENCODING_CODES or feats is not None and det.gate is not None and not det.gate.passes(*feats):
-            continue
-        for s, e, what in det.fn(text):
-            out.append((det.code, s, e, what))
+        if det.code not in ENCODING_CODES:
+            for s, e, what in detector_hits(det, text, feats):
+                out.append((det.code, s, e, what))
     return out
 
 
@@ -100,18 +100,22 @@ def encoded_payloads(text: str):
                 yield s, e, f"hides text in ROT13 (decodes to '{quote(rot[s:e])}')"
 
 
+_ASCII_RUN = re.compile(r"[\x00-\x7f]+|[^\x00-\x7f]")
+
+
 def _normalize(text: str) -> tuple[str, list[int]]:
+    """The text folded to plain letters, and for each of its characters the offset it came from."""
     out, index = [], []
-    for i, ch in enumerate(text):
-        if ord(ch) < 128:
-            out.append(ch)
-            index.append(i)
+    for m in _ASCII_RUN.finditer(text):
+        start, run = m.start(), m.group()
+        if run[0] < "\x80":
+            out.append(run)
+            index.extend(range(start, m.end()))
             continue
-        norm = unicodedata.normalize("NFKC", ch).translate(_CONFUSABLES)
+        norm = unicodedata.normalize("NFKC", run).translate(_CONFUSABLES)
         norm = "".join(c for c in unicodedata.normalize("NFD", norm) if not unicodedata.combining(c))
-        for c in norm:
-            out.append(c)
-            index.append(i)
+        out.append(norm)
+        index.extend([start] * len(norm))
     return "".join(out), index
 
 
