@@ -243,6 +243,8 @@ def definition_changed_since_pinned(ctx):
     No fix: `--update-pins` is the acceptance.
     """
     scan, pins = _pins(ctx)
+    if not pins:
+        return   # outside a pinned scan: no definition to hash
     for key, (path, text) in definitions(ctx.data).items():
         pin = pins.get(key)
         if pin is not None and pin.get("sha256") != digest(text):
@@ -305,6 +307,8 @@ def pinned_definition_removed(ctx):
     No fix.
     """
     scan, pins = _pins(ctx)
+    if not pins:
+        return
     current = definitions(ctx.data)
     for key, pin in pins.items():
         if key not in current:
