@@ -140,7 +140,7 @@ def _not_example(fn):
 
 
 detector("AGSC301", 30, ADVICE, gate=gate('ssh rsa dsa ecdsa authori known passwd shadow sudoers gshadow environ windows aws netrc npmrc pypirc credent pgpass docker kube gcloud azure gnupg passwor history env mcp claude cursor codeium continu vscode metadat wallet keystor keychai login cookies secret secrets private pem seed mnemoni recover service pfx', ('id_', '169.254', '100.100.100.200', 'fd00:', '.p12', '/etc/', '/proc/')))(_acted_on(matches(*_FILES)))
-detector("AGSC303", 31, ADVICE, gate=gate('bcc cc copy link url transfe wire pay move route text sms clipboa user convers chat dialog transcr messag prompt instruc context memory session tool history previou everyth', ('://', '@', 'www.'), r'\\d\\.\\d+\\.\\d+\\.\\d'))(matches(*_CONTEXT))
+detector("AGSC303", 31, ADVICE, gate=gate('bcc cc copy link url transfe wire pay move route text sms clipboa user convers chat dialog transcr messag prompt instruc context memory session tool history previou everyth', ('://', '@', 'www.'), r'\d\.\d+\.\d+\.\d'))(matches(*_CONTEXT))
 _named_variables = _acted_on(matches(_VARS[0]))
 _asks_for_secrets = matches(*_VARS[1:])
 
