@@ -12,3 +12,11 @@ def paths(ctx):
     for ep in ctx.view.endpoints:
         if isinstance(ep.path, str) and ep.path.strip():
             yield ep, analyse_path(ep.path)
+
+
+def path_info(ep):
+    """The endpoint's path analysed (None: no path to check); what a visitor of an endpoint
+    reads (``paths`` gives the same for every endpoint)."""
+    if isinstance(ep.path, str) and ep.path.strip():
+        return analyse_path(ep.path)
+    return None
