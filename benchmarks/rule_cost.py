@@ -1,6 +1,7 @@
 """Where the rule time of one lint goes: per rule, per pass, and the document re-walks.
 
     python benchmarks/rule_cost.py [--runs 7] [--set small,1000,converted,deployment] [--top 25]
+    python benchmarks/rule_cost.py --compare OTHER_CHECKOUT [--rounds 5] [--runs 5] [--set ...]
 
 Runs the shipped engine (``engine.Linter.check``: ``engine.runner.run_rules`` and the
 incremental-phase wrapper the CLI goes through) with the model off on four sets:
@@ -119,6 +120,7 @@ class Meter:
 
     def __init__(self) -> None:
         self.time: dict = defaultdict(float)     # code -> CPU seconds
+        self.calls: dict = defaultdict(int)      # code -> timed calls (each costs the timer's own time)
         self.walks: dict = defaultdict(int)      # code -> iterations of a view list
         self.items: dict = defaultdict(int)      # code -> items those iterations yielded
         self.current: list = []                  # the rule codes running (innermost last)
@@ -136,6 +138,7 @@ class Meter:
                     it = iter(fn(ctx) or ())
                 finally:
                     meter.time[code] += cpu() - t0
+                    meter.calls[code] += 1
                 while True:
                     t0 = cpu()
                     try:
@@ -144,6 +147,7 @@ class Meter:
                         return
                     finally:
                         meter.time[code] += cpu() - t0
+                        meter.calls[code] += 1
                     yield finding
             finally:
                 meter.current.pop()
@@ -159,6 +163,7 @@ class Meter:
                 return list(fn(ctx, node) or ())
             finally:
                 meter.time[code] += cpu() - t0
+                meter.calls[code] += 1
                 meter.current.pop()
         return visit
 
@@ -233,13 +238,14 @@ def instrumented(files: list[str], runs: int) -> tuple[dict, dict, dict, list]:
         lt = linter()
         for r in range(runs + 1):
             meter.time.clear()
+            meter.calls.clear()
             found = _check_all(lt, files)
             if r:
-                per_run.append(dict(meter.time))
+                per_run.append({c: t - meter.calls[c] * TIMER for c, t in meter.time.items()})
     finally:
         meter.uninstall()
     codes = {c for run in per_run for c in run}
-    times = {c: statistics.median(run.get(c, 0.0) for run in per_run) for c in codes}
+    times = {c: max(0.0, statistics.median(run.get(c, 0.0) for run in per_run)) for c in codes}
     counter = Meter()
     counter.install(count=True)
     try:
@@ -247,6 +253,20 @@ def instrumented(files: list[str], runs: int) -> tuple[dict, dict, dict, list]:
     finally:
         counter.uninstall()
     return times, dict(counter.walks), dict(counter.items), found
+
+
+def _timer_cost(n: int = 20000) -> float:
+    """CPU seconds one timed call adds beyond the call itself (two clock reads and the
+    bookkeeping), subtracted from each rule's time: a visitor is timed once per node."""
+    acc = defaultdict(float)
+    t0 = cpu()
+    for _ in range(n):
+        a = cpu()
+        acc["x"] += cpu() - a
+    return (cpu() - t0) / n
+
+
+TIMER = 0.0
 
 
 def _check_all(lt: Linter, files: list[str]) -> list:
@@ -318,17 +338,67 @@ def report(name: str, files: list[str], runs: int, top: int) -> None:
         print(f"\n(re-walks by rules below the top {top}: {sum(walks[c] for c in rest) / n:.1f} per file)")
 
 
+def compare(names: list[str], other: str, rounds: int, runs: int) -> None:
+    """The bare series of this checkout and of ``other`` (a checkout of agis-lsp put first on
+    PYTHONPATH), in alternating child processes, ``rounds`` times: the medians and the ratio,
+    from one run (load changes hit both alike)."""
+    import json
+    import subprocess
+    cmd = [sys.executable, os.path.abspath(__file__), "--set", ",".join(names),
+                     "--runs", str(runs), "--bare-json"]
+    out: dict = {"this": defaultdict(list), "other": defaultdict(list)}
+    for _ in range(rounds):
+        for who, path in (("other", os.path.abspath(other)), ("this", ROOT)):
+            env = {**os.environ, "PYTHONPATH": path}
+            proc = subprocess.run(cmd, capture_output=True, text=True, env=env, cwd=tempfile.gettempdir())
+            if proc.returncode:
+                raise SystemExit(proc.stderr[-2000:])
+            for name, (whole, rules) in json.loads(proc.stdout).items():
+                out[who][name].append((whole, rules))
+    print(f"\n## this checkout vs {other}: {rounds} alternating rounds of {runs} runs each "
+          "(CPU ms per file, medians)\n")
+    print("| set | whole check, other | whole check, this | ratio | rules part, other | rules part, this | ratio |")
+    print("|---|---:|---:|---:|---:|---:|---:|")
+    for name in names:
+        a = [statistics.median(x[i] for x in out["other"][name]) for i in (0, 1)]
+        b = [statistics.median(x[i] for x in out["this"][name]) for i in (0, 1)]
+        print(f"| {name} | {a[0]:.3f} | {b[0]:.3f} | {b[0] / a[0]:.3f} | {a[1]:.3f} | {b[1]:.3f} "
+              f"| {b[1] / a[1]:.3f} |")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--runs", type=int, default=7)
     ap.add_argument("--set", default="small,1000,converted,deployment",
                     help="comma-separated: small, N (a generated N-endpoint document), converted, deployment")
     ap.add_argument("--top", type=int, default=25)
+    ap.add_argument("--compare", metavar="CHECKOUT", default=None,
+                    help="only the bare series, of this checkout and of another one (its directory on "
+                    "PYTHONPATH), in alternating processes: a before/after ratio from one run")
+    ap.add_argument("--rounds", type=int, default=5, help="alternations with --compare")
+    ap.add_argument("--bare-json", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args()
+    names = args.set.split(",")
+    if args.bare_json:
+        import json
+        with tempfile.TemporaryDirectory() as tmp:
+            res = {}
+            for name, files in sets(names, tmp).items():
+                whole, rules, _ = bare(files, args.runs)
+                res[name] = (whole / len(files) * 1e3, rules / len(files) * 1e3)
+        print(json.dumps(res))
+        return
+    global TIMER
+    TIMER = min(_timer_cost() for _ in range(3))
     print(f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}; CPU times "
-          f"(process_time), medians of {args.runs} runs after a warm-up; the model off")
+          f"(process_time), medians of {args.runs} runs after a warm-up; the model off; the "
+          f"instrumented times less {TIMER * 1e6:.2f} µs per timed call (the timer's own cost)")
+    if args.compare:
+        compare(names, args.compare, args.rounds, args.runs)
+        print(f"\nload average at the end {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+        return
     with tempfile.TemporaryDirectory() as tmp:
-        for name, files in sets(args.set.split(","), tmp).items():
+        for name, files in sets(names, tmp).items():
             report(name, files, args.runs, args.top)
 
 

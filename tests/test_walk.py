@@ -192,3 +192,29 @@ def test_every_visited_node_kind_is_declared_by_the_rules_kinds():
             continue
         for kind in r.kinds:
             assert r.visits in node_kinds(kind), (r.code, kind, r.visits)
+
+
+def test_reading_the_deployment_marks_the_visiting_rule_alone(doc, monkeypatch):
+    real = get_rule("AGIS204")
+
+    def reads_it_once(ctx, ep):
+        if ep.index == 2:
+            ctx.deployment          # a cross-file read (none here: the property is what counts)
+        return real.visit(ctx, ep)
+    rules = [dataclasses.replace(r, visit=reads_it_once) if r.code == "AGIS204" else r
+             for r in rules_for("agis")]
+    res = _run(doc, monkeypatch, rules)
+    assert res.cross_file == {"AGIS204"}
+    assert _run(doc, monkeypatch, rules_for("agis")).cross_file == set()
+
+
+def test_other_kinds_visit_their_own_nodes():
+    from agis_lsp.engine.runner import lint_text
+    mcp = ('{"tools": [{"name": "find flights", "inputSchema": {"type": "object"}},'
+           ' {"name": "ok_tool", "inputSchema": {"type": "object"},'
+           ' "annotations": {"readOnlyHint": true, "destructiveHint": true}}]}')
+    res = lint_text(mcp, "/tmp/t.mcp.json", Config(semantic=False))
+    assert {"MCPT201", "MCPT203"} <= {d.code for d in res.diagnostics}
+    assert get_rule("MCPT201").visits == "tool" and "tool" in node_kinds("mcp-tools")
+    assert get_rule("ATOT201").visits == "signature" and "signature" in node_kinds("a2t")
+    assert "capability" in node_kinds("adp-manifest") and "capability" in node_kinds("ainp-manifest")

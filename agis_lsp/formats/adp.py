@@ -167,7 +167,8 @@ FORMATS = (
                file_globs=("*/.well-known/agent", "*/.well-known/agent.json", "*.adp.json",
                            "*.adp.yaml", "agent-manifest.json"),
                detect=detect_manifest, view=ManifestView, schema=MANIFEST_SCHEMA,
-               outline=outline_manifest, prose=prose_manifest, sniff=(b'"spec_version"',)),
+               outline=outline_manifest, prose=prose_manifest, sniff=(b'"spec_version"',),
+               nodes={"capability": lambda view: view.capabilities}),  # engine.walk
     FormatKind(name="adp-capability", title="Agent Discovery Protocol capability detail",
                spec=f"{SPEC} §5",
                file_globs=("*.adp-capability.json", "*.adp-capability.yaml",
