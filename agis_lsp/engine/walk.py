@@ -54,25 +54,25 @@ def walk(ctx: "LintContext", rules: list) -> dict[str, Visited]:
     by_kind: dict[str, list] = {}
     for r in rules:
         by_kind.setdefault(r.visits, []).append(r)
+    ctx.touched = False
     for node_kind, group in by_kind.items():
-        live = [(r.visit, out[r.code]) for r in group]
+        # (visitor, its findings' extend, its outcome): bound once, called once per node
+        live = [(r.visit, out[r.code].findings.extend, out[r.code]) for r in group]
         for node in nodes(ctx, node_kind):
             stopped = False
-            for visit, seen in live:
-                if seen.error is not None:
-                    continue
-                ctx.touched = False
+            for visit, extend, seen in live:
                 try:
                     found = visit(ctx, node)
                     if found is not None:
-                        seen.findings.extend(found)
+                        extend(found)
                 except Exception as exc:     # the runner reports it, for this rule alone
                     seen.error = exc
                     stopped = True
-                if ctx.touched:
+                if ctx.touched:              # this rule read the deployment
                     seen.touched = True
+                    ctx.touched = False
             if stopped:
-                live = [(v, s) for v, s in live if s.error is None]
+                live = [v for v in live if v[2].error is None]
                 if not live:
                     break
     return out

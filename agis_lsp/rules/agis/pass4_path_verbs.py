@@ -3,12 +3,12 @@ from __future__ import annotations
 
 from ...engine.findings import Finding, Fix
 from ...engine.registry import rule
+from ...formats.agis_methods import lexicon
 from ._paths import VERSION, path_info, words_of
 
 
 def _lexicon():
-    from ... import lexicon
-    return lexicon
+    return lexicon()      # (imported once: the visitors ask once per endpoint)
 
 
 def segment_words(text: str) -> list[str]:
