@@ -54,6 +54,10 @@ class Rule:
                                   # format's own requirement; on formats that do not adopt AGIS its
                                   # default severity is information (engine.config.Config.severity_for)
     status: str = "stable"        # the rule table's: "stable" or "preview"
+    visits: str = ""              # the node kind the rule visits ("endpoint", "tool"...; engine.walk);
+                                  # "": a whole-document check
+    visit: Callable | None = None  # with ``visits``: the visitor ``(ctx, node) -> findings``; ``check``
+                                   # then runs it over every node (outside the runner's walk)
 
     # A lint reads neither: cleaning and splitting ~90 docstrings at registration was ~5% of
     # a terminal run on one small file (issue 14).
@@ -85,8 +89,13 @@ def rule(code: str, name: str, *, pass_no: int | None, kinds: Iterable[str] = ("
          semantic: bool = False, scope: str = "document", spec: str = "",
          needs_model: Callable | None = None, superseded_by: Iterable[int | str] = (),
          per_endpoint: bool = False, shared_only: bool = False, convention: str = "",
-         model_texts: Callable | None = None) -> Callable:
+         model_texts: Callable | None = None, visits: str = "") -> Callable:
     """Register a rule function ``check(ctx) -> Iterable[Finding]``.
+
+    ``visits`` (a node kind the document's format declares: ``"endpoint"``, ``"tool"``...)
+    registers a visitor ``check(ctx, node) -> Iterable[Finding] | None`` instead: the engine
+    walks the document's nodes once and calls every visitor of a node's kind on it
+    (:mod:`agis_lsp.engine.walk`; docs/writing-rules.md, "Visiting nodes").
 
     The function's docstring is the rule's documentation (markdown with the
     sections of :data:`SECTIONS`); ``agis-lint rule CODE``, hovers and
@@ -139,12 +148,16 @@ def rule(code: str, name: str, *, pass_no: int | None, kinds: Iterable[str] = ("
             name=row.name, pass_no=row.pass_no, kinds=row.kinds, semantic=row.semantic,
             scope=row.scope, per_endpoint=row.endpoint_local, shared_only=row.shared_only)
         _DECLARED[code] = dict(declared, module=fn.__module__)
-        _RULES[code] = Rule(code, facts["name"], facts["pass_no"], facts["kinds"], fn, fn.__doc__ or "",
+        check = fn
+        if visits:
+            from .walk import whole_document
+            check = whole_document(visits, fn)
+        _RULES[code] = Rule(code, facts["name"], facts["pass_no"], facts["kinds"], check, fn.__doc__ or "",
                             facts["semantic"], facts["scope"], spec, needs_model=needs_model,
                             superseded_by=tuple(superseded_by), per_endpoint=facts["per_endpoint"],
                             shared_only=facts["shared_only"], convention=convention,
                             status=row.status if row else "stable",
-                            model_texts=model_texts)
+                            model_texts=model_texts, visits=visits, visit=fn if visits else None)
         fn.rule_code = code
         return fn
 

@@ -16,6 +16,7 @@ from .consequences import fold_consequences
 from .context import LintContext, SemanticSkipped
 from .findings import Diagnostic, Finding, Fix, RelatedLocation, Severity
 from .registry import Rule, get_rule, rules_for
+from .walk import walk
 from ..document.suppressions import find_suppressions
 from .suppress import apply_suppressions
 
@@ -58,6 +59,8 @@ def run_rules(doc: Document, config: Config, *, phase: str = "all", semantic: bo
         rules = [r for r in rules if select(r)]
     skipped: dict[str, str] = {}
     with _held_model_texts(ctx, rules, phase, config):
+        visitors = [r for r in rules if r.visits and _runs(r, phase, config, ctx)]
+        walked = walk(ctx, visitors) if visitors else {}
         for rule in rules:
             if rule.semantic and phase == "mechanical":
                 continue
@@ -71,6 +74,14 @@ def run_rules(doc: Document, config: Config, *, phase: str = "all", semantic: bo
                     skipped.setdefault(_pass_label(rule), "semantic passes are off (--no-semantic)")
                 continue
             try:
+                visited = walked.get(rule.code)
+                if visited is not None:   # the walk ran it: its findings, then what stopped it
+                    ctx.touched = visited.touched
+                    for finding in visited.findings:
+                        result.diagnostics.append(position(doc, rule, finding, config, deployment, kind))
+                    if visited.error is not None:
+                        raise visited.error
+                    continue
                 for finding in rule.check(ctx) or ():
                     result.diagnostics.append(position(doc, rule, finding, config, deployment, kind))
             except SemanticSkipped as exc:
@@ -92,6 +103,16 @@ def run_rules(doc: Document, config: Config, *, phase: str = "all", semantic: bo
     for label, reason in skipped.items():
         result.notes.append(f"{label} skipped: {reason}")
     return result
+
+
+def _runs(rule: Rule, phase: str, config: Config, ctx: LintContext) -> bool:
+    """Whether the loop of :func:`run_rules` will run ``rule`` (the same tests, in one place
+    for the walk that runs the visitors first)."""
+    if rule.semantic != (phase == "semantic") and phase != "all":
+        return False
+    if not config.enabled(rule.code, ctx.doc.path):
+        return False
+    return not (rule.semantic and not ctx.semantic)
 
 
 @contextmanager

@@ -173,4 +173,5 @@ FORMAT = FormatKind(
     name="a2t", title="A2T tool signatures", spec=SPEC,
     file_globs=("*.a2t.json", "*.a2t.yaml", "*.a2t.yml", "a2t-tools.json", "a2t-tools.yaml"),
     detect=detect, view=A2tView, schema=SCHEMA, outline=outline, prose=prose,
+    nodes={"signature": lambda view: view.signatures},   # (path, signature): engine.walk
     sniff=(b'"toolId"',))

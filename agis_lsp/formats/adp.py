@@ -187,7 +187,8 @@ FORMATS = (
                            "*.adp.yaml", "agent-manifest.json"),
                detect=detect_manifest, view=ManifestView, schema=MANIFEST_SCHEMA,
                outline=outline_manifest, prose=prose_manifest, sniff=(b'"spec_version"',),
-               editor=EditorHooks(links=links_manifest)),
+               editor=EditorHooks(links=links_manifest),
+               nodes={"capability": lambda view: view.capabilities}),  # engine.walk
     FormatKind(name="adp-capability", title="Agent Discovery Protocol capability detail",
                spec=f"{SPEC} §5",
                file_globs=("*.adp-capability.json", "*.adp-capability.yaml",

@@ -70,8 +70,14 @@ def _analyse(raw: str, catalog_names: frozenset) -> MethodToken:
 
 
 def lexicon():
-    from .. import lexicon as lex
-    return lex
+    """The lexicon module, imported on first use (rules ask once per endpoint)."""
+    if not _LEXICON:
+        from .. import lexicon as lex
+        _LEXICON.append(lex)
+    return _LEXICON[0]
+
+
+_LEXICON: list = []
 
 
 def compound_parts(tok: MethodToken) -> list[str] | None:

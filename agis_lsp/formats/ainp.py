@@ -191,7 +191,8 @@ FORMATS = (
                            "*/.ainp/manifest.yml", "*.ainp.yaml", "*.ainp.yml", "*.ainp.json",
                            "ainp-manifest.yaml", "ainp-manifest.json"),
                detect=detect_manifest, view=ManifestView, schema=MANIFEST_SCHEMA,
-               outline=outline_manifest, prose=prose_manifest, sniff=(b'"intents"',)),
+               outline=outline_manifest, prose=prose_manifest, sniff=(b'"intents"',),
+               nodes={"capability": lambda view: view.capabilities}),  # engine.walk
     FormatKind(name="ainp-message", title="AINP query/execute body", spec=f"{SPEC} Query, Execute",
                file_globs=("*.ainp-query.json", "*.ainp-execute.json", "*/.ainp/query.json",
                            "*/.ainp/execute.json", "*.ainp-message.json"),

@@ -199,4 +199,5 @@ FORMAT = FormatKind(
     file_globs=("*.mcp.json", "*.mcp.yaml", "*.mcp.yml", "mcp-tools.json", "mcp-tools.yaml",
                 "tools-list.json", "*/mcp/tools.json", "*/mcp/tools"),
     detect=detect, view=McpView, schema=SCHEMA, outline=outline, prose=prose,
+    nodes={"tool": lambda view: view.tools},      # (index, path, tool) of each tool: engine.walk
     sniff=(b'"inputSchema"',))

@@ -123,6 +123,8 @@ class FormatKind:
                                                 # names): rules marked convention="agis" keep their
                                                 # severity; elsewhere they are information by default
     editor: EditorHooks = NO_HOOKS              # what the language server asks beyond the schema
+    nodes: dict = field(default_factory=dict)   # node kind -> view -> its nodes, in document order
+                                                # (what rules visit: engine.walk)
 
     def text_marks(self) -> tuple:
         if self.marks:
@@ -183,6 +185,35 @@ _NATIVE_EDITORS: dict[str, tuple[str, str]] = {
     "agtp-manifest": ("agtp.editor", "OTHER"),
     "agtp-catalog": ("agtp.editor", "OTHER"),
 }
+
+
+def _endpoints(view) -> Any:
+    return view.endpoints
+
+
+# The nodes the kinds outside this registry offer to visiting rules (``engine.walk``): node
+# kind -> view -> the nodes in document order. A format of the registry declares its own in
+# ``FormatKind.nodes``.
+NATIVE_NODES: dict[str, dict] = {
+    "agis": {"endpoint": _endpoints},          # AgisView.endpoints (the focused ones, with a focus)
+    "agtp-endpoint": {"endpoint": _endpoints},
+    "agtp-manifest": {"endpoint": _endpoints},
+}
+
+
+def node_kinds(kind: str | None) -> tuple:
+    """The node kinds a document of ``kind`` offers to visiting rules."""
+    f = get(kind)
+    return tuple(f.nodes) if f is not None else tuple(NATIVE_NODES.get(kind or "", ()))
+
+
+def walk_nodes(kind: str | None, view, node_kind: str) -> Iterable:
+    """The nodes of ``node_kind`` of a document of ``kind`` whose lint view is ``view``; none
+    when that kind offers no such node (a visiting rule then finds nothing)."""
+    f = get(kind)
+    table = f.nodes if f is not None else NATIVE_NODES.get(kind or "", {})
+    of = table.get(node_kind)
+    return () if of is None or view is None else of(view)
 
 
 def has_trait(kind: str | None, trait: str) -> bool:

@@ -11,17 +11,13 @@ KINDS = ("a2t",)
 _UPPER_SNAKE = re.compile(r"^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$")
 
 
-def _sigs(ctx):
-    view = ctx.view
-    return view.signatures if isinstance(view, fmt.A2tView) else []
-
-
-def _inputs(ctx):
-    for path, sig in _sigs(ctx):
-        params = sig.get("input_parameters")
-        for i, p in enumerate(params if isinstance(params, list) else []):
-            if isinstance(p, dict):
-                yield path + ("input_parameters", i), p
+def _inputs_of(node):
+    """(path, parameter) of each input parameter of one signature (a ``signature`` node)."""
+    path, sig = node
+    params = sig.get("input_parameters")
+    for i, p in enumerate(params if isinstance(params, list) else []):
+        if isinstance(p, dict):
+            yield path + ("input_parameters", i), p
 
 
 def _type(p) -> str:
@@ -29,8 +25,8 @@ def _type(p) -> str:
     return t if isinstance(t, str) else "?"
 
 
-@rule("ATOT205", "max-on-non-int", pass_no=5, kinds=KINDS, spec="A2T §6.1")
-def max_on_non_int(ctx):
+@rule("ATOT205", "max-on-non-int", pass_no=5, kinds=KINDS, spec="A2T §6.1", visits="signature")
+def max_on_non_int(ctx, node):
     """An input that is not of type `int` declares `max`.
 
     ## What it does
@@ -54,14 +50,14 @@ def max_on_non_int(ctx):
     ## Fix safety
     No fix: either the type or the `max` is wrong.
     """
-    for path, p in _inputs(ctx):
+    for path, p in _inputs_of(node):
         if "max" in p and _type(p) != "int":
             yield Finding(path + ("max",), f"'max' applies only to inputs of type int; this input "
                           f"is of type {_type(p)} (A2T §6.1)", part="key")
 
 
-@rule("ATOT206", "enum-without-allowed-values", pass_no=5, kinds=KINDS, spec="A2T §6.1")
-def enum_without_allowed_values(ctx):
+@rule("ATOT206", "enum-without-allowed-values", pass_no=5, kinds=KINDS, spec="A2T §6.1", visits="signature")
+def enum_without_allowed_values(ctx, node):
     """An input of type `enum` has no `allowed-values` list (or an empty one).
 
     ## What it does
@@ -91,7 +87,7 @@ def enum_without_allowed_values(ctx):
     Figure 3 writes `"allowed-values": { [ ... ] }`, which is not JSON; the
     text says it "contains an array", so an array is what is accepted.
     """
-    for path, p in _inputs(ctx):
+    for path, p in _inputs_of(node):
         if _type(p) != "enum":
             continue
         vals = p.get("allowed-values")
@@ -103,8 +99,8 @@ def enum_without_allowed_values(ctx):
                           "needs at least one value (A2T §6.1)")
 
 
-@rule("ATOT207", "enum-value-name-style", pass_no=5, kinds=KINDS, spec="A2T §6.1")
-def enum_value_name_style(ctx):
+@rule("ATOT207", "enum-value-name-style", pass_no=5, kinds=KINDS, spec="A2T §6.1", visits="signature")
+def enum_value_name_style(ctx, node):
     """An enum value's name is not capitalised snake case (`premium economy`, `PremiumEconomy`).
 
     ## What it does
@@ -128,7 +124,7 @@ def enum_value_name_style(ctx):
     ## Fix safety
     Unsafe: the value the executor accepts changes.
     """
-    for path, p in _inputs(ctx):
+    for path, p in _inputs_of(node):
         vals = p.get("allowed-values")
         for i, v in enumerate(vals if isinstance(vals, list) else []):
             name = v.get("name") if isinstance(v, dict) else None
@@ -143,8 +139,8 @@ def enum_value_name_style(ctx):
                           "capitalised snake case (A2T §6.1)", fixes=fixes)
 
 
-@rule("ATOT208", "invalid-version", pass_no=5, kinds=KINDS, spec="A2T §6.1")
-def invalid_version(ctx):
+@rule("ATOT208", "invalid-version", pass_no=5, kinds=KINDS, spec="A2T §6.1", visits="signature")
+def invalid_version(ctx, node):
     """`version` or `currentVersion` is not a positive integer, or `version` exceeds `currentVersion`.
 
     ## What it does
@@ -173,17 +169,17 @@ def invalid_version(ctx):
     A numeric string (`"3"`, as Figure 2's `"{versionNum}"` placeholder
     suggests) is a type error (ATOT102, with a safe fix), not this rule.
     """
-    for path, sig in _sigs(ctx):
-        for key in ("version", "currentVersion"):
-            v = sig.get(key)
-            if isinstance(v, int) and not isinstance(v, bool) and v < 1:
-                yield Finding(path + (key,), f"{key} is {v}; versions are positive integers starting "
-                              "at 1 (A2T §6.1)")
-        v, cur = sig.get("version"), sig.get("currentVersion")
-        if all(isinstance(x, int) and not isinstance(x, bool) and x >= 1 for x in (v, cur)) and v > cur:
-            yield Finding(path + ("version",), f"version {v} is newer than currentVersion {cur}; "
-                          "currentVersion is the most current version of the tool (A2T §6.1)",
-                          related=[Related(path + ("currentVersion",), "currentVersion")])
+    path, sig = node
+    for key in ("version", "currentVersion"):
+        v = sig.get(key)
+        if isinstance(v, int) and not isinstance(v, bool) and v < 1:
+            yield Finding(path + (key,), f"{key} is {v}; versions are positive integers starting "
+                          "at 1 (A2T §6.1)")
+    v, cur = sig.get("version"), sig.get("currentVersion")
+    if all(isinstance(x, int) and not isinstance(x, bool) and x >= 1 for x in (v, cur)) and v > cur:
+        yield Finding(path + ("version",), f"version {v} is newer than currentVersion {cur}; "
+                      "currentVersion is the most current version of the tool (A2T §6.1)",
+                      related=[Related(path + ("currentVersion",), "currentVersion")])
 
 
 @rule("ATOT209", "enumeration-not-current-version", pass_no=5, kinds=KINDS, spec="A2T §6.1",

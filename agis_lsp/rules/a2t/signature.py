@@ -23,11 +23,6 @@ _shape_rules.register("ATOT", "a2t", KINDS, "A2T tool signature", "A2T §6.1", {
 })
 
 
-def _sigs(ctx):
-    view = ctx.view
-    return view.signatures if isinstance(view, fmt.A2tView) else []
-
-
 def _params(sig, path):
     for key in ("input_parameters", "output_parameters"):
         params = sig.get(key)
@@ -37,8 +32,8 @@ def _params(sig, path):
                     yield key, path + (key, i), p
 
 
-@rule("ATOT201", "tool-id-not-uuid", pass_no=5, kinds=KINDS, spec="A2T §6.1")
-def tool_id_not_uuid(ctx):
+@rule("ATOT201", "tool-id-not-uuid", pass_no=5, kinds=KINDS, spec="A2T §6.1", visits="signature")
+def tool_id_not_uuid(ctx, node):
     """`toolId` is not a UUID.
 
     ## What it does
@@ -62,19 +57,19 @@ def tool_id_not_uuid(ctx):
     ## Fix safety
     No fix: a new identifier would break every client that stored the old one.
     """
-    for path, sig in _sigs(ctx):
-        tid = sig.get("toolId")
-        if isinstance(tid, str) and not _UUID.match(tid.strip()):
-            yield Finding(path + ("toolId",), f"toolId '{tid}' is not a UUID (A2T §6.1: the toolID "
-                          "is always a UUID)")
+    path, sig = node
+    tid = sig.get("toolId")
+    if isinstance(tid, str) and not _UUID.match(tid.strip()):
+        yield Finding(path + ("toolId",), f"toolId '{tid}' is not a UUID (A2T §6.1: the toolID "
+                      "is always a UUID)")
 
 
 def _too_long(value, limit: int, strict: bool) -> bool:
     return isinstance(value, str) and (len(value) >= limit if strict else len(value) > limit)
 
 
-@rule("ATOT202", "tool-text-too-long", pass_no=5, kinds=KINDS, spec="A2T §6.1")
-def text_too_long(ctx):
+@rule("ATOT202", "tool-text-too-long", pass_no=5, kinds=KINDS, spec="A2T §6.1", visits="signature")
+def text_too_long(ctx, node):
     """A name or description is longer than A2T allows (name < 255, description < 2,000 characters).
 
     ## What it does
@@ -104,24 +99,24 @@ def text_too_long(ctx):
     enum value limits say "maximum length" (255 is allowed). Both are applied
     as written.
     """
-    for path, sig in _sigs(ctx):
-        for key, limit in (("name", fmt.NAME_LIMIT), ("description", fmt.DESCRIPTION_LIMIT)):
-            v = sig.get(key)
-            if _too_long(v, limit, True):
-                yield Finding(path + (key,), f"tool {key} has {len(v)} characters; A2T §6.1 requires "
-                              f"less than {limit}")
-        for _, ppath, p in _params(sig, path):
-            for i, val in enumerate(p.get("allowed-values") or [] if isinstance(
-                    p.get("allowed-values"), list) else []):
-                if not isinstance(val, dict):
-                    continue
-                for key, limit in (("name", fmt.ENUM_NAME_MAX), ("description",
-                                                                 fmt.ENUM_DESCRIPTION_MAX)):
-                    v = val.get(key)
-                    if _too_long(v, limit, False):
-                        yield Finding(ppath + ("allowed-values", i, key),
-                                      f"enum value {key} has {len(v)} characters; A2T §6.1 allows "
-                                      f"at most {limit}")
+    path, sig = node
+    for key, limit in (("name", fmt.NAME_LIMIT), ("description", fmt.DESCRIPTION_LIMIT)):
+        v = sig.get(key)
+        if _too_long(v, limit, True):
+            yield Finding(path + (key,), f"tool {key} has {len(v)} characters; A2T §6.1 requires "
+                          f"less than {limit}")
+    for _, ppath, p in _params(sig, path):
+        for i, val in enumerate(p.get("allowed-values") or [] if isinstance(
+                p.get("allowed-values"), list) else []):
+            if not isinstance(val, dict):
+                continue
+            for key, limit in (("name", fmt.ENUM_NAME_MAX), ("description",
+                                                             fmt.ENUM_DESCRIPTION_MAX)):
+                v = val.get(key)
+                if _too_long(v, limit, False):
+                    yield Finding(ppath + ("allowed-values", i, key),
+                                  f"enum value {key} has {len(v)} characters; A2T §6.1 allows "
+                                  f"at most {limit}")
 
 
 @rule("ATOT203", "duplicate-tool", pass_no=5, kinds=KINDS, spec="A2T §6.1")
@@ -169,8 +164,8 @@ def duplicate_tool(ctx):
                 seen[v] = path
 
 
-@rule("ATOT204", "duplicate-parameter", pass_no=5, kinds=KINDS, spec="A2T §6.1")
-def duplicate_parameter(ctx):
+@rule("ATOT204", "duplicate-parameter", pass_no=5, kinds=KINDS, spec="A2T §6.1", visits="signature")
+def duplicate_parameter(ctx, node):
     """Two input parameters of a tool share an `id` or a `name`.
 
     ## What it does
@@ -195,27 +190,27 @@ def duplicate_parameter(ctx):
     ## Fix safety
     No fix.
     """
-    for path, sig in _sigs(ctx):
-        params = sig.get("input_parameters")
-        if not isinstance(params, list):
-            continue
-        for key in ("id", "name"):
-            seen: dict = {}
-            for i, p in enumerate(params):
-                v = p.get(key) if isinstance(p, dict) else None
-                if not isinstance(v, str):
-                    continue
-                ppath = path + ("input_parameters", i)
-                if v in seen:
-                    yield Finding(ppath + (key,), f"input parameter {key} '{v}' is used twice in "
-                                  "this tool; it must be unique within the tool (A2T §6.1)",
-                                  related=[Related(seen[v] + (key,), "first used here")])
-                else:
-                    seen[v] = ppath
+    path, sig = node
+    params = sig.get("input_parameters")
+    if not isinstance(params, list):
+        return
+    for key in ("id", "name"):
+        seen: dict = {}
+        for i, p in enumerate(params):
+            v = p.get(key) if isinstance(p, dict) else None
+            if not isinstance(v, str):
+                continue
+            ppath = path + ("input_parameters", i)
+            if v in seen:
+                yield Finding(ppath + (key,), f"input parameter {key} '{v}' is used twice in "
+                              "this tool; it must be unique within the tool (A2T §6.1)",
+                              related=[Related(seen[v] + (key,), "first used here")])
+            else:
+                seen[v] = ppath
 
 
-@rule("ATOT211", "tool-name-not-snake-case", pass_no=5, kinds=KINDS, spec="A2T §6.1")
-def tool_name_not_snake_case(ctx):
+@rule("ATOT211", "tool-name-not-snake-case", pass_no=5, kinds=KINDS, spec="A2T §6.1", visits="signature")
+def tool_name_not_snake_case(ctx, node):
     """A tool name is not snake case (`Lookup Weather`, `lookupWeather`).
 
     ## What it does
@@ -239,13 +234,13 @@ def tool_name_not_snake_case(ctx):
     ## Fix safety
     Unsafe: renames the tool that clients call.
     """
-    for path, sig in _sigs(ctx):
-        name = sig.get("name")
-        if not isinstance(name, str) or not name.strip() or _SNAKE.match(name):
-            continue
-        words = re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|[0-9]+", name)
-        new = "_".join(w.lower() for w in words)
-        fixes = [Fix(f"Rename to '{new}'", False, [SetValue(path + ("name",), new)])] \
-            if new and _SNAKE.match(new) else []
-        yield Finding(path + ("name",), f"tool name '{name}' is not snake case; A2T §6.1 "
-                      "recommends lowercase words joined by underscores", fixes=fixes)
+    path, sig = node
+    name = sig.get("name")
+    if not isinstance(name, str) or not name.strip() or _SNAKE.match(name):
+        return
+    words = re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|[0-9]+", name)
+    new = "_".join(w.lower() for w in words)
+    fixes = [Fix(f"Rename to '{new}'", False, [SetValue(path + ("name",), new)])] \
+        if new and _SNAKE.match(new) else []
+    yield Finding(path + ("name",), f"tool name '{name}' is not snake case; A2T §6.1 "
+                  "recommends lowercase words joined by underscores", fixes=fixes)

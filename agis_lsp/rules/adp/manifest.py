@@ -103,8 +103,8 @@ def _caps(ctx):
     return view.capabilities if isinstance(view, fmt.ManifestView) else []
 
 
-@rule("AGDP203", "capability-name-not-snake-case", pass_no=5, kinds=KINDS, spec="ADP 1.0 §2, §7")
-def capability_name_not_snake_case(ctx):
+@rule("AGDP203", "capability-name-not-snake-case", pass_no=5, kinds=KINDS, spec="ADP 1.0 §2, §7", visits="capability")
+def capability_name_not_snake_case(ctx, node):
     """A capability name is not snake_case (`sendEmail`, `Send Email`).
 
     ## What it does
@@ -128,16 +128,16 @@ def capability_name_not_snake_case(ctx):
     ## Fix safety
     Unsafe: renames the capability (its detail_url is not changed).
     """
-    for _, path, cap in _caps(ctx):
-        name = cap.get("name")
-        if not isinstance(name, str) or _SNAKE.match(name):
-            continue
-        words = re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|[0-9]+", name)
-        new = "_".join(w.lower() for w in words)
-        fixes = [Fix(f"Rename to '{new}'", False, [SetValue(path + ("name",), new)])] \
-            if new and _SNAKE.match(new) else []
-        yield Finding(path + ("name",), f"capability name '{name}' MUST be snake_case (ADP §7)",
-                      fixes=fixes)
+    _, path, cap = node
+    name = cap.get("name")
+    if not isinstance(name, str) or _SNAKE.match(name):
+        return
+    words = re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|[0-9]+", name)
+    new = "_".join(w.lower() for w in words)
+    fixes = [Fix(f"Rename to '{new}'", False, [SetValue(path + ("name",), new)])] \
+        if new and _SNAKE.match(new) else []
+    yield Finding(path + ("name",), f"capability name '{name}' MUST be snake_case (ADP §7)",
+                  fixes=fixes)
 
 
 @rule("AGDP204", "duplicate-capability-name", pass_no=5, kinds=KINDS, spec="ADP 1.0 §7")
@@ -260,8 +260,8 @@ def _valid_detail_url(url: str) -> bool:
     return parts.scheme in ("https", "http") and bool(parts.netloc) and " " not in url
 
 
-@rule("AGDP207", "invalid-detail-url", pass_no=5, kinds=KINDS, spec="ADP 1.0 §2, §7")
-def invalid_detail_url(ctx):
+@rule("AGDP207", "invalid-detail-url", pass_no=5, kinds=KINDS, spec="ADP 1.0 §2, §7", visits="capability")
+def invalid_detail_url(ctx, node):
     """A capability's `detail_url` is neither an absolute http(s) URL nor a path relative to `base_url`.
 
     ## What it does
@@ -292,12 +292,12 @@ def invalid_detail_url(ctx):
     `http://` detail URLs are accepted (§7 requires https only for
     base_url); whether the URL returns JSON cannot be checked offline.
     """
-    for _, path, cap in _caps(ctx):
-        url = cap.get("detail_url")
-        if not isinstance(url, str) or _valid_detail_url(url.strip()):
-            continue
-        fixes = []
-        if url and "://" not in url and not url.startswith("/") and " " not in url:
-            fixes.append(Fix(f"Use '/{url}'", False, [SetValue(path + ("detail_url",), "/" + url)]))
-        yield Finding(path + ("detail_url",), f"detail_url '{url}' is neither an absolute http(s) "
-                      "URL nor a path starting with '/' relative to base_url (ADP §2)", fixes=fixes)
+    _, path, cap = node
+    url = cap.get("detail_url")
+    if not isinstance(url, str) or _valid_detail_url(url.strip()):
+        return
+    fixes = []
+    if url and "://" not in url and not url.startswith("/") and " " not in url:
+        fixes.append(Fix(f"Use '/{url}'", False, [SetValue(path + ("detail_url",), "/" + url)]))
+    yield Finding(path + ("detail_url",), f"detail_url '{url}' is neither an absolute http(s) "
+                  "URL nor a path starting with '/' relative to base_url (ADP §2)", fixes=fixes)

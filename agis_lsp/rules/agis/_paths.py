@@ -7,8 +7,9 @@ from ...formats.agis_paths import (LITERAL_OK, PARAM_OK, PathInfo, Segment, VERS
                                    words_of)  # noqa: F401
 
 
-def paths(ctx):
-    """(endpoint, PathInfo) for every endpoint whose path is a non-empty string."""
-    for ep in ctx.view.endpoints:
-        if isinstance(ep.path, str) and ep.path.strip():
-            yield ep, analyse_path(ep.path)
+def path_info(ep):
+    """The endpoint's path analysed (None: no path string to check): what the pass 4 rules,
+    visitors of endpoints (``visits="endpoint"``), read."""
+    if isinstance(ep.path, str) and ep.path.strip():
+        return analyse_path(ep.path)
+    return None

@@ -79,3 +79,19 @@ def state_change_reason(sem: dict) -> str | None:
     if cap in STATE_CHANGING_CAPABILITIES:
         return f"capability is {cap}"
     return None
+
+
+def is_mapping(ctx, ep) -> bool:
+    """Whether the endpoint's definition is a mapping: what :func:`endpoints` yields, for a
+    rule that visits one endpoint (``visits="endpoint"``)."""
+    raw = ctx.data.get("endpoints") if isinstance(ctx.data, dict) else None
+    item = raw[ep.index] if isinstance(raw, list) else raw.get(ep.key) if isinstance(raw, dict) else None
+    return isinstance(item, dict)
+
+
+def semantic_of(ctx, ep):
+    """The endpoint's semantic mapping (None: none), what :func:`semantic_blocks` yields for it."""
+    if not is_mapping(ctx, ep):
+        return None
+    sem = ep.body.get("semantic")
+    return sem if isinstance(sem, dict) else None

@@ -9,14 +9,15 @@ from ...engine.registry import rule
 from ._method import analyse, base_form, compound_parts, lexicon, path_with_nouns, rename_ops
 
 
-def _methods(ctx):
-    for ep in ctx.view.endpoints:
-        if isinstance(ep.method, str) and ep.method.strip():
-            yield ep, analyse(ep.method, ctx.catalog_names)
+def _token(ctx, ep):
+    """The endpoint's method analysed (None: no method to check)."""
+    if isinstance(ep.method, str) and ep.method.strip():
+        return analyse(ep.method, ctx.catalog_names)
+    return None
 
 
-@rule("AGIS201", "compound-method", per_endpoint=True, pass_no=2, spec="AGIS §4.1(a)(d)")
-def compound_method(ctx):
+@rule("AGIS201", "compound-method", per_endpoint=True, pass_no=2, spec="AGIS §4.1(a)(d)", visits="endpoint")
+def compound_method(ctx, ep):
     """The method is a compound of a verb and a noun (`BOOK_TABLE`, `FindRestaurant`, `BOOKTABLE`).
 
     ## What it does
@@ -59,28 +60,30 @@ def compound_method(ctx):
     /get-reservation/{id}`) is kept too, so that AGIS406's fix, applied before
     or after this one, gives `CANCEL /reservation/{id}`.
     """
-    for ep, tok in _methods(ctx):
-        parts = compound_parts(tok)
-        if not parts:
-            continue
-        verb, nouns = parts[0], parts[1:]
-        loc, part = ep.method_loc
-        fixes = []
-        lex = lexicon()
-        if nouns and (lex.is_base_verb(verb) or tok.in_catalog or verb in _catalog(ctx)):
-            new_path = path_with_nouns(nouns, ep.path)
-            if new_path == ep.path:  # the path already names the resource: only the method changes
-                fixes.append(Fix(f"Rename to {verb} (the path {ep.path} already names the resource)", False,
-                                 rename_ops(ctx, ep, verb), preferred=True))
-            else:
-                fixes.append(Fix(f"Split into {verb} {new_path}", False, rename_ops(ctx, ep, verb, new_path),
-                                 preferred=True))
-        how = "contains a separator" if tok.separated else "joins several words"
-        advice = "use the verb alone and put the noun in the path"
-        if nouns and isinstance(ep.path, str) and path_with_nouns(nouns, ep.path) == ep.path:
-            advice = f"use the verb alone; the path '{ep.path}' already names the resource"
-        yield Finding(loc, f"method '{tok.raw}' {how}: a compound of {' + '.join(parts)}; "
-                      f"{advice} (section 4.1(d))", part=part, fixes=fixes)
+    tok = _token(ctx, ep)
+    if tok is None:
+        return
+    parts = compound_parts(tok)
+    if not parts:
+        return
+    verb, nouns = parts[0], parts[1:]
+    loc, part = ep.method_loc
+    fixes = []
+    lex = lexicon()
+    if nouns and (lex.is_base_verb(verb) or tok.in_catalog or verb in _catalog(ctx)):
+        new_path = path_with_nouns(nouns, ep.path)
+        if new_path == ep.path:  # the path already names the resource: only the method changes
+            fixes.append(Fix(f"Rename to {verb} (the path {ep.path} already names the resource)", False,
+                             rename_ops(ctx, ep, verb), preferred=True))
+        else:
+            fixes.append(Fix(f"Split into {verb} {new_path}", False, rename_ops(ctx, ep, verb, new_path),
+                             preferred=True))
+    how = "contains a separator" if tok.separated else "joins several words"
+    advice = "use the verb alone and put the noun in the path"
+    if nouns and isinstance(ep.path, str) and path_with_nouns(nouns, ep.path) == ep.path:
+        advice = f"use the verb alone; the path '{ep.path}' already names the resource"
+    yield Finding(loc, f"method '{tok.raw}' {how}: a compound of {' + '.join(parts)}; "
+                  f"{advice} (section 4.1(d))", part=part, fixes=fixes)
 
 
 def _catalog(ctx):
@@ -90,8 +93,8 @@ def _catalog(ctx):
         return {}
 
 
-@rule("AGIS202", "method-invalid-characters", per_endpoint=True, pass_no=2, spec="AGIS §4.1(c)")
-def invalid_characters(ctx):
+@rule("AGIS202", "method-invalid-characters", per_endpoint=True, pass_no=2, spec="AGIS §4.1(c)", visits="endpoint")
+def invalid_characters(ctx, ep):
     """The method contains characters other than the letters A-Z (`SEARCH2`, `BOOK!`).
 
     ## What it does
@@ -116,23 +119,25 @@ def invalid_characters(ctx):
     Unsafe: dropping the characters renames the method. Offered only when the
     letters left form a known verb.
     """
-    for ep, tok in _methods(ctx):
-        if tok.alpha or tok.separated:
-            continue
-        letters = re.sub(r"[^A-Za-z]", "", tok.raw).upper()
-        bad = sorted(set(c for c in tok.raw.strip() if not c.isalpha() or not c.isascii()))
-        loc, part = ep.method_loc
-        fixes = []
-        if letters and (lexicon().is_base_verb(letters) or letters in _catalog(ctx)):
-            fixes.append(Fix(f"Rename to {letters}", False, rename_ops(ctx, ep, letters), preferred=True))
-        shown = " ".join(repr(c) for c in bad)
-        yield Finding(loc, f"method '{tok.raw}' contains {shown}; a method is letters A-Z only "
-                      "(section 4.1(c))", part=part, fixes=fixes)
+    tok = _token(ctx, ep)
+    if tok is None:
+        return
+    if tok.alpha or tok.separated:
+        return
+    letters = re.sub(r"[^A-Za-z]", "", tok.raw).upper()
+    bad = sorted(set(c for c in tok.raw.strip() if not c.isalpha() or not c.isascii()))
+    loc, part = ep.method_loc
+    fixes = []
+    if letters and (lexicon().is_base_verb(letters) or letters in _catalog(ctx)):
+        fixes.append(Fix(f"Rename to {letters}", False, rename_ops(ctx, ep, letters), preferred=True))
+    shown = " ".join(repr(c) for c in bad)
+    yield Finding(loc, f"method '{tok.raw}' contains {shown}; a method is letters A-Z only "
+                  "(section 4.1(c))", part=part, fixes=fixes)
 
 
 @rule("AGIS203", "inflected-method", per_endpoint=True, pass_no=2, spec="AGIS §4.1(b)",
-      superseded_by=("AGIS601",))
-def inflected_method(ctx):
+      superseded_by=("AGIS601",), visits="endpoint")
+def inflected_method(ctx, ep):
     """The method is an inflected verb form (`BOOKING`, `BOOKED`, `BOOKS`), not the base form.
 
     ## What it does
@@ -174,19 +179,21 @@ def inflected_method(ctx):
     """
     kinds = {"present-participle": "a present participle", "past": "a past-tense form",
              "third-person": "a third-person singular form"}
-    for ep, tok in _methods(ctx):
-        found = base_form(tok)
-        if found is None:
-            continue
-        inf, base = found
-        loc, part = ep.method_loc
-        yield Finding(loc, f"method '{tok.raw}' is {kinds.get(inf.kind, 'an inflected form')} of {base}; "
-                      f"use the imperative base form '{base}' (section 4.1(b))", part=part,
-                      fixes=[Fix(f"Rename to {base}", False, rename_ops(ctx, ep, base), preferred=True)])
+    tok = _token(ctx, ep)
+    if tok is None:
+        return
+    found = base_form(tok)
+    if found is None:
+        return
+    inf, base = found
+    loc, part = ep.method_loc
+    yield Finding(loc, f"method '{tok.raw}' is {kinds.get(inf.kind, 'an inflected form')} of {base}; "
+                  f"use the imperative base form '{base}' (section 4.1(b))", part=part,
+                  fixes=[Fix(f"Rename to {base}", False, rename_ops(ctx, ep, base), preferred=True)])
 
 
-@rule("AGIS204", "method-not-uppercase", per_endpoint=True, pass_no=2, spec="AGIS §4.1(c)(e)", superseded_by=(3,))
-def not_uppercase(ctx):
+@rule("AGIS204", "method-not-uppercase", per_endpoint=True, pass_no=2, spec="AGIS §4.1(c)(e)", superseded_by=(3,), visits="endpoint")
+def not_uppercase(ctx, ep):
     """The method is written in lowercase or mixed case (`book`, `Book`).
 
     ## What it does
@@ -216,17 +223,19 @@ def not_uppercase(ctx):
     case-insensitive" (4.1(e)). agis-lint reads the second as the rule for
     comparison and reports case as a warning, not an error.
     """
-    for ep, tok in _methods(ctx):
-        if not tok.alpha or tok.raw.strip().isupper() or tok.camel:
-            continue
-        loc, part = ep.method_loc
-        yield Finding(loc, f"method '{tok.raw}' should be uppercase: '{tok.upper}' (section 4.1(e))",
-                      part=part, fixes=[Fix(f"Uppercase to {tok.upper}", True, rename_ops(ctx, ep, tok.upper),
-                                            preferred=True)])
+    tok = _token(ctx, ep)
+    if tok is None:
+        return
+    if not tok.alpha or tok.raw.strip().isupper() or tok.camel:
+        return
+    loc, part = ep.method_loc
+    yield Finding(loc, f"method '{tok.raw}' should be uppercase: '{tok.upper}' (section 4.1(e))",
+                  part=part, fixes=[Fix(f"Uppercase to {tok.upper}", True, rename_ops(ctx, ep, tok.upper),
+                                        preferred=True)])
 
 
-@rule("AGIS205", "unknown-method-word", per_endpoint=True, pass_no=2, spec="AGIS §4.1(b)")
-def unknown_word(ctx):
+@rule("AGIS205", "unknown-method-word", per_endpoint=True, pass_no=2, spec="AGIS §4.1(b)", visits="endpoint")
+def unknown_word(ctx, ep):
     """The method is not an English verb agis-lint knows (a typo, or a rare word).
 
     ## What it does
@@ -253,27 +262,29 @@ def unknown_word(ctx):
     clearly closest.
     """
     lex = lexicon()
-    for ep, tok in _methods(ctx):
-        if not tok.alpha or tok.in_catalog or tok.http or tok.camel:
-            continue
-        w = tok.upper
-        if lex.is_base_verb(w) or lex.inflection_of(w) or lex.non_action_class(w) \
-                or compound_parts(tok):
-            continue
-        loc, part = ep.method_loc
-        try:
-            suggestions = ctx.catalog.suggest(w, 3)
-        except Exception:
-            suggestions = []
-        hint = f"; did you mean {', '.join(suggestions)}?" if suggestions else ""
-        fixes = [Fix(f"Rename to {suggestions[0]}", False, rename_ops(ctx, ep, suggestions[0]),
-                     preferred=True)] \
-            if len(suggestions) == 1 else []
-        yield Finding(loc, f"method '{tok.raw}' is not a verb agis-lint knows{hint}", part=part, fixes=fixes)
+    tok = _token(ctx, ep)
+    if tok is None:
+        return
+    if not tok.alpha or tok.in_catalog or tok.http or tok.camel:
+        return
+    w = tok.upper
+    if lex.is_base_verb(w) or lex.inflection_of(w) or lex.non_action_class(w) \
+            or compound_parts(tok):
+        return
+    loc, part = ep.method_loc
+    try:
+        suggestions = ctx.catalog.suggest(w, 3)
+    except Exception:
+        suggestions = []
+    hint = f"; did you mean {', '.join(suggestions)}?" if suggestions else ""
+    fixes = [Fix(f"Rename to {suggestions[0]}", False, rename_ops(ctx, ep, suggestions[0]),
+                 preferred=True)] \
+        if len(suggestions) == 1 else []
+    yield Finding(loc, f"method '{tok.raw}' is not a verb agis-lint knows{hint}", part=part, fixes=fixes)
 
 
-@rule("AGIS206", "method-surrounding-whitespace", per_endpoint=True, pass_no=2, spec="AGIS §4.1(a)(c)")
-def surrounding_whitespace(ctx):
+@rule("AGIS206", "method-surrounding-whitespace", per_endpoint=True, pass_no=2, spec="AGIS §4.1(a)(c)", visits="endpoint")
+def surrounding_whitespace(ctx, ep):
     """The method has whitespace before or after it (`" BOOK"`, `"BOOK\\n"`, `"RESERVE\\u00a0"`).
 
     ## What it does
@@ -302,13 +313,12 @@ def surrounding_whitespace(ctx):
     Safe: removing the surrounding whitespace keeps the token every other
     check already reads, so the meaning does not change.
     """
-    for ep in ctx.view.endpoints:
-        raw = ep.method
-        if not isinstance(raw, str) or not raw.strip() or raw == raw.strip():
-            continue
-        loc, part = ep.method_loc
-        new = raw.strip()
-        yield Finding(loc, f"method {preview(raw)} has whitespace around it; a method is a single token: "
-                      f"write '{new}' (section 4.1(a)(c))", part=part,
-                      fixes=[Fix(f"Remove the whitespace ('{new}')", True, rename_ops(ctx, ep, new),
-                                 preferred=True)])
+    raw = ep.method
+    if not isinstance(raw, str) or not raw.strip() or raw == raw.strip():
+        return
+    loc, part = ep.method_loc
+    new = raw.strip()
+    yield Finding(loc, f"method {preview(raw)} has whitespace around it; a method is a single token: "
+                  f"write '{new}' (section 4.1(a)(c))", part=part,
+                  fixes=[Fix(f"Remove the whitespace ('{new}')", True, rename_ops(ctx, ep, new),
+                             preferred=True)])

@@ -16,16 +16,17 @@ _CLASS_TEXT = {"state": "describes a state", "adjective": "is an adjective descr
                "adverb": "is an adverb"}
 
 
-def _single_words(ctx):
-    for ep in ctx.view.endpoints:
-        if isinstance(ep.method, str) and ep.method.strip():
-            tok = analyse(ep.method, ctx.catalog_names)
-            if tok.alpha and not tok.camel:
-                yield ep, tok
+def _single_word(ctx, ep):
+    """The endpoint's method analysed when it is a single word (None: nothing to classify)."""
+    if isinstance(ep.method, str) and ep.method.strip():
+        tok = analyse(ep.method, ctx.catalog_names)
+        if tok.alpha and not tok.camel:
+            return tok
+    return None
 
 
-@rule("AGIS301", "http-method", per_endpoint=True, pass_no=3, spec="AGIS §4.3")
-def http_method(ctx):
+@rule("AGIS301", "http-method", per_endpoint=True, pass_no=3, spec="AGIS §4.3", visits="endpoint")
+def http_method(ctx, ep):
     """The method is an HTTP method (`GET`, `POST`, `PUT`, `DELETE`, `PATCH`, ...).
 
     ## What it does
@@ -61,21 +62,23 @@ def http_method(ctx):
     validity". In AGIS documents the prohibition wins; AGTP endpoint files
     follow the catalog (see the AGTP rules).
     """
-    for ep, tok in _single_words(ctx):
-        if not tok.http:
-            continue
-        loc, part = ep.method_loc
-        repl = HTTP_REPLACEMENTS.get(tok.upper)
-        fixes = [Fix(f"Replace {tok.upper} with {repl}", False, rename_ops(ctx, ep, repl),
-                     preferred=True)] if repl else []
-        better = f"; use an action verb such as {repl}, or one that names the intent" if repl else \
-            "; use an action verb that names the intent"
-        yield Finding(loc, f"method '{tok.raw}' is an HTTP method, prohibited in AGIS (section 4.3){better}",
-                      part=part, fixes=fixes)
+    tok = _single_word(ctx, ep)
+    if tok is None:
+        return
+    if not tok.http:
+        return
+    loc, part = ep.method_loc
+    repl = HTTP_REPLACEMENTS.get(tok.upper)
+    fixes = [Fix(f"Replace {tok.upper} with {repl}", False, rename_ops(ctx, ep, repl),
+                 preferred=True)] if repl else []
+    better = f"; use an action verb such as {repl}, or one that names the intent" if repl else \
+        "; use an action verb that names the intent"
+    yield Finding(loc, f"method '{tok.raw}' is an HTTP method, prohibited in AGIS (section 4.3){better}",
+                  part=part, fixes=fixes)
 
 
-@rule("AGIS302", "non-action-method", per_endpoint=True, pass_no=3, spec="AGIS §4.2, §8.5(b)")
-def non_action_method(ctx):
+@rule("AGIS302", "non-action-method", per_endpoint=True, pass_no=3, spec="AGIS §4.2, §8.5(b)", visits="endpoint")
+def non_action_method(ctx, ep):
     """The method is a state, adjective, noun, being or function word (`AVAILABLE`, `STATUS`, `EXISTS`, `WITH`).
 
     ## What it does
@@ -107,20 +110,22 @@ def non_action_method(ctx):
     No fix: the right verb depends on what the endpoint does.
     """
     lex = lexicon()
-    for ep, tok in _single_words(ctx):
-        if tok.http or tok.in_catalog or compound_parts(tok):
-            continue
-        cls = lex.non_action_class(tok.upper)
-        if cls is None:
-            continue
-        loc, part = ep.method_loc
-        yield Finding(loc, f"method '{tok.raw}' {_CLASS_TEXT.get(cls, 'is not an action verb')}, "
-                      "not an action; use a verb that says what the endpoint does for the caller "
-                      "(section 4.2)", part=part)
+    tok = _single_word(ctx, ep)
+    if tok is None:
+        return
+    if tok.http or tok.in_catalog or compound_parts(tok):
+        return
+    cls = lex.non_action_class(tok.upper)
+    if cls is None:
+        return
+    loc, part = ep.method_loc
+    yield Finding(loc, f"method '{tok.raw}' {_CLASS_TEXT.get(cls, 'is not an action verb')}, "
+                  "not an action; use a verb that says what the endpoint does for the caller "
+                  "(section 4.2)", part=part)
 
 
-@rule("AGIS303", "vague-method", per_endpoint=True, pass_no=3, spec="AGIS §4.2")
-def vague_method(ctx):
+@rule("AGIS303", "vague-method", per_endpoint=True, pass_no=3, spec="AGIS §4.2", visits="endpoint")
+def vague_method(ctx, ep):
     """The method is a borderline verb like `PROCESS` or `HANDLE` that hides the intent.
 
     ## What it does
@@ -147,18 +152,20 @@ def vague_method(ctx):
     No fix.
     """
     lex = lexicon()
-    for ep, tok in _single_words(ctx):
-        if tok.http or not lex.is_vague(tok.upper):
-            continue
-        loc, part = ep.method_loc
-        alternatives = getattr(lex, "vague_alternatives", lambda w: ())(tok.upper)
-        hint = f" (e.g. {', '.join(alternatives[:4])})" if alternatives else ""
-        yield Finding(loc, f"method '{tok.raw}' is borderline: it may describe system activity rather than "
-                      f"the caller's intent; a more specific verb is RECOMMENDED{hint} (section 4.2)", part=part)
+    tok = _single_word(ctx, ep)
+    if tok is None:
+        return
+    if tok.http or not lex.is_vague(tok.upper):
+        return
+    loc, part = ep.method_loc
+    alternatives = getattr(lex, "vague_alternatives", lambda w: ())(tok.upper)
+    hint = f" (e.g. {', '.join(alternatives[:4])})" if alternatives else ""
+    yield Finding(loc, f"method '{tok.raw}' is borderline: it may describe system activity rather than "
+                  f"the caller's intent; a more specific verb is RECOMMENDED{hint} (section 4.2)", part=part)
 
 
-@rule("AGIS305", "stative-method", per_endpoint=True, pass_no=3, spec="AGIS §4.2")
-def stative_method(ctx):
+@rule("AGIS305", "stative-method", per_endpoint=True, pass_no=3, spec="AGIS §4.2", visits="endpoint")
+def stative_method(ctx, ep):
     """The method is a stative verb (`KNOW`, `WANT`, `NEED`, `OWN`, `CONTAIN`): it names a state.
 
     ## What it does
@@ -200,17 +207,19 @@ def stative_method(ctx):
     left off.
     """
     lex = lexicon()
-    for ep, tok in _single_words(ctx):
-        if tok.http or tok.in_catalog or not lex.is_stative(tok.upper):
-            continue
-        loc, part = ep.method_loc
-        yield Finding(loc, f"method '{tok.raw}' is a stative verb: it names a state (knowing, wanting, "
-                      "having), not an action; use a verb that says what the endpoint does for the caller "
-                      "(section 4.2)", part=part)
+    tok = _single_word(ctx, ep)
+    if tok is None:
+        return
+    if tok.http or tok.in_catalog or not lex.is_stative(tok.upper):
+        return
+    loc, part = ep.method_loc
+    yield Finding(loc, f"method '{tok.raw}' is a stative verb: it names a state (knowing, wanting, "
+                  "having), not an action; use a verb that says what the endpoint does for the caller "
+                  "(section 4.2)", part=part)
 
 
-@rule("AGIS306", "fused-phrasal-method", per_endpoint=True, pass_no=3, spec="AGIS §4.1(b), §4.2")
-def fused_phrasal_method(ctx):
+@rule("AGIS306", "fused-phrasal-method", per_endpoint=True, pass_no=3, spec="AGIS §4.1(b), §4.2", visits="endpoint")
+def fused_phrasal_method(ctx, ep):
     """The method is a fused phrasal noun (`LOGIN`, `SIGNUP`, `SETUP`, `BACKUP`) or jargon (`UPSERT`).
 
     ## What it does
@@ -253,26 +262,28 @@ def fused_phrasal_method(ctx):
     """
     lex = lexicon()
     catalog = _catalog_names(ctx)
-    for ep, tok in _single_words(ctx):
-        if tok.http or tok.upper in catalog:
-            continue
-        hit = lex.fused_phrasal(tok.upper)
-        if hit is None:
-            continue
-        phrase, suggestions = hit
-        suggestions = [s for s in suggestions if not catalog or s in catalog]
-        loc, part = ep.method_loc
-        fixes = [Fix(f"Rename to {suggestions[0]}", False, rename_ops(ctx, ep, suggestions[0]),
-                     preferred=True)] \
-            if suggestions else []
-        hint = f"; use a catalog verb such as {', '.join(suggestions)}" if suggestions else \
-            "; use an action verb"
-        yield Finding(loc, f"method '{tok.raw}' fuses '{phrase}' into one word, a noun or jargon rather than "
-                      f"an action verb of the catalog{hint} (sections 4.1(b), 4.2)", part=part, fixes=fixes)
+    tok = _single_word(ctx, ep)
+    if tok is None:
+        return
+    if tok.http or tok.upper in catalog:
+        return
+    hit = lex.fused_phrasal(tok.upper)
+    if hit is None:
+        return
+    phrase, suggestions = hit
+    suggestions = [s for s in suggestions if not catalog or s in catalog]
+    loc, part = ep.method_loc
+    fixes = [Fix(f"Rename to {suggestions[0]}", False, rename_ops(ctx, ep, suggestions[0]),
+                 preferred=True)] \
+        if suggestions else []
+    hint = f"; use a catalog verb such as {', '.join(suggestions)}" if suggestions else \
+        "; use an action verb"
+    yield Finding(loc, f"method '{tok.raw}' fuses '{phrase}' into one word, a noun or jargon rather than "
+                  f"an action verb of the catalog{hint} (sections 4.1(b), 4.2)", part=part, fixes=fixes)
 
 
 def _catalog_names(ctx) -> frozenset:
     try:
-        return frozenset(ctx.catalog.methods)
+        return ctx.catalog_names    # (the catalog's one name set: asked once per endpoint)
     except Exception:  # no catalog: the curated suggestions stand
         return frozenset()

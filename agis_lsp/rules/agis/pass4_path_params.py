@@ -4,11 +4,11 @@ from __future__ import annotations
 from ...engine.findings import AddKey, Append, Finding, Fix
 from ...engine.registry import rule
 from ._jsonschema import input_parameters, input_schema
-from ._paths import paths
+from ._paths import path_info
 
 
-@rule("AGIS409", "path-parameter-not-in-input", per_endpoint=True, pass_no=4, spec="AGIS §4.4(d)(f), §7")
-def undeclared_path_parameter(ctx):
+@rule("AGIS409", "path-parameter-not-in-input", per_endpoint=True, pass_no=4, spec="AGIS §4.4(d)(f), §7", visits="endpoint")
+def undeclared_path_parameter(ctx, ep):
     """A path parameter (`/reservation/{id}`) is not a property of the endpoint's input.
 
     ## What it does
@@ -52,20 +52,22 @@ def undeclared_path_parameter(ctx):
     Unsafe: the fix declares a required string property, a guess at its type.
     Offered only for an endpoint's own input schema with a `properties` block.
     """
-    for ep, info in paths(ctx):
-        params = [s.text[1:-1] for s in info.segments if s.kind == "param"]
-        if not params:
+    info = path_info(ep)
+    if info is None:
+        return
+    params = [s.text[1:-1] for s in info.segments if s.kind == "param"]
+    if not params:
+        return
+    declared = input_parameters(ctx, ep)
+    if declared is None:
+        return
+    loc, part = ep.path_loc
+    for name in dict.fromkeys(params):
+        if name in declared:
             continue
-        declared = input_parameters(ctx, ep)
-        if declared is None:
-            continue
-        loc, part = ep.path_loc
-        for name in dict.fromkeys(params):
-            if name in declared:
-                continue
-            yield Finding(loc, f"path parameter '{{{name}}}' of '{ep.path}' is not a property of the endpoint's "
-                          "input; declare it in the input schema (sections 4.4(d), 4.4(f))", part=part,
-                          fixes=_declare(ctx, ep, name))
+        yield Finding(loc, f"path parameter '{{{name}}}' of '{ep.path}' is not a property of the endpoint's "
+                      "input; declare it in the input schema (sections 4.4(d), 4.4(f))", part=part,
+                      fixes=_declare(ctx, ep, name))
 
 
 def _declare(ctx, ep, name: str) -> list:

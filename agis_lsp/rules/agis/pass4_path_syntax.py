@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from ...engine.findings import Finding, Fix
 from ...engine.registry import rule
-from ._paths import LITERAL_OK, kebab, param_repair, paths, replace_segment
+from ._paths import LITERAL_OK, kebab, param_repair, path_info, replace_segment
 from .pass4_path_verbs import verb_rewrite
 
 
-@rule("AGIS401", "path-missing-leading-slash", per_endpoint=True, pass_no=4, spec="AGIS §4.4(a)")
-def path_missing_leading_slash(ctx):
+@rule("AGIS401", "path-missing-leading-slash", per_endpoint=True, pass_no=4, spec="AGIS §4.4(a)", visits="endpoint")
+def path_missing_leading_slash(ctx, ep):
     """The path does not begin with `/`.
 
     ## What it does
@@ -35,20 +35,22 @@ def path_missing_leading_slash(ctx):
     Safe: a path without its leading slash has no other reading, so adding
     the slash (and dropping surrounding blanks) keeps its meaning.
     """
-    for ep, info in paths(ctx):
-        if ep.path.startswith("/"):
-            continue
-        new = ep.path.strip()
-        if not new.startswith("/"):
-            new = "/" + new
-        loc, part = ep.path_loc
-        yield Finding(loc, f"path '{ep.path}' must begin with '/'; use '{new}' (section 4.4(a))",
-                      part=part,
-                      fixes=[Fix(f"Use '{new}'", True, [ep.set_path(new)], preferred=True)])
+    info = path_info(ep)
+    if info is None:
+        return
+    if ep.path.startswith("/"):
+        return
+    new = ep.path.strip()
+    if not new.startswith("/"):
+        new = "/" + new
+    loc, part = ep.path_loc
+    yield Finding(loc, f"path '{ep.path}' must begin with '/'; use '{new}' (section 4.4(a))",
+                  part=part,
+                  fixes=[Fix(f"Use '{new}'", True, [ep.set_path(new)], preferred=True)])
 
 
-@rule("AGIS402", "path-not-lowercase", per_endpoint=True, pass_no=4, spec="AGIS §4.4(c)")
-def path_not_lowercase(ctx):
+@rule("AGIS402", "path-not-lowercase", per_endpoint=True, pass_no=4, spec="AGIS §4.4(c)", visits="endpoint")
+def path_not_lowercase(ctx, ep):
     """A path segment is not lowercase with hyphens between words (`/RESERVATION`, `/patient_record`).
 
     ## What it does
@@ -83,25 +85,27 @@ def path_not_lowercase(ctx):
     `menu`) is lowercase and hyphenated too, and a second suggestion for the
     same segment (`cancel-booking`) would contradict it.
     """
-    for ep, info in paths(ctx):
-        loc, part = ep.path_loc
-        for seg in info.literals:
-            if LITERAL_OK.match(seg.text):
-                continue
-            if verb_rewrite(ep, info, seg) is not None:
-                continue  # AGIS405/406 report this segment, with a rewrite that fixes the case too
-            new = kebab(seg.text)
-            what = _what_is_wrong(seg.text)
-            fixes = []
-            if new and LITERAL_OK.match(new):
-                new_path = replace_segment(info, seg.index, new)
-                fixes.append(Fix(f"Rewrite the segment as '{new}'", False, [ep.set_path(new_path)],
-                                 preferred=True))
-                advice = f"use '{new}'"
-            else:
-                advice = "use lowercase words separated by hyphens"
-            yield Finding(loc, f"path segment '{seg.text}' in '{ep.path}' {what}; {advice} "
-                          "(section 4.4(c))", part=part, fixes=fixes)
+    info = path_info(ep)
+    if info is None:
+        return
+    loc, part = ep.path_loc
+    for seg in info.literals:
+        if LITERAL_OK.match(seg.text):
+            continue
+        if verb_rewrite(ep, info, seg) is not None:
+            continue  # AGIS405/406 report this segment, with a rewrite that fixes the case too
+        new = kebab(seg.text)
+        what = _what_is_wrong(seg.text)
+        fixes = []
+        if new and LITERAL_OK.match(new):
+            new_path = replace_segment(info, seg.index, new)
+            fixes.append(Fix(f"Rewrite the segment as '{new}'", False, [ep.set_path(new_path)],
+                             preferred=True))
+            advice = f"use '{new}'"
+        else:
+            advice = "use lowercase words separated by hyphens"
+        yield Finding(loc, f"path segment '{seg.text}' in '{ep.path}' {what}; {advice} "
+                      "(section 4.4(c))", part=part, fixes=fixes)
 
 
 def _what_is_wrong(text: str) -> str:
@@ -117,8 +121,8 @@ def _what_is_wrong(text: str) -> str:
     return "contains " + ", ".join(f"'{c}'" for c in bad)
 
 
-@rule("AGIS403", "path-invalid-parameter", per_endpoint=True, pass_no=4, spec="AGIS §4.4(d)")
-def path_invalid_parameter(ctx):
+@rule("AGIS403", "path-invalid-parameter", per_endpoint=True, pass_no=4, spec="AGIS §4.4(d)", visits="endpoint")
+def path_invalid_parameter(ctx, ep):
     """A path parameter does not use `{snake_case}` curly-brace notation (`:id`, `<id>`, `{Id}`, `x{id}`).
 
     ## What it does
@@ -155,26 +159,28 @@ def path_invalid_parameter(ctx):
     A parameter is a whole segment: `/order-{id}` is reported, since the draft
     shows only whole-segment parameters and agents split paths on `/`.
     """
-    for ep, info in paths(ctx):
-        loc, part = ep.path_loc
-        for seg in info.segments:
-            if seg.kind != "param-like":
-                continue
-            new, reason, safe = param_repair(seg.text)
-            fixes = []
-            if new:
-                new_path = replace_segment(info, seg.index, new)
-                fixes.append(Fix(f"Write the parameter as '{new}'", safe, [ep.set_path(new_path)],
-                                 preferred=True))
-                advice = f"write '{new}'"
-            else:
-                advice = "write it as a whole segment in braces, e.g. '{id}'"
-            yield Finding(loc, f"path parameter '{seg.text}' in '{ep.path}' uses {reason}; {advice} "
-                          "(section 4.4(d))", part=part, fixes=fixes)
+    info = path_info(ep)
+    if info is None:
+        return
+    loc, part = ep.path_loc
+    for seg in info.segments:
+        if seg.kind != "param-like":
+            continue
+        new, reason, safe = param_repair(seg.text)
+        fixes = []
+        if new:
+            new_path = replace_segment(info, seg.index, new)
+            fixes.append(Fix(f"Write the parameter as '{new}'", safe, [ep.set_path(new_path)],
+                             preferred=True))
+            advice = f"write '{new}'"
+        else:
+            advice = "write it as a whole segment in braces, e.g. '{id}'"
+        yield Finding(loc, f"path parameter '{seg.text}' in '{ep.path}' uses {reason}; {advice} "
+                      "(section 4.4(d))", part=part, fixes=fixes)
 
 
-@rule("AGIS404", "path-query-string", per_endpoint=True, pass_no=4, spec="AGIS §4.4(f)")
-def path_query_string(ctx):
+@rule("AGIS404", "path-query-string", per_endpoint=True, pass_no=4, spec="AGIS §4.4(f)", visits="endpoint")
+def path_query_string(ctx, ep):
     """The path contains a query string (`/reservation?type=dinner`).
 
     ## What it does
@@ -205,22 +211,24 @@ def path_query_string(ctx):
     Unsafe: the fix removes the query string; its parameters must then be
     declared in `input` by hand.
     """
-    for ep, info in paths(ctx):
-        if info.query is None:
-            continue
-        loc, part = ep.path_loc
-        names = [p.split("=", 1)[0] for p in info.query[1:].split("&") if p.split("=", 1)[0]]
-        declare = f"declare {', '.join(names)} in the input schema" if names \
-            else "declare its parameters in the input schema"
-        new = info.route.strip() or "/"
-        yield Finding(loc, f"path '{ep.path}' contains the query string '{info.query}'; "
-                      f"{declare} instead (section 4.4(f))", part=part,
-                      fixes=[Fix(f"Remove the query string (use '{new}')", False, [ep.set_path(new)],
-                                 preferred=True)])
+    info = path_info(ep)
+    if info is None:
+        return
+    if info.query is None:
+        return
+    loc, part = ep.path_loc
+    names = [p.split("=", 1)[0] for p in info.query[1:].split("&") if p.split("=", 1)[0]]
+    declare = f"declare {', '.join(names)} in the input schema" if names \
+        else "declare its parameters in the input schema"
+    new = info.route.strip() or "/"
+    yield Finding(loc, f"path '{ep.path}' contains the query string '{info.query}'; "
+                  f"{declare} instead (section 4.4(f))", part=part,
+                  fixes=[Fix(f"Remove the query string (use '{new}')", False, [ep.set_path(new)],
+                             preferred=True)])
 
 
-@rule("AGIS408", "path-empty-segment", per_endpoint=True, pass_no=4, spec="AGIS §4.4")
-def path_empty_segment(ctx):
+@rule("AGIS408", "path-empty-segment", per_endpoint=True, pass_no=4, spec="AGIS §4.4", visits="endpoint")
+def path_empty_segment(ctx, ep):
     """The path has an empty segment: a doubled `//` or a trailing `/`.
 
     ## What it does
@@ -247,16 +255,18 @@ def path_empty_segment(ctx):
     ## Fix safety
     Unsafe: changing a path changes the API that clients call.
     """
-    for ep, info in paths(ctx):
-        empties = [s for s in info.segments if s.kind == "empty"]
-        if not empties or not info.route.strip("/"):
-            continue
-        loc, part = ep.path_loc
-        trailing = info.segments[-1].kind == "empty"
-        inner = any(s.kind == "empty" for s in info.segments[:-1])
-        what = "an empty segment ('//')" if inner else "a trailing '/'"
-        if inner and trailing:
-            what = "an empty segment ('//') and a trailing '/'"
-        new = info.with_segments([s.text for s in info.segments])
-        yield Finding(loc, f"path '{ep.path}' has {what}; use '{new}' (section 4.4)", part=part,
-                      fixes=[Fix(f"Use '{new}'", False, [ep.set_path(new)], preferred=True)])
+    info = path_info(ep)
+    if info is None:
+        return
+    empties = [s for s in info.segments if s.kind == "empty"]
+    if not empties or not info.route.strip("/"):
+        return
+    loc, part = ep.path_loc
+    trailing = info.segments[-1].kind == "empty"
+    inner = any(s.kind == "empty" for s in info.segments[:-1])
+    what = "an empty segment ('//')" if inner else "a trailing '/'"
+    if inner and trailing:
+        what = "an empty segment ('//') and a trailing '/'"
+    new = info.with_segments([s.text for s in info.segments])
+    yield Finding(loc, f"path '{ep.path}' has {what}; use '{new}' (section 4.4)", part=part,
+                  fixes=[Fix(f"Use '{new}'", False, [ep.set_path(new)], preferred=True)])

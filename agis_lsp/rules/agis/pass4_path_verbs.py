@@ -3,12 +3,12 @@ from __future__ import annotations
 
 from ...engine.findings import Finding, Fix
 from ...engine.registry import rule
-from ._paths import VERSION, paths, words_of
+from ...formats.agis_methods import lexicon
+from ._paths import VERSION, path_info, words_of
 
 
 def _lexicon():
-    from ... import lexicon
-    return lexicon
+    return lexicon()      # (imported once: the visitors ask once per endpoint)
 
 
 def segment_words(text: str) -> list[str]:
@@ -46,8 +46,8 @@ def verb_rewrite(ep, info, seg) -> str | None:
     return None
 
 
-@rule("AGIS405", "path-repeats-method", per_endpoint=True, pass_no=4, spec="AGIS §4.4(e)")
-def path_repeats_method(ctx):
+@rule("AGIS405", "path-repeats-method", per_endpoint=True, pass_no=4, spec="AGIS §4.4(e)", visits="endpoint")
+def path_repeats_method(ctx, ep):
     """The path repeats the method verb (`BOOK /book-reservation`).
 
     ## What it does
@@ -80,25 +80,27 @@ def path_repeats_method(ctx):
     Only the verb itself counts: nouns derived from it (`BOOK /booking`,
     `RESERVE /reservation`) name the entity and are accepted.
     """
-    for ep, info in paths(ctx):
-        if not isinstance(ep.method, str) or not ep.method.strip().isalpha():
+    info = path_info(ep)
+    if info is None:
+        return
+    if not isinstance(ep.method, str) or not ep.method.strip().isalpha():
+        return
+    verb = ep.method.strip().lower()
+    loc, part = ep.path_loc
+    for seg in info.literals:
+        if verb not in segment_words(seg.text):
             continue
-        verb = ep.method.strip().lower()
-        loc, part = ep.path_loc
-        for seg in info.literals:
-            if verb not in segment_words(seg.text):
-                continue
-            new = _without(info, seg, {verb})
-            fixes = [Fix(f"Remove '{verb}' from the path (use '{new}')", False, [ep.set_path(new)],
-                         preferred=True)] \
-                if new else []
-            advice = f"use '{new}'" if new else "name the entity the method acts on"
-            yield Finding(loc, f"path '{ep.path}' repeats the method {ep.method.strip()} in segment "
-                          f"'{seg.text}'; {advice} (section 4.4(e))", part=part, fixes=fixes)
+        new = _without(info, seg, {verb})
+        fixes = [Fix(f"Remove '{verb}' from the path (use '{new}')", False, [ep.set_path(new)],
+                     preferred=True)] \
+            if new else []
+        advice = f"use '{new}'" if new else "name the entity the method acts on"
+        yield Finding(loc, f"path '{ep.path}' repeats the method {ep.method.strip()} in segment "
+                      f"'{seg.text}'; {advice} (section 4.4(e))", part=part, fixes=fixes)
 
 
-@rule("AGIS406", "path-verb-segment", per_endpoint=True, pass_no=4, spec="AGIS §4.4(b)")
-def path_verb_segment(ctx):
+@rule("AGIS406", "path-verb-segment", per_endpoint=True, pass_no=4, spec="AGIS §4.4(b)", visits="endpoint")
+def path_verb_segment(ctx, ep):
     """A path segment names an operation instead of an entity (`/get-restaurant`, `/bookReservation`).
 
     ## What it does
@@ -149,34 +151,36 @@ def path_verb_segment(ctx):
     (`/search-results`). The word lists live in `scripts/build_lexicon.py`.
     """
     lex = _lexicon()
-    for ep, info in paths(ctx):
-        method = ep.method.strip().lower() if isinstance(ep.method, str) else None
-        loc, part = ep.path_loc
-        for seg in info.literals:
-            if not lex.is_verb_segment(seg.text):
-                continue
-            words = segment_words(seg.text)
-            if not words or words[0] == method or method in words:
-                continue  # AGIS405 reports the method verb
-            verb = words[0]
-            new = _without(info, seg, {verb})
-            fixes = [Fix(f"Remove '{verb}' from the path (use '{new}')", False, [ep.set_path(new)],
-                         preferred=True)] \
-                if new else []
-            if len(words) > 1:
-                advice = f"the method carries the action, so use '{new}'" if new else \
-                    "the method carries the action, so keep only the noun"
-                what = f"starts with the verb '{verb}'"
-            else:
-                advice = f"name the entity instead, e.g. '{new}'" if new else \
-                    "name the entity the method acts on instead"
-                what = "is a verb"
-            yield Finding(loc, f"path segment '{seg.text}' in '{ep.path}' {what}; {advice} "
-                          "(section 4.4(b))", part=part, fixes=fixes)
+    info = path_info(ep)
+    if info is None:
+        return
+    method = ep.method.strip().lower() if isinstance(ep.method, str) else None
+    loc, part = ep.path_loc
+    for seg in info.literals:
+        if not lex.is_verb_segment(seg.text):
+            continue
+        words = segment_words(seg.text)
+        if not words or words[0] == method or method in words:
+            continue  # AGIS405 reports the method verb
+        verb = words[0]
+        new = _without(info, seg, {verb})
+        fixes = [Fix(f"Remove '{verb}' from the path (use '{new}')", False, [ep.set_path(new)],
+                     preferred=True)] \
+            if new else []
+        if len(words) > 1:
+            advice = f"the method carries the action, so use '{new}'" if new else \
+                "the method carries the action, so keep only the noun"
+            what = f"starts with the verb '{verb}'"
+        else:
+            advice = f"name the entity instead, e.g. '{new}'" if new else \
+                "name the entity the method acts on instead"
+            what = "is a verb"
+        yield Finding(loc, f"path segment '{seg.text}' in '{ep.path}' {what}; {advice} "
+                      "(section 4.4(b))", part=part, fixes=fixes)
 
 
-@rule("AGIS407", "path-first-segment-not-noun", per_endpoint=True, pass_no=4, spec="AGIS §4.4(b)")
-def path_first_segment_not_noun(ctx):
+@rule("AGIS407", "path-first-segment-not-noun", per_endpoint=True, pass_no=4, spec="AGIS §4.4(b)", visits="endpoint")
+def path_first_segment_not_noun(ctx, ep):
     """The first path segment is not a noun naming the entity (`/{id}`, `/v1/...`, `/`).
 
     ## What it does
@@ -208,32 +212,34 @@ def path_first_segment_not_noun(ctx):
     Parameter-first and root paths have no fix: only the author knows the
     entity.
     """
-    for ep, info in paths(ctx):
-        loc, part = ep.path_loc
-        segs = [s for s in info.segments if s.kind != "empty"]
-        if not segs:
-            if info.leading_slash and info.query is None:
-                yield Finding(loc, f"path '{ep.path}' names no entity; add a noun for what the method "
-                              "acts on, e.g. '/reservation' (section 4.4(b))", part=part)
-            continue
-        first = segs[0]
-        if first.kind in ("param", "param-like"):
-            yield Finding(loc, f"path '{ep.path}' starts with the parameter '{first.text}'; start with "
-                          "a noun naming the entity, e.g. '/reservation/{id}' (section 4.4(b))",
-                          part=part)
-        elif first.kind == "literal" and first.text.isdigit():
-            yield Finding(loc, f"path '{ep.path}' starts with the number '{first.text}'; start with a noun "
-                          "naming the entity (section 4.4(b))", part=part)
-        elif first.kind == "literal" and VERSION.match(first.text):
-            rest = [s.text for s in info.segments]
-            rest[first.index] = ""
-            new = info.with_segments(rest)
-            nxt = segs[1] if len(segs) > 1 else None
-            fixes = []
-            if nxt is not None and nxt.kind == "literal":
-                fixes.append(Fix(f"Remove the version prefix (use '{new}')", False, [ep.set_path(new)],
-                                 preferred=True))
-            advice = f"use '{new}'" if fixes else "start with a noun naming the entity"
-            yield Finding(loc, f"path '{ep.path}' starts with the version prefix '{first.text}'; versions "
-                          f"belong in the document's version, not the path; {advice} (section 4.4(b))",
-                          part=part, fixes=fixes)
+    info = path_info(ep)
+    if info is None:
+        return
+    loc, part = ep.path_loc
+    segs = [s for s in info.segments if s.kind != "empty"]
+    if not segs:
+        if info.leading_slash and info.query is None:
+            yield Finding(loc, f"path '{ep.path}' names no entity; add a noun for what the method "
+                          "acts on, e.g. '/reservation' (section 4.4(b))", part=part)
+        return
+    first = segs[0]
+    if first.kind in ("param", "param-like"):
+        yield Finding(loc, f"path '{ep.path}' starts with the parameter '{first.text}'; start with "
+                      "a noun naming the entity, e.g. '/reservation/{id}' (section 4.4(b))",
+                      part=part)
+    elif first.kind == "literal" and first.text.isdigit():
+        yield Finding(loc, f"path '{ep.path}' starts with the number '{first.text}'; start with a noun "
+                      "naming the entity (section 4.4(b))", part=part)
+    elif first.kind == "literal" and VERSION.match(first.text):
+        rest = [s.text for s in info.segments]
+        rest[first.index] = ""
+        new = info.with_segments(rest)
+        nxt = segs[1] if len(segs) > 1 else None
+        fixes = []
+        if nxt is not None and nxt.kind == "literal":
+            fixes.append(Fix(f"Remove the version prefix (use '{new}')", False, [ep.set_path(new)],
+                             preferred=True))
+        advice = f"use '{new}'" if fixes else "start with a noun naming the entity"
+        yield Finding(loc, f"path '{ep.path}' starts with the version prefix '{first.text}'; versions "
+                      f"belong in the document's version, not the path; {advice} (section 4.4(b))",
+                      part=part, fixes=fixes)

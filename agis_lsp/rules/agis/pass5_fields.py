@@ -6,12 +6,12 @@ from ...engine.findings import AddKey, Finding, Fix, RenameKey, SetValue
 from ...engine.registry import rule
 from .._text import close_matches
 from ._jsonschema import input_parameters
-from ._semantic import (KNOWN, LEVEL2, REQUIRED, and_list, anchor, endpoints, is_irreversible, name,
-                        semantic_blocks, state_change_reason, type_name)
+from ._semantic import (KNOWN, LEVEL2, REQUIRED, anchor, and_list, is_irreversible, is_mapping, name,
+                        semantic_of, state_change_reason, type_name)
 
 
-@rule("AGIS501", "missing-semantic-field", per_endpoint=True, pass_no=5, spec="AGIS §5, §5.1, §8.4 pass 5")
-def missing_semantic_field(ctx):
+@rule("AGIS501", "missing-semantic-field", per_endpoint=True, pass_no=5, spec="AGIS §5, §5.1, §8.4 pass 5", visits="endpoint")
+def missing_semantic_field(ctx, ep):
     """An endpoint has no semantic block, or the block lacks `intent`, `actor` or `outcome`.
 
     ## What it does
@@ -48,31 +48,32 @@ def missing_semantic_field(ctx):
     when converting MCP tools): unsafe, since the author may mean `user` or
     `system`. Intent and outcome have no fix: only the author knows them.
     """
-    for ep in endpoints(ctx):
-        if "semantic" not in ep.body or ep.body.get("semantic") is None:
-            loc, part = anchor(ep)
-            yield Finding(loc, f"endpoint {name(ep)} has no semantic block; add one with intent, actor "
-                          "and outcome (section 5)", part=part)
-            continue
-        sem = ep.body["semantic"]
-        sem_path = ep.field_path("semantic")
-        if not isinstance(sem, dict):
-            yield Finding(sem_path, f"semantic block of {name(ep)} must be a mapping with intent, actor "
-                          f"and outcome, not {type_name(sem)} (section 5)")
-            continue
-        for field in REQUIRED:
-            value = sem.get(field)
-            if value is None or (isinstance(value, str) and not value.strip()):
-                present = field in sem
-                where = sem_path + (field,) if present else sem_path
-                fixes = []
-                if field == "actor":
-                    op = SetValue(sem_path + ("actor",), "agent") if present \
-                        else AddKey(sem_path, "actor", "agent")
-                    fixes.append(Fix("Set actor: agent", False, [op]))
-                what = "is empty" if present else "is missing"
-                yield Finding(where, f"semantic.{field} of {name(ep)} {what}; {_ADVICE[field]} "
-                              "(section 5.1)", part="value" if present else "key", fixes=fixes)
+    if not is_mapping(ctx, ep):
+        return
+    if "semantic" not in ep.body or ep.body.get("semantic") is None:
+        loc, part = anchor(ep)
+        yield Finding(loc, f"endpoint {name(ep)} has no semantic block; add one with intent, actor "
+                      "and outcome (section 5)", part=part)
+        return
+    sem = ep.body["semantic"]
+    sem_path = ep.field_path("semantic")
+    if not isinstance(sem, dict):
+        yield Finding(sem_path, f"semantic block of {name(ep)} must be a mapping with intent, actor "
+                      f"and outcome, not {type_name(sem)} (section 5)")
+        return
+    for field in REQUIRED:
+        value = sem.get(field)
+        if value is None or (isinstance(value, str) and not value.strip()):
+            present = field in sem
+            where = sem_path + (field,) if present else sem_path
+            fixes = []
+            if field == "actor":
+                op = SetValue(sem_path + ("actor",), "agent") if present \
+                    else AddKey(sem_path, "actor", "agent")
+                fixes.append(Fix("Set actor: agent", False, [op]))
+            what = "is empty" if present else "is missing"
+            yield Finding(where, f"semantic.{field} of {name(ep)} {what}; {_ADVICE[field]} "
+                          "(section 5.1)", part="value" if present else "key", fixes=fixes)
 
 
 _ADVICE = {
@@ -82,8 +83,8 @@ _ADVICE = {
 }
 
 
-@rule("AGIS516", "non-string-semantic-text", per_endpoint=True, pass_no=5, spec="AGIS §5.1")
-def non_string_semantic_text(ctx):
+@rule("AGIS516", "non-string-semantic-text", per_endpoint=True, pass_no=5, spec="AGIS §5.1", visits="endpoint")
+def non_string_semantic_text(ctx, ep):
     """`intent` or `outcome` is not a string (a list, a number, a mapping).
 
     ## What it does
@@ -108,14 +109,16 @@ def non_string_semantic_text(ctx):
     ## Fix safety
     No fix: only the author knows the sentence.
     """
-    for ep, sem in semantic_blocks(ctx):
-        for field in ("intent", "outcome"):
-            value = sem.get(field)
-            if value is None or isinstance(value, str):
-                continue
-            yield Finding(ep.field_path("semantic", field),
-                          f"semantic.{field} of {name(ep)} must be one sentence (a string), not "
-                          f"{type_name(value)} (section 5.1)")
+    sem = semantic_of(ctx, ep)
+    if sem is None:
+        return
+    for field in ("intent", "outcome"):
+        value = sem.get(field)
+        if value is None or isinstance(value, str):
+            continue
+        yield Finding(ep.field_path("semantic", field),
+                      f"semantic.{field} of {name(ep)} must be one sentence (a string), not "
+                      f"{type_name(value)} (section 5.1)")
 
 
 _ALIASES = {
@@ -128,8 +131,8 @@ _ALIASES = {
 }
 
 
-@rule("AGIS517", "unknown-semantic-field", per_endpoint=True, pass_no=5, spec="AGIS §5.1, §5.2")
-def unknown_semantic_field(ctx):
+@rule("AGIS517", "unknown-semantic-field", per_endpoint=True, pass_no=5, spec="AGIS §5.1, §5.2", visits="endpoint")
+def unknown_semantic_field(ctx, ep):
     """The semantic block has a field AGIS does not define (often a misspelling).
 
     ## What it does
@@ -159,25 +162,27 @@ def unknown_semantic_field(ctx):
     Renaming to the suggested field is unsafe: the suggestion is a guess. No
     fix is offered when the suggested field is already present.
     """
-    for ep, sem in semantic_blocks(ctx):
-        for key in sem:
-            if not isinstance(key, str) or key in KNOWN:
-                continue
-            guess = _ALIASES.get(key.lower().replace("-", "_"))
-            if guess is None:
-                close = close_matches(key.lower().replace("-", "_"), KNOWN)
-                guess = close[0] if close else None
-            path = ep.field_path("semantic", key)
-            fixes = [Fix(f"Rename to '{guess}'", False, [RenameKey(path, guess)])] \
-                if guess and guess not in sem else []
-            hint = f"; did you mean '{guess}'?" if guess else \
-                "; the fields are " + and_list(KNOWN)
-            yield Finding(path, f"unknown semantic field '{key}' in {name(ep)}{hint} (section 5)",
-                          part="key", fixes=fixes)
+    sem = semantic_of(ctx, ep)
+    if sem is None:
+        return
+    for key in sem:
+        if not isinstance(key, str) or key in KNOWN:
+            continue
+        guess = _ALIASES.get(key.lower().replace("-", "_"))
+        if guess is None:
+            close = close_matches(key.lower().replace("-", "_"), KNOWN)
+            guess = close[0] if close else None
+        path = ep.field_path("semantic", key)
+        fixes = [Fix(f"Rename to '{guess}'", False, [RenameKey(path, guess)])] \
+            if guess and guess not in sem else []
+        hint = f"; did you mean '{guess}'?" if guess else \
+            "; the fields are " + and_list(KNOWN)
+        yield Finding(path, f"unknown semantic field '{key}' in {name(ep)}{hint} (section 5)",
+                      part="key", fixes=fixes)
 
 
-@rule("AGIS508", "missing-recommended-semantic-field", per_endpoint=True, pass_no=5, spec="AGIS §3 (conformance table), §5.2")
-def missing_recommended_semantic_field(ctx):
+@rule("AGIS508", "missing-recommended-semantic-field", per_endpoint=True, pass_no=5, spec="AGIS §3 (conformance table), §5.2", visits="endpoint")
+def missing_recommended_semantic_field(ctx, ep):
     """The semantic block lacks a field the conformance table RECOMMENDS at the configured level.
 
     ## What it does
@@ -221,28 +226,30 @@ def missing_recommended_semantic_field(ctx):
     warning), not this rule's. At level 2, `parameter_hints` is only expected
     on endpoints whose input declares parameters.
     """
-    for ep, sem in semantic_blocks(ctx):
-        if ctx.level >= 2:
-            if "parameter_hints" not in sem and _has_parameters(ctx, ep):
-                yield Finding(ep.field_path("semantic"), f"semantic block of {name(ep)} has no "
-                              "parameter_hints (RECOMMENDED at conformance level 2); map each parameter "
-                              "to the phrases users say for it (section 5.2)", part="key")
-            continue
-        missing = [f for f in LEVEL2 if f not in sem]
-        if "confidence_guidance" in missing and is_irreversible(sem):
-            missing.remove("confidence_guidance")
-        if missing:
-            yield Finding(ep.field_path("semantic"), f"semantic block of {name(ep)} does not declare "
-                          f"{and_list(missing)} (RECOMMENDED; REQUIRED at conformance level 2, section 3)",
-                          part="key")
+    sem = semantic_of(ctx, ep)
+    if sem is None:
+        return
+    if ctx.level >= 2:
+        if "parameter_hints" not in sem and _has_parameters(ctx, ep):
+            yield Finding(ep.field_path("semantic"), f"semantic block of {name(ep)} has no "
+                          "parameter_hints (RECOMMENDED at conformance level 2); map each parameter "
+                          "to the phrases users say for it (section 5.2)", part="key")
+        return
+    missing = [f for f in LEVEL2 if f not in sem]
+    if "confidence_guidance" in missing and is_irreversible(sem):
+        missing.remove("confidence_guidance")
+    if missing:
+        yield Finding(ep.field_path("semantic"), f"semantic block of {name(ep)} does not declare "
+                      f"{and_list(missing)} (RECOMMENDED; REQUIRED at conformance level 2, section 3)",
+                      part="key")
 
 
 def _has_parameters(ctx, ep) -> bool:
     return bool(input_parameters(ctx, ep))
 
 
-@rule("AGIS509", "missing-level2-field", per_endpoint=True, pass_no=5, spec="AGIS §3 (conformance table), §5.2")
-def missing_level2_field(ctx):
+@rule("AGIS509", "missing-level2-field", per_endpoint=True, pass_no=5, spec="AGIS §3 (conformance table), §5.2", visits="endpoint")
+def missing_level2_field(ctx, ep):
     """At conformance level 2, the semantic block lacks a REQUIRED field.
 
     ## What it does
@@ -290,14 +297,16 @@ def missing_level2_field(ctx):
     """
     if ctx.level < 2:
         return
-    for ep, sem in semantic_blocks(ctx):
-        missing = [f for f in LEVEL2 if f not in sem]
-        reason = state_change_reason(sem)
-        if reason and "state_transition" not in sem:
-            missing.append("state_transition")
-        if not missing:
-            continue
-        why = f" (it changes state: {reason})" if "state_transition" in missing else ""
-        yield Finding(ep.field_path("semantic"), f"semantic block of {name(ep)} does not declare "
-                      f"{and_list(missing)}, REQUIRED at conformance level 2{why} (section 3, section 5.2)",
-                      part="key")
+    sem = semantic_of(ctx, ep)
+    if sem is None:
+        return
+    missing = [f for f in LEVEL2 if f not in sem]
+    reason = state_change_reason(sem)
+    if reason and "state_transition" not in sem:
+        missing.append("state_transition")
+    if not missing:
+        return
+    why = f" (it changes state: {reason})" if "state_transition" in missing else ""
+    yield Finding(ep.field_path("semantic"), f"semantic block of {name(ep)} does not declare "
+                  f"{and_list(missing)}, REQUIRED at conformance level 2{why} (section 3, section 5.2)",
+                  part="key")

@@ -5,7 +5,7 @@ import re
 
 from ...engine.findings import Finding
 from ...engine.registry import rule
-from ._semantic import name, semantic_blocks
+from ._semantic import name, semantic_of
 
 # Words that only name storage machinery: enough on their own.
 _MACHINERY = re.compile(
@@ -35,8 +35,8 @@ def internal_operation(text: str) -> str | None:
     return None
 
 
-@rule("AGIS518", "intent-describes-implementation", per_endpoint=True, pass_no=5, spec="AGIS §5.1")
-def intent_describes_implementation(ctx):
+@rule("AGIS518", "intent-describes-implementation", per_endpoint=True, pass_no=5, spec="AGIS §5.1", visits="endpoint")
+def intent_describes_implementation(ctx, ep):
     """The intent describes the system's internal operation (`Inserts a record into the reservations table`).
 
     ## What it does
@@ -81,13 +81,15 @@ def intent_describes_implementation(ctx):
     specified date range"; a managed-database service ("Provisions a new
     database instance") is not flagged.
     """
-    for ep, sem in semantic_blocks(ctx):
-        intent = sem.get("intent")
-        if not isinstance(intent, str) or not intent.strip():
-            continue
-        words = internal_operation(intent[:2000])
-        if words is None:
-            continue
-        yield Finding(ep.field_path("semantic", "intent"),
-                      f"the intent of {name(ep)} describes the system's internal operation ('{words}'), not the "
-                      "agent's goal; say what the endpoint does for the caller (section 5.1)")
+    sem = semantic_of(ctx, ep)
+    if sem is None:
+        return
+    intent = sem.get("intent")
+    if not isinstance(intent, str) or not intent.strip():
+        return
+    words = internal_operation(intent[:2000])
+    if words is None:
+        return
+    yield Finding(ep.field_path("semantic", "intent"),
+                  f"the intent of {name(ep)} describes the system's internal operation ('{words}'), not the "
+                  "agent's goal; say what the endpoint does for the caller (section 5.1)")

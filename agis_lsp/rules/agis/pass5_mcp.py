@@ -6,14 +6,14 @@ import re
 from ...engine.findings import AddKey, Finding, Fix, Related, SetValue
 from ...engine.registry import rule
 from ._paths import analyse_path, snake
-from ._semantic import endpoints, name, type_name
+from ._semantic import is_mapping, name, type_name
 from .pass1_duplicates import endpoint_key
 
 MCP_NAME = re.compile(r"^[a-z][a-z0-9_]*$")
 
 
-@rule("AGIS512", "invalid-mcp-tool-name", per_endpoint=True, pass_no=5, spec="AGIS §5.2, appendix C(a)")
-def invalid_mcp_tool_name(ctx):
+@rule("AGIS512", "invalid-mcp-tool-name", per_endpoint=True, pass_no=5, spec="AGIS §5.2, appendix C(a)", visits="endpoint")
+def invalid_mcp_tool_name(ctx, ep):
     """`mcp_tool_name` is not a lowercase name with underscores (`MakeReservation`, `make-reservation`).
 
     ## What it does
@@ -45,31 +45,32 @@ def invalid_mcp_tool_name(ctx):
     and underscores only ("MUST be lowercase, MAY contain underscores").
     Digits are allowed after the first letter.
     """
-    for ep in endpoints(ctx):
-        sem = ep.body.get("semantic")
-        if not isinstance(sem, dict) or "mcp_tool_name" not in sem or sem["mcp_tool_name"] is None:
-            continue
-        value = sem["mcp_tool_name"]
-        path = ep.field_path("semantic", "mcp_tool_name")
-        if not isinstance(value, str):
-            yield Finding(path, f"mcp_tool_name of {name(ep)} must be a string, not {type_name(value)} "
-                          "(section 5.2)")
-            continue
-        if MCP_NAME.match(value):
-            continue
-        new = re.sub(r"^[0-9_]+", "", snake(value))
-        fixes = [Fix(f"Rename to '{new}'", False, [SetValue(path, new)])] if new and MCP_NAME.match(new) else []
-        if not value.strip():
-            why = "is empty"
-        elif value != value.lower():
-            why = "is not lowercase"
-        elif not value[0].isalpha():
-            why = "must start with a letter"
-        else:
-            bad = sorted({c for c in value if not (c.isascii() and (c.isalnum() or c == "_"))})
-            why = "contains " + ", ".join(repr(c) for c in bad)
-        use = f"; use '{new}'" if fixes else "; use lowercase letters, digits and underscores"
-        yield Finding(path, f"mcp_tool_name '{value}' of {name(ep)} {why}{use} (section 5.2)", fixes=fixes)
+    if not is_mapping(ctx, ep):
+        return
+    sem = ep.body.get("semantic")
+    if not isinstance(sem, dict) or "mcp_tool_name" not in sem or sem["mcp_tool_name"] is None:
+        return
+    value = sem["mcp_tool_name"]
+    path = ep.field_path("semantic", "mcp_tool_name")
+    if not isinstance(value, str):
+        yield Finding(path, f"mcp_tool_name of {name(ep)} must be a string, not {type_name(value)} "
+                      "(section 5.2)")
+        return
+    if MCP_NAME.match(value):
+        return
+    new = re.sub(r"^[0-9_]+", "", snake(value))
+    fixes = [Fix(f"Rename to '{new}'", False, [SetValue(path, new)])] if new and MCP_NAME.match(new) else []
+    if not value.strip():
+        why = "is empty"
+    elif value != value.lower():
+        why = "is not lowercase"
+    elif not value[0].isalpha():
+        why = "must start with a letter"
+    else:
+        bad = sorted({c for c in value if not (c.isascii() and (c.isalnum() or c == "_"))})
+        why = "contains " + ", ".join(repr(c) for c in bad)
+    use = f"; use '{new}'" if fixes else "; use lowercase letters, digits and underscores"
+    yield Finding(path, f"mcp_tool_name '{value}' of {name(ep)} {why}{use} (section 5.2)", fixes=fixes)
 
 
 def default_tool_name(ep) -> str | None:

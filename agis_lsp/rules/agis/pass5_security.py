@@ -6,7 +6,7 @@ import unicodedata
 
 from ...engine.findings import Finding
 from ...engine.registry import rule
-from ._semantic import name, semantic_blocks
+from ._semantic import name, semantic_blocks, semantic_of
 
 MAX_LENGTH = 500
 
@@ -47,8 +47,8 @@ def _texts(ep, sem):
                         yield path, f"parameter hint for '{key}'", p
 
 
-@rule("AGIS514", "text-too-long", per_endpoint=True, pass_no=5, spec="AGIS §12, §5.1")
-def text_too_long(ctx):
+@rule("AGIS514", "text-too-long", per_endpoint=True, pass_no=5, spec="AGIS §12, §5.1", visits="endpoint")
+def text_too_long(ctx, ep):
     """`intent` or `outcome` is longer than 500 characters.
 
     ## What it does
@@ -75,13 +75,15 @@ def text_too_long(ctx):
     ## Fix safety
     No fix: only the author can shorten the sentence.
     """
-    for ep, sem in semantic_blocks(ctx):
-        for field in ("intent", "outcome"):
-            text = sem.get(field)
-            if isinstance(text, str) and len(text) > MAX_LENGTH:
-                yield Finding(ep.field_path("semantic", field),
-                              f"semantic.{field} of {name(ep)} is {len(text)} characters long; keep it to one "
-                              f"sentence of at most {MAX_LENGTH} characters (section 12)")
+    sem = semantic_of(ctx, ep)
+    if sem is None:
+        return
+    for field in ("intent", "outcome"):
+        text = sem.get(field)
+        if isinstance(text, str) and len(text) > MAX_LENGTH:
+            yield Finding(ep.field_path("semantic", field),
+                          f"semantic.{field} of {name(ep)} is {len(text)} characters long; keep it to one "
+                          f"sentence of at most {MAX_LENGTH} characters (section 12)")
 
 
 @rule("AGIS515", "instruction-like-text", per_endpoint=True, pass_no=5, spec="AGIS §12")

@@ -7,11 +7,11 @@ from ...engine.findings import Finding, Fix, RenameKey, SetValue
 from ...engine.registry import rule
 from .._text import close_matches
 from ._jsonschema import input_parameters
-from ._semantic import name, semantic_blocks, type_name
+from ._semantic import name, semantic_of, type_name
 
 
-@rule("AGIS510", "invalid-parameter-hints", per_endpoint=True, pass_no=5, spec="AGIS §5.2, appendix C(b)")
-def invalid_parameter_hints(ctx):
+@rule("AGIS510", "invalid-parameter-hints", per_endpoint=True, pass_no=5, spec="AGIS §5.2, appendix C(b)", visits="endpoint")
+def invalid_parameter_hints(ctx, ep):
     """`parameter_hints` is not a mapping from input parameters to lists of phrases.
 
     ## What it does
@@ -44,42 +44,44 @@ def invalid_parameter_hints(ctx):
     Wrapping a single phrase in a list is safe (the same phrase). Renaming a
     key to the closest input parameter is unsafe: it is a guess.
     """
-    for ep, sem in semantic_blocks(ctx):
-        if "parameter_hints" not in sem or sem["parameter_hints"] is None:
-            continue
-        hints = sem["parameter_hints"]
-        path = ep.field_path("semantic", "parameter_hints")
-        if not isinstance(hints, dict):
-            yield Finding(path, f"parameter_hints of {name(ep)} must map parameter names to lists of phrases, "
-                          f"not {type_name(hints)} (section 5.2)")
-            continue
-        params = input_parameters(ctx, ep)
-        for key, phrases in hints.items():
-            at = path + (key,)
-            if params is not None and isinstance(key, str) and key not in params:
-                close = close_matches(key, [p for p in params if p not in hints])
-                fixes = [Fix(f"Rename to '{close[0]}'", False, [RenameKey(at, close[0])])] if close else []
-                hint = f"; did you mean '{close[0]}'?" if close else \
-                    f"; its parameters are {', '.join(params)}" if params else ""
-                yield Finding(at, f"parameter_hints of {name(ep)} names '{key}', which is not a parameter of "
-                              f"its input{hint} (section 5.2)", part="key", fixes=fixes)
-            if isinstance(phrases, str):
-                fixes = [Fix("Wrap the phrase in a list", True, [SetValue(at, [phrases])])] \
-                    if phrases.strip() else []
-                yield Finding(at, f"hints for '{key}' of {name(ep)} must be a list of phrases, not a single "
-                              f"string; write [\"{phrases}\"] (section 5.2)", fixes=fixes)
-            elif not isinstance(phrases, list):
-                yield Finding(at, f"hints for '{key}' of {name(ep)} must be a list of phrases, not "
-                              f"{type_name(phrases)} (section 5.2)")
-            elif not phrases:
-                yield Finding(at, f"hints for '{key}' of {name(ep)} are empty; list the phrases users say for "
-                              "it, or remove the entry (section 5.2)")
-            else:
-                for i, p in enumerate(phrases):
-                    if not isinstance(p, str) or not p.strip():
-                        what = "an empty phrase" if isinstance(p, str) or p is None else type_name(p)
-                        yield Finding(at + (i,), f"hint {i + 1} for '{key}' of {name(ep)} is {what}; each "
-                                      "hint is a phrase (a string) (section 5.2)")
+    sem = semantic_of(ctx, ep)
+    if sem is None:
+        return
+    if "parameter_hints" not in sem or sem["parameter_hints"] is None:
+        return
+    hints = sem["parameter_hints"]
+    path = ep.field_path("semantic", "parameter_hints")
+    if not isinstance(hints, dict):
+        yield Finding(path, f"parameter_hints of {name(ep)} must map parameter names to lists of phrases, "
+                      f"not {type_name(hints)} (section 5.2)")
+        return
+    params = input_parameters(ctx, ep)
+    for key, phrases in hints.items():
+        at = path + (key,)
+        if params is not None and isinstance(key, str) and key not in params:
+            close = close_matches(key, [p for p in params if p not in hints])
+            fixes = [Fix(f"Rename to '{close[0]}'", False, [RenameKey(at, close[0])])] if close else []
+            hint = f"; did you mean '{close[0]}'?" if close else \
+                f"; its parameters are {', '.join(params)}" if params else ""
+            yield Finding(at, f"parameter_hints of {name(ep)} names '{key}', which is not a parameter of "
+                          f"its input{hint} (section 5.2)", part="key", fixes=fixes)
+        if isinstance(phrases, str):
+            fixes = [Fix("Wrap the phrase in a list", True, [SetValue(at, [phrases])])] \
+                if phrases.strip() else []
+            yield Finding(at, f"hints for '{key}' of {name(ep)} must be a list of phrases, not a single "
+                          f"string; write [\"{phrases}\"] (section 5.2)", fixes=fixes)
+        elif not isinstance(phrases, list):
+            yield Finding(at, f"hints for '{key}' of {name(ep)} must be a list of phrases, not "
+                          f"{type_name(phrases)} (section 5.2)")
+        elif not phrases:
+            yield Finding(at, f"hints for '{key}' of {name(ep)} are empty; list the phrases users say for "
+                          "it, or remove the entry (section 5.2)")
+        else:
+            for i, p in enumerate(phrases):
+                if not isinstance(p, str) or not p.strip():
+                    what = "an empty phrase" if isinstance(p, str) or p is None else type_name(p)
+                    yield Finding(at + (i,), f"hint {i + 1} for '{key}' of {name(ep)} is {what}; each "
+                                  "hint is a phrase (a string) (section 5.2)")
 
 
 _FIELD = re.compile(r"^[A-Za-z_][A-Za-z0-9_\-]*(?:\[[^\]]*\])?(?:\.[A-Za-z_][A-Za-z0-9_\-]*(?:\[[^\]]*\])?)*$")
@@ -124,8 +126,8 @@ def _entries(text: str) -> list[str]:
     return out
 
 
-@rule("AGIS511", "invalid-state-transition", per_endpoint=True, pass_no=5, spec="AGIS §5.2")
-def invalid_state_transition(ctx):
+@rule("AGIS511", "invalid-state-transition", per_endpoint=True, pass_no=5, spec="AGIS §5.2", visits="endpoint")
+def invalid_state_transition(ctx, ep):
     """`state_transition` is not in the `field: FROM -> TO` form.
 
     ## What it does
@@ -156,15 +158,17 @@ def invalid_state_transition(ctx):
     Replacing another arrow (`=>`, `-->`, `→`) with `->` is safe: the same
     transition. Other problems have no fix.
     """
-    for ep, sem in semantic_blocks(ctx):
-        if "state_transition" not in sem or sem["state_transition"] is None:
-            continue
-        value = sem["state_transition"]
-        path = ep.field_path("semantic", "state_transition")
-        for at, shown, problem, fixed in _problems(value, path):
-            fixes = [Fix("Use '->'", True, [SetValue(at, fixed)])] if fixed is not None else []
-            yield Finding(at, f"state_transition {shown} of {name(ep)} {problem}; write "
-                          "'field: FROM -> TO' (section 5.2)", fixes=fixes)
+    sem = semantic_of(ctx, ep)
+    if sem is None:
+        return
+    if "state_transition" not in sem or sem["state_transition"] is None:
+        return
+    value = sem["state_transition"]
+    path = ep.field_path("semantic", "state_transition")
+    for at, shown, problem, fixed in _problems(value, path):
+        fixes = [Fix("Use '->'", True, [SetValue(at, fixed)])] if fixed is not None else []
+        yield Finding(at, f"state_transition {shown} of {name(ep)} {problem}; write "
+                      "'field: FROM -> TO' (section 5.2)", fixes=fixes)
 
 
 def _problems(value, path):

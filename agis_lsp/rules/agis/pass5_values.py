@@ -8,7 +8,7 @@ from ...engine.findings import AddKey, Finding, Fix, SetValue
 from ...engine.registry import rule
 from .._text import close_matches
 from ._semantic import (ACTORS, CAPABILITIES, IMPACT_TIERS, IRREVERSIBLE_MIN_CONFIDENCE, is_irreversible,
-                        is_number, name, or_list, semantic_blocks, type_name)
+                        is_number, name, or_list, semantic_blocks, semantic_of, type_name)
 
 
 def _enum_findings(ctx, field: str, allowed: tuple, synonyms: dict, section: str, notes: dict = None):
@@ -173,8 +173,8 @@ def invalid_impact_tier(ctx):
     yield from _enum_findings(ctx, "impact_tier", IMPACT_TIERS, synonyms, "section 5.2", notes)
 
 
-@rule("AGIS504", "invalid-confidence-guidance", per_endpoint=True, pass_no=5, spec="AGIS §5.2")
-def invalid_confidence_guidance(ctx):
+@rule("AGIS504", "invalid-confidence-guidance", per_endpoint=True, pass_no=5, spec="AGIS §5.2", visits="endpoint")
+def invalid_confidence_guidance(ctx, ep):
     """`confidence_guidance` is not a number between 0.0 and 1.0.
 
     ## What it does
@@ -203,41 +203,43 @@ def invalid_confidence_guidance(ctx):
     Unquoting a numeric string in range is safe (the same number). Reading
     a whole number from 2 to 100 as a percentage (`85` to `0.85`) is unsafe.
     """
-    for ep, sem in semantic_blocks(ctx):
-        if "confidence_guidance" not in sem:
-            continue
-        value = sem["confidence_guidance"]
-        path = ep.field_path("semantic", "confidence_guidance")
-        where = f"semantic.confidence_guidance of {name(ep)}"
-        if is_number(value):
-            if 0 <= value <= 1:
-                continue
-            fixes = []
-            if 1 < value <= 100 and float(value).is_integer():
-                pct = round(value / 100, 4)
-                fixes.append(Fix(f"Read it as a percentage: {pct}", False, [SetValue(path, pct)]))
-                hint = f"; for {value}% write {pct}"
-            else:
-                hint = ""
-            yield Finding(path, f"{where} is {value}, outside 0.0 to 1.0{hint} (section 5.2)", fixes=fixes)
-            continue
-        if isinstance(value, str):
-            try:
-                num = float(value.strip())
-            except ValueError:
-                num = None
-            if num is not None and math.isfinite(num) and 0 <= num <= 1:
-                yield Finding(path, f"{where} is the string '{value}'; write the number {num} without "
-                              "quotes (section 5.2)",
-                              fixes=[Fix(f"Write the number {num}", True, [SetValue(path, num)])])
-                continue
-        shown = f"'{value}'" if isinstance(value, str) else \
-            str(value) if isinstance(value, float) else type_name(value)   # nan, inf
-        yield Finding(path, f"{where} must be a number from 0.0 to 1.0, not {shown} (section 5.2)")
+    sem = semantic_of(ctx, ep)
+    if sem is None:
+        return
+    if "confidence_guidance" not in sem:
+        return
+    value = sem["confidence_guidance"]
+    path = ep.field_path("semantic", "confidence_guidance")
+    where = f"semantic.confidence_guidance of {name(ep)}"
+    if is_number(value):
+        if 0 <= value <= 1:
+            return
+        fixes = []
+        if 1 < value <= 100 and float(value).is_integer():
+            pct = round(value / 100, 4)
+            fixes.append(Fix(f"Read it as a percentage: {pct}", False, [SetValue(path, pct)]))
+            hint = f"; for {value}% write {pct}"
+        else:
+            hint = ""
+        yield Finding(path, f"{where} is {value}, outside 0.0 to 1.0{hint} (section 5.2)", fixes=fixes)
+        return
+    if isinstance(value, str):
+        try:
+            num = float(value.strip())
+        except ValueError:
+            num = None
+        if num is not None and math.isfinite(num) and 0 <= num <= 1:
+            yield Finding(path, f"{where} is the string '{value}'; write the number {num} without "
+                          "quotes (section 5.2)",
+                          fixes=[Fix(f"Write the number {num}", True, [SetValue(path, num)])])
+            return
+    shown = f"'{value}'" if isinstance(value, str) else \
+        str(value) if isinstance(value, float) else type_name(value)   # nan, inf
+    yield Finding(path, f"{where} must be a number from 0.0 to 1.0, not {shown} (section 5.2)")
 
 
-@rule("AGIS506", "invalid-is-idempotent", per_endpoint=True, pass_no=5, spec="AGIS §5.2")
-def invalid_is_idempotent(ctx):
+@rule("AGIS506", "invalid-is-idempotent", per_endpoint=True, pass_no=5, spec="AGIS §5.2", visits="endpoint")
+def invalid_is_idempotent(ctx, ep):
     """`is_idempotent` is not a boolean.
 
     ## What it does
@@ -265,30 +267,32 @@ def invalid_is_idempotent(ctx):
     truth value as a boolean. Unsafe for the numbers 0 and 1.
     """
     words = {"true": True, "false": False, "yes": True, "no": False}
-    for ep, sem in semantic_blocks(ctx):
-        if "is_idempotent" not in sem:
-            continue
-        value = sem["is_idempotent"]
-        if isinstance(value, bool):
-            continue
-        path = ep.field_path("semantic", "is_idempotent")
-        where = f"semantic.is_idempotent of {name(ep)}"
-        fixes = []
-        if isinstance(value, str) and value.strip().lower() in words:
-            b = words[value.strip().lower()]
-            fixes.append(Fix(f"Write {str(b).lower()}", True, [SetValue(path, b)]))
-            shown = f"the string '{value}'"
-        elif is_number(value) and value in (0, 1):
-            b = bool(value)
-            fixes.append(Fix(f"Write {str(b).lower()}", False, [SetValue(path, b)]))
-            shown = f"the number {value}"
-        else:
-            shown = f"'{value}'" if isinstance(value, str) else type_name(value)
-        yield Finding(path, f"{where} must be true or false, not {shown} (section 5.2)", fixes=fixes)
+    sem = semantic_of(ctx, ep)
+    if sem is None:
+        return
+    if "is_idempotent" not in sem:
+        return
+    value = sem["is_idempotent"]
+    if isinstance(value, bool):
+        return
+    path = ep.field_path("semantic", "is_idempotent")
+    where = f"semantic.is_idempotent of {name(ep)}"
+    fixes = []
+    if isinstance(value, str) and value.strip().lower() in words:
+        b = words[value.strip().lower()]
+        fixes.append(Fix(f"Write {str(b).lower()}", True, [SetValue(path, b)]))
+        shown = f"the string '{value}'"
+    elif is_number(value) and value in (0, 1):
+        b = bool(value)
+        fixes.append(Fix(f"Write {str(b).lower()}", False, [SetValue(path, b)]))
+        shown = f"the number {value}"
+    else:
+        shown = f"'{value}'" if isinstance(value, str) else type_name(value)
+    yield Finding(path, f"{where} must be true or false, not {shown} (section 5.2)", fixes=fixes)
 
 
-@rule("AGIS507", "low-confidence-irreversible", per_endpoint=True, pass_no=5, spec="AGIS §5.2, §12")
-def low_confidence_irreversible(ctx):
+@rule("AGIS507", "low-confidence-irreversible", per_endpoint=True, pass_no=5, spec="AGIS §5.2, §12", visits="endpoint")
+def low_confidence_irreversible(ctx, ep):
     """An irreversible endpoint declares `confidence_guidance` below 0.85, or none.
 
     ## What it does
@@ -328,27 +332,29 @@ def low_confidence_irreversible(ctx):
     names are not used. `capability: transaction` counts because section
     5.2 defines it as committing "an irreversible action".
     """
-    for ep, sem in semantic_blocks(ctx):
-        why = is_irreversible(sem)
-        if not why:
-            continue
-        sem_path = ep.field_path("semantic")
-        value = sem.get("confidence_guidance")
-        if "confidence_guidance" not in sem or value is None:
-            if ctx.level >= 2:
-                continue  # REQUIRED at level 2: AGIS509 reports it
-            yield Finding(sem_path, f"{name(ep)} is irreversible ({why}) but declares no "
-                          f"confidence_guidance; declare {IRREVERSIBLE_MIN_CONFIDENCE} or higher "
-                          "(section 5.2)", part="key",
-                          fixes=[Fix(f"Add confidence_guidance: {IRREVERSIBLE_MIN_CONFIDENCE}", False,
-                                     [AddKey(sem_path, "confidence_guidance",
-                                             IRREVERSIBLE_MIN_CONFIDENCE)])]
-                          if "confidence_guidance" not in sem else [])
-            continue
-        if is_number(value) and 0 <= value < IRREVERSIBLE_MIN_CONFIDENCE:
-            path = sem_path + ("confidence_guidance",)
-            yield Finding(path, f"confidence_guidance {value} of {name(ep)} is below "
-                          f"{IRREVERSIBLE_MIN_CONFIDENCE}, but the endpoint is irreversible ({why}); "
-                          f"raise it to {IRREVERSIBLE_MIN_CONFIDENCE} or higher (section 5.2, section 12)",
-                          fixes=[Fix(f"Raise to {IRREVERSIBLE_MIN_CONFIDENCE}", False,
-                                     [SetValue(path, IRREVERSIBLE_MIN_CONFIDENCE)])])
+    sem = semantic_of(ctx, ep)
+    if sem is None:
+        return
+    why = is_irreversible(sem)
+    if not why:
+        return
+    sem_path = ep.field_path("semantic")
+    value = sem.get("confidence_guidance")
+    if "confidence_guidance" not in sem or value is None:
+        if ctx.level >= 2:
+            return  # REQUIRED at level 2: AGIS509 reports it
+        yield Finding(sem_path, f"{name(ep)} is irreversible ({why}) but declares no "
+                      f"confidence_guidance; declare {IRREVERSIBLE_MIN_CONFIDENCE} or higher "
+                      "(section 5.2)", part="key",
+                      fixes=[Fix(f"Add confidence_guidance: {IRREVERSIBLE_MIN_CONFIDENCE}", False,
+                                 [AddKey(sem_path, "confidence_guidance",
+                                         IRREVERSIBLE_MIN_CONFIDENCE)])]
+                      if "confidence_guidance" not in sem else [])
+        return
+    if is_number(value) and 0 <= value < IRREVERSIBLE_MIN_CONFIDENCE:
+        path = sem_path + ("confidence_guidance",)
+        yield Finding(path, f"confidence_guidance {value} of {name(ep)} is below "
+                      f"{IRREVERSIBLE_MIN_CONFIDENCE}, but the endpoint is irreversible ({why}); "
+                      f"raise it to {IRREVERSIBLE_MIN_CONFIDENCE} or higher (section 5.2, section 12)",
+                      fixes=[Fix(f"Raise to {IRREVERSIBLE_MIN_CONFIDENCE}", False,
+                                 [SetValue(path, IRREVERSIBLE_MIN_CONFIDENCE)])])

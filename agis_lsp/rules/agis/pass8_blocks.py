@@ -5,7 +5,7 @@ from __future__ import annotations
 from ...engine.findings import Finding, Fix, RenameKey
 from ...engine.registry import rule
 from .._text import close_matches
-from ._semantic import anchor, endpoints, name
+from ._semantic import anchor, is_mapping, name
 
 BLOCKS = ("input", "output", "errors")
 _WHAT = {
@@ -19,8 +19,8 @@ _SYNONYMS = {"parameters": "input", "params": "input", "request": "input", "argu
 _KNOWN = ("method", "path", "semantic", "input", "output", "errors", "deprecated", "proposed")
 
 
-@rule("AGIS801", "missing-schema-block", per_endpoint=True, pass_no=8, spec="AGIS §7, §8.4 pass 8")
-def missing_schema_block(ctx):
+@rule("AGIS801", "missing-schema-block", per_endpoint=True, pass_no=8, spec="AGIS §7, §8.4 pass 8", visits="endpoint")
+def missing_schema_block(ctx, ep):
     """An endpoint lacks its `input`, `output` or `errors` block.
 
     ## What it does
@@ -67,19 +67,20 @@ def missing_schema_block(ctx):
     something else. Missing blocks have no fix: only the author knows the
     contract.
     """
-    for ep in endpoints(ctx):
-        body = ep.body
-        absent = []
-        for block in BLOCKS:
-            if body.get(block) is not None:
-                continue
-            if block in body:
-                yield Finding(ep.field_path(block), f"{block} of {name(ep)} is empty; give {_WHAT[block]} "
-                              "(section 7)", part="key")
-            else:
-                absent.append(block)
-        if absent:
-            yield _missing(ep, body, absent)
+    if not is_mapping(ctx, ep):
+        return
+    body = ep.body
+    absent = []
+    for block in BLOCKS:
+        if body.get(block) is not None:
+            continue
+        if block in body:
+            yield Finding(ep.field_path(block), f"{block} of {name(ep)} is empty; give {_WHAT[block]} "
+                          "(section 7)", part="key")
+        else:
+            absent.append(block)
+    if absent:
+        yield _missing(ep, body, absent)
 
 
 def _missing(ep, body: dict, absent: list) -> Finding:

@@ -7,7 +7,7 @@ import re
 from ...engine.findings import Finding, Fix, Related, SetValue
 from ...engine.registry import rule
 from ._paths import snake
-from ._semantic import endpoints, name, type_name
+from ._semantic import endpoints, is_mapping, name, type_name
 
 SNAKE = re.compile(r"^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$")
 _GENERIC = re.compile(
@@ -33,8 +33,8 @@ def iter_errors(ctx):
 
 
 
-@rule("AGIS810", "invalid-errors-block", per_endpoint=True, pass_no=8, spec="AGIS §7")
-def invalid_errors_block(ctx):
+@rule("AGIS810", "invalid-errors-block", per_endpoint=True, pass_no=8, spec="AGIS §7", visits="endpoint")
+def invalid_errors_block(ctx, ep):
     """`errors` is not a list of named error conditions, or names one twice.
 
     ## What it does
@@ -69,63 +69,64 @@ def invalid_errors_block(ctx):
     Rewriting a mapping of names to descriptions (or to nothing) as a list
     is safe: the same names and descriptions. Other problems have no fix.
     """
-    for ep in endpoints(ctx):
-        if "errors" not in ep.body or ep.body["errors"] is None:
-            continue
-        errors = ep.body["errors"]
-        path = ep.field_path("errors")
-        if isinstance(errors, dict):
-            fixes = []
-            if errors and all(isinstance(k, str) and (v is None or isinstance(v, str)) for k, v in errors.items()):
-                items = [{"name": k, "description": v} if v else k for k, v in errors.items()]
-                fixes.append(Fix("Rewrite as a list of named errors", True, [SetValue(path, items)]))
-            yield Finding(path, f"errors of {name(ep)} must be a list of named error conditions, not a "
-                          "mapping; write '- name: ...' entries with a description (section 7)", fixes=fixes)
-            continue
-        if isinstance(errors, str):
-            yield Finding(path, f"errors of {name(ep)} must be a list of named error conditions, not a "
-                          f"string; write [{errors}] (section 7)",
-                          fixes=[Fix(f"Write [{errors}]", True, [SetValue(path, [errors])])]
-                          if SNAKE.match(errors) else [])
-            continue
-        if not isinstance(errors, list):
-            yield Finding(path, f"errors of {name(ep)} must be a list of named error conditions, not "
-                          f"{type_name(errors)} (section 7)")
-            continue
-        first: dict = {}
-        for i, item in enumerate(errors):
-            at = path + (i,)
-            if isinstance(item, str):
-                n, where = item, at
-            elif isinstance(item, dict):
-                if "name" not in item or item["name"] is None:
-                    other = next((k for k in ("code", "error", "id", "type") if isinstance(item.get(k), str)),
-                                 None)
-                    hint = f"; is '{other}' its name?" if other else ""
-                    yield Finding(at, f"error {i + 1} of {name(ep)} has no 'name'{hint} (section 7)")
-                    continue
-                if not isinstance(item["name"], str):
-                    yield Finding(at + ("name",), f"error name of {name(ep)} must be a string, not "
-                                  f"{type_name(item['name'])} (section 7)")
-                    continue
-                if "description" in item and item["description"] is not None \
-                        and not isinstance(item["description"], str):
-                    yield Finding(at + ("description",), f"description of error '{item['name']}' of "
-                                  f"{name(ep)} must be a string, not {type_name(item['description'])} "
-                                  "(section 7)")
-                n, where = item["name"], at + ("name",)
-            else:
-                yield Finding(at, f"error {i + 1} of {name(ep)} must be a name or a mapping with 'name' "
-                              f"and 'description', not {type_name(item)} (section 7)")
+    if not is_mapping(ctx, ep):
+        return
+    if "errors" not in ep.body or ep.body["errors"] is None:
+        return
+    errors = ep.body["errors"]
+    path = ep.field_path("errors")
+    if isinstance(errors, dict):
+        fixes = []
+        if errors and all(isinstance(k, str) and (v is None or isinstance(v, str)) for k, v in errors.items()):
+            items = [{"name": k, "description": v} if v else k for k, v in errors.items()]
+            fixes.append(Fix("Rewrite as a list of named errors", True, [SetValue(path, items)]))
+        yield Finding(path, f"errors of {name(ep)} must be a list of named error conditions, not a "
+                      "mapping; write '- name: ...' entries with a description (section 7)", fixes=fixes)
+        return
+    if isinstance(errors, str):
+        yield Finding(path, f"errors of {name(ep)} must be a list of named error conditions, not a "
+                      f"string; write [{errors}] (section 7)",
+                      fixes=[Fix(f"Write [{errors}]", True, [SetValue(path, [errors])])]
+                      if SNAKE.match(errors) else [])
+        return
+    if not isinstance(errors, list):
+        yield Finding(path, f"errors of {name(ep)} must be a list of named error conditions, not "
+                      f"{type_name(errors)} (section 7)")
+        return
+    first: dict = {}
+    for i, item in enumerate(errors):
+        at = path + (i,)
+        if isinstance(item, str):
+            n, where = item, at
+        elif isinstance(item, dict):
+            if "name" not in item or item["name"] is None:
+                other = next((k for k in ("code", "error", "id", "type") if isinstance(item.get(k), str)),
+                             None)
+                hint = f"; is '{other}' its name?" if other else ""
+                yield Finding(at, f"error {i + 1} of {name(ep)} has no 'name'{hint} (section 7)")
                 continue
-            if not n.strip():
-                yield Finding(where, f"error {i + 1} of {name(ep)} has an empty name (section 7)")
+            if not isinstance(item["name"], str):
+                yield Finding(at + ("name",), f"error name of {name(ep)} must be a string, not "
+                              f"{type_name(item['name'])} (section 7)")
                 continue
-            if n in first:
-                yield Finding(where, f"error '{n}' is listed twice in {name(ep)}; remove one (section 7)",
-                              related=[Related(first[n], f"'{n}' is first listed here")])
-            else:
-                first[n] = where
+            if "description" in item and item["description"] is not None \
+                    and not isinstance(item["description"], str):
+                yield Finding(at + ("description",), f"description of error '{item['name']}' of "
+                              f"{name(ep)} must be a string, not {type_name(item['description'])} "
+                              "(section 7)")
+            n, where = item["name"], at + ("name",)
+        else:
+            yield Finding(at, f"error {i + 1} of {name(ep)} must be a name or a mapping with 'name' "
+                          f"and 'description', not {type_name(item)} (section 7)")
+            continue
+        if not n.strip():
+            yield Finding(where, f"error {i + 1} of {name(ep)} has an empty name (section 7)")
+            continue
+        if n in first:
+            yield Finding(where, f"error '{n}' is listed twice in {name(ep)}; remove one (section 7)",
+                          related=[Related(first[n], f"'{n}' is first listed here")])
+        else:
+            first[n] = where
 
 
 @rule("AGIS805", "generic-error-name", per_endpoint=True, pass_no=8, spec="AGIS §7")

@@ -15,8 +15,8 @@ def _where(ep) -> str:
     return "the endpoint" if ep.source == "toml" else f"endpoints[{ep.index}]"
 
 
-@rule("AGTP301", "missing-endpoint-field", pass_no=None, kinds=ENDPOINTS, spec="AGTP-API §6.2")
-def missing_endpoint_field(ctx):
+@rule("AGTP301", "missing-endpoint-field", pass_no=None, kinds=ENDPOINTS, spec="AGTP-API §6.2", visits="endpoint")
+def missing_endpoint_field(ctx, ep):
     """A field every endpoint must carry is missing.
 
     ## What it does
@@ -54,28 +54,27 @@ def missing_endpoint_field(ctx):
     read as empty by the reference server, and the list may be empty (6.3).
     Other fields have no fix.
     """
-    for ep in ctx.view.endpoints:
-        body = ep.body
-        if not body:
-            yield Finding(ep.base, f"{_where(ep)} is empty; an endpoint declares method, path, "
-                          "description, semantic, input and output, errors and handler "
-                          "(section 6.2)", part="key")
-            continue
-        missing = [k for k in ("method", "path", "description", "semantic", "errors", "handler")
-                   if k not in body]
-        shape = ep.shape
-        if shape in ("spec", "mixed", "none") and not ("input" in body or "output" in body):
-            missing += [k for k in ("input_schema", "output_schema") if k not in body]
-        for key in missing:
-            fixes = []
-            if key == "errors":
-                fixes.append(Fix("Add errors = []", True, [AddKey(ep.base, "errors", [])]))
-            extra = ""
-            if key in ("input_schema", "output_schema") and shape == "none":
-                extra = (" (or declare the fields as [[endpoint.input.required]] / "
-                         "[[endpoint.output]] lists)" if ep.source == "toml" else "")
-            yield Finding(ep.base, f"{_where(ep)} is missing required field '{key}' "
-                          f"(section 6.2){extra}", part="key", fixes=fixes)
+    body = ep.body
+    if not body:
+        yield Finding(ep.base, f"{_where(ep)} is empty; an endpoint declares method, path, "
+                      "description, semantic, input and output, errors and handler "
+                      "(section 6.2)", part="key")
+        return
+    missing = [k for k in ("method", "path", "description", "semantic", "errors", "handler")
+               if k not in body]
+    shape = ep.shape
+    if shape in ("spec", "mixed", "none") and not ("input" in body or "output" in body):
+        missing += [k for k in ("input_schema", "output_schema") if k not in body]
+    for key in missing:
+        fixes = []
+        if key == "errors":
+            fixes.append(Fix("Add errors = []", True, [AddKey(ep.base, "errors", [])]))
+        extra = ""
+        if key in ("input_schema", "output_schema") and shape == "none":
+            extra = (" (or declare the fields as [[endpoint.input.required]] / "
+                     "[[endpoint.output]] lists)" if ep.source == "toml" else "")
+        yield Finding(ep.base, f"{_where(ep)} is missing required field '{key}' "
+                      f"(section 6.2){extra}", part="key", fixes=fixes)
 
 
 def _check_str_list(value, path, what):
@@ -85,8 +84,8 @@ def _check_str_list(value, path, what):
             for i, v in enumerate(value) if not isinstance(v, str) or not v]
 
 
-@rule("AGTP302", "invalid-endpoint-field", pass_no=None, kinds=ENDPOINTS, spec="AGTP-API §6.3, §6.4")
-def invalid_endpoint_field(ctx):
+@rule("AGTP302", "invalid-endpoint-field", pass_no=None, kinds=ENDPOINTS, spec="AGTP-API §6.3, §6.4", visits="endpoint")
+def invalid_endpoint_field(ctx, ep):
     """An endpoint field has the wrong type or shape.
 
     ## What it does
@@ -119,45 +118,44 @@ def invalid_endpoint_field(ctx):
     ## Fix safety
     No fix.
     """
-    for ep in ctx.view.endpoints:
-        b = ep.body
-        for key in ("method", "path", "description", "namespace"):
-            if key in b and not isinstance(b[key], str):
-                yield Finding(ep.p(key), f"{key} must be a string, not {type_name(b[key])}")
-        if isinstance(b.get("description"), str) and not b["description"].strip():
-            yield Finding(ep.p("description"), "description is empty; describe what the endpoint "
-                          "does in one sentence (section 6.3)")
-        for key in ("semantic", "handler", "input_schema", "output_schema"):
-            if key in b and not isinstance(b[key], dict):
-                yield Finding(ep.p(key), f"{key} must be a table, not {type_name(b[key])}")
-        if "errors" in b:
-            raw = b["errors"]
-            if isinstance(raw, dict):
-                if "list" not in raw:
-                    yield Finding(ep.p("errors"), "the errors table must have a 'list' array of "
-                                  "error names", part="key")
-                else:
-                    yield from _check_str_list(raw["list"], ep.p("errors", "list"), "errors.list")
+    b = ep.body
+    for key in ("method", "path", "description", "namespace"):
+        if key in b and not isinstance(b[key], str):
+            yield Finding(ep.p(key), f"{key} must be a string, not {type_name(b[key])}")
+    if isinstance(b.get("description"), str) and not b["description"].strip():
+        yield Finding(ep.p("description"), "description is empty; describe what the endpoint "
+                      "does in one sentence (section 6.3)")
+    for key in ("semantic", "handler", "input_schema", "output_schema"):
+        if key in b and not isinstance(b[key], dict):
+            yield Finding(ep.p(key), f"{key} must be a table, not {type_name(b[key])}")
+    if "errors" in b:
+        raw = b["errors"]
+        if isinstance(raw, dict):
+            if "list" not in raw:
+                yield Finding(ep.p("errors"), "the errors table must have a 'list' array of "
+                              "error names", part="key")
             else:
-                yield from _check_str_list(raw, ep.p("errors"), "errors")
-        if "required_scopes" in b:
-            yield from _check_str_list(b["required_scopes"], ep.p("required_scopes"), "required_scopes")
-        if "input" in b:
-            block = b["input"]
-            if not isinstance(block, dict):
-                yield Finding(ep.p("input"), f"input must be a table with 'required' and "
-                              f"'optional' arrays of tables, not {type_name(block)}")
-            else:
-                for k in ("required", "optional"):
-                    if k in block and not (isinstance(block[k], list) and
-                                           all(isinstance(x, dict) for x in block[k])):
-                        yield Finding(ep.p("input", k), f"input.{k} must be an array of tables "
-                                      f"([[endpoint.input.{k}]])")
-        if "output" in b and not (isinstance(b["output"], list) and
-                                  all(isinstance(x, dict) for x in b["output"])):
-            yield Finding(ep.p("output"), "output must be an array of tables ([[endpoint.output]])")
-        if "deprecated" in b:
-            yield from _deprecated(ep, b["deprecated"])
+                yield from _check_str_list(raw["list"], ep.p("errors", "list"), "errors.list")
+        else:
+            yield from _check_str_list(raw, ep.p("errors"), "errors")
+    if "required_scopes" in b:
+        yield from _check_str_list(b["required_scopes"], ep.p("required_scopes"), "required_scopes")
+    if "input" in b:
+        block = b["input"]
+        if not isinstance(block, dict):
+            yield Finding(ep.p("input"), f"input must be a table with 'required' and "
+                          f"'optional' arrays of tables, not {type_name(block)}")
+        else:
+            for k in ("required", "optional"):
+                if k in block and not (isinstance(block[k], list) and
+                                       all(isinstance(x, dict) for x in block[k])):
+                    yield Finding(ep.p("input", k), f"input.{k} must be an array of tables "
+                                  f"([[endpoint.input.{k}]])")
+    if "output" in b and not (isinstance(b["output"], list) and
+                              all(isinstance(x, dict) for x in b["output"])):
+        yield Finding(ep.p("output"), "output must be an array of tables ([[endpoint.output]])")
+    if "deprecated" in b:
+        yield from _deprecated(ep, b["deprecated"])
 
 
 def _deprecated(ep, d):
@@ -253,8 +251,8 @@ def unknown_endpoint_field(ctx):
                           "by the server; move it into [endpoint]", part="key")
 
 
-@rule("AGTP304", "mixed-schema-shapes", pass_no=None, kinds=("agtp-endpoint",), spec="AGTP-API §6.1")
-def mixed_schema_shapes(ctx):
+@rule("AGTP304", "mixed-schema-shapes", pass_no=None, kinds=("agtp-endpoint",), spec="AGTP-API §6.1", visits="endpoint")
+def mixed_schema_shapes(ctx, ep):
     """The endpoint declares its contract in both shapes at once.
 
     ## What it does
@@ -281,14 +279,13 @@ def mixed_schema_shapes(ctx):
     ## Fix safety
     No fix.
     """
-    for ep in ctx.view.endpoints:
-        if ep.shape != "mixed":
-            continue
-        for spec_key, ref_key in (("input_schema", "input"), ("output_schema", "output")):
-            if spec_key in ep.body and ref_key in ep.body:
-                yield Finding(ep.p(ref_key), f"the endpoint declares both {spec_key} and "
-                              f"{ref_key} lists; use one shape for the contract", part="key")
-        if not any(a in ep.body and b in ep.body for a, b in
-                   (("input_schema", "input"), ("output_schema", "output"))):
-            yield Finding(ep.base, "the endpoint mixes input_schema/output_schema with "
-                          "input/output field lists; use one shape for the contract", part="key")
+    if ep.shape != "mixed":
+        return
+    for spec_key, ref_key in (("input_schema", "input"), ("output_schema", "output")):
+        if spec_key in ep.body and ref_key in ep.body:
+            yield Finding(ep.p(ref_key), f"the endpoint declares both {spec_key} and "
+                          f"{ref_key} lists; use one shape for the contract", part="key")
+    if not any(a in ep.body and b in ep.body for a, b in
+               (("input_schema", "input"), ("output_schema", "output"))):
+        yield Finding(ep.base, "the endpoint mixes input_schema/output_schema with "
+                      "input/output field lists; use one shape for the contract", part="key")

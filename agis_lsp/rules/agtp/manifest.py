@@ -103,8 +103,8 @@ def invalid_manifest(ctx):
 
 
 @rule("AGTP802", "manifest-leaks-handler-internals", pass_no=None, kinds=MANIFEST,
-      spec="AGTP-API §8.9")
-def manifest_leaks_handler_internals(ctx):
+      spec="AGTP-API §8.9", visits="endpoint")
+def manifest_leaks_handler_internals(ctx, ep):
     """A manifest endpoint exposes its handler binding beyond `handler.type`.
 
     ## What it does
@@ -131,17 +131,16 @@ def manifest_leaks_handler_internals(ctx):
     ## Fix safety
     Safe: removing the internal field is the projection the server MUST apply.
     """
-    for ep in ctx.view.endpoints:
-        h = ep.handler
-        if h is None:
+    h = ep.handler
+    if h is None:
+        return
+    for key in h:
+        if key == "type":
             continue
-        for key in h:
-            if key == "type":
-                continue
-            path = ep.handler_path + (key,)
-            yield Finding(path, f"endpoints[{ep.index}].handler.{key} is a server-internal binding "
-                          "detail; the manifest exposes handler.type only (section 8.9)",
-                          part="entry", fixes=[Fix(f"Remove handler.{key}", True, [Remove(path)])])
+        path = ep.handler_path + (key,)
+        yield Finding(path, f"endpoints[{ep.index}].handler.{key} is a server-internal binding "
+                      "detail; the manifest exposes handler.type only (section 8.9)",
+                      part="entry", fixes=[Fix(f"Remove handler.{key}", True, [Remove(path)])])
 
 
 @rule("AGTP803", "catalog-version-not-supported", pass_no=None, kinds=MANIFEST, spec="AGTP-API §4.3")

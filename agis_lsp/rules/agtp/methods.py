@@ -24,8 +24,8 @@ def _where(ep) -> str:
     return "endpoint" if ep.source == "toml" else f"endpoints[{ep.index}]"
 
 
-@rule("AGTP101", "invalid-method-name", pass_no=None, kinds=ENDPOINTS, spec="AGTP-API §3.2")
-def invalid_method_name(ctx):
+@rule("AGTP101", "invalid-method-name", pass_no=None, kinds=ENDPOINTS, spec="AGTP-API §3.2", visits="endpoint")
+def invalid_method_name(ctx, ep):
     """The method is not an uppercase ASCII token of 3 to 32 letters.
 
     ## What it does
@@ -58,24 +58,23 @@ def invalid_method_name(ctx):
     what the server already reads. Names with digits, `_` or `-`, or of the
     wrong length, have no fix.
     """
-    for ep in ctx.view.endpoints:
-        m = ep.method
-        if not isinstance(m, str) or not m or lexically_valid(m):
-            continue
-        path, part = ep.method_loc
-        fixes = []
-        up = m.strip().upper()
-        if lexically_valid(up):
-            fixes.append(Fix(f"Upper-case the method to {up}", True, [ep.set_method(up)]))
-            msg = f"method '{m}' must be uppercase ASCII letters (section 3.2); use '{up}'"
-        elif not 3 <= len(m) <= 32:
-            msg = (f"method '{m}' has {len(m)} characters; a method name has 3 to 32 uppercase "
-                   "letters (section 3.2)")
-        else:
-            bad = sorted({c for c in m if not ("A" <= c <= "Z")})
-            msg = (f"method '{m}' contains {', '.join(repr(c) for c in bad)}; a method name is "
-                   "uppercase ASCII letters only (^[A-Z]+$, section 3.2)")
-        yield Finding(path, msg, part=part, fixes=fixes)
+    m = ep.method
+    if not isinstance(m, str) or not m or lexically_valid(m):
+        return
+    path, part = ep.method_loc
+    fixes = []
+    up = m.strip().upper()
+    if lexically_valid(up):
+        fixes.append(Fix(f"Upper-case the method to {up}", True, [ep.set_method(up)]))
+        msg = f"method '{m}' must be uppercase ASCII letters (section 3.2); use '{up}'"
+    elif not 3 <= len(m) <= 32:
+        msg = (f"method '{m}' has {len(m)} characters; a method name has 3 to 32 uppercase "
+               "letters (section 3.2)")
+    else:
+        bad = sorted({c for c in m if not ("A" <= c <= "Z")})
+        msg = (f"method '{m}' contains {', '.join(repr(c) for c in bad)}; a method name is "
+               "uppercase ASCII letters only (^[A-Z]+$, section 3.2)")
+    yield Finding(path, msg, part=part, fixes=fixes)
 
 
 @rule("AGTP102", "unknown-method", pass_no=None, kinds=ENDPOINTS, spec="AGTP-API §3.2, §3.3")

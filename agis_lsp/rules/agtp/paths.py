@@ -8,14 +8,13 @@ from ._common import analyze_path, leaking_segments, plural, replace_segment
 ENDPOINTS = ("agtp-endpoint", "agtp-manifest")
 
 
-def _paths(ctx):
-    for ep in ctx.view.endpoints:
-        if isinstance(ep.path, str):
-            yield ep, analyze_path(ep.path)
+def _path(ep):
+    """The endpoint's path analysed (None: no path string)."""
+    return analyze_path(ep.path) if isinstance(ep.path, str) else None
 
 
-@rule("AGTP201", "invalid-path", pass_no=None, kinds=ENDPOINTS, spec="AGTP-API §5.1, §5.2")
-def invalid_path(ctx):
+@rule("AGTP201", "invalid-path", pass_no=None, kinds=ENDPOINTS, spec="AGTP-API §5.1, §5.2", visits="endpoint")
+def invalid_path(ctx, ep):
     """The path does not have the structure of section 5.1.
 
     ## What it does
@@ -40,18 +39,20 @@ def invalid_path(ctx):
     Unsafe: the fix writes the path that was evidently meant, but a path is
     part of the API clients call.
     """
-    for ep, a in _paths(ctx):
-        path, part = ep.path_loc
-        for message, fixed in a.structure[:1]:
-            fixes = []
-            if fixed is not None and fixed != ep.path and not a.query:
-                fixes.append(Fix(f"Change the path to {fixed}", False, [ep.set_path(fixed)]))
-            yield Finding(path, f"path '{ep.path}': {message}", part=part, fixes=fixes)
+    a = _path(ep)
+    if a is None:
+        return
+    path, part = ep.path_loc
+    for message, fixed in a.structure[:1]:
+        fixes = []
+        if fixed is not None and fixed != ep.path and not a.query:
+            fixes.append(Fix(f"Change the path to {fixed}", False, [ep.set_path(fixed)]))
+        yield Finding(path, f"path '{ep.path}': {message}", part=part, fixes=fixes)
 
 
 @rule("AGTP202", "path-query-or-fragment", pass_no=None, kinds=ENDPOINTS,
-      spec="AGTP-API §5.5, §5.6")
-def path_query_or_fragment(ctx):
+      spec="AGTP-API §5.5, §5.6", visits="endpoint")
+def path_query_or_fragment(ctx, ep):
     """The path of an endpoint definition carries a query string or a fragment.
 
     ## What it does
@@ -77,23 +78,25 @@ def path_query_or_fragment(ctx):
     ## Fix safety
     Unsafe: it removes everything from the `?` or `#` on.
     """
-    for ep, a in _paths(ctx):
-        if a.query is None:
-            continue
-        path, part = ep.path_loc
-        cut = ep.path[:min(ep.path.index(m) for m in "?#" if m in ep.path)] or "/"
-        if a.query == "?":
-            msg = (f"path '{ep.path}' contains '?': an endpoint path has no query string; query "
-                   "parameters are merged into the input, so declare them as inputs (section 5.5)")
-        else:
-            msg = (f"path '{ep.path}' contains '#': fragments are rejected at the wire layer "
-                   "(section 5.6)")
-        yield Finding(path, msg, part=part,
-                      fixes=[Fix(f"Cut the path at '{a.query}'", False, [ep.set_path(cut)])])
+    a = _path(ep)
+    if a is None:
+        return
+    if a.query is None:
+        return
+    path, part = ep.path_loc
+    cut = ep.path[:min(ep.path.index(m) for m in "?#" if m in ep.path)] or "/"
+    if a.query == "?":
+        msg = (f"path '{ep.path}' contains '?': an endpoint path has no query string; query "
+               "parameters are merged into the input, so declare them as inputs (section 5.5)")
+    else:
+        msg = (f"path '{ep.path}' contains '#': fragments are rejected at the wire layer "
+               "(section 5.6)")
+    yield Finding(path, msg, part=part,
+                  fixes=[Fix(f"Cut the path at '{a.query}'", False, [ep.set_path(cut)])])
 
 
-@rule("AGTP203", "invalid-path-character", pass_no=None, kinds=ENDPOINTS, spec="AGTP-API §5.2")
-def invalid_path_character(ctx):
+@rule("AGTP203", "invalid-path-character", pass_no=None, kinds=ENDPOINTS, spec="AGTP-API §5.2", visits="endpoint")
+def invalid_path_character(ctx, ep):
     """A path segment contains a character the ABNF of section 5.2 does not allow.
 
     ## What it does
@@ -118,23 +121,25 @@ def invalid_path_character(ctx):
     ## Fix safety
     No fix.
     """
-    for ep, a in _paths(ctx):
-        if not a.bad_chars:
-            continue
-        path, part = ep.path_loc
-        chars = []
-        for ch, _, why in a.bad_chars:
-            chars.append(why or (f"{ch!r}" if ch.isprintable() and ch != " " else
-                                 {" ": "a space"}.get(ch, f"U+{ord(ch):04X}")))
-        chars = list(dict.fromkeys(chars))
-        yield Finding(path, f"path '{ep.path}' contains {', '.join(chars)}, outside the path "
-                      "grammar (section 5.2); use letters, digits, '-', '.', '_', '~' or "
-                      "percent-encoding", part=part)
+    a = _path(ep)
+    if a is None:
+        return
+    if not a.bad_chars:
+        return
+    path, part = ep.path_loc
+    chars = []
+    for ch, _, why in a.bad_chars:
+        chars.append(why or (f"{ch!r}" if ch.isprintable() and ch != " " else
+                             {" ": "a space"}.get(ch, f"U+{ord(ch):04X}")))
+    chars = list(dict.fromkeys(chars))
+    yield Finding(path, f"path '{ep.path}' contains {', '.join(chars)}, outside the path "
+                  "grammar (section 5.2); use letters, digits, '-', '.', '_', '~' or "
+                  "percent-encoding", part=part)
 
 
 @rule("AGTP204", "unsupported-path-template", pass_no=None, kinds=ENDPOINTS,
-      spec="AGTP-API §5.2, §5.3")
-def unsupported_path_template(ctx):
+      spec="AGTP-API §5.2, §5.3", visits="endpoint")
+def unsupported_path_template(ctx, ep):
     """A path template uses a form other than a whole-segment `{name}`.
 
     ## What it does
@@ -160,17 +165,19 @@ def unsupported_path_template(ctx):
     ## Fix safety
     No fix.
     """
-    for ep, a in _paths(ctx):
-        path, part = ep.path_loc
-        for s in a.segments:
-            if s.kind == "template-error":
-                yield Finding(path, f"path '{ep.path}': segment '{s.text}' uses {s.problem}"
-                              if s.problem and s.problem.startswith(("the ", "an ")) else
-                              f"path '{ep.path}': segment '{s.text}' {s.problem}", part=part)
+    a = _path(ep)
+    if a is None:
+        return
+    path, part = ep.path_loc
+    for s in a.segments:
+        if s.kind == "template-error":
+            yield Finding(path, f"path '{ep.path}': segment '{s.text}' uses {s.problem}"
+                          if s.problem and s.problem.startswith(("the ", "an ")) else
+                          f"path '{ep.path}': segment '{s.text}' {s.problem}", part=part)
 
 
-@rule("AGTP205", "duplicate-path-parameter", pass_no=None, kinds=ENDPOINTS, spec="AGTP-API §5.2")
-def duplicate_path_parameter(ctx):
+@rule("AGTP205", "duplicate-path-parameter", pass_no=None, kinds=ENDPOINTS, spec="AGTP-API §5.2", visits="endpoint")
+def duplicate_path_parameter(ctx, ep):
     """Two parameters of one path have the same name.
 
     ## What it does
@@ -193,15 +200,17 @@ def duplicate_path_parameter(ctx):
     ## Fix safety
     No fix.
     """
-    for ep, a in _paths(ctx):
-        path, part = ep.path_loc
-        for name in dict.fromkeys(a.duplicates):
-            yield Finding(path, f"path '{ep.path}' declares parameter {{{name}}} more than once; "
-                          "parameter names within a path must be unique (section 5.2)", part=part)
+    a = _path(ep)
+    if a is None:
+        return
+    path, part = ep.path_loc
+    for name in dict.fromkeys(a.duplicates):
+        yield Finding(path, f"path '{ep.path}' declares parameter {{{name}}} more than once; "
+                      "parameter names within a path must be unique (section 5.2)", part=part)
 
 
-@rule("AGTP206", "undeclared-path-parameter", pass_no=None, kinds=ENDPOINTS, spec="AGTP-API §5.3")
-def undeclared_path_parameter(ctx):
+@rule("AGTP206", "undeclared-path-parameter", pass_no=None, kinds=ENDPOINTS, spec="AGTP-API §5.3", visits="endpoint")
+def undeclared_path_parameter(ctx, ep):
     """A path parameter is not declared as an input of the endpoint.
 
     ## What it does
@@ -233,30 +242,32 @@ def undeclared_path_parameter(ctx):
     ## Fix safety
     Unsafe: the fix declares a required string input, a guess at its type.
     """
-    for ep, a in _paths(ctx):
-        declared = ep.input_names
-        path, part = ep.path_loc
-        for name in dict.fromkeys(a.params):
-            if name in declared:
-                continue
-            fixes = []
-            props = ep.input_schema.get("properties") if ep.input_schema else None
-            block = ep.body.get("input")
-            if isinstance(props, dict):
-                fixes.append(Fix(f"Declare '{name}' in input_schema", False,
-                                 [AddKey(ep.p("input_schema", "properties"), name, {"type": "string"})]))
-            elif isinstance(block, dict) and isinstance(block.get("required"), list) and \
-                    ctx.kind == "agtp-endpoint":
-                fixes.append(Fix(f"Declare '{name}' as a required input", False, [Append(
-                    ep.p("input", "required"),
-                    {"name": name, "type": "string", "description": f"The {name} path parameter."})]))
-            yield Finding(path, f"path parameter {{{name}}} is not declared as an input of the "
-                          "endpoint; the server refuses to register it (section 5.3)", part=part,
-                          fixes=fixes)
+    a = _path(ep)
+    if a is None:
+        return
+    declared = ep.input_names
+    path, part = ep.path_loc
+    for name in dict.fromkeys(a.params):
+        if name in declared:
+            continue
+        fixes = []
+        props = ep.input_schema.get("properties") if ep.input_schema else None
+        block = ep.body.get("input")
+        if isinstance(props, dict):
+            fixes.append(Fix(f"Declare '{name}' in input_schema", False,
+                             [AddKey(ep.p("input_schema", "properties"), name, {"type": "string"})]))
+        elif isinstance(block, dict) and isinstance(block.get("required"), list) and \
+                ctx.kind == "agtp-endpoint":
+            fixes.append(Fix(f"Declare '{name}' as a required input", False, [Append(
+                ep.p("input", "required"),
+                {"name": name, "type": "string", "description": f"The {name} path parameter."})]))
+        yield Finding(path, f"path parameter {{{name}}} is not declared as an input of the "
+                      "endpoint; the server refuses to register it (section 5.3)", part=part,
+                      fixes=fixes)
 
 
-@rule("AGTP207", "method-name-in-path", pass_no=None, kinds=ENDPOINTS, spec="AGTP-API §5.1")
-def method_name_in_path(ctx):
+@rule("AGTP207", "method-name-in-path", pass_no=None, kinds=ENDPOINTS, spec="AGTP-API §5.1", visits="endpoint")
+def method_name_in_path(ctx, ep):
     """A path segment is a catalog verb (method-name leakage).
 
     ## What it does
@@ -286,18 +297,20 @@ def method_name_in_path(ctx):
     the plural of `quotes` is not `quoteses`.
     """
     catalog = ctx.catalog
-    for ep, a in _paths(ctx):
-        path, part = ep.path_loc
-        for seg, verb in leaking_segments(a, catalog):
-            fixes = []
-            alt = plural(seg.text)
-            alt_verb = alt.replace("-", "").replace("_", "").upper()
-            if alt != seg.text and alt_verb not in catalog:
-                new = replace_segment(ep.path, seg.index, alt)
-                fixes.append(Fix(f"Use '{alt}' (not a verb)", False, [ep.set_path(new)]))
-            hint = f"; use e.g. '{alt}'" if fixes else ""
-            yield Finding(path, f"path segment '{seg.text}' is the catalog verb {verb}: a path "
-                          "segment must not name a method and the server answers 460 Endpoint "
-                          f"Violation (many ordinary nouns are among the catalog's {len(catalog)} "
-                          f"verbs){hint}", part=part, fixes=fixes,
-                          data={"segment": seg.text, "verb": verb})
+    a = _path(ep)
+    if a is None:
+        return
+    path, part = ep.path_loc
+    for seg, verb in leaking_segments(a, catalog):
+        fixes = []
+        alt = plural(seg.text)
+        alt_verb = alt.replace("-", "").replace("_", "").upper()
+        if alt != seg.text and alt_verb not in catalog:
+            new = replace_segment(ep.path, seg.index, alt)
+            fixes.append(Fix(f"Use '{alt}' (not a verb)", False, [ep.set_path(new)]))
+        hint = f"; use e.g. '{alt}'" if fixes else ""
+        yield Finding(path, f"path segment '{seg.text}' is the catalog verb {verb}: a path "
+                      "segment must not name a method and the server answers 460 Endpoint "
+                      f"Violation (many ordinary nouns are among the catalog's {len(catalog)} "
+                      f"verbs){hint}", part=part, fixes=fixes,
+                      data={"segment": seg.text, "verb": verb})

@@ -29,8 +29,8 @@ def _meta() -> Draft202012Validator:
 
 
 @rule("AGTP320", "input-schema-not-strict", pass_no=None, kinds=ENDPOINTS,
-      spec="AGTP-API §6.3, §13.3")
-def input_schema_not_strict(ctx):
+      spec="AGTP-API §6.3, §13.3", visits="endpoint")
+def input_schema_not_strict(ctx, ep):
     """`input_schema` is not an object schema with `additionalProperties: false`.
 
     ## What it does
@@ -65,38 +65,37 @@ def input_schema_not_strict(ctx):
     the behaviour the server already has. Adding a missing `type = "object"` is
     safe for the same reason.
     """
-    for ep in ctx.view.endpoints:
-        s = ep.input_schema
-        if s is None:
-            continue
-        base = ep.p("input_schema")
-        t = s.get("type")
-        if t != "object":
-            fixes = []
-            if "type" not in s:
-                fixes.append(Fix('Add type = "object"', True, [AddKey(base, "type", "object")]))
-            yield Finding(base + (("type",) if "type" in s else ()),
-                          "input_schema must declare type \"object\" (section 6.3)"
-                          + (f", not {preview(t)}" if "type" in s else ""),
-                          part="value" if "type" in s else "key", fixes=fixes)
-        ap = s.get("additionalProperties", None)
-        if ap is not False:
-            if "additionalProperties" in s:
-                fixes = [Fix("Set additionalProperties = false", True,
-                             [SetValue(base + ("additionalProperties",), False)])]
-                yield Finding(base + ("additionalProperties",), "input_schema must set "
-                              "additionalProperties to false: inputs are validated strictly, "
-                              "undeclared fields fail with 422 (section 13.3)", fixes=fixes)
-            else:
-                yield Finding(base, "input_schema must set additionalProperties = false: inputs are "
-                              "validated strictly, undeclared fields fail with 422 (section 13.3)",
-                              part="key", fixes=[Fix("Add additionalProperties = false", True,
-                                                     [AddKey(base, "additionalProperties", False)])])
+    s = ep.input_schema
+    if s is None:
+        return
+    base = ep.p("input_schema")
+    t = s.get("type")
+    if t != "object":
+        fixes = []
+        if "type" not in s:
+            fixes.append(Fix('Add type = "object"', True, [AddKey(base, "type", "object")]))
+        yield Finding(base + (("type",) if "type" in s else ()),
+                      "input_schema must declare type \"object\" (section 6.3)"
+                      + (f", not {preview(t)}" if "type" in s else ""),
+                      part="value" if "type" in s else "key", fixes=fixes)
+    ap = s.get("additionalProperties", None)
+    if ap is not False:
+        if "additionalProperties" in s:
+            fixes = [Fix("Set additionalProperties = false", True,
+                         [SetValue(base + ("additionalProperties",), False)])]
+            yield Finding(base + ("additionalProperties",), "input_schema must set "
+                          "additionalProperties to false: inputs are validated strictly, "
+                          "undeclared fields fail with 422 (section 13.3)", fixes=fixes)
+        else:
+            yield Finding(base, "input_schema must set additionalProperties = false: inputs are "
+                          "validated strictly, undeclared fields fail with 422 (section 13.3)",
+                          part="key", fixes=[Fix("Add additionalProperties = false", True,
+                                                 [AddKey(base, "additionalProperties", False)])])
 
 
 @rule("AGTP321", "output-schema-not-open", pass_no=None, kinds=ENDPOINTS,
-      spec="AGTP-API §6.3, §13.3")
-def output_schema_not_open(ctx):
+      spec="AGTP-API §6.3, §13.3", visits="endpoint")
+def output_schema_not_open(ctx, ep):
     """`output_schema` does not set `additionalProperties: true`.
 
     ## What it does
@@ -129,22 +128,21 @@ def output_schema_not_open(ctx):
     properties when the keyword is absent). Changing an explicit `false` is
     unsafe: it undoes a deliberate choice.
     """
-    for ep in ctx.view.endpoints:
-        s = ep.output_schema
-        if s is None or s.get("additionalProperties") is True:
-            continue
-        base = ep.p("output_schema")
-        if "additionalProperties" in s:
-            yield Finding(base + ("additionalProperties",), "output_schema should set "
-                          "additionalProperties to true so handlers can add fields without a "
-                          "contract change (section 13.3)",
-                          fixes=[Fix("Set additionalProperties = true", False,
-                                     [SetValue(base + ("additionalProperties",), True)])])
-        else:
-            yield Finding(base, "output_schema should set additionalProperties = true so handlers "
-                          "can add fields without a contract change (section 13.3)", part="key",
-                          fixes=[Fix("Add additionalProperties = true", True,
-                                     [AddKey(base, "additionalProperties", True)])])
+    s = ep.output_schema
+    if s is None or s.get("additionalProperties") is True:
+        return
+    base = ep.p("output_schema")
+    if "additionalProperties" in s:
+        yield Finding(base + ("additionalProperties",), "output_schema should set "
+                      "additionalProperties to true so handlers can add fields without a "
+                      "contract change (section 13.3)",
+                      fixes=[Fix("Set additionalProperties = true", False,
+                                 [SetValue(base + ("additionalProperties",), True)])])
+    else:
+        yield Finding(base, "output_schema should set additionalProperties = true so handlers "
+                      "can add fields without a contract change (section 13.3)", part="key",
+                      fixes=[Fix("Add additionalProperties = true", True,
+                                 [AddKey(base, "additionalProperties", True)])])
 
 
 def _schema_errors(schema, base):
@@ -157,8 +155,8 @@ def _schema_errors(schema, base):
         yield Finding(path, f"not a valid JSON Schema (draft 2020-12): {err.message}")
 
 
-@rule("AGTP322", "invalid-endpoint-json-schema", pass_no=None, kinds=ENDPOINTS, spec="AGTP-API §6.3, §13.2")
-def invalid_json_schema(ctx):
+@rule("AGTP322", "invalid-endpoint-json-schema", pass_no=None, kinds=ENDPOINTS, spec="AGTP-API §6.3, §13.2", visits="endpoint")
+def invalid_json_schema(ctx, ep):
     """An input or output schema is not a valid JSON Schema 2020-12 document.
 
     ## What it does
@@ -190,32 +188,31 @@ def invalid_json_schema(ctx):
     ## Fix safety
     No fix.
     """
-    for ep in ctx.view.endpoints:
-        for key in ("input_schema", "output_schema"):
-            s = ep.body.get(key)
-            if not isinstance(s, dict):
-                continue
-            base = ep.p(key)
-            yield from _schema_errors(s, base)
-            ds = s.get("$schema")
-            if isinstance(ds, str) and ds.rstrip("#") != DRAFT_2020_12:
-                yield Finding(base + ("$schema",), f"{key}.$schema names {preview(ds)}; AGTP-API schemas "
-                              f"are JSON Schema draft 2020-12 ({DRAFT_2020_12})")
-            props = s.get("properties")
-            req = s.get("required")
-            if s.get("additionalProperties") is False and isinstance(props, dict) and \
-                    isinstance(req, list):
-                for i, name in enumerate(req):
-                    if isinstance(name, str) and name not in props:
-                        yield Finding(base + ("required", i), f"{key} requires '{name}' but does "
-                                      "not declare it in properties, and additionalProperties is "
-                                      "false: no input can satisfy it")
-        for p in ep.inputs + ep.outputs:
-            if p.part != "value":
-                continue
-            item = ctx.doc.get(p.path)
-            if isinstance(item, dict) and isinstance(item.get("schema"), dict):
-                yield from _schema_errors(item["schema"], p.path + ("schema",))
+    for key in ("input_schema", "output_schema"):
+        s = ep.body.get(key)
+        if not isinstance(s, dict):
+            continue
+        base = ep.p(key)
+        yield from _schema_errors(s, base)
+        ds = s.get("$schema")
+        if isinstance(ds, str) and ds.rstrip("#") != DRAFT_2020_12:
+            yield Finding(base + ("$schema",), f"{key}.$schema names {preview(ds)}; AGTP-API schemas "
+                          f"are JSON Schema draft 2020-12 ({DRAFT_2020_12})")
+        props = s.get("properties")
+        req = s.get("required")
+        if s.get("additionalProperties") is False and isinstance(props, dict) and \
+                isinstance(req, list):
+            for i, name in enumerate(req):
+                if isinstance(name, str) and name not in props:
+                    yield Finding(base + ("required", i), f"{key} requires '{name}' but does "
+                                  "not declare it in properties, and additionalProperties is "
+                                  "false: no input can satisfy it")
+    for p in ep.inputs + ep.outputs:
+        if p.part != "value":
+            continue
+        item = ctx.doc.get(p.path)
+        if isinstance(item, dict) and isinstance(item.get("schema"), dict):
+            yield from _schema_errors(item["schema"], p.path + ("schema",))
 
 
 def _field_items(ep):
@@ -237,8 +234,8 @@ def _enum_matches(value, t) -> bool:
 
 
 @rule("AGTP323", "invalid-field-declaration", pass_no=None, kinds=("agtp-endpoint",),
-      spec="AGTP-API §6.1 (reference server shape)")
-def invalid_field_declaration(ctx):
+      spec="AGTP-API §6.1 (reference server shape)", visits="endpoint")
+def invalid_field_declaration(ctx, ep):
     """A `[[endpoint.input.*]]` or `[[endpoint.output]]` entry is malformed.
 
     ## What it does
@@ -273,56 +270,55 @@ def invalid_field_declaration(ctx):
     `list`) by its JSON Schema type name is safe; other suggestions are
     unsafe.
     """
-    for ep in ctx.view.endpoints:
-        for path, item in _field_items(ep):
-            if not isinstance(item, dict):
-                continue
-            name = item.get("name")
-            label = f"field '{name}'" if isinstance(name, str) and name.strip() else "the field"
-            if not isinstance(name, str) or not name.strip():
-                yield Finding(path, "a field declaration needs a non-empty string 'name'",
-                              part="key" if "name" not in item else "value")
-            elif "name" in item and (" " in name or "{" in name):
-                yield Finding(path + ("name",), f"field name {preview(name)} contains spaces or braces")
-            t = item.get("type")
-            if "type" not in item and "schema" not in item:
-                yield Finding(path, f"{label} needs a 'type' ({', '.join(FIELD_TYPES)})",
-                              part="key")
-            elif "type" in item and t not in FIELD_TYPES:
-                fixes = []
-                if isinstance(t, str) and t.lower() in TYPE_SYNONYMS:
-                    good = TYPE_SYNONYMS[t.lower()]
-                    fixes.append(Fix(f"Use '{good}'", True, [SetValue(path + ("type",), good)]))
-                elif isinstance(t, str) and t.lower() in FIELD_TYPES:
-                    fixes.append(Fix(f"Use '{t.lower()}'", True, [SetValue(path + ("type",), t.lower())]))
-                elif isinstance(t, str):
-                    fixes += [Fix(f"Use '{s}'", False, [SetValue(path + ("type",), s)])
-                              for s in close_matches(t, FIELD_TYPES, 1)]
-                shown = repr(t) if isinstance(t, str) else type_name(t)
-                yield Finding(path + ("type",), f"field type {shown} must be one of "
-                              f"{', '.join(FIELD_TYPES)}", fixes=fixes)
-            if "description" not in item:
-                yield Finding(path, f"{label} has no description; agents read it to fill the "
-                              "field", part="key")
-            elif not isinstance(item["description"], str):
-                yield Finding(path + ("description",), "a field description must be a string")
-            if "format" in item and not isinstance(item["format"], str):
-                yield Finding(path + ("format",), "format must be a string (e.g. \"uuid\", \"date\")")
-            if "enum" in item:
-                e = item["enum"]
-                if not isinstance(e, list) or not e:
-                    yield Finding(path + ("enum",), "enum must be a non-empty array of values")
-                elif t in FIELD_TYPES:
-                    for i, v in enumerate(e):
-                        if not _enum_matches(v, t):
-                            yield Finding(path + ("enum", i), f"enum value {preview(v)} is not of the "
-                                          f"field's type {t}")
-            if "schema" in item and not isinstance(item["schema"], dict):
-                yield Finding(path + ("schema",), "schema must be a JSON Schema table")
+    for path, item in _field_items(ep):
+        if not isinstance(item, dict):
+            continue
+        name = item.get("name")
+        label = f"field '{name}'" if isinstance(name, str) and name.strip() else "the field"
+        if not isinstance(name, str) or not name.strip():
+            yield Finding(path, "a field declaration needs a non-empty string 'name'",
+                          part="key" if "name" not in item else "value")
+        elif "name" in item and (" " in name or "{" in name):
+            yield Finding(path + ("name",), f"field name {preview(name)} contains spaces or braces")
+        t = item.get("type")
+        if "type" not in item and "schema" not in item:
+            yield Finding(path, f"{label} needs a 'type' ({', '.join(FIELD_TYPES)})",
+                          part="key")
+        elif "type" in item and t not in FIELD_TYPES:
+            fixes = []
+            if isinstance(t, str) and t.lower() in TYPE_SYNONYMS:
+                good = TYPE_SYNONYMS[t.lower()]
+                fixes.append(Fix(f"Use '{good}'", True, [SetValue(path + ("type",), good)]))
+            elif isinstance(t, str) and t.lower() in FIELD_TYPES:
+                fixes.append(Fix(f"Use '{t.lower()}'", True, [SetValue(path + ("type",), t.lower())]))
+            elif isinstance(t, str):
+                fixes += [Fix(f"Use '{s}'", False, [SetValue(path + ("type",), s)])
+                          for s in close_matches(t, FIELD_TYPES, 1)]
+            shown = repr(t) if isinstance(t, str) else type_name(t)
+            yield Finding(path + ("type",), f"field type {shown} must be one of "
+                          f"{', '.join(FIELD_TYPES)}", fixes=fixes)
+        if "description" not in item:
+            yield Finding(path, f"{label} has no description; agents read it to fill the "
+                          "field", part="key")
+        elif not isinstance(item["description"], str):
+            yield Finding(path + ("description",), "a field description must be a string")
+        if "format" in item and not isinstance(item["format"], str):
+            yield Finding(path + ("format",), "format must be a string (e.g. \"uuid\", \"date\")")
+        if "enum" in item:
+            e = item["enum"]
+            if not isinstance(e, list) or not e:
+                yield Finding(path + ("enum",), "enum must be a non-empty array of values")
+            elif t in FIELD_TYPES:
+                for i, v in enumerate(e):
+                    if not _enum_matches(v, t):
+                        yield Finding(path + ("enum", i), f"enum value {preview(v)} is not of the "
+                                      f"field's type {t}")
+        if "schema" in item and not isinstance(item["schema"], dict):
+            yield Finding(path + ("schema",), "schema must be a JSON Schema table")
 
 
-@rule("AGTP324", "duplicate-field-name", pass_no=None, kinds=ENDPOINTS, spec="AGTP-API §6.1")
-def duplicate_field_name(ctx):
+@rule("AGTP324", "duplicate-field-name", pass_no=None, kinds=ENDPOINTS, spec="AGTP-API §6.1", visits="endpoint")
+def duplicate_field_name(ctx, ep):
     """Two input fields (or two output fields) have the same name.
 
     ## What it does
@@ -347,13 +343,12 @@ def duplicate_field_name(ctx):
     ## Fix safety
     No fix.
     """
-    for ep in ctx.view.endpoints:
-        for what, params in (("input", ep.inputs), ("output", ep.outputs)):
-            seen: dict = {}
-            for p in params:
-                if p.name in seen:
-                    first = seen[p.name]
-                    yield Finding(p.path, f"{what} field '{p.name}' is declared twice",
-                                  part=p.part, related=[Related(first.path, "first declared here",
-                                                                part=first.part)])
-                seen.setdefault(p.name, p)
+    for what, params in (("input", ep.inputs), ("output", ep.outputs)):
+        seen: dict = {}
+        for p in params:
+            if p.name in seen:
+                first = seen[p.name]
+                yield Finding(p.path, f"{what} field '{p.name}' is declared twice",
+                              part=p.part, related=[Related(first.path, "first declared here",
+                                                            part=first.part)])
+            seen.setdefault(p.name, p)

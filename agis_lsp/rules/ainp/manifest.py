@@ -26,12 +26,13 @@ def _caps(ctx):
     return view.capabilities if isinstance(view, fmt.ManifestView) else []
 
 
-def _params(ctx):
-    for _, path, cap in _caps(ctx):
-        params = cap.get("parameters")
-        for i, p in enumerate(params if isinstance(params, list) else []):
-            if isinstance(p, dict):
-                yield path + ("parameters", i), p
+def _params_of(node):
+    """(path, parameter) of each parameter of one capability (a ``capability`` node)."""
+    _, path, cap = node
+    params = cap.get("parameters")
+    for i, p in enumerate(params if isinstance(params, list) else []):
+        if isinstance(p, dict):
+            yield path + ("parameters", i), p
 
 
 @rule("AINP201", "duplicate-capability-id", pass_no=5, kinds=KINDS, spec="AINP 1.0 Manifest")
@@ -76,8 +77,8 @@ def duplicate_capability_id(ctx):
             seen[cid] = path
 
 
-@rule("AINP202", "enum-without-values", pass_no=5, kinds=KINDS, spec="AINP 1.0 Manifest")
-def enum_without_values(ctx):
+@rule("AINP202", "enum-without-values", pass_no=5, kinds=KINDS, spec="AINP 1.0 Manifest", visits="capability")
+def enum_without_values(ctx, node):
     """A parameter of type `enum` has no `values` list (or an empty one).
 
     ## What it does
@@ -105,7 +106,7 @@ def enum_without_values(ctx):
     ## Fix safety
     No fix.
     """
-    for path, p in _params(ctx):
+    for path, p in _params_of(node):
         if p.get("type") != "enum":
             continue
         vals = p.get("values")
@@ -116,8 +117,8 @@ def enum_without_values(ctx):
                           "'values' list")
 
 
-@rule("AINP203", "enum-default-not-in-values", pass_no=5, kinds=KINDS, spec="AINP 1.0 Manifest")
-def enum_default_not_in_values(ctx):
+@rule("AINP203", "enum-default-not-in-values", pass_no=5, kinds=KINDS, spec="AINP 1.0 Manifest", visits="capability")
+def enum_default_not_in_values(ctx, node):
     """The `default` of an enum parameter is not one of its `values`.
 
     ## What it does
@@ -147,7 +148,7 @@ def enum_default_not_in_values(ctx):
     Safe when the default differs from one value only in letter case; no fix
     otherwise.
     """
-    for path, p in _params(ctx):
+    for path, p in _params_of(node):
         vals = p.get("values")
         if p.get("type") != "enum" or not isinstance(vals, list) or not vals or "default" not in p:
             continue
@@ -165,8 +166,8 @@ def enum_default_not_in_values(ctx):
                       related=[Related(path + ("values",), "the allowed values")])
 
 
-@rule("AINP204", "duplicate-parameter-name", pass_no=5, kinds=KINDS, spec="AINP 1.0 Manifest")
-def duplicate_parameter_name(ctx):
+@rule("AINP204", "duplicate-parameter-name", pass_no=5, kinds=KINDS, spec="AINP 1.0 Manifest", visits="capability")
+def duplicate_parameter_name(ctx, node):
     """Two parameters of a capability share a `name`.
 
     ## What it does
@@ -193,23 +194,23 @@ def duplicate_parameter_name(ctx):
     ## Fix safety
     No fix.
     """
-    for _, path, cap in _caps(ctx):
-        seen: dict = {}
-        params = cap.get("parameters")
-        for i, p in enumerate(params if isinstance(params, list) else []):
-            name = p.get("name") if isinstance(p, dict) else None
-            if not isinstance(name, str):
-                continue
-            ppath = path + ("parameters", i)
-            if name in seen:
-                yield Finding(ppath + ("name",), f"parameter '{name}' is declared twice in this "
-                              "capability", related=[Related(seen[name] + ("name",), "first here")])
-            else:
-                seen[name] = ppath
+    _, path, cap = node
+    seen: dict = {}
+    params = cap.get("parameters")
+    for i, p in enumerate(params if isinstance(params, list) else []):
+        name = p.get("name") if isinstance(p, dict) else None
+        if not isinstance(name, str):
+            continue
+        ppath = path + ("parameters", i)
+        if name in seen:
+            yield Finding(ppath + ("name",), f"parameter '{name}' is declared twice in this "
+                          "capability", related=[Related(seen[name] + ("name",), "first here")])
+        else:
+            seen[name] = ppath
 
 
-@rule("AINP205", "semantics-without-context", pass_no=5, kinds=KINDS, spec="AINP 1.0 Semantic Layer")
-def semantics_without_context(ctx):
+@rule("AINP205", "semantics-without-context", pass_no=5, kinds=KINDS, spec="AINP 1.0 Semantic Layer", visits="capability")
+def semantics_without_context(ctx, node):
     """A capability's `semantics` has `@type` but no `@context`.
 
     ## What it does
@@ -237,14 +238,14 @@ def semantics_without_context(ctx):
     Unsafe: the fix adds `@context: https://schema.org`, which is right only if
     the type is a schema.org type.
     """
-    for _, path, cap in _caps(ctx):
-        sem = cap.get("semantics")
-        if isinstance(sem, dict) and "@type" in sem and "@context" not in sem:
-            yield Finding(path + ("semantics",), "semantics has '@type' but no '@context'; a "
-                          "JSON-LD type needs its vocabulary", part="key",
-                          fixes=[Fix("Add \"@context\": https://schema.org", False,
-                                     [AddKey(path + ("semantics",), "@context",
-                                             "https://schema.org")])])
+    _, path, cap = node
+    sem = cap.get("semantics")
+    if isinstance(sem, dict) and "@type" in sem and "@context" not in sem:
+        yield Finding(path + ("semantics",), "semantics has '@type' but no '@context'; a "
+                      "JSON-LD type needs its vocabulary", part="key",
+                      fixes=[Fix("Add \"@context\": https://schema.org", False,
+                                 [AddKey(path + ("semantics",), "@context",
+                                         "https://schema.org")])])
 
 
 @rule("AINP206", "confidence-out-of-range", pass_no=5, kinds=("ainp-message",),

@@ -20,8 +20,8 @@ def _annotated(ctx):
             yield path, tool, ann
 
 
-@rule("MCPT203", "contradictory-annotations", pass_no=5, kinds=KINDS, spec=SPEC)
-def contradictory_annotations(ctx):
+@rule("MCPT203", "contradictory-annotations", pass_no=5, kinds=KINDS, spec=SPEC, visits="tool")
+def contradictory_annotations(ctx, node):
     """A tool is declared `readOnlyHint: true` and also `destructiveHint: true`.
 
     ## What it does
@@ -47,16 +47,19 @@ def contradictory_annotations(ctx):
     ## Fix safety
     Unsafe: removing `destructiveHint` assumes `readOnlyHint` is the true one.
     """
-    for path, tool, ann in _annotated(ctx):
-        if ann.get("readOnlyHint") is True and ann.get("destructiveHint") is True:
-            yield Finding(path + ("annotations", "destructiveHint"),
-                          f"tool '{tool.get('name')}' is declared read-only and destructive; "
-                          "destructiveHint is meaningful only when readOnlyHint is false "
-                          f"({SPEC})",
-                          fixes=[Fix("Remove destructiveHint", False,
-                                     [Remove(path + ("annotations", "destructiveHint"))])],
-                          related=[Related(path + ("annotations", "readOnlyHint"),
-                                           "declared read-only here")])
+    _, path, tool = node
+    ann = tool.get("annotations")
+    if not isinstance(ann, dict):
+        return
+    if ann.get("readOnlyHint") is True and ann.get("destructiveHint") is True:
+        yield Finding(path + ("annotations", "destructiveHint"),
+                      f"tool '{tool.get('name')}' is declared read-only and destructive; "
+                      "destructiveHint is meaningful only when readOnlyHint is false "
+                      f"({SPEC})",
+                      fixes=[Fix("Remove destructiveHint", False,
+                                 [Remove(path + ("annotations", "destructiveHint"))])],
+                      related=[Related(path + ("annotations", "readOnlyHint"),
+                                       "declared read-only here")])
 
 
 @rule("MCPT601", "annotations-contradict-verb", pass_no=6, semantic=True, kinds=KINDS,

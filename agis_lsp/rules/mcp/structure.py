@@ -28,8 +28,8 @@ def _tools(ctx):
     return view.tools if isinstance(view, McpView) else []
 
 
-@rule("MCPT201", "invalid-tool-name", pass_no=5, kinds=KINDS, spec=f"{SPEC} (Tool Names)")
-def invalid_tool_name(ctx):
+@rule("MCPT201", "invalid-tool-name", pass_no=5, kinds=KINDS, spec=f"{SPEC} (Tool Names)", visits="tool")
+def invalid_tool_name(ctx, node):
     """A tool name is empty, longer than 128 characters, or has characters outside `A-Z a-z 0-9 _ - .`.
 
     ## What it does
@@ -61,26 +61,26 @@ def invalid_tool_name(ctx):
     as errors by default because clients in the field enforce them. Forward
     slashes (allowed by the SEP-986 draft) are outside the final list.
     """
-    for _, path, tool in _tools(ctx):
-        name = tool.get("name")
-        if not isinstance(name, str):
-            continue
-        problems = []
-        if not name:
-            problems.append("is empty")
-        if len(name) > NAME_MAX:
-            problems.append(f"has {len(name)} characters (at most {NAME_MAX})")
-        if name and not NAME_CHARS.match(name):
-            bad = sorted({ch for ch in name if not re.match(r"[A-Za-z0-9_.\-]", ch)})
-            problems.append("contains " + " ".join(repr(ch) for ch in bad))
-        if not problems:
-            continue
-        fixed = re.sub(r"[^A-Za-z0-9_.\-]+", "_", name).strip("_")[:NAME_MAX]
-        fixes = [Fix(f"Rename to '{fixed}'", False, [SetValue(path + ("name",), fixed)])] \
-            if fixed and fixed != name else []
-        yield Finding(path + ("name",), f"tool name '{name}' {' and '.join(problems)}; MCP tool "
-                      f"names are 1-{NAME_MAX} characters of A-Z a-z 0-9 _ - . ({SPEC}, Tool "
-                      "Names)", fixes=fixes)
+    _, path, tool = node
+    name = tool.get("name")
+    if not isinstance(name, str):
+        return
+    problems = []
+    if not name:
+        problems.append("is empty")
+    if len(name) > NAME_MAX:
+        problems.append(f"has {len(name)} characters (at most {NAME_MAX})")
+    if name and not NAME_CHARS.match(name):
+        bad = sorted({ch for ch in name if not re.match(r"[A-Za-z0-9_.\-]", ch)})
+        problems.append("contains " + " ".join(repr(ch) for ch in bad))
+    if not problems:
+        return
+    fixed = re.sub(r"[^A-Za-z0-9_.\-]+", "_", name).strip("_")[:NAME_MAX]
+    fixes = [Fix(f"Rename to '{fixed}'", False, [SetValue(path + ("name",), fixed)])] \
+        if fixed and fixed != name else []
+    yield Finding(path + ("name",), f"tool name '{name}' {' and '.join(problems)}; MCP tool "
+                  f"names are 1-{NAME_MAX} characters of A-Z a-z 0-9 _ - . ({SPEC}, Tool "
+                  "Names)", fixes=fixes)
 
 
 @rule("MCPT202", "duplicate-tool-name", pass_no=5, kinds=KINDS, spec=SPEC)
