@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import random
-import time
 
 import pytest
 
@@ -456,12 +455,10 @@ def test_a_thousand_distinct_schemas_use_the_fast_path(monkeypatch):
     monkeypatch.setattr(_jsonschema, "meta_validator", lambda: calls.append(1) or real())
     _jsonschema._CACHE.data.clear()
     cfg = Config(semantic=False, select=("AGIS4", "AGIS5", "AGIS8"))
-    start = time.perf_counter()
     result = lint(doc, cfg)
-    elapsed = time.perf_counter() - start
     assert [d.code for d in result.diagnostics] == []
     assert calls == []                  # valid schemas never reach the (slow) jsonschema validator
-    assert elapsed < 2.0, elapsed       # about 0.3 s on the reference machine
+    # (no wall-clock bound here: it flaked at load 13; the speed is benchmarks/lint_speed.py's)
 
 
 def test_meta_results_are_cached():
