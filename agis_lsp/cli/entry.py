@@ -2,10 +2,10 @@
 :mod:`.main`, with what it builds at every start kept between runs in the cache directory
 (issue 14): the regular expressions (:mod:`.regex_cache`) and the methods ``dataclasses``
 generates (:mod:`.code_cache`), installed before the engine's modules are imported (most
-of that compiling happens at import); the lexicon's packed word table and the model
-files' verification, through the stores handed to those packages (they import no engine
-module). All of it only in a process that runs the command line, never in one that
-imports the package.
+of that compiling happens at import); the lexicon's packed word table, the parsed catalog
+and the model files' verification, through the stores handed to those packages (they
+import no engine module). All of it only in a process that runs the command line, never in
+one that imports the package.
 
 Two more things only a process that ends with the command does (issue 25):
 
@@ -46,10 +46,12 @@ def _run(argv: list[str] | None) -> int:
     regex_cache.install()
     code_cache.install()
     from .. import semantic
+    from ..catalog import loader
     from ..engine.cachedir import Store
     from ..lexicon import packed
     packed.use_store(Store("lexicon"))
     semantic.use_store(Store("model-verified"))
+    loader.use_store(Store("catalog"))
     try:
         from .main import main as run
         return run(argv)
