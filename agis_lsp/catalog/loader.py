@@ -1,4 +1,5 @@
-"""Loading catalog files, cached per (path, mtime, size); the shipped catalog is the default.
+"""Loading catalog files, cached per file (device, inode), mtime and size; the shipped catalog
+is the default.
 
 A process that runs the command line also keeps each parsed catalog in the cache directory
 (:func:`use_store`; this package imports no engine module, so the command line hands the
@@ -30,23 +31,23 @@ SHIPPED_CATALOG = Path(__file__).with_name("methods-1.0.0.json")
 
 
 class CatalogLoader:
-    """Loads catalog files, caching each by (path, mtime, size).
+    """Loads catalog files, caching each by its device and inode, mtime and size.
 
     Catalogs are immutable, so one loader can be shared; a server that wants
     its own cache lifetime can own an instance instead of using the default.
     """
 
     def __init__(self) -> None:
-        self._cache: dict[str, tuple[tuple[int, int], Catalog]] = {}
+        self._cache: dict[tuple[int, int], tuple[tuple[int, int], Catalog]] = {}
         self._lock = threading.Lock()
 
     def load(self, path: str | os.PathLike[str] | None = None) -> Catalog:
         p = Path(path) if path is not None else SHIPPED_CATALOG
         try:
-            resolved = str(p.resolve())
-            st = os.stat(resolved)
-        except OSError as exc:
+            st = os.stat(p)   # (the file a symbolic link names: keyed by its device and inode,
+        except OSError as exc:  # not by a resolved path, which cost a stat per directory a lint)
             raise CatalogError(f"cannot read catalog: {exc.strerror or exc}", path=str(p)) from None
+        resolved = (st.st_dev, st.st_ino)
         stamp = (st.st_mtime_ns, st.st_size)
         with self._lock:
             hit = self._cache.get(resolved)
@@ -57,7 +58,7 @@ class CatalogLoader:
         catalog = _kept(entry, str(p))
         if catalog is None:
             try:
-                text = Path(resolved).read_text(encoding="utf-8")
+                text = p.read_text(encoding="utf-8")
             except (OSError, UnicodeDecodeError) as exc:
                 raise CatalogError(f"cannot read catalog: {exc}", path=str(p)) from None
             catalog = parse_catalog(text, str(p))
