@@ -1,11 +1,10 @@
 """Catalog JSON text -> :class:`Catalog`, with positioned errors for a wrong shape."""
 from __future__ import annotations
 
-import json
 import re
 from types import MappingProxyType
 
-from .parsed import Catalog, CatalogError, MethodInfo
+from .parsed import Catalog, CatalogError, MethodTable
 
 _METHOD_NAME = re.compile(r"^[A-Z]+$")
 
@@ -23,6 +22,7 @@ def _locate(text: str, keys: tuple[str, ...]) -> tuple[int | None, int | None]:
     exact for the usual one-object-per-key catalog layout and a fair pointer
     otherwise.
     """
+    import json
     pos = 0
     found = None
     for key in keys:
@@ -57,6 +57,7 @@ class _Parser:
         return value.strip()
 
     def parse(self) -> Catalog:
+        import json  # (here: a run that reads the catalog's kept form parses no JSON)
         try:
             data = json.loads(self.text)
         except json.JSONDecodeError as exc:
@@ -75,7 +76,7 @@ class _Parser:
 
         return Catalog(
             version=version.strip(),
-            methods=MappingProxyType(methods),
+            methods=MethodTable(methods),
             embedded=frozenset(embedded),
             legacy=MappingProxyType(legacy),
             legacy_descriptions=MappingProxyType(legacy_desc),
@@ -83,7 +84,9 @@ class _Parser:
             source=self.source,
         )
 
-    def _methods(self, data: dict) -> dict[str, MethodInfo]:
+    def _methods(self, data: dict) -> dict[str, tuple]:
+        """name -> ``(categories, description, deprecated_in, removed_in, successor)``, the
+        arguments of its :class:`MethodInfo` after the name (see ``MethodTable``)."""
         if "methods" not in data:
             raise CatalogError('missing "methods" object', 1, 1, self.source)
         raw = data["methods"]
@@ -100,7 +103,7 @@ class _Parser:
         else:
             raise self.fail('"methods" must be an object mapping verb names to entries', "methods")
 
-        out: dict[str, MethodInfo] = {}
+        out: dict[str, tuple] = {}
         for name, entry in items:
             if not _METHOD_NAME.match(name):
                 raise self.fail(
@@ -127,14 +130,8 @@ class _Parser:
             successor = self._opt_str(entry, "successor", "methods", name)
             if successor is not None:
                 successor = successor.upper()
-            out[name] = MethodInfo(
-                name=name,
-                categories=tuple(cats),
-                description=desc.strip(),
-                deprecated_in=self._opt_str(entry, "deprecated_in", "methods", name),
-                removed_in=self._opt_str(entry, "removed_in", "methods", name),
-                successor=successor,
-            )
+            out[name] = (tuple(cats), desc.strip(), self._opt_str(entry, "deprecated_in", "methods", name),
+                         self._opt_str(entry, "removed_in", "methods", name), successor)
         return out
 
     def _embedded(self, data: dict) -> list[str]:

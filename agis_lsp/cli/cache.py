@@ -24,7 +24,6 @@ crashed a rule (an internal error) is not stored.
 """
 from __future__ import annotations
 
-import hashlib
 import os
 
 from .. import __version__
@@ -45,6 +44,7 @@ def tool_key() -> str:
     that key and the content is hashed again."""
     global _tool_key
     if _tool_key is None:
+        import hashlib  # (here, not at the top: a --no-cache run does not start OpenSSL)
         files = []
         for root, dirs, names in os.walk(_PKG):
             dirs[:] = sorted(d for d in dirs if d not in _SKIP_DIRS)
@@ -72,6 +72,8 @@ def tool_key() -> str:
 
 def model_key() -> str:
     """Which model files the semantic passes would load (without loading them)."""
+    import hashlib
+
     from ..semantic import model_dir  # the package, not the model: numpy is not imported here
     directory = model_dir()
     sums = cachedir.read(os.path.join(directory, "SHA256SUMS")) or b""
@@ -91,6 +93,7 @@ _model_key: str | None = None
 
 def config_key(config) -> str:
     global _model_key
+    import hashlib
     h = hashlib.sha256(repr(config).encode())
     if config.catalog:
         h.update(cachedir.read(config.catalog) or b"missing catalog")
@@ -114,6 +117,7 @@ class ResultCache:
         self._writes = 0
 
     def entry_key(self, display: str, path: str, raw: bytes, config, deployment) -> str:
+        import hashlib
         known = self._by_object.get(id(config))
         if known is None or known[0] is not config:  # repr() of a Config, per file, was 10%
             text = repr(config)                      # of a warm run: once per Config object
@@ -130,6 +134,7 @@ class ResultCache:
     def _deployment_key(self, deployment) -> str:
         root = deployment.root
         if root not in self._deployments:
+            import hashlib
             h = hashlib.sha256()
             for f in sorted(deployment.files()):
                 h.update(f.encode() + b"\0")

@@ -30,13 +30,11 @@ _installed = False
 
 
 def _path() -> str:
-    import hashlib
     from importlib.util import MAGIC_NUMBER
 
     from ..engine import cachedir
     ident = f"{_FORMAT}|{sys.implementation.name}|{sys.version}|{MAGIC_NUMBER.hex()}"
-    return os.path.join(cachedir.cache_dir(), "code",
-                        hashlib.sha256(ident.encode()).hexdigest()[:20] + ".marshal")
+    return os.path.join(cachedir.cache_dir(), "code", marshal_table.entry_name(ident))
 
 
 def supported() -> bool:

@@ -30,17 +30,12 @@ _new: dict = {}
 _original = None
 
 
-def _key() -> str:
-    import hashlib
-
-    import _sre
-    ident = f"{_FORMAT}|{sys.implementation.name}|{sys.version}|{_sre.MAGIC}|{_sre.CODESIZE}"
-    return hashlib.sha256(ident.encode()).hexdigest()[:20]
-
-
 def _path() -> str:
+    import _sre
+
     from ..engine import cachedir
-    return os.path.join(cachedir.cache_dir(), "regex", _key() + ".marshal")
+    ident = f"{_FORMAT}|{sys.implementation.name}|{sys.version}|{_sre.MAGIC}|{_sre.CODESIZE}"
+    return os.path.join(cachedir.cache_dir(), "regex", marshal_table.entry_name(ident))
 
 
 def supported() -> bool:

@@ -46,22 +46,17 @@ def default_severities() -> dict[str, Severity]:
 
 def _severity_table() -> dict:
     """code -> the value ``severity/*.toml`` gives it. The parsed table is kept in the cache
-    directory under a SHA-256 of the files' names and bytes: a run without a configuration
-    file of its own then imports no TOML parser (issue 14: ~5 ms of a small file's run)."""
-    import hashlib
+    directory under a stamp of the files (:func:`cachedir.files_stamp`: any write, added or
+    removed file changes it): a run without a configuration file of its own then neither
+    imports a TOML parser (issue 14: ~5 ms of a small file's run) nor reads the files."""
     import marshal
 
     from . import cachedir
     folder = os.path.join(os.path.dirname(os.path.abspath(__file__)), "severity")
-    files = sorted(n for n in os.listdir(folder) if n.endswith(".toml"))
-    h = hashlib.sha256(b"severities 1")
-    blobs = []
-    for name in files:
-        with open(os.path.join(folder, name), "rb") as fh:
-            blobs.append(fh.read())
-        h.update(b"\0" + name.encode() + b"\0" + blobs[-1])
-    entry = os.path.join(cachedir.cache_dir(), "severities", h.hexdigest()[:32] + ".marshal")
-    raw = cachedir.read(entry)
+    files = [os.path.join(folder, n) for n in sorted(os.listdir(folder)) if n.endswith(".toml")]
+    stamp = cachedir.files_stamp(files)
+    entry = os.path.join(cachedir.cache_dir(), "severities", f"2-{stamp}.marshal") if stamp else None
+    raw = cachedir.read(entry) if entry else None
     try:
         table = marshal.loads(raw) if raw else None
     except (ValueError, EOFError, TypeError):
@@ -69,8 +64,11 @@ def _severity_table() -> dict:
     if isinstance(table, dict):
         return table
     table = {}
-    for blob in blobs:
-        table.update(_tomllib().loads(blob.decode("utf-8")).get("severity", {}))
+    for path in files:
+        with open(path, "rb") as fh:
+            table.update(_tomllib().loads(fh.read().decode("utf-8")).get("severity", {}))
+    if entry is None:
+        return table
     try:
         cachedir.write_atomic(entry, marshal.dumps(table))
     except ValueError:  # a value marshal cannot hold

@@ -3,17 +3,21 @@ millisecond: the words sorted in one string, looked up by bisection, kept in the
 directory (issue 14). Building the dict from the data file costs ~20 ms, most of a
 terminal run's lexicon time, for the ten or so words one small file asks about.
 
-The cache entry is keyed by this format's number and a SHA-256 of the data file's bytes,
-so an upgrade or an edited table never reads a stale entry; a missing, unreadable or
-foreign entry only means the dict is built as before (and the entry written for the next
-run). The lexicon imports no other package of agis_lsp: the store (a subdirectory of the
-cache directory, ``engine.cachedir.Store``) is handed to it by the command line
+The cache entry is keyed by this format's number and the data file's device, inode, size
+and modification and status-change times (nanoseconds: any write or replacement of the
+file sets its status-change time to the present, which no user process can set back), so
+an upgrade or an edited table never reads a stale entry, and a run that finds the entry
+does not read the data file (a SHA-256 of it, with hashlib's start of OpenSSL, cost more
+than the look-ups it serves); a missing, unreadable or foreign entry only means the dict
+is built as before (and the entry written for the next run). The lexicon imports no other
+package of agis_lsp: the store (a subdirectory of the cache directory,
+``engine.cachedir.Store``) is handed to it by the command line
 (:func:`use_store`); without one, every run builds the dict.
 """
 from __future__ import annotations
 
-import hashlib
 import marshal
+import os
 from array import array
 from bisect import bisect_left
 
@@ -106,5 +110,10 @@ def store():
     return _store
 
 
-def entry_name(data: bytes) -> str:
-    return f"words-{_FORMAT}-{hashlib.sha256(data).hexdigest()[:20]}.bin"
+def entry_name(path) -> str | None:
+    """The cache entry of the data file at ``path`` (None: it cannot be read)."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return f"words-{_FORMAT}-{st.st_dev}-{st.st_ino}-{st.st_size}-{st.st_mtime_ns}-{st.st_ctime_ns}.bin"

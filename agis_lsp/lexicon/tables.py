@@ -76,17 +76,19 @@ class Lexicon:
         """word -> (POS flags, rank cost): a dict built from the data file, or the same
         table packed in the cache directory by an earlier run (:mod:`.packed`)."""
         from . import packed
-        raw = (self.data_dir / "words.tsv.gz").read_bytes()
-        store, name = packed.store(), packed.entry_name(raw)
-        cached = store.read(name) if store is not None else None
+        path = self.data_dir / "words.tsv.gz"
+        store = packed.store()
+        name = packed.entry_name(path) if store is not None else None
+        cached = store.read(name) if name is not None else None
         fast = packed.unpack(cached) if cached else None
         if fast is not None:
             return fast
+        raw = path.read_bytes()
         import gzip
         table: dict[str, tuple[str, int]] = {}
         for flags, cost, words in _rows_of(gzip.decompress(raw).decode("utf-8")):
             table.update(dict.fromkeys(words.split(), (flags, int(cost))))
-        if store is not None:
+        if name is not None:
             store.write(name, packed.pack(table))
         return table
 

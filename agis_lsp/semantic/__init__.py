@@ -20,7 +20,6 @@ by agis-lsp itself; onnxruntime requires it), plus the standard library.
 
 from __future__ import annotations
 
-import hashlib
 import os
 import threading
 from pathlib import Path
@@ -71,6 +70,7 @@ def model_dir(model_dir: str | os.PathLike | None = None) -> Path:
 
 
 def _sha256(path: Path) -> str:
+    import hashlib  # (OpenSSL's start-up: only where a model is verified)
     h = hashlib.sha256()
     with open(path, "rb") as f:
         for block in iter(lambda: f.read(1 << 20), b""):
@@ -127,6 +127,7 @@ def _verified_marker(directory: Path, sums: Path, expected: dict) -> str | None:
     which no user process can set back, so changed bytes are always hashed again."""
     if _store is None:
         return None
+    import hashlib
     h = hashlib.sha256(f"model-verified 1\0{directory}\0".encode())
     try:
         h.update(sums.read_bytes())

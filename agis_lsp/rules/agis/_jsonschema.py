@@ -15,7 +15,6 @@ joined by `$dynamicRef`). A 1,000-endpoint document has 2,000 such schemas, so:
 """
 from __future__ import annotations
 
-import hashlib
 import json
 import re
 import threading
@@ -183,6 +182,7 @@ def digest(schema) -> str | None:
         text = json.dumps(schema, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     except (TypeError, ValueError):  # keys of mixed types, exotic values: no caching
         return None
+    import hashlib  # (OpenSSL's start-up: only for a schema that is not valid)
     return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).hexdigest()
 
 
