@@ -12,7 +12,8 @@ from typing import Callable, Iterable
 
 _RULES: dict[str, "Rule"] = {}
 _LOADED = False
-_DECLARED: dict[str, dict] = {}   # code -> what its decorator said (tests/test_rule_table.py)
+_DECLARED: dict[str, dict] = {}   # code -> what its decorator said beyond spec & hooks (tests/test_rule_table.py)
+_FROM_TABLE = object()            # @rule(...) left it to the rule table
 _PARTS: dict[str, dict] = {}      # part name -> {code: value} (the security scan's detectors)
 
 TABLE_PACKAGE = "agis_lsp.rules.table"   # imported by name: the engine sits below the rules
@@ -85,12 +86,17 @@ class Rule:
         return head + "*\n\n" + inspect.cleandoc(self.doc) + "\n"
 
 
-def rule(code: str, name: str, *, pass_no: int | None, kinds: Iterable[str] = ("agis",),
-         semantic: bool = False, scope: str = "document", spec: str = "",
+def rule(code: str, name: str | None = None, *, pass_no=_FROM_TABLE, kinds=_FROM_TABLE,
+         semantic=_FROM_TABLE, scope=_FROM_TABLE, spec: str = "",
          needs_model: Callable | None = None, superseded_by: Iterable[int | str] = (),
-         per_endpoint: bool = False, shared_only: bool = False, convention: str = "",
+         per_endpoint=_FROM_TABLE, shared_only=_FROM_TABLE, convention: str = "",
          model_texts: Callable | None = None, visits: str = "") -> Callable:
     """Register a rule function ``check(ctx) -> Iterable[Finding]``.
+
+    What the rule table (:mod:`agis_lsp.rules.table`) holds (name, pass, kinds, semantic,
+    scope, per_endpoint, shared_only) is said there only: ``@rule("AGIS301", spec=...)``.
+    A code the table lacks (a test's own rule) must say its name, and may say the rest;
+    a rule that says one of those for a code in the table must agree with its row.
 
     ``visits`` (a node kind the document's format declares: ``"endpoint"``, ``"tool"``...)
     registers a visitor ``check(ctx, node) -> Iterable[Finding] | None`` instead: the engine
@@ -128,26 +134,42 @@ def rule(code: str, name: str, *, pass_no: int | None, kinds: Iterable[str] = ("
     """
     if not _CODE.match(code):
         raise ValueError(f"bad rule code {code!r}")
-    if not _NAME.match(name):
+    if name is not None and not _NAME.match(name):
         raise ValueError(f"rule name must be kebab-case: {name!r}")
-    kinds = tuple(kinds)
+    said = {k: v for k, v in dict(name=name, pass_no=pass_no, kinds=kinds, semantic=semantic,
+                                  scope=scope, per_endpoint=per_endpoint,
+                                  shared_only=shared_only).items()
+            if v is not _FROM_TABLE and (v is not None or k == "pass_no")}
+    if "kinds" in said:
+        said["kinds"] = tuple(said["kinds"])
+    row = table().get(code)
+    if row is None and name is None:
+        raise ValueError(f"rule {code} is not in the rule table: give its name (and pass_no)")
+    kinds = said.get("kinds", row.kinds if row else ("agis",))
     if convention not in CONVENTIONS:
         raise ValueError(f"unknown convention {convention!r} for {code}")
     for k in kinds:
         if k not in _known_kinds():
             raise ValueError(f"unknown document kind {k!r} for {code}")
 
-    declared = dict(name=name, pass_no=pass_no, kinds=kinds, semantic=semantic, scope=scope,
-                    per_endpoint=per_endpoint or shared_only, shared_only=shared_only)
+    if row is not None:
+        facts = dict(name=row.name, pass_no=row.pass_no, kinds=row.kinds, semantic=row.semantic,
+                     scope=row.scope, per_endpoint=row.endpoint_local, shared_only=row.shared_only)
+        if "per_endpoint" in said:
+            said["per_endpoint"] = said["per_endpoint"] or said.get("shared_only", False)
+        wrong = {k: v for k, v in said.items() if facts[k] != v}
+        if wrong:
+            raise ValueError(f"rule {code} says {wrong}, its row in the rule table says otherwise")
+    else:
+        shared = bool(said.get("shared_only", False))
+        facts = dict(name=name, pass_no=said.get("pass_no"), kinds=kinds,
+                     semantic=bool(said.get("semantic", False)), scope=said.get("scope", "document"),
+                     per_endpoint=bool(said.get("per_endpoint", False)) or shared, shared_only=shared)
 
     def register(fn: Callable) -> Callable:
         if code in _RULES and _RULES[code].check is not fn:
             raise ValueError(f"duplicate rule code {code}")
-        row = table().get(code)
-        facts = declared if row is None else dict(  # the table wins; the test holds both equal
-            name=row.name, pass_no=row.pass_no, kinds=row.kinds, semantic=row.semantic,
-            scope=row.scope, per_endpoint=row.endpoint_local, shared_only=row.shared_only)
-        _DECLARED[code] = dict(declared, module=fn.__module__)
+        _DECLARED[code] = dict(said, module=fn.__module__)
         check = fn
         if visits:
             from .walk import whole_document
