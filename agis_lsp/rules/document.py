@@ -13,7 +13,7 @@ def _problems(ctx, code):
             yield Finding((), p.message, span=(p.start, p.end))
 
 
-@rule("AGIS000", "internal-error", pass_no=None, kinds=ANY)
+@rule("AGIS000")
 def internal_error(ctx):
     """A rule failed with an unexpected exception.
 
@@ -39,7 +39,7 @@ def internal_error(ctx):
     return ()
 
 
-@rule("AGIS001", "syntax-error", pass_no=1, kinds=ANY, spec="AGIS §9")
+@rule("AGIS001", spec="AGIS §9")
 def syntax_error(ctx):
     """The file is not valid YAML, JSON or TOML.
 
@@ -71,7 +71,7 @@ def syntax_error(ctx):
     return _problems(ctx, "AGIS001")
 
 
-@rule("AGIS002", "duplicate-key", pass_no=1, kinds=ANY, spec="AGIS §9")
+@rule("AGIS002", spec="AGIS §9")
 def duplicate_key(ctx):
     """A mapping defines the same key twice.
 
@@ -99,7 +99,7 @@ def duplicate_key(ctx):
     return _problems(ctx, "AGIS002")
 
 
-@rule("AGIS003", "multiple-documents", pass_no=1, kinds=ANY, spec="AGIS §5, §9")
+@rule("AGIS003", spec="AGIS §5, §9")
 def multiple_documents(ctx):
     """The YAML file holds more than one document (`---` separators).
 
@@ -127,7 +127,7 @@ def multiple_documents(ctx):
     return _problems(ctx, "AGIS003")
 
 
-@rule("AGIS004", "alias-expansion-too-large", pass_no=1, kinds=ANY, spec="AGIS §12")
+@rule("AGIS004", spec="AGIS §12")
 def alias_expansion(ctx):
     """YAML aliases expand the document to an unreasonable size, or refer to themselves.
 
@@ -157,7 +157,7 @@ def alias_expansion(ctx):
     return _problems(ctx, "AGIS004")
 
 
-@rule("AGIS005", "invalid-encoding", pass_no=1, kinds=ANY, spec="AGIS §11")
+@rule("AGIS005", spec="AGIS §11")
 def invalid_encoding(ctx):
     """The file is not UTF-8 text (binary data, another encoding, NUL bytes).
 
@@ -180,7 +180,7 @@ def invalid_encoding(ctx):
     return _problems(ctx, "AGIS005")
 
 
-@rule("AGIS007", "file-too-large", pass_no=1, kinds=ANY)
+@rule("AGIS007")
 def file_too_large(ctx):
     """The file is larger than `max-file-size` and is not checked.
 
@@ -212,7 +212,7 @@ def file_too_large(ctx):
     return _problems(ctx, "AGIS007")
 
 
-@rule("AGIS006", "unused-suppression", pass_no=None, kinds=ANY)
+@rule("AGIS006")
 def unused_suppression(ctx):
     """An `# agis-lint: disable=...` comment suppresses nothing.
 

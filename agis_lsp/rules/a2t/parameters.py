@@ -25,7 +25,7 @@ def _type(p) -> str:
     return t if isinstance(t, str) else "?"
 
 
-@rule("ATOT205", "max-on-non-int", pass_no=5, kinds=KINDS, spec="A2T §6.1", visits="signature")
+@rule("ATOT205", spec="A2T §6.1", visits="signature")
 def max_on_non_int(ctx, node):
     """An input that is not of type `int` declares `max`.
 
@@ -56,7 +56,7 @@ def max_on_non_int(ctx, node):
                           f"is of type {_type(p)} (A2T §6.1)", part="key")
 
 
-@rule("ATOT206", "enum-without-allowed-values", pass_no=5, kinds=KINDS, spec="A2T §6.1", visits="signature")
+@rule("ATOT206", spec="A2T §6.1", visits="signature")
 def enum_without_allowed_values(ctx, node):
     """An input of type `enum` has no `allowed-values` list (or an empty one).
 
@@ -99,7 +99,7 @@ def enum_without_allowed_values(ctx, node):
                           "needs at least one value (A2T §6.1)")
 
 
-@rule("ATOT207", "enum-value-name-style", pass_no=5, kinds=KINDS, spec="A2T §6.1", visits="signature")
+@rule("ATOT207", spec="A2T §6.1", visits="signature")
 def enum_value_name_style(ctx, node):
     """An enum value's name is not capitalised snake case (`premium economy`, `PremiumEconomy`).
 
@@ -139,7 +139,7 @@ def enum_value_name_style(ctx, node):
                           "capitalised snake case (A2T §6.1)", fixes=fixes)
 
 
-@rule("ATOT208", "invalid-version", pass_no=5, kinds=KINDS, spec="A2T §6.1", visits="signature")
+@rule("ATOT208", spec="A2T §6.1", visits="signature")
 def invalid_version(ctx, node):
     """`version` or `currentVersion` is not a positive integer, or `version` exceeds `currentVersion`.
 
@@ -182,8 +182,7 @@ def invalid_version(ctx, node):
                       related=[Related(path + ("currentVersion",), "currentVersion")])
 
 
-@rule("ATOT209", "enumeration-not-current-version", pass_no=5, kinds=KINDS, spec="A2T §6.1",
-      superseded_by=("ATOT208",))
+@rule("ATOT209", spec="A2T §6.1", superseded_by=("ATOT208",))
 def enumeration_not_current_version(ctx):
     """A tool in the enumeration (or a single signature) is not its current version (`version` != `currentVersion`).
 
@@ -226,7 +225,7 @@ def enumeration_not_current_version(ctx):
                           related=[Related(path + ("currentVersion",), "currentVersion")])
 
 
-@rule("ATOT210", "versions-out-of-order", pass_no=5, kinds=KINDS, spec="A2T §6.3")
+@rule("ATOT210", spec="A2T §6.3")
 def versions_out_of_order(ctx):
     """A version list is not sorted from the most recent version to the oldest.
 

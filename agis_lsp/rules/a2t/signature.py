@@ -32,7 +32,7 @@ def _params(sig, path):
                     yield key, path + (key, i), p
 
 
-@rule("ATOT201", "tool-id-not-uuid", pass_no=5, kinds=KINDS, spec="A2T §6.1", visits="signature")
+@rule("ATOT201", spec="A2T §6.1", visits="signature")
 def tool_id_not_uuid(ctx, node):
     """`toolId` is not a UUID.
 
@@ -68,7 +68,7 @@ def _too_long(value, limit: int, strict: bool) -> bool:
     return isinstance(value, str) and (len(value) >= limit if strict else len(value) > limit)
 
 
-@rule("ATOT202", "tool-text-too-long", pass_no=5, kinds=KINDS, spec="A2T §6.1", visits="signature")
+@rule("ATOT202", spec="A2T §6.1", visits="signature")
 def text_too_long(ctx, node):
     """A name or description is longer than A2T allows (name < 255, description < 2,000 characters).
 
@@ -119,7 +119,7 @@ def text_too_long(ctx, node):
                                   f"at most {limit}")
 
 
-@rule("ATOT203", "duplicate-tool", pass_no=5, kinds=KINDS, spec="A2T §6.1")
+@rule("ATOT203", spec="A2T §6.1")
 def duplicate_tool(ctx):
     """Two tools of an enumeration have the same name or the same `toolId`.
 
@@ -164,7 +164,7 @@ def duplicate_tool(ctx):
                 seen[v] = path
 
 
-@rule("ATOT204", "duplicate-parameter", pass_no=5, kinds=KINDS, spec="A2T §6.1", visits="signature")
+@rule("ATOT204", spec="A2T §6.1", visits="signature")
 def duplicate_parameter(ctx, node):
     """Two input parameters of a tool share an `id` or a `name`.
 
@@ -209,7 +209,7 @@ def duplicate_parameter(ctx, node):
                 seen[v] = ppath
 
 
-@rule("ATOT211", "tool-name-not-snake-case", pass_no=5, kinds=KINDS, spec="A2T §6.1", visits="signature")
+@rule("ATOT211", spec="A2T §6.1", visits="signature")
 def tool_name_not_snake_case(ctx, node):
     """A tool name is not snake case (`Lookup Weather`, `lookupWeather`).
 

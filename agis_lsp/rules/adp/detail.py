@@ -7,7 +7,7 @@ from ...engine.registry import rule
 KINDS = ("adp-capability",)
 
 
-@rule("AGDP208", "parameter-without-example", pass_no=5, kinds=KINDS, spec="ADP 1.0 §5")
+@rule("AGDP208", spec="ADP 1.0 §5")
 def parameter_without_example(ctx):
     """A parameter of a capability detail document has no `example`.
 

@@ -30,7 +30,7 @@ def _manifest(ctx) -> dict:
     return ctx.data if isinstance(ctx.data, dict) else {}
 
 
-@rule("AGDP201", "description-length", pass_no=5, kinds=KINDS, spec="ADP 1.0 §2, §7")
+@rule("AGDP201", spec="ADP 1.0 §2, §7")
 def description_length(ctx):
     """The manifest's `description` is shorter than 10 or longer than 200 characters.
 
@@ -63,7 +63,7 @@ def description_length(ctx):
                           f"{fmt.DESCRIPTION_MIN}-{fmt.DESCRIPTION_MAX} characters (ADP §7)")
 
 
-@rule("AGDP202", "base-url-not-https", pass_no=5, kinds=KINDS, spec="ADP 1.0 §7")
+@rule("AGDP202", spec="ADP 1.0 §7")
 def base_url_not_https(ctx):
     """`base_url` does not start with `https://`.
 
@@ -103,7 +103,7 @@ def _caps(ctx):
     return view.capabilities if isinstance(view, fmt.ManifestView) else []
 
 
-@rule("AGDP203", "capability-name-not-snake-case", pass_no=5, kinds=KINDS, spec="ADP 1.0 §2, §7", visits="capability")
+@rule("AGDP203", spec="ADP 1.0 §2, §7", visits="capability")
 def capability_name_not_snake_case(ctx, node):
     """A capability name is not snake_case (`sendEmail`, `Send Email`).
 
@@ -140,7 +140,7 @@ def capability_name_not_snake_case(ctx, node):
                   fixes=fixes)
 
 
-@rule("AGDP204", "duplicate-capability-name", pass_no=5, kinds=KINDS, spec="ADP 1.0 §7")
+@rule("AGDP204", spec="ADP 1.0 §7")
 def duplicate_capability_name(ctx):
     """Two capabilities of the manifest have the same name.
 
@@ -177,7 +177,7 @@ def duplicate_capability_name(ctx):
             seen[name] = path
 
 
-@rule("AGDP205", "no-capabilities", pass_no=5, kinds=KINDS, spec="ADP 1.0 §2, §7")
+@rule("AGDP205", spec="ADP 1.0 §2, §7")
 def no_capabilities(ctx):
     """The manifest's `capabilities` list is empty.
 
@@ -207,7 +207,7 @@ def no_capabilities(ctx):
                       "defined (ADP §7)")
 
 
-@rule("AGDP206", "auth-missing-dependent-field", pass_no=5, kinds=KINDS, spec="ADP 1.0 §3")
+@rule("AGDP206", spec="ADP 1.0 §3")
 def auth_missing_dependent_field(ctx):
     """The auth object lacks a field its type needs (`oauth2` without `authorization_url`/`token_url`), or carries fields of another type.
 
@@ -260,7 +260,7 @@ def _valid_detail_url(url: str) -> bool:
     return parts.scheme in ("https", "http") and bool(parts.netloc) and " " not in url
 
 
-@rule("AGDP207", "invalid-detail-url", pass_no=5, kinds=KINDS, spec="ADP 1.0 §2, §7", visits="capability")
+@rule("AGDP207", spec="ADP 1.0 §2, §7", visits="capability")
 def invalid_detail_url(ctx, node):
     """A capability's `detail_url` is neither an absolute http(s) URL nor a path relative to `base_url`.
 

@@ -35,7 +35,7 @@ def duplicates(ctx) -> list:
     return out
 
 
-@rule("AGIS105", "repeated-endpoint", shared_only=True, pass_no=1, spec="AGIS §3, §8.1; AGTP-API §5.4")
+@rule("AGIS105", spec="AGIS §3, §8.1; AGTP-API §5.4")
 def duplicate_endpoint(ctx):
     """Two endpoints have the same method and path (`FIND /reservation/{id}` twice).
 

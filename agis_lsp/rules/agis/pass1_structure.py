@@ -63,7 +63,7 @@ def _schema_errors(parts: list) -> list:
     return [e for e in out if e is not None]
 
 
-@rule("AGIS101", "missing-required-field", per_endpoint=True, pass_no=1, spec="AGIS §8.1, §8.2, §4.4")
+@rule("AGIS101", spec="AGIS §8.1, §8.2, §4.4")
 def missing_required_field(ctx):
     """A field the document structure requires is missing.
 
@@ -144,7 +144,7 @@ def _vocabulary_fix(ctx) -> list:
                 declares=tuple(chosen.values()))]
 
 
-@rule("AGIS102", "invalid-field-value", per_endpoint=True, pass_no=1, spec="AGIS §8.1, §9")
+@rule("AGIS102", spec="AGIS §8.1, §9")
 def invalid_field_value(ctx):
     """A structural field has the wrong type or an invalid value.
 
@@ -209,7 +209,7 @@ def _expected(t) -> str:
     return names.get(t, t)
 
 
-@rule("AGIS103", "unknown-field", per_endpoint=True, pass_no=1, spec="AGIS §8.1")
+@rule("AGIS103", spec="AGIS §8.1")
 def unknown_field(ctx):
     """A top-level or vocabulary field that AGIS does not define.
 
@@ -255,7 +255,7 @@ def unknown_field(ctx):
             yield Finding(path, f"unknown {where} field '{key}'{hint}", part="key", fixes=fixes)
 
 
-@rule("AGIS104", "missing-recommended-field", per_endpoint=True, pass_no=1, spec="AGIS §8.1")
+@rule("AGIS104", spec="AGIS §8.1")
 def missing_recommended_field(ctx):
     """The document lacks a RECOMMENDED top-level field (`description`, `version`).
 

@@ -16,7 +16,7 @@ def _token(ctx, ep):
     return None
 
 
-@rule("AGIS201", "compound-method", per_endpoint=True, pass_no=2, spec="AGIS §4.1(a)(d)", visits="endpoint")
+@rule("AGIS201", spec="AGIS §4.1(a)(d)", visits="endpoint")
 def compound_method(ctx, ep):
     """The method is a compound of a verb and a noun (`BOOK_TABLE`, `FindRestaurant`, `BOOKTABLE`).
 
@@ -93,7 +93,7 @@ def _catalog(ctx):
         return {}
 
 
-@rule("AGIS202", "method-invalid-characters", per_endpoint=True, pass_no=2, spec="AGIS §4.1(c)", visits="endpoint")
+@rule("AGIS202", spec="AGIS §4.1(c)", visits="endpoint")
 def invalid_characters(ctx, ep):
     """The method contains characters other than the letters A-Z (`SEARCH2`, `BOOK!`).
 
@@ -135,8 +135,7 @@ def invalid_characters(ctx, ep):
                   "(section 4.1(c))", part=part, fixes=fixes)
 
 
-@rule("AGIS203", "inflected-method", per_endpoint=True, pass_no=2, spec="AGIS §4.1(b)",
-      superseded_by=("AGIS601",), visits="endpoint")
+@rule("AGIS203", spec="AGIS §4.1(b)", superseded_by=("AGIS601",), visits="endpoint")
 def inflected_method(ctx, ep):
     """The method is an inflected verb form (`BOOKING`, `BOOKED`, `BOOKS`), not the base form.
 
@@ -192,7 +191,7 @@ def inflected_method(ctx, ep):
                   fixes=[Fix(f"Rename to {base}", False, rename_ops(ctx, ep, base), preferred=True)])
 
 
-@rule("AGIS204", "method-not-uppercase", per_endpoint=True, pass_no=2, spec="AGIS §4.1(c)(e)", superseded_by=(3,), visits="endpoint")
+@rule("AGIS204", spec="AGIS §4.1(c)(e)", superseded_by=(3,), visits="endpoint")
 def not_uppercase(ctx, ep):
     """The method is written in lowercase or mixed case (`book`, `Book`).
 
@@ -234,7 +233,7 @@ def not_uppercase(ctx, ep):
                                         preferred=True)])
 
 
-@rule("AGIS205", "unknown-method-word", per_endpoint=True, pass_no=2, spec="AGIS §4.1(b)", visits="endpoint")
+@rule("AGIS205", spec="AGIS §4.1(b)", visits="endpoint")
 def unknown_word(ctx, ep):
     """The method is not an English verb agis-lint knows (a typo, or a rare word).
 
@@ -283,7 +282,7 @@ def unknown_word(ctx, ep):
     yield Finding(loc, f"method '{tok.raw}' is not a verb agis-lint knows{hint}", part=part, fixes=fixes)
 
 
-@rule("AGIS206", "method-surrounding-whitespace", per_endpoint=True, pass_no=2, spec="AGIS §4.1(a)(c)", visits="endpoint")
+@rule("AGIS206", spec="AGIS §4.1(a)(c)", visits="endpoint")
 def surrounding_whitespace(ctx, ep):
     """The method has whitespace before or after it (`" BOOK"`, `"BOOK\\n"`, `"RESERVE\\u00a0"`).
 

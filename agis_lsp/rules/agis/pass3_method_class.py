@@ -25,7 +25,7 @@ def _single_word(ctx, ep):
     return None
 
 
-@rule("AGIS301", "http-method", per_endpoint=True, pass_no=3, spec="AGIS §4.3", visits="endpoint")
+@rule("AGIS301", spec="AGIS §4.3", visits="endpoint")
 def http_method(ctx, ep):
     """The method is an HTTP method (`GET`, `POST`, `PUT`, `DELETE`, `PATCH`, ...).
 
@@ -77,7 +77,7 @@ def http_method(ctx, ep):
                   part=part, fixes=fixes)
 
 
-@rule("AGIS302", "non-action-method", per_endpoint=True, pass_no=3, spec="AGIS §4.2, §8.5(b)", visits="endpoint")
+@rule("AGIS302", spec="AGIS §4.2, §8.5(b)", visits="endpoint")
 def non_action_method(ctx, ep):
     """The method is a state, adjective, noun, being or function word (`AVAILABLE`, `STATUS`, `EXISTS`, `WITH`).
 
@@ -124,7 +124,7 @@ def non_action_method(ctx, ep):
                   "(section 4.2)", part=part)
 
 
-@rule("AGIS303", "vague-method", per_endpoint=True, pass_no=3, spec="AGIS §4.2", visits="endpoint")
+@rule("AGIS303", spec="AGIS §4.2", visits="endpoint")
 def vague_method(ctx, ep):
     """The method is a borderline verb like `PROCESS` or `HANDLE` that hides the intent.
 
@@ -164,7 +164,7 @@ def vague_method(ctx, ep):
                   f"the caller's intent; a more specific verb is RECOMMENDED{hint} (section 4.2)", part=part)
 
 
-@rule("AGIS305", "stative-method", per_endpoint=True, pass_no=3, spec="AGIS §4.2", visits="endpoint")
+@rule("AGIS305", spec="AGIS §4.2", visits="endpoint")
 def stative_method(ctx, ep):
     """The method is a stative verb (`KNOW`, `WANT`, `NEED`, `OWN`, `CONTAIN`): it names a state.
 
@@ -218,7 +218,7 @@ def stative_method(ctx, ep):
                   "(section 4.2)", part=part)
 
 
-@rule("AGIS306", "fused-phrasal-method", per_endpoint=True, pass_no=3, spec="AGIS §4.1(b), §4.2", visits="endpoint")
+@rule("AGIS306", spec="AGIS §4.1(b), §4.2", visits="endpoint")
 def fused_phrasal_method(ctx, ep):
     """The method is a fused phrasal noun (`LOGIN`, `SIGNUP`, `SETUP`, `BACKUP`) or jargon (`UPSERT`).
 

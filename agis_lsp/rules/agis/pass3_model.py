@@ -35,7 +35,7 @@ def _candidates(ctx):
         yield ep, tok
 
 
-@rule("AGIS304", "method-not-action-verb", per_endpoint=True, pass_no=3, semantic=True, spec="AGIS §4.2, §8.5(b)")
+@rule("AGIS304", spec="AGIS §4.2, §8.5(b)")
 def method_not_action_verb(ctx):
     """The model judges the method to be a noun, adjective or state word, not an action verb.
 

@@ -7,7 +7,7 @@ from ._jsonschema import input_parameters, input_schema
 from ._paths import path_info
 
 
-@rule("AGIS409", "path-parameter-not-in-input", per_endpoint=True, pass_no=4, spec="AGIS §4.4(d)(f), §7", visits="endpoint")
+@rule("AGIS409", spec="AGIS §4.4(d)(f), §7", visits="endpoint")
 def undeclared_path_parameter(ctx, ep):
     """A path parameter (`/reservation/{id}`) is not a property of the endpoint's input.
 

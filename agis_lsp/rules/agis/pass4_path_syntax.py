@@ -8,7 +8,7 @@ from ._paths import LITERAL_OK, kebab, param_repair, path_info, replace_segment
 from .pass4_path_verbs import verb_rewrite
 
 
-@rule("AGIS401", "path-missing-leading-slash", per_endpoint=True, pass_no=4, spec="AGIS §4.4(a)", visits="endpoint")
+@rule("AGIS401", spec="AGIS §4.4(a)", visits="endpoint")
 def path_missing_leading_slash(ctx, ep):
     """The path does not begin with `/`.
 
@@ -49,7 +49,7 @@ def path_missing_leading_slash(ctx, ep):
                   fixes=[Fix(f"Use '{new}'", True, [ep.set_path(new)], preferred=True)])
 
 
-@rule("AGIS402", "path-not-lowercase", per_endpoint=True, pass_no=4, spec="AGIS §4.4(c)", visits="endpoint")
+@rule("AGIS402", spec="AGIS §4.4(c)", visits="endpoint")
 def path_not_lowercase(ctx, ep):
     """A path segment is not lowercase with hyphens between words (`/RESERVATION`, `/patient_record`).
 
@@ -121,7 +121,7 @@ def _what_is_wrong(text: str) -> str:
     return "contains " + ", ".join(f"'{c}'" for c in bad)
 
 
-@rule("AGIS403", "path-invalid-parameter", per_endpoint=True, pass_no=4, spec="AGIS §4.4(d)", visits="endpoint")
+@rule("AGIS403", spec="AGIS §4.4(d)", visits="endpoint")
 def path_invalid_parameter(ctx, ep):
     """A path parameter does not use `{snake_case}` curly-brace notation (`:id`, `<id>`, `{Id}`, `x{id}`).
 
@@ -179,7 +179,7 @@ def path_invalid_parameter(ctx, ep):
                       "(section 4.4(d))", part=part, fixes=fixes)
 
 
-@rule("AGIS404", "path-query-string", per_endpoint=True, pass_no=4, spec="AGIS §4.4(f)", visits="endpoint")
+@rule("AGIS404", spec="AGIS §4.4(f)", visits="endpoint")
 def path_query_string(ctx, ep):
     """The path contains a query string (`/reservation?type=dinner`).
 
@@ -227,7 +227,7 @@ def path_query_string(ctx, ep):
                              preferred=True)])
 
 
-@rule("AGIS408", "path-empty-segment", per_endpoint=True, pass_no=4, spec="AGIS §4.4", visits="endpoint")
+@rule("AGIS408", spec="AGIS §4.4", visits="endpoint")
 def path_empty_segment(ctx, ep):
     """The path has an empty segment: a doubled `//` or a trailing `/`.
 

@@ -46,7 +46,7 @@ def verb_rewrite(ep, info, seg) -> str | None:
     return None
 
 
-@rule("AGIS405", "path-repeats-method", per_endpoint=True, pass_no=4, spec="AGIS §4.4(e)", visits="endpoint")
+@rule("AGIS405", spec="AGIS §4.4(e)", visits="endpoint")
 def path_repeats_method(ctx, ep):
     """The path repeats the method verb (`BOOK /book-reservation`).
 
@@ -99,7 +99,7 @@ def path_repeats_method(ctx, ep):
                       f"'{seg.text}'; {advice} (section 4.4(e))", part=part, fixes=fixes)
 
 
-@rule("AGIS406", "path-verb-segment", per_endpoint=True, pass_no=4, spec="AGIS §4.4(b)", visits="endpoint")
+@rule("AGIS406", spec="AGIS §4.4(b)", visits="endpoint")
 def path_verb_segment(ctx, ep):
     """A path segment names an operation instead of an entity (`/get-restaurant`, `/bookReservation`).
 
@@ -179,7 +179,7 @@ def path_verb_segment(ctx, ep):
                       "(section 4.4(b))", part=part, fixes=fixes)
 
 
-@rule("AGIS407", "path-first-segment-not-noun", per_endpoint=True, pass_no=4, spec="AGIS §4.4(b)", visits="endpoint")
+@rule("AGIS407", spec="AGIS §4.4(b)", visits="endpoint")
 def path_first_segment_not_noun(ctx, ep):
     """The first path segment is not a noun naming the entity (`/{id}`, `/v1/...`, `/`).
 

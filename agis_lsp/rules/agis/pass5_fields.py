@@ -10,7 +10,7 @@ from ._semantic import (KNOWN, LEVEL2, REQUIRED, anchor, and_list, is_irreversib
                         semantic_of, state_change_reason, type_name)
 
 
-@rule("AGIS501", "missing-semantic-field", per_endpoint=True, pass_no=5, spec="AGIS §5, §5.1, §8.4 pass 5", visits="endpoint")
+@rule("AGIS501", spec="AGIS §5, §5.1, §8.4 pass 5", visits="endpoint")
 def missing_semantic_field(ctx, ep):
     """An endpoint has no semantic block, or the block lacks `intent`, `actor` or `outcome`.
 
@@ -83,7 +83,7 @@ _ADVICE = {
 }
 
 
-@rule("AGIS516", "non-string-semantic-text", per_endpoint=True, pass_no=5, spec="AGIS §5.1", visits="endpoint")
+@rule("AGIS516", spec="AGIS §5.1", visits="endpoint")
 def non_string_semantic_text(ctx, ep):
     """`intent` or `outcome` is not a string (a list, a number, a mapping).
 
@@ -131,7 +131,7 @@ _ALIASES = {
 }
 
 
-@rule("AGIS517", "unknown-semantic-field", per_endpoint=True, pass_no=5, spec="AGIS §5.1, §5.2", visits="endpoint")
+@rule("AGIS517", spec="AGIS §5.1, §5.2", visits="endpoint")
 def unknown_semantic_field(ctx, ep):
     """The semantic block has a field AGIS does not define (often a misspelling).
 
@@ -181,7 +181,7 @@ def unknown_semantic_field(ctx, ep):
                       part="key", fixes=fixes)
 
 
-@rule("AGIS508", "missing-recommended-semantic-field", per_endpoint=True, pass_no=5, spec="AGIS §3 (conformance table), §5.2", visits="endpoint")
+@rule("AGIS508", spec="AGIS §3 (conformance table), §5.2", visits="endpoint")
 def missing_recommended_semantic_field(ctx, ep):
     """The semantic block lacks a field the conformance table RECOMMENDS at the configured level.
 
@@ -248,7 +248,7 @@ def _has_parameters(ctx, ep) -> bool:
     return bool(input_parameters(ctx, ep))
 
 
-@rule("AGIS509", "missing-level2-field", per_endpoint=True, pass_no=5, spec="AGIS §3 (conformance table), §5.2", visits="endpoint")
+@rule("AGIS509", spec="AGIS §3 (conformance table), §5.2", visits="endpoint")
 def missing_level2_field(ctx, ep):
     """At conformance level 2, the semantic block lacks a REQUIRED field.
 

@@ -35,7 +35,7 @@ def internal_operation(text: str) -> str | None:
     return None
 
 
-@rule("AGIS518", "intent-describes-implementation", per_endpoint=True, pass_no=5, spec="AGIS §5.1", visits="endpoint")
+@rule("AGIS518", spec="AGIS §5.1", visits="endpoint")
 def intent_describes_implementation(ctx, ep):
     """The intent describes the system's internal operation (`Inserts a record into the reservations table`).
 

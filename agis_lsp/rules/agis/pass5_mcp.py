@@ -12,7 +12,7 @@ from .pass1_duplicates import endpoint_key
 MCP_NAME = re.compile(r"^[a-z][a-z0-9_]*$")
 
 
-@rule("AGIS512", "invalid-mcp-tool-name", per_endpoint=True, pass_no=5, spec="AGIS §5.2, appendix C(a)", visits="endpoint")
+@rule("AGIS512", spec="AGIS §5.2, appendix C(a)", visits="endpoint")
 def invalid_mcp_tool_name(ctx, ep):
     """`mcp_tool_name` is not a lowercase name with underscores (`MakeReservation`, `make-reservation`).
 
@@ -122,7 +122,7 @@ def _suggest(ep, taken: set) -> str | None:
     return candidate if MCP_NAME.match(candidate) else None
 
 
-@rule("AGIS513", "duplicate-mcp-tool-name", shared_only=True, pass_no=5, spec="AGIS §5.2, appendix C(a)")
+@rule("AGIS513", spec="AGIS §5.2, appendix C(a)")
 def duplicate_mcp_tool_name(ctx):
     """Two endpoints get the same MCP tool name (`BOOK /reservation` and `BOOK /reservation/{id}`).
 

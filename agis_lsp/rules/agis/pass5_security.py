@@ -47,7 +47,7 @@ def _texts(ep, sem):
                         yield path, f"parameter hint for '{key}'", p
 
 
-@rule("AGIS514", "text-too-long", per_endpoint=True, pass_no=5, spec="AGIS §12, §5.1", visits="endpoint")
+@rule("AGIS514", spec="AGIS §12, §5.1", visits="endpoint")
 def text_too_long(ctx, ep):
     """`intent` or `outcome` is longer than 500 characters.
 
@@ -86,7 +86,7 @@ def text_too_long(ctx, ep):
                           f"sentence of at most {MAX_LENGTH} characters (section 12)")
 
 
-@rule("AGIS515", "instruction-like-text", per_endpoint=True, pass_no=5, spec="AGIS §12")
+@rule("AGIS515", spec="AGIS §12")
 def instruction_like_text(ctx):
     """A statement contains instruction-like text aimed at a model ("ignore previous instructions", "you are", "system:").
 

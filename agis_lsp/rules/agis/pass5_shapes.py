@@ -10,7 +10,7 @@ from ._jsonschema import input_parameters
 from ._semantic import name, semantic_of, type_name
 
 
-@rule("AGIS510", "invalid-parameter-hints", per_endpoint=True, pass_no=5, spec="AGIS §5.2, appendix C(b)", visits="endpoint")
+@rule("AGIS510", spec="AGIS §5.2, appendix C(b)", visits="endpoint")
 def invalid_parameter_hints(ctx, ep):
     """`parameter_hints` is not a mapping from input parameters to lists of phrases.
 
@@ -126,7 +126,7 @@ def _entries(text: str) -> list[str]:
     return out
 
 
-@rule("AGIS511", "invalid-state-transition", per_endpoint=True, pass_no=5, spec="AGIS §5.2", visits="endpoint")
+@rule("AGIS511", spec="AGIS §5.2", visits="endpoint")
 def invalid_state_transition(ctx, ep):
     """`state_transition` is not in the `field: FROM -> TO` form.
 

@@ -44,7 +44,7 @@ def _enum_findings(ctx, field: str, allowed: tuple, synonyms: dict, section: str
                       f"{note}{hint} ({section})", fixes=fixes)
 
 
-@rule("AGIS502", "invalid-actor", per_endpoint=True, pass_no=5, spec="AGIS §5.1")
+@rule("AGIS502", spec="AGIS §5.1")
 def invalid_actor(ctx):
     """`actor` is not one of `agent`, `user`, `system`.
 
@@ -82,7 +82,7 @@ def invalid_actor(ctx):
     yield from _enum_findings(ctx, "actor", ACTORS, synonyms, "section 5.1")
 
 
-@rule("AGIS503", "invalid-capability", per_endpoint=True, pass_no=5, spec="AGIS §5.2")
+@rule("AGIS503", spec="AGIS §5.2")
 def invalid_capability(ctx):
     """`capability` is not one of the six classes of section 5.2.
 
@@ -133,7 +133,7 @@ def invalid_capability(ctx):
     yield from _enum_findings(ctx, "capability", CAPABILITIES, synonyms, "section 5.2", notes)
 
 
-@rule("AGIS505", "invalid-impact-tier", per_endpoint=True, pass_no=5, spec="AGIS §5.2")
+@rule("AGIS505", spec="AGIS §5.2")
 def invalid_impact_tier(ctx):
     """`impact_tier` is not `informational`, `reversible` or `irreversible`.
 
@@ -173,7 +173,7 @@ def invalid_impact_tier(ctx):
     yield from _enum_findings(ctx, "impact_tier", IMPACT_TIERS, synonyms, "section 5.2", notes)
 
 
-@rule("AGIS504", "invalid-confidence-guidance", per_endpoint=True, pass_no=5, spec="AGIS §5.2", visits="endpoint")
+@rule("AGIS504", spec="AGIS §5.2", visits="endpoint")
 def invalid_confidence_guidance(ctx, ep):
     """`confidence_guidance` is not a number between 0.0 and 1.0.
 
@@ -238,7 +238,7 @@ def invalid_confidence_guidance(ctx, ep):
     yield Finding(path, f"{where} must be a number from 0.0 to 1.0, not {shown} (section 5.2)")
 
 
-@rule("AGIS506", "invalid-is-idempotent", per_endpoint=True, pass_no=5, spec="AGIS §5.2", visits="endpoint")
+@rule("AGIS506", spec="AGIS §5.2", visits="endpoint")
 def invalid_is_idempotent(ctx, ep):
     """`is_idempotent` is not a boolean.
 
@@ -291,7 +291,7 @@ def invalid_is_idempotent(ctx, ep):
     yield Finding(path, f"{where} must be true or false, not {shown} (section 5.2)", fixes=fixes)
 
 
-@rule("AGIS507", "low-confidence-irreversible", per_endpoint=True, pass_no=5, spec="AGIS §5.2, §12", visits="endpoint")
+@rule("AGIS507", spec="AGIS §5.2, §12", visits="endpoint")
 def low_confidence_irreversible(ctx, ep):
     """An irreversible endpoint declares `confidence_guidance` below 0.85, or none.
 

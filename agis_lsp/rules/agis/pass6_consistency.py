@@ -84,8 +84,7 @@ def _finding(ctx, ep, tok, j, lead: str, *, on_method: bool = False) -> Finding:
     return Finding(intent, msg, fixes=fixes, restates=(ep.method_loc[0],))
 
 
-@rule("AGIS601", "intent-contradicts-method", per_endpoint=True, pass_no=6, semantic=True, spec="AGIS §5.4, §8.4",
-      superseded_by=_NOT_A_VERB, model_texts=_texts)
+@rule("AGIS601", spec="AGIS §5.4, §8.4", superseded_by=_NOT_A_VERB, model_texts=_texts)
 def intent_contradicts_method(ctx):
     """The intent describes a different kind of operation than the method verb implies.
 
@@ -144,8 +143,7 @@ def intent_contradicts_method(ctx):
             yield _finding(ctx, ep, tok, j, "intent contradicts the method", on_method=on_method)
 
 
-@rule("AGIS602", "intent-may-not-match-method", per_endpoint=True, pass_no=6, semantic=True, spec="AGIS §5.4, §8.4",
-      superseded_by=_NOT_A_VERB, model_texts=_texts)
+@rule("AGIS602", spec="AGIS §5.4, §8.4", superseded_by=_NOT_A_VERB, model_texts=_texts)
 def intent_may_not_match_method(ctx):
     """The intent may describe a different operation than the method verb (borderline).
 

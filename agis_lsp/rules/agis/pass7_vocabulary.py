@@ -22,7 +22,7 @@ def _declared(ctx):
     return [(i, v) for i, v in enumerate(verbs) if isinstance(v, str)]
 
 
-@rule("AGIS701", "undeclared-verb", shared_only=True, pass_no=7, spec="AGIS §8.2(a)", superseded_by=(2, 3, 4))
+@rule("AGIS701", spec="AGIS §8.2(a)", superseded_by=(2, 3, 4))
 def undeclared_verb(ctx):
     """A method used by an endpoint is missing from `vocabulary.declared_verbs`.
 
@@ -76,7 +76,7 @@ def undeclared_verb(ctx):
                       restates=tuple(ep.method_loc[0] for ep in eps))
 
 
-@rule("AGIS702", "unused-declared-verb", shared_only=True, pass_no=7, spec="AGIS §8.2(b)", superseded_by=(2, 3, 4))
+@rule("AGIS702", spec="AGIS §8.2(b)", superseded_by=(2, 3, 4))
 def unused_declared_verb(ctx):
     """A verb in `vocabulary.declared_verbs` is not used by any endpoint.
 
@@ -125,7 +125,7 @@ def unused_declared_verb(ctx):
                       tags=("unnecessary",), restates=undeclared or (DECLARED + (i,),))
 
 
-@rule("AGIS703", "duplicate-declared-verb", shared_only=True, pass_no=7, spec="AGIS §8.2, §4.1(e)")
+@rule("AGIS703", spec="AGIS §8.2, §4.1(e)")
 def duplicate_declared_verb(ctx):
     """A verb appears more than once in `declared_verbs` (case-insensitively).
 
@@ -165,7 +165,7 @@ def duplicate_declared_verb(ctx):
             first[key] = i
 
 
-@rule("AGIS704", "negotiable-without-data-manifest", shared_only=True, pass_no=7, spec="AGIS §8.2(e), §8.3")
+@rule("AGIS704", spec="AGIS §8.2(e), §8.3")
 def negotiable_without_manifest(ctx):
     """`vocabulary.negotiable: true` without a `data_manifest` block.
 
@@ -210,7 +210,7 @@ def negotiable_without_manifest(ctx):
 _SENSITIVITY_NOTE = "informational, reversible or irreversible (or low, medium, high)"
 
 
-@rule("AGIS705", "invalid-data-manifest", shared_only=True, pass_no=7, spec="AGIS §8.3")
+@rule("AGIS705", spec="AGIS §8.3")
 def invalid_data_manifest(ctx):
     """A `data_manifest` field has the wrong type or value.
 
@@ -290,7 +290,7 @@ def _manifest_validator():
     return _VALIDATOR
 
 
-@rule("AGIS706", "sensitive-data-without-authorization", shared_only=True, pass_no=7, spec="AGIS §8.3, §12")
+@rule("AGIS706", spec="AGIS §8.3, §12")
 def sensitive_without_authorization(ctx):
     """A high-sensitivity data class does not declare `requires_authorization: true`.
 

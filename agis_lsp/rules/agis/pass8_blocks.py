@@ -19,7 +19,7 @@ _SYNONYMS = {"parameters": "input", "params": "input", "request": "input", "argu
 _KNOWN = ("method", "path", "semantic", "input", "output", "errors", "deprecated", "proposed")
 
 
-@rule("AGIS801", "missing-schema-block", per_endpoint=True, pass_no=8, spec="AGIS §7, §8.4 pass 8", visits="endpoint")
+@rule("AGIS801", spec="AGIS §7, §8.4 pass 8", visits="endpoint")
 def missing_schema_block(ctx, ep):
     """An endpoint lacks its `input`, `output` or `errors` block.
 

@@ -33,7 +33,7 @@ def iter_errors(ctx):
 
 
 
-@rule("AGIS810", "invalid-errors-block", per_endpoint=True, pass_no=8, spec="AGIS §7", visits="endpoint")
+@rule("AGIS810", spec="AGIS §7", visits="endpoint")
 def invalid_errors_block(ctx, ep):
     """`errors` is not a list of named error conditions, or names one twice.
 
@@ -129,7 +129,7 @@ def invalid_errors_block(ctx, ep):
             first[n] = where
 
 
-@rule("AGIS805", "generic-error-name", per_endpoint=True, pass_no=8, spec="AGIS §7")
+@rule("AGIS805", spec="AGIS §7")
 def generic_error_name(ctx):
     """An error name says nothing about the condition (`error`, `failure`, `unknown_error`).
 
@@ -174,8 +174,7 @@ def generic_error_name(ctx):
                           "'reservation_unavailable' or 'invalid_datetime' (section 7)")
 
 
-@rule("AGIS806", "error-name-not-snake-case", per_endpoint=True, pass_no=8, spec="AGIS §7",
-      superseded_by=("AGIS805",))
+@rule("AGIS806", spec="AGIS §7", superseded_by=("AGIS805",))
 def error_name_not_snake_case(ctx):
     """An error name is not snake_case (`ReservationUnavailable`, `invalid-datetime`).
 
@@ -235,7 +234,7 @@ def error_name_not_snake_case(ctx):
                       fixes=fixes, related=related)
 
 
-@rule("AGIS807", "error-missing-description", per_endpoint=True, pass_no=8, spec="AGIS §7")
+@rule("AGIS807", spec="AGIS §7")
 def error_missing_description(ctx):
     """An error condition has no description.
 

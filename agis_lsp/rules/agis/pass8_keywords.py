@@ -13,7 +13,7 @@ _OPENAPI = {"nullable": "use \"type: [T, 'null']\" instead",
             "readonly": "JSON Schema spells it 'readOnly'", "writeonly": "JSON Schema spells it 'writeOnly'"}
 
 
-@rule("AGIS812", "unknown-schema-keyword", per_endpoint=True, pass_no=8, spec="AGIS §7")
+@rule("AGIS812", spec="AGIS §7")
 def unknown_schema_keyword(ctx):
     """A schema uses a keyword that JSON Schema draft 2020-12 does not define (`propertes`, `nullable`).
 

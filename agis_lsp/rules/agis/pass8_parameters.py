@@ -31,7 +31,7 @@ def style_of(key: str) -> str:
     return "non-snake_case"
 
 
-@rule("AGIS809", "parameter-name-not-snake-case", pass_no=8, spec="AGIS §7")
+@rule("AGIS809", spec="AGIS §7")
 def parameter_name_not_snake_case(ctx):
     """An input parameter name is not snake_case (`partySize`, `Party-Size`); an API-wide style is one finding.
 

@@ -9,7 +9,7 @@ from ._pass8_schemas import place, schema_places
 from ._semantic import type_name
 
 
-@rule("AGIS804", "required-not-array", per_endpoint=True, pass_no=8, spec="AGIS §7")
+@rule("AGIS804", spec="AGIS §7")
 def required_not_array(ctx):
     """`required` is not a list of property names (`required: true` on a property, a string, ...).
 
@@ -121,7 +121,7 @@ def _move_required(base, parent_rel, parent_node, rel, prop, value: bool):
                 [remove, AddKey(base + parent_rel, "required", [prop])])]
 
 
-@rule("AGIS811", "required-unknown-property", per_endpoint=True, pass_no=8, spec="AGIS §7")
+@rule("AGIS811", spec="AGIS §7")
 def required_unknown_property(ctx):
     """`required` names a property the schema does not declare (often a misspelling).
 

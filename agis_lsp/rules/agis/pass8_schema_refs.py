@@ -7,7 +7,7 @@ from ._jsonschema import missing_ref_hint, resolve_ref
 from ._pass8_schemas import place, schema_places
 
 
-@rule("AGIS803", "unresolved-schema-ref", per_endpoint=True, pass_no=8, spec="AGIS §7, §8.1")
+@rule("AGIS803", spec="AGIS §7, §8.1")
 def unresolved_schema_ref(ctx):
     """A `$ref` in a schema points at nothing (`#/schemas/restaurnt`).
 

@@ -20,7 +20,7 @@ def _required_paths(nodes) -> set:
     return {p + ("required",) for p, node in nodes if "required" in node}
 
 
-@rule("AGIS802", "invalid-json-schema", per_endpoint=True, pass_no=8, spec="AGIS §7, §8.4 pass 8, §12")
+@rule("AGIS802", spec="AGIS §7, §8.4 pass 8, §12")
 def invalid_json_schema(ctx):
     """`input`, `output` or a shared schema is not valid JSON Schema (draft 2020-12).
 

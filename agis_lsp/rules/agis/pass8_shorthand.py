@@ -7,7 +7,7 @@ from ._jsonschema import schema_places
 from ._shorthand import Unreadable, shorthand_kind, translate_input, translate_property_map
 
 
-@rule("AGIS808", "shorthand-schema", per_endpoint=True, pass_no=8, spec="AGIS §7, appendix A, appendix C(c)")
+@rule("AGIS808", spec="AGIS §7, appendix A, appendix C(c)")
 def shorthand_schema(ctx):
     """`input`/`output` uses the draft's shorthand instead of JSON Schema (`required: [party_size (integer)]`).
 

@@ -28,7 +28,7 @@ def _data(ctx) -> dict:
     return ctx.data if isinstance(ctx.data, dict) else {}
 
 
-@rule("AGWK201", "invalid-agis-document-reference", pass_no=5, kinds=KINDS, spec="AGIS §10(d)")
+@rule("AGWK201", spec="AGIS §10(d)")
 def invalid_agis_document_reference(ctx):
     """`agis_document` is not an absolute `agtp://` or `https://` URL.
 
@@ -64,7 +64,7 @@ def invalid_agis_document_reference(ctx):
                       "https:// URL; agents fetch the full document from it (AGIS §10(d))")
 
 
-@rule("AGWK202", "exposes-data-manifest-details", pass_no=5, kinds=KINDS, spec="AGIS §10(b), §12")
+@rule("AGWK202", spec="AGIS §10(b), §12")
 def exposes_data_manifest_details(ctx):
     """The summary exposes data manifest details (`data_manifest`, `sensitivity`, record counts, fields).
 
@@ -114,7 +114,7 @@ def exposes_data_manifest_details(ctx):
                           "a mapping with details (AGIS §10(b))")
 
 
-@rule("AGWK203", "method-not-agis-identifier", pass_no=2, kinds=KINDS, spec="AGIS §4.1, §10")
+@rule("AGWK203", spec="AGIS §4.1, §10")
 def method_not_agis_identifier(ctx):
     """An entry of `methods` is not an AGIS method identifier (`book`, `BOOK_TABLE`, `BOOK /table`).
 
@@ -158,7 +158,7 @@ def method_not_agis_identifier(ctx):
                       "token of uppercase letters A-Z (AGIS §4.1)", fixes=fixes)
 
 
-@rule("AGWK204", "duplicate-method", pass_no=7, kinds=KINDS, spec="AGIS §10")
+@rule("AGWK204", spec="AGIS §10")
 def duplicate_method(ctx):
     """A method is listed twice in `methods`.
 
@@ -197,7 +197,7 @@ def duplicate_method(ctx):
             seen[key] = i
 
 
-@rule("AGWK205", "negotiable-without-data-classes", pass_no=7, kinds=KINDS, spec="AGIS §6(e), §8.3, §10")
+@rule("AGWK205", spec="AGIS §6(e), §8.3, §10")
 def negotiable_without_data_classes(ctx):
     """The summary says `negotiable: true` but lists no `data_classes`.
 

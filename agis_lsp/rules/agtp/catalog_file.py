@@ -14,7 +14,7 @@ CATALOG = ("agtp-catalog",)
 _SEMVER = re.compile(r"^[0-9]+\.[0-9]+\.[0-9]+(?:[-+].*)?$")
 
 
-@rule("AGTP851", "invalid-catalog", pass_no=None, kinds=CATALOG, spec="AGTP-API §3.1, §4.2")
+@rule("AGTP851", spec="AGTP-API §3.1, §4.2")
 def invalid_catalog(ctx):
     """The catalog file does not have the structure of section 3.1.
 
@@ -99,7 +99,7 @@ def invalid_catalog(ctx):
         yield Finding(("categories",), "categories must map category names to descriptions")
 
 
-@rule("AGTP852", "catalog-inconsistency", pass_no=None, kinds=CATALOG, spec="AGTP-API §3.1, §4.2")
+@rule("AGTP852", spec="AGTP-API §3.1, §4.2")
 def catalog_inconsistency(ctx):
     """The catalog refers to verbs or categories it does not define.
 

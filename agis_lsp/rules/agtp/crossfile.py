@@ -42,8 +42,7 @@ def _rel(other, uri, message):
     return Related(other.path_loc[0], message, uri=uri)
 
 
-@rule("AGTP701", "duplicate-endpoint", pass_no=None, kinds=("agtp-endpoint", "agtp-manifest"),
-      spec="AGTP-API §6, §5.4")
+@rule("AGTP701", spec="AGTP-API §6, §5.4")
 def duplicate_endpoint(ctx):
     """Two endpoints declare the same method and path.
 
@@ -78,8 +77,7 @@ def duplicate_endpoint(ctx):
                       related=[_rel(other, uri, f"{b[0]} {b[1]} is declared here too")])
 
 
-@rule("AGTP702", "ambiguous-path-template", pass_no=None, kinds=("agtp-endpoint", "agtp-manifest"),
-      spec="AGTP-API §5.4")
+@rule("AGTP702", spec="AGTP-API §5.4")
 def ambiguous_path_template(ctx):
     """Two templates of the same method match the same requests with the same number of parameters.
 
@@ -121,8 +119,7 @@ def ambiguous_path_template(ctx):
                       related=[_rel(other, uri, f"the other template, {b[1]}")])
 
 
-@rule("AGTP703", "recipe-step-without-endpoint", pass_no=None, kinds=("agtp-recipes",),
-      spec="AGTP-API §12.1")
+@rule("AGTP703", spec="AGTP-API §12.1")
 def recipe_step_without_endpoint(ctx):
     """A recipe step calls a method no endpoint of the deployment declares.
 
@@ -166,8 +163,7 @@ def recipe_step_without_endpoint(ctx):
                           f"'{r.name}' calls {up}, but no endpoint of the deployment declares {up}")
 
 
-@rule("AGTP704", "recipe-exceeds-synthesis-depth", pass_no=None, kinds=("agtp-recipes",),
-      spec="AGTP-API §8.7")
+@rule("AGTP704", spec="AGTP-API §8.7")
 def recipe_exceeds_synthesis_depth(ctx):
     """A recipe has more steps than the server's `max_synthesis_depth`.
 
@@ -227,8 +223,7 @@ def _matches(template: str, path: str) -> bool:
     return all(x is None or y is None or x == y for x, y in zip(a, b))
 
 
-@rule("AGTP705", "endpoint-shadowed-by-redirect", pass_no=None, kinds=("agtp-endpoint",),
-      spec="AGTP-API §9.2")
+@rule("AGTP705", spec="AGTP-API §9.2")
 def endpoint_shadowed_by_redirect(ctx):
     """A method redirect of the server rewrites every request for this endpoint.
 
@@ -281,8 +276,7 @@ def endpoint_shadowed_by_redirect(ctx):
                                        part="key", uri=dep.server_path)])
 
 
-@rule("AGTP706", "redirect-target-missing", pass_no=None, kinds=("agtp-server",),
-      spec="AGTP-API §9.2")
+@rule("AGTP706", spec="AGTP-API §9.2")
 def redirect_target_missing(ctx):
     """A method redirect leads to a method and path no endpoint declares.
 

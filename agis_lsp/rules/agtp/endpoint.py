@@ -15,7 +15,7 @@ def _where(ep) -> str:
     return "the endpoint" if ep.source == "toml" else f"endpoints[{ep.index}]"
 
 
-@rule("AGTP301", "missing-endpoint-field", pass_no=None, kinds=ENDPOINTS, spec="AGTP-API §6.2", visits="endpoint")
+@rule("AGTP301", spec="AGTP-API §6.2", visits="endpoint")
 def missing_endpoint_field(ctx, ep):
     """A field every endpoint must carry is missing.
 
@@ -84,7 +84,7 @@ def _check_str_list(value, path, what):
             for i, v in enumerate(value) if not isinstance(v, str) or not v]
 
 
-@rule("AGTP302", "invalid-endpoint-field", pass_no=None, kinds=ENDPOINTS, spec="AGTP-API §6.3, §6.4", visits="endpoint")
+@rule("AGTP302", spec="AGTP-API §6.3, §6.4", visits="endpoint")
 def invalid_endpoint_field(ctx, ep):
     """An endpoint field has the wrong type or shape.
 
@@ -200,7 +200,7 @@ def _unknown(path_of, table, known, what):
                       f"server{hint}", part="key", fixes=fixes)
 
 
-@rule("AGTP303", "unknown-endpoint-field", pass_no=None, kinds=ENDPOINTS, spec="AGTP-API §6")
+@rule("AGTP303", spec="AGTP-API §6")
 def unknown_endpoint_field(ctx):
     """A field the endpoint primitive does not define.
 
@@ -251,7 +251,7 @@ def unknown_endpoint_field(ctx):
                           "by the server; move it into [endpoint]", part="key")
 
 
-@rule("AGTP304", "mixed-schema-shapes", pass_no=None, kinds=("agtp-endpoint",), spec="AGTP-API §6.1", visits="endpoint")
+@rule("AGTP304", spec="AGTP-API §6.1", visits="endpoint")
 def mixed_schema_shapes(ctx, ep):
     """The endpoint declares its contract in both shapes at once.
 

@@ -53,7 +53,7 @@ def _validator() -> Draft202012Validator:
     return Draft202012Validator(SCHEMA)
 
 
-@rule("AGTP801", "invalid-manifest", pass_no=None, kinds=MANIFEST, spec="AGTP-API §8.2, §4.3")
+@rule("AGTP801", spec="AGTP-API §8.2, §4.3")
 def invalid_manifest(ctx):
     """The manifest lacks a required field or has one of the wrong type.
 
@@ -102,8 +102,7 @@ def invalid_manifest(ctx):
             yield Finding(path, f"{name}: {err.message}")
 
 
-@rule("AGTP802", "manifest-leaks-handler-internals", pass_no=None, kinds=MANIFEST,
-      spec="AGTP-API §8.9", visits="endpoint")
+@rule("AGTP802", spec="AGTP-API §8.9", visits="endpoint")
 def manifest_leaks_handler_internals(ctx, ep):
     """A manifest endpoint exposes its handler binding beyond `handler.type`.
 
@@ -143,7 +142,7 @@ def manifest_leaks_handler_internals(ctx, ep):
                       part="entry", fixes=[Fix(f"Remove handler.{key}", True, [Remove(path)])])
 
 
-@rule("AGTP803", "catalog-version-not-supported", pass_no=None, kinds=MANIFEST, spec="AGTP-API §4.3")
+@rule("AGTP803", spec="AGTP-API §4.3")
 def catalog_version_not_supported(ctx):
     """`catalog_version` is not listed in `catalog_versions_supported`.
 
@@ -181,7 +180,7 @@ def catalog_version_not_supported(ctx):
                       fixes=[Fix(f"Add {cv}", False, [Append(("catalog_versions_supported",), cv)])])
 
 
-@rule("AGTP804", "multiple-catalog-versions", pass_no=None, kinds=MANIFEST, spec="AGTP-API §4.8")
+@rule("AGTP804", spec="AGTP-API §4.8")
 def multiple_catalog_versions(ctx):
     """A v00 manifest lists more than one supported catalog version.
 
@@ -213,7 +212,7 @@ def multiple_catalog_versions(ctx):
                       "catalog_version (section 4.8)")
 
 
-@rule("AGTP805", "catalog-version-mismatch", pass_no=None, kinds=MANIFEST, spec="AGTP-API §4.6")
+@rule("AGTP805", spec="AGTP-API §4.6")
 def catalog_version_mismatch(ctx):
     """The manifest's catalog version differs from the catalog agis-lint checks against.
 
@@ -245,7 +244,7 @@ def catalog_version_mismatch(ctx):
                       "--catalog")
 
 
-@rule("AGTP806", "missing-manifest-signature", pass_no=None, kinds=MANIFEST, spec="AGTP-API §8.8")
+@rule("AGTP806", spec="AGTP-API §8.8")
 def missing_manifest_signature(ctx):
     """The manifest carries no `manifest_signature`.
 
@@ -275,7 +274,7 @@ def missing_manifest_signature(ctx):
                       "(section 8.8)", part="value" if where else "key")
 
 
-@rule("AGTP807", "embedded-methods-mismatch", pass_no=None, kinds=MANIFEST, spec="AGTP-API §8.4, §3.1")
+@rule("AGTP807", spec="AGTP-API §8.4, §3.1")
 def embedded_methods_mismatch(ctx):
     """`embedded_methods` does not list the floor verbs of the catalog in use.
 
@@ -322,7 +321,7 @@ def embedded_methods_mismatch(ctx):
                       f"{ctx.catalog.version}: {', '.join(missing)}")
 
 
-@rule("AGTP808", "unknown-manifest-field", pass_no=None, kinds=MANIFEST, spec="AGTP-API §8.2")
+@rule("AGTP808", spec="AGTP-API §8.2")
 def unknown_manifest_field(ctx):
     """The manifest has a top-level field section 8.2 does not define.
 

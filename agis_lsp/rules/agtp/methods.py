@@ -24,7 +24,7 @@ def _where(ep) -> str:
     return "endpoint" if ep.source == "toml" else f"endpoints[{ep.index}]"
 
 
-@rule("AGTP101", "invalid-method-name", pass_no=None, kinds=ENDPOINTS, spec="AGTP-API §3.2", visits="endpoint")
+@rule("AGTP101", spec="AGTP-API §3.2", visits="endpoint")
 def invalid_method_name(ctx, ep):
     """The method is not an uppercase ASCII token of 3 to 32 letters.
 
@@ -77,7 +77,7 @@ def invalid_method_name(ctx, ep):
     yield Finding(path, msg, part=part, fixes=fixes)
 
 
-@rule("AGTP102", "unknown-method", pass_no=None, kinds=ENDPOINTS, spec="AGTP-API §3.2, §3.3")
+@rule("AGTP102", spec="AGTP-API §3.2, §3.3")
 def unknown_method(ctx):
     """The method is neither in the catalog nor a custom method of the server.
 
@@ -140,8 +140,7 @@ def unknown_method(ctx):
         yield Finding(path, msg, part=part, fixes=fixes)
 
 
-@rule("AGTP103", "legacy-method-not-enabled", pass_no=None, kinds=ENDPOINTS,
-      spec="AGTP-API §3.6, §9.2")
+@rule("AGTP103", spec="AGTP-API §3.6, §9.2")
 def legacy_method_not_enabled(ctx):
     """A legacy HTTP verb is used but the server does not opt in to it.
 
@@ -195,7 +194,7 @@ def legacy_method_not_enabled(ctx):
         yield Finding(path, msg, part=part, fixes=fixes)
 
 
-@rule("AGTP104", "legacy-method", pass_no=None, kinds=ENDPOINTS, spec="AGTP-API §3.6")
+@rule("AGTP104", spec="AGTP-API §3.6")
 def legacy_method(ctx):
     """A new endpoint is defined with a legacy HTTP verb.
 
@@ -240,7 +239,7 @@ def legacy_method(ctx):
         yield Finding(path, msg, part=part, fixes=fixes, tags=("deprecated",))
 
 
-@rule("AGTP105", "deprecated-method", pass_no=None, kinds=ENDPOINTS, spec="AGTP-API §4.2, §4.4")
+@rule("AGTP105", spec="AGTP-API §4.2, §4.4")
 def deprecated_method(ctx):
     """The method is deprecated in the catalog.
 
@@ -287,7 +286,7 @@ def deprecated_method(ctx):
         yield Finding(path, msg, part=part, fixes=fixes, tags=("deprecated",))
 
 
-@rule("AGTP106", "removed-method", pass_no=None, kinds=ENDPOINTS, spec="AGTP-API §4.5")
+@rule("AGTP106", spec="AGTP-API §4.5")
 def removed_method(ctx):
     """The method was removed from the catalog.
 
@@ -328,8 +327,7 @@ def removed_method(ctx):
         yield Finding(path, msg, part=part, fixes=fixes, tags=("deprecated",))
 
 
-@rule("AGTP107", "method-refused-by-policy", pass_no=None, kinds=ENDPOINTS,
-      spec="AGTP-API §9.2, §11")
+@rule("AGTP107", spec="AGTP-API §9.2, §11")
 def method_refused_by_policy(ctx):
     """The server's method policy refuses the endpoint's method.
 

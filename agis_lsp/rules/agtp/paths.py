@@ -13,7 +13,7 @@ def _path(ep):
     return analyze_path(ep.path) if isinstance(ep.path, str) else None
 
 
-@rule("AGTP201", "invalid-path", pass_no=None, kinds=ENDPOINTS, spec="AGTP-API §5.1, §5.2", visits="endpoint")
+@rule("AGTP201", spec="AGTP-API §5.1, §5.2", visits="endpoint")
 def invalid_path(ctx, ep):
     """The path does not have the structure of section 5.1.
 
@@ -50,8 +50,7 @@ def invalid_path(ctx, ep):
         yield Finding(path, f"path '{ep.path}': {message}", part=part, fixes=fixes)
 
 
-@rule("AGTP202", "path-query-or-fragment", pass_no=None, kinds=ENDPOINTS,
-      spec="AGTP-API §5.5, §5.6", visits="endpoint")
+@rule("AGTP202", spec="AGTP-API §5.5, §5.6", visits="endpoint")
 def path_query_or_fragment(ctx, ep):
     """The path of an endpoint definition carries a query string or a fragment.
 
@@ -95,7 +94,7 @@ def path_query_or_fragment(ctx, ep):
                   fixes=[Fix(f"Cut the path at '{a.query}'", False, [ep.set_path(cut)])])
 
 
-@rule("AGTP203", "invalid-path-character", pass_no=None, kinds=ENDPOINTS, spec="AGTP-API §5.2", visits="endpoint")
+@rule("AGTP203", spec="AGTP-API §5.2", visits="endpoint")
 def invalid_path_character(ctx, ep):
     """A path segment contains a character the ABNF of section 5.2 does not allow.
 
@@ -137,8 +136,7 @@ def invalid_path_character(ctx, ep):
                   "percent-encoding", part=part)
 
 
-@rule("AGTP204", "unsupported-path-template", pass_no=None, kinds=ENDPOINTS,
-      spec="AGTP-API §5.2, §5.3", visits="endpoint")
+@rule("AGTP204", spec="AGTP-API §5.2, §5.3", visits="endpoint")
 def unsupported_path_template(ctx, ep):
     """A path template uses a form other than a whole-segment `{name}`.
 
@@ -176,7 +174,7 @@ def unsupported_path_template(ctx, ep):
                           f"path '{ep.path}': segment '{s.text}' {s.problem}", part=part)
 
 
-@rule("AGTP205", "duplicate-path-parameter", pass_no=None, kinds=ENDPOINTS, spec="AGTP-API §5.2", visits="endpoint")
+@rule("AGTP205", spec="AGTP-API §5.2", visits="endpoint")
 def duplicate_path_parameter(ctx, ep):
     """Two parameters of one path have the same name.
 
@@ -209,7 +207,7 @@ def duplicate_path_parameter(ctx, ep):
                       "parameter names within a path must be unique (section 5.2)", part=part)
 
 
-@rule("AGTP206", "undeclared-path-parameter", pass_no=None, kinds=ENDPOINTS, spec="AGTP-API §5.3", visits="endpoint")
+@rule("AGTP206", spec="AGTP-API §5.3", visits="endpoint")
 def undeclared_path_parameter(ctx, ep):
     """A path parameter is not declared as an input of the endpoint.
 
@@ -266,7 +264,7 @@ def undeclared_path_parameter(ctx, ep):
                       fixes=fixes)
 
 
-@rule("AGTP207", "method-name-in-path", pass_no=None, kinds=ENDPOINTS, spec="AGTP-API §5.1", visits="endpoint")
+@rule("AGTP207", spec="AGTP-API §5.1", visits="endpoint")
 def method_name_in_path(ctx, ep):
     """A path segment is a catalog verb (method-name leakage).
 

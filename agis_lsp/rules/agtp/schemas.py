@@ -28,8 +28,7 @@ def _meta() -> Draft202012Validator:
     return Draft202012Validator(Draft202012Validator.META_SCHEMA)
 
 
-@rule("AGTP320", "input-schema-not-strict", pass_no=None, kinds=ENDPOINTS,
-      spec="AGTP-API §6.3, §13.3", visits="endpoint")
+@rule("AGTP320", spec="AGTP-API §6.3, §13.3", visits="endpoint")
 def input_schema_not_strict(ctx, ep):
     """`input_schema` is not an object schema with `additionalProperties: false`.
 
@@ -93,8 +92,7 @@ def input_schema_not_strict(ctx, ep):
                                                  [AddKey(base, "additionalProperties", False)])])
 
 
-@rule("AGTP321", "output-schema-not-open", pass_no=None, kinds=ENDPOINTS,
-      spec="AGTP-API §6.3, §13.3", visits="endpoint")
+@rule("AGTP321", spec="AGTP-API §6.3, §13.3", visits="endpoint")
 def output_schema_not_open(ctx, ep):
     """`output_schema` does not set `additionalProperties: true`.
 
@@ -155,7 +153,7 @@ def _schema_errors(schema, base):
         yield Finding(path, f"not a valid JSON Schema (draft 2020-12): {err.message}")
 
 
-@rule("AGTP322", "invalid-endpoint-json-schema", pass_no=None, kinds=ENDPOINTS, spec="AGTP-API §6.3, §13.2", visits="endpoint")
+@rule("AGTP322", spec="AGTP-API §6.3, §13.2", visits="endpoint")
 def invalid_json_schema(ctx, ep):
     """An input or output schema is not a valid JSON Schema 2020-12 document.
 
@@ -233,8 +231,7 @@ def _enum_matches(value, t) -> bool:
             "boolean": lambda v: isinstance(v, bool)}.get(t, lambda v: True)(value)
 
 
-@rule("AGTP323", "invalid-field-declaration", pass_no=None, kinds=("agtp-endpoint",),
-      spec="AGTP-API §6.1 (reference server shape)", visits="endpoint")
+@rule("AGTP323", spec="AGTP-API §6.1 (reference server shape)", visits="endpoint")
 def invalid_field_declaration(ctx, ep):
     """A `[[endpoint.input.*]]` or `[[endpoint.output]]` entry is malformed.
 
@@ -317,7 +314,7 @@ def invalid_field_declaration(ctx, ep):
             yield Finding(path + ("schema",), "schema must be a JSON Schema table")
 
 
-@rule("AGTP324", "duplicate-field-name", pass_no=None, kinds=ENDPOINTS, spec="AGTP-API §6.1", visits="endpoint")
+@rule("AGTP324", spec="AGTP-API §6.1", visits="endpoint")
 def duplicate_field_name(ctx, ep):
     """Two input fields (or two output fields) have the same name.
 

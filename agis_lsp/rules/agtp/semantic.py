@@ -27,7 +27,7 @@ def _value(sem: dict, key: str):
     return None, None
 
 
-@rule("AGTP310", "missing-endpoint-semantic-field", pass_no=None, kinds=ENDPOINTS, spec="AGTP-API §7.1")
+@rule("AGTP310", spec="AGTP-API §7.1")
 def missing_semantic_field(ctx):
     """The semantic block lacks one of its seven required fields.
 
@@ -68,7 +68,7 @@ def missing_semantic_field(ctx):
                 yield Finding(path, f"the semantic block is missing '{key}' (section 7.1)", part="key")
 
 
-@rule("AGTP311", "invalid-semantic-value", pass_no=None, kinds=ENDPOINTS, spec="AGTP-API §7.1")
+@rule("AGTP311", spec="AGTP-API §7.1")
 def invalid_semantic_value(ctx):
     """A semantic block field has a value outside what section 7.1 allows.
 
@@ -184,7 +184,7 @@ def _idempotent(v, path: tuple) -> Finding:
                    f"{type_name(v)}", fixes=fixes)
 
 
-@rule("AGTP312", "legacy-semantic-key", pass_no=None, kinds=ENDPOINTS, spec="AGTP-API §7.1")
+@rule("AGTP312", spec="AGTP-API §7.1")
 def legacy_semantic_key(ctx):
     """The semantic block uses the older names `confidence_guidance` or `impact_tier`.
 
@@ -231,8 +231,7 @@ def legacy_semantic_key(ctx):
                               fixes=[Fix(f"Rename to {new}", True, [RenameKey(base + (old,), new)])])
 
 
-@rule("AGTP313", "capability-differs-from-method", pass_no=None, kinds=ENDPOINTS,
-      spec="AGTP-API §7.1")
+@rule("AGTP313", spec="AGTP-API §7.1")
 def capability_differs_from_method(ctx):
     """The endpoint's capability is not one of its method's catalog categories.
 

@@ -9,8 +9,7 @@ from ..verbs._names import leading_word
 from ..verbs.semantic_names import kind_text
 
 
-@rule("AINP601", "intent-contradicts-capability", pass_no=6, semantic=True, kinds=("ainp-manifest",),
-      spec="AINP 1.0 Manifest; AGIS §5.4")
+@rule("AINP601", spec="AINP 1.0 Manifest; AGIS §5.4")
 def intent_contradicts_capability(ctx):
     """An `intents` phrase asks for a different operation than its capability performs.
 

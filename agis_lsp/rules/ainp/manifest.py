@@ -35,7 +35,7 @@ def _params_of(node):
             yield path + ("parameters", i), p
 
 
-@rule("AINP201", "duplicate-capability-id", pass_no=5, kinds=KINDS, spec="AINP 1.0 Manifest")
+@rule("AINP201", spec="AINP 1.0 Manifest")
 def duplicate_capability_id(ctx):
     """Two capabilities of the manifest share an `id`.
 
@@ -77,7 +77,7 @@ def duplicate_capability_id(ctx):
             seen[cid] = path
 
 
-@rule("AINP202", "enum-without-values", pass_no=5, kinds=KINDS, spec="AINP 1.0 Manifest", visits="capability")
+@rule("AINP202", spec="AINP 1.0 Manifest", visits="capability")
 def enum_without_values(ctx, node):
     """A parameter of type `enum` has no `values` list (or an empty one).
 
@@ -117,7 +117,7 @@ def enum_without_values(ctx, node):
                           "'values' list")
 
 
-@rule("AINP203", "enum-default-not-in-values", pass_no=5, kinds=KINDS, spec="AINP 1.0 Manifest", visits="capability")
+@rule("AINP203", spec="AINP 1.0 Manifest", visits="capability")
 def enum_default_not_in_values(ctx, node):
     """The `default` of an enum parameter is not one of its `values`.
 
@@ -166,7 +166,7 @@ def enum_default_not_in_values(ctx, node):
                       related=[Related(path + ("values",), "the allowed values")])
 
 
-@rule("AINP204", "duplicate-parameter-name", pass_no=5, kinds=KINDS, spec="AINP 1.0 Manifest", visits="capability")
+@rule("AINP204", spec="AINP 1.0 Manifest", visits="capability")
 def duplicate_parameter_name(ctx, node):
     """Two parameters of a capability share a `name`.
 
@@ -209,7 +209,7 @@ def duplicate_parameter_name(ctx, node):
             seen[name] = ppath
 
 
-@rule("AINP205", "semantics-without-context", pass_no=5, kinds=KINDS, spec="AINP 1.0 Semantic Layer", visits="capability")
+@rule("AINP205", spec="AINP 1.0 Semantic Layer", visits="capability")
 def semantics_without_context(ctx, node):
     """A capability's `semantics` has `@type` but no `@context`.
 
@@ -248,8 +248,7 @@ def semantics_without_context(ctx, node):
                                          "https://schema.org")])])
 
 
-@rule("AINP206", "confidence-out-of-range", pass_no=5, kinds=("ainp-message",),
-      spec="AINP 1.0 Response Metadata")
+@rule("AINP206", spec="AINP 1.0 Response Metadata")
 def confidence_out_of_range(ctx):
     """A `confidence` value is outside 0 to 1.
 
@@ -283,8 +282,7 @@ def confidence_out_of_range(ctx):
             yield Finding(base + ("confidence",), f"confidence {v} is outside 0 to 1")
 
 
-@rule("AINP207", "response-without-metadata", pass_no=5, kinds=("ainp-message",),
-      spec="AINP 1.0 Response Metadata")
+@rule("AINP207", spec="AINP 1.0 Response Metadata")
 def response_without_metadata(ctx):
     """An execute response carries no `confidence` or no `explanation`.
 

@@ -20,7 +20,7 @@ def _annotated(ctx):
             yield path, tool, ann
 
 
-@rule("MCPT203", "contradictory-annotations", pass_no=5, kinds=KINDS, spec=SPEC, visits="tool")
+@rule("MCPT203", spec=SPEC, visits="tool")
 def contradictory_annotations(ctx, node):
     """A tool is declared `readOnlyHint: true` and also `destructiveHint: true`.
 
@@ -62,8 +62,7 @@ def contradictory_annotations(ctx, node):
                                        "declared read-only here")])
 
 
-@rule("MCPT601", "annotations-contradict-verb", pass_no=6, semantic=True, kinds=KINDS,
-      spec=f"{SPEC}; AGIS §5.4")
+@rule("MCPT601", spec=f"{SPEC}; AGIS §5.4")
 def annotations_contradict_verb(ctx):
     """A tool's annotations contradict what its name's verb does (`delete_file` with `readOnlyHint: true`).
 

@@ -35,7 +35,7 @@ def _texts(data):
             yield ("tools", i, "description"), tool["description"]
 
 
-@rule("MCPT301", "tool-shadowed-across-servers", pass_no=5, kinds=KINDS, spec=SPEC)
+@rule("MCPT301", spec=SPEC)
 def tool_shadowed_across_servers(ctx):
     """Two servers the client starts offer a tool of the same name.
 
@@ -75,7 +75,7 @@ def tool_shadowed_across_servers(ctx):
                           "one name, and either may run when the model calls it")
 
 
-@rule("MCPT302", "names-another-servers-tool", pass_no=5, kinds=KINDS, spec=SPEC)
+@rule("MCPT302", spec=SPEC)
 def names_another_servers_tool(ctx):
     """A server's description or instructions name a tool of another server.
 
@@ -119,7 +119,7 @@ def names_another_servers_tool(ctx):
                           "steer the model's use of another server's tools")
 
 
-@rule("MCPT303", "mentions-missing-tool", pass_no=5, kinds=KINDS, spec=SPEC)
+@rule("MCPT303", spec=SPEC)
 def mentions_missing_tool(ctx):
     """A server's instructions or descriptions refer to a tool it does not offer.
 
@@ -176,7 +176,7 @@ def _params(tool: dict) -> set:
     return set(props) if isinstance(props, dict) else set()
 
 
-@rule("MCPT304", "server-not-readable", pass_no=5, kinds=KINDS, spec=SPEC)
+@rule("MCPT304", spec=SPEC)
 def server_not_readable(ctx):
     """A configured server could not be started, reached or read.
 
@@ -217,7 +217,7 @@ def _show(text: str, limit: int = 300) -> str:
     return text if len(text) <= limit else text[:limit] + "…"
 
 
-@rule("MCPT401", "definition-changed-since-pinned", pass_no=5, kinds=KINDS, spec=SPEC)
+@rule("MCPT401", spec=SPEC)
 def definition_changed_since_pinned(ctx):
     """A tool, prompt, resource or the instructions differ from the pinned definition.
 
@@ -254,7 +254,7 @@ def definition_changed_since_pinned(ctx):
                           related=[Related(path, f"pinned text: {_show(old, 2000)}")])
 
 
-@rule("MCPT402", "definition-not-pinned", pass_no=5, kinds=KINDS, spec=SPEC)
+@rule("MCPT402", spec=SPEC)
 def definition_not_pinned(ctx):
     """A server that has pins offers a definition that is not among them.
 
@@ -285,7 +285,7 @@ def definition_not_pinned(ctx):
                           f"pins were recorded: {_show(text)}")
 
 
-@rule("MCPT403", "pinned-definition-removed", pass_no=5, kinds=KINDS, spec=SPEC)
+@rule("MCPT403", spec=SPEC)
 def pinned_definition_removed(ctx):
     """A definition recorded in the pin file is gone from the server.
 

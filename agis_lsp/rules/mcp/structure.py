@@ -28,7 +28,7 @@ def _tools(ctx):
     return view.tools if isinstance(view, McpView) else []
 
 
-@rule("MCPT201", "invalid-tool-name", pass_no=5, kinds=KINDS, spec=f"{SPEC} (Tool Names)", visits="tool")
+@rule("MCPT201", spec=f"{SPEC} (Tool Names)", visits="tool")
 def invalid_tool_name(ctx, node):
     """A tool name is empty, longer than 128 characters, or has characters outside `A-Z a-z 0-9 _ - .`.
 
@@ -83,7 +83,7 @@ def invalid_tool_name(ctx, node):
                   "Names)", fixes=fixes)
 
 
-@rule("MCPT202", "duplicate-tool-name", pass_no=5, kinds=KINDS, spec=SPEC)
+@rule("MCPT202", spec=SPEC)
 def duplicate_tool_name(ctx):
     """Two tools of the list have the same name.
 

@@ -39,7 +39,7 @@ def _unknown(keys, known: set, base: tuple, where: str, client: str):
                       f"reads in {where}: the client ignores it{hint}", part="key", fixes=fixes)
 
 
-@rule("MCPC301", "unknown-client-config-key", pass_no=5, kinds=KINDS, spec=SPEC)
+@rule("MCPC301", spec=SPEC)
 def unknown_client_config_key(ctx):
     """A key the client does not read, in a server entry, a VS Code input or at the top.
 
@@ -101,7 +101,7 @@ def unknown_client_config_key(ctx):
                 yield from _unknown(list(item), INPUT_KEYS, ("inputs", i), "an input", client)
 
 
-@rule("MCPC302", "duplicate-server-name", pass_no=5, kinds=KINDS, spec=SPEC)
+@rule("MCPC302", spec=SPEC)
 def duplicate_server_name(ctx):
     """Two servers in one list have the same `name`.
 

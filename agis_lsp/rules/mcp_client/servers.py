@@ -35,7 +35,7 @@ def _advice(client: str, key: str) -> str:
         "secret store)"
 
 
-@rule("MCPC101", "secret-inline", pass_no=5, kinds=KINDS, spec=SPEC)
+@rule("MCPC101", spec=SPEC)
 def secret_inline(ctx):
     """A server's `env` or `headers` holds a secret written into the file.
 
@@ -89,7 +89,7 @@ def secret_inline(ctx):
                                   f"file has it; {_advice(client, str(key))}")
 
 
-@rule("MCPC201", "unpinned-server-package", pass_no=5, kinds=KINDS, spec=SPEC)
+@rule("MCPC201", spec=SPEC)
 def unpinned_server_package(ctx):
     """A server is started from a registry package without a pinned version.
 
@@ -162,7 +162,7 @@ def unpinned_server_package(ctx):
                       "you reviewed")
 
 
-@rule("MCPC202", "plain-http-to-remote-server", pass_no=5, kinds=KINDS, spec=SPEC)
+@rule("MCPC202", spec=SPEC)
 def plain_http_to_remote_server(ctx):
     """A remote server is reached over plain `http://`.
 

@@ -290,7 +290,7 @@ detector("AGSC105", 90, "preferring this tool is allowed guidance; naming or dis
          gate=gate('always only prefer never instead must should have use call invoke'))(matches(*_PREFERENCE))
 
 
-@rule("AGSC101", "directive-to-model", per_endpoint=True, pass_no=None, kinds=("any",), spec="AGIS §12; issue 11 family 1")
+@rule("AGSC101", spec="AGIS §12; issue 11 family 1")
 def directive_to_model(ctx):
     """Agent-facing text gives the model orders instead of describing the operation.
 
@@ -349,7 +349,7 @@ def directive_to_model(ctx):
     yield from findings(ctx, "AGSC101")
 
 
-@rule("AGSC102", "fake-system-tag", per_endpoint=True, pass_no=None, kinds=("any",), spec="AGIS §12; issue 11 family 1")
+@rule("AGSC102", spec="AGIS §12; issue 11 family 1")
 def fake_system_tag(ctx):
     """Agent-facing text contains fake system or admin markup (`<IMPORTANT>`, `[SYSTEM]`, `BEGIN ADMIN OVERRIDE`).
 
@@ -393,7 +393,7 @@ def fake_system_tag(ctx):
     yield from findings(ctx, "AGSC102")
 
 
-@rule("AGSC103", "instruction-override", per_endpoint=True, pass_no=None, kinds=("any",), spec="AGIS §12; issue 11 family 1")
+@rule("AGSC103", spec="AGIS §12; issue 11 family 1")
 def instruction_override(ctx):
     """Agent-facing text tells the model to ignore, forget or override its instructions.
 
@@ -431,7 +431,7 @@ def instruction_override(ctx):
     yield from findings(ctx, "AGSC103")
 
 
-@rule("AGSC104", "role-switch", per_endpoint=True, pass_no=None, kinds=("any",), spec="AGIS §12; issue 11 family 1")
+@rule("AGSC104", spec="AGIS §12; issue 11 family 1")
 def role_switch(ctx):
     """Agent-facing text tries to switch the model's role or mode ("you are now", "developer mode").
 
@@ -462,7 +462,7 @@ def role_switch(ctx):
     yield from findings(ctx, "AGSC104")
 
 
-@rule("AGSC105", "tool-preference", per_endpoint=True, pass_no=None, kinds=("any",), spec="AGIS §12; issue 22")
+@rule("AGSC105", spec="AGIS §12; issue 22")
 def tool_preference(ctx):
     """Agent-facing text asks the model to prefer this tool ("ALWAYS prefer this tool", "Use this tool instead of 'kubectl get'").
 

@@ -154,7 +154,7 @@ detector("AGSC302", 50, ADVICE, gate=gate('persona sensiti confide card cvv cvc 
 detector("AGSC304", 55, ADVICE, gate=gate('ngrok pipedre burpcol oast canaryt pasteb hookbin beecept', ('file:', '://', 'webhook.site', 'requestbin', 'interact.sh', 'transfer.sh')))(_not_example(matches(*_URLS)))
 
 
-@rule("AGSC301", "secret-file-reference", per_endpoint=True, pass_no=None, kinds=("any",), spec="AGIS §12; issue 11 family 3")
+@rule("AGSC301", spec="AGIS §12; issue 11 family 3")
 def secret_file_reference(ctx):
     """Agent-facing text names a secret file or store (`~/.ssh`, `.env`, `/etc/passwd`, `mcp.json`, cloud metadata).
 
@@ -192,7 +192,7 @@ def secret_file_reference(ctx):
     yield from findings(ctx, "AGSC301")
 
 
-@rule("AGSC302", "secret-variable-reference", per_endpoint=True, pass_no=None, kinds=("any",), spec="AGIS §12; issue 11 family 3")
+@rule("AGSC302", spec="AGIS §12; issue 11 family 3")
 def secret_variable_reference(ctx):
     """Agent-facing text names an environment variable holding a secret, or asks for credentials.
 
@@ -234,7 +234,7 @@ def secret_variable_reference(ctx):
     yield from findings(ctx, "AGSC302")
 
 
-@rule("AGSC303", "context-exfiltration", per_endpoint=True, pass_no=None, kinds=("any",), spec="AGIS §12; issue 11 family 3")
+@rule("AGSC303", spec="AGIS §12; issue 11 family 3")
 def context_exfiltration(ctx):
     """Agent-facing text asks the model to send the conversation, its context or other data to some place.
 
@@ -275,7 +275,7 @@ def context_exfiltration(ctx):
     yield from findings(ctx, "AGSC303")
 
 
-@rule("AGSC304", "suspicious-url", per_endpoint=True, pass_no=None, kinds=("any",), spec="AGIS §12; issue 11 family 3")
+@rule("AGSC304", spec="AGIS §12; issue 11 family 3")
 def suspicious_url(ctx):
     """Agent-facing text contains a `file://` URL, a URL to a raw IP address or internal host, or a request collector.
 

@@ -38,8 +38,10 @@ def model_texts(ctx, model) -> list[str]:
     return texts_to_embed(model, [p.text for p in candidates(ctx)])
 
 
-@rule(CODE, "directive-text", per_endpoint=True, pass_no=None, kinds=("any",), semantic=True, spec="AGIS §12; issue 11",
-      needs_model=lambda ctx: bool(candidates(ctx)), model_texts=model_texts)
+@rule(CODE,
+      spec="AGIS §12; issue 11",
+      needs_model=lambda ctx: bool(candidates(ctx)),
+      model_texts=model_texts)
 def directive_text(ctx):
     """The model reads this text as an instruction that reaches beyond the tool's own contract.
 

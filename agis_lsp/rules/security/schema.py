@@ -5,7 +5,7 @@ from ...engine.registry import rule
 from ._scan import SCHEMA_CODE, findings
 
 
-@rule(SCHEMA_CODE, "schema-value-poisoning", per_endpoint=True, pass_no=None, kinds=("any",), spec="AGIS §12; issue 11 family 8")
+@rule(SCHEMA_CODE, spec="AGIS §12; issue 11 family 8")
 def schema_value_poisoning(ctx):
     """A JSON Schema `default`, `examples`, `enum` or `const` value carries an injection payload.
 

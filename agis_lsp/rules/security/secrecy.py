@@ -57,7 +57,7 @@ def secrecy(text: str):
 detector("AGSC201", 60, "an agent must not be told to keep things from the user", gate=gate('reason bother leave keep omit exclude drop tell without need secret hidden confide private hide conceal silentl covert behind invisib inform notify mention alert reveal show disclos let warn explain know see told find notice'))(secrecy)
 
 
-@rule("AGSC201", "secrecy-from-user", per_endpoint=True, pass_no=None, kinds=("any",), spec="AGIS §12; issue 11 family 2")
+@rule("AGSC201", spec="AGIS §12; issue 11 family 2")
 def secrecy_from_user(ctx):
     """Agent-facing text tells the model to hide what it does from the user.
 

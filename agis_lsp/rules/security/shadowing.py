@@ -54,7 +54,7 @@ _SHADOW = [
 detector("AGSC401", 65, "a tool's description must describe that tool only", gate=gate('time whenev when supersed overrid replac precede outrank shadow preferr instead tool tools functio endpoin server plugin action skill api apis integra use using call calling invok running trust'))(matches(*_SHADOW))
 
 
-@rule("AGSC401", "cross-tool-instruction", per_endpoint=True, pass_no=None, kinds=("any",), spec="AGIS §12; issue 11 family 4")
+@rule("AGSC401", spec="AGIS §12; issue 11 family 4")
 def cross_tool_instruction(ctx):
     """Agent-facing text gives instructions about *other* tools or endpoints (tool shadowing).
 

@@ -23,8 +23,7 @@ def _rename(op, lead, verbs) -> list[Fix]:
     return out
 
 
-@rule("TOOL201", "inflected-leading-verb", pass_no=2, kinds=KINDS, spec="AGIS §4.1(b), appendix C",
-      convention="agis")
+@rule("TOOL201", spec="AGIS §4.1(b), appendix C", convention="agis")
 def inflected_leading_verb(ctx):
     """The name of a tool or capability starts with an inflected verb (`checking_status`, `booked_rooms`).
 
@@ -65,8 +64,7 @@ def inflected_leading_verb(ctx):
                       f"(AGIS §4.1(b))", fixes=_rename(op, lead, [base]))
 
 
-@rule("TOOL301", "http-verb-name", pass_no=3, kinds=KINDS, spec="AGIS §4.3, appendix C(a)",
-      convention="agis")
+@rule("TOOL301", spec="AGIS §4.3, appendix C(a)", convention="agis")
 def http_verb_name(ctx):
     """The name of a tool or capability starts with an HTTP method (`get_analytics`, `postMessage`).
 
@@ -115,8 +113,7 @@ def http_verb_name(ctx):
                       fixes=_rename(op, lead, verbs))
 
 
-@rule("TOOL302", "non-action-leading-word", pass_no=3, kinds=KINDS, spec="AGIS §4.2",
-      convention="agis")
+@rule("TOOL302", spec="AGIS §4.2", convention="agis")
 def non_action_leading_word(ctx):
     """The name of a tool or capability starts with a noun, state or adjective and has no verb after it (`status`, `data_summary`).
 
@@ -155,8 +152,7 @@ def non_action_leading_word(ctx):
                       "says what it does (AGIS §4.2)")
 
 
-@rule("TOOL303", "vague-leading-verb", pass_no=3, kinds=KINDS, spec="AGIS §4.2",
-      convention="agis")
+@rule("TOOL303", spec="AGIS §4.2", convention="agis")
 def vague_leading_verb(ctx):
     """The name of a tool or capability starts with a borderline verb (`process_refund`, `handle_order`).
 
@@ -194,8 +190,7 @@ def vague_leading_verb(ctx):
                       f"caller's intent; a more specific verb is RECOMMENDED{hint} (AGIS §4.2)")
 
 
-@rule("TOOL305", "noun-before-verb", pass_no=3, kinds=KINDS, spec="AGIS §4.2, appendix C(a)",
-      convention="agis")
+@rule("TOOL305", spec="AGIS §4.2, appendix C(a)", convention="agis")
 def noun_before_verb(ctx):
     """The name of a tool or capability puts a noun before its verb (`user_create`, `git_commit`).
 

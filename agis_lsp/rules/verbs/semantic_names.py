@@ -38,8 +38,7 @@ def _undecided(ctx):
         yield op, lead
 
 
-@rule("TOOL304", "leading-word-not-action-verb", pass_no=3, semantic=True, kinds=KINDS,
-      spec="AGIS §4.2, §8.5(b)", convention="agis")
+@rule("TOOL304", spec="AGIS §4.2, §8.5(b)", convention="agis")
 def leading_word_not_action_verb(ctx):
     """The model judges the leading word of a tool or capability name not to be an action verb (`weather_lookup`).
 
@@ -140,8 +139,7 @@ def _finding(op, lead, j, lead_text: str) -> Finding:
     return Finding(op.description_path, msg, fixes=fixes)
 
 
-@rule("TOOL601", "description-contradicts-name", pass_no=6, semantic=True, kinds=KINDS,
-      spec="AGIS §5.4, §8.4, appendix C(b)", model_texts=_texts)
+@rule("TOOL601", spec="AGIS §5.4, §8.4, appendix C(b)", model_texts=_texts)
 def description_contradicts_name(ctx):
     """The description of a tool or capability describes a different operation than its name's verb.
 
@@ -174,8 +172,7 @@ def description_contradicts_name(ctx):
             yield _finding(op, lead, j, "description contradicts the name")
 
 
-@rule("TOOL602", "description-may-not-match-name", pass_no=6, semantic=True, kinds=KINDS,
-      spec="AGIS §5.4, §8.4", model_texts=_texts)
+@rule("TOOL602", spec="AGIS §5.4, §8.4", model_texts=_texts)
 def description_may_not_match_name(ctx):
     """The description of a tool or capability may describe a different operation than its name's verb (borderline).
 

@@ -18,7 +18,7 @@ def _has_fields(h: dict, kind: str) -> bool:
     return all(f in h or (f in ("function", "recipe") and "reference" in h) for f in _COMPLETE[kind])
 
 
-@rule("AGTP401", "invalid-handler-type", pass_no=None, kinds=ENDPOINT, spec="AGTP-API §6.3, §12")
+@rule("AGTP401", spec="AGTP-API §6.3, §12")
 def invalid_handler_type(ctx):
     """The handler has no `type`, or a type other than the three binding kinds.
 

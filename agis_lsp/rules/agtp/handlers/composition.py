@@ -7,7 +7,7 @@ from .._common import close_matches
 from ._shared import ENDPOINT, declare_errors_fix, handler_bindings, reference_value
 
 
-@rule("AGTP402", "unknown-recipe", pass_no=None, kinds=ENDPOINT, spec="AGTP-API §12.1")
+@rule("AGTP402", spec="AGTP-API §12.1")
 def unknown_recipe(ctx):
     """A composition handler names no recipe, one the deployment does not define, or one the server skips.
 
@@ -81,7 +81,7 @@ def unknown_recipe(ctx):
                                        uri=dep.recipes_path)])
 
 
-@rule("AGTP403", "missing-composition-failed", pass_no=None, kinds=ENDPOINT, spec="AGTP-API §12.1")
+@rule("AGTP403", spec="AGTP-API §12.1")
 def missing_composition_failed(ctx):
     """A composition endpoint does not declare the `composition_failed` error.
 

@@ -10,7 +10,7 @@ from ._shared import ENDPOINT, handler_bindings
 _SECRET_HEADER = re.compile(r"(authorization|api[-_]?key|token|secret|password|credential)", re.I)
 
 
-@rule("AGTP415", "literal-credential-in-header", pass_no=None, kinds=ENDPOINT, spec="AGTP-API §12.3")
+@rule("AGTP415", spec="AGTP-API §12.3")
 def literal_credential_in_header(ctx):
     """A credential-bearing header is written literally instead of with a `${VAR}` placeholder.
 

@@ -43,7 +43,7 @@ def placeholder_problems(value: str) -> list[str]:
         i += 1
 
 
-@rule("AGTP407", "malformed-env-placeholder", pass_no=None, kinds=ENDPOINT, spec="AGTP-API §12.3")
+@rule("AGTP407", spec="AGTP-API §12.3")
 def malformed_env_placeholder(ctx):
     """A `${VAR}` placeholder in an external service binding is malformed.
 

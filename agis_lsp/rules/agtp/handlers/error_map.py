@@ -11,7 +11,7 @@ from ._shared import ENDPOINT, declare_errors_fix, handler_bindings
 _STATUS = re.compile(r"^[1-5][0-9][0-9]$")
 
 
-@rule("AGTP408", "invalid-error-map", pass_no=None, kinds=ENDPOINT, spec="AGTP-API §12.3")
+@rule("AGTP408", spec="AGTP-API §12.3")
 def invalid_error_map(ctx):
     """An `error_map` key is not an HTTP status, or a value is not a declared error.
 
@@ -61,7 +61,7 @@ def invalid_error_map(ctx):
                               fixes=declare_errors_fix(ep, [v], f"Declare '{v}' in errors"))
 
 
-@rule("AGTP409", "missing-upstream-errors", pass_no=None, kinds=ENDPOINT, spec="AGTP-API §12.3")
+@rule("AGTP409", spec="AGTP-API §12.3")
 def missing_upstream_errors(ctx):
     """An external service endpoint does not declare the five upstream failure errors.
 

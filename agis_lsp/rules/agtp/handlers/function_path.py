@@ -26,7 +26,7 @@ def valid_dotted_path(value: str) -> str | None:
     return None
 
 
-@rule("AGTP404", "invalid-function-path", pass_no=None, kinds=ENDPOINT, spec="AGTP-API §12.2")
+@rule("AGTP404", spec="AGTP-API §12.2")
 def invalid_function_path(ctx):
     """A registered function is not a syntactically valid dotted path.
 

@@ -11,7 +11,7 @@ REFERENCE_TARGET = {"registered_function": "function", "composition": "recipe",
                     "external_service": "url"}
 
 
-@rule("AGTP412", "unknown-handler-field", pass_no=None, kinds=ENDPOINT, spec="AGTP-API §12")
+@rule("AGTP412", spec="AGTP-API §12")
 def unknown_handler_field(ctx):
     """The handler has a field its binding kind does not use.
 
@@ -65,7 +65,7 @@ def unknown_handler_field(ctx):
             yield Finding(base + (key,), msg, part="key", fixes=fixes)
 
 
-@rule("AGTP413", "legacy-handler-key", pass_no=None, kinds=ENDPOINT, spec="AGTP-API §12")
+@rule("AGTP413", spec="AGTP-API §12")
 def legacy_handler_key(ctx):
     """The handler uses an older key name: `reference`, `input_map` or `output_map`.
 

@@ -7,7 +7,7 @@ from .._common import type_name
 from ._shared import ENDPOINT, OLD_KEYS, handler_bindings
 
 
-@rule("AGTP414", "invalid-handler-map", pass_no=None, kinds=ENDPOINT, spec="AGTP-API §12.3")
+@rule("AGTP414", spec="AGTP-API §12.3")
 def invalid_handler_map(ctx):
     """`headers`, `input_transform`, `output_transform` or `error_map` is not a table of strings.
 

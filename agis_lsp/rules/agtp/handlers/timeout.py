@@ -9,7 +9,7 @@ from ._shared import ENDPOINT, handler_bindings
 DEFAULT_TIMEOUT = 30
 
 
-@rule("AGTP410", "invalid-upstream-timeout", pass_no=None, kinds=ENDPOINT, spec="AGTP-API §12.3")
+@rule("AGTP410", spec="AGTP-API §12.3")
 def invalid_upstream_timeout(ctx):
     """`timeout_seconds` is not a positive number.
 
@@ -55,7 +55,7 @@ def invalid_upstream_timeout(ctx):
             yield Finding(path, f"timeout_seconds is {v}; it must be a positive number of seconds")
 
 
-@rule("AGTP411", "missing-upstream-timeout", pass_no=None, kinds=ENDPOINT, spec="AGTP-API §12.3")
+@rule("AGTP411", spec="AGTP-API §12.3")
 def missing_upstream_timeout(ctx):
     """An external service binding relies on the default timeout.
 

@@ -14,7 +14,7 @@ from .._common import close_matches, type_name
 from ._shared import ENDPOINT, handler_bindings, reference_value
 
 
-@rule("AGTP405", "invalid-upstream-url", pass_no=None, kinds=ENDPOINT, spec="AGTP-API §12.3")
+@rule("AGTP405", spec="AGTP-API §12.3")
 def invalid_upstream_url(ctx):
     """An external service URL is missing, not HTTPS, or malformed.
 
@@ -76,7 +76,7 @@ def invalid_upstream_url(ctx):
                           "header with a ${VAR} placeholder instead")
 
 
-@rule("AGTP406", "invalid-upstream-method", pass_no=None, kinds=ENDPOINT, spec="AGTP-API §12.3")
+@rule("AGTP406", spec="AGTP-API §12.3")
 def invalid_upstream_method(ctx):
     """An external service binding has no HTTP method or an invalid one.
 

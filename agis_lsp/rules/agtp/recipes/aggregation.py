@@ -9,7 +9,7 @@ from .._common import close_matches
 from ._shared import RECIPES, recipe_tables
 
 
-@rule("AGTP606", "invalid-aggregation", pass_no=None, kinds=RECIPES, spec="AGTP-API §12.1")
+@rule("AGTP606", spec="AGTP-API §12.1")
 def invalid_aggregation(ctx):
     """`aggregation.mode` is not `last`, `merge` or `list`.
 

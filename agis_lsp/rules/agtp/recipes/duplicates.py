@@ -6,7 +6,7 @@ from ....engine.registry import rule
 from ._shared import RECIPES, recipe_tables
 
 
-@rule("AGTP603", "duplicate-recipe-name", pass_no=None, kinds=RECIPES, spec="AGTP-API §12.1")
+@rule("AGTP603", spec="AGTP-API §12.1")
 def duplicate_recipe_name(ctx):
     """Two recipes have the same name.
 
@@ -43,7 +43,7 @@ def duplicate_recipe_name(ctx):
             seen[r.name] = r
 
 
-@rule("AGTP607", "duplicate-capture-name", pass_no=None, kinds=RECIPES, spec="AGTP-API §12.1")
+@rule("AGTP607", spec="AGTP-API §12.1")
 def duplicate_capture_name(ctx):
     """Two steps of a recipe capture their output under the same name.
 

@@ -13,7 +13,7 @@ from ._shared import RECIPES, recipe_tables
 _CAPTURE = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 
 
-@rule("AGTP602", "invalid-recipe-field", pass_no=None, kinds=RECIPES, spec="AGTP-API §12.1")
+@rule("AGTP602", spec="AGTP-API §12.1")
 def invalid_recipe_field(ctx):
     """A recipe field has the wrong type, or an unknown key is used.
 

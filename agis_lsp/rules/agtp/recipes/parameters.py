@@ -9,7 +9,7 @@ from .._common import close_matches
 from ._shared import RECIPES, recipe_tables
 
 
-@rule("AGTP605", "invalid-parameter-source", pass_no=None, kinds=RECIPES, spec="AGTP-API §12.1")
+@rule("AGTP605", spec="AGTP-API §12.1")
 def invalid_parameter_source(ctx):
     """A step parameter has an invalid `kind`, no `value`, or refers to no earlier capture.
 

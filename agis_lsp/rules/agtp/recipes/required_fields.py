@@ -9,7 +9,7 @@ from ....engine.registry import rule
 from ._shared import RECIPES, recipe_tables
 
 
-@rule("AGTP601", "missing-recipe-field", pass_no=None, kinds=RECIPES, spec="AGTP-API §12.1")
+@rule("AGTP601", spec="AGTP-API §12.1")
 def missing_recipe_field(ctx):
     """A recipe has no name, no steps, or a step has no method.
 
@@ -60,7 +60,7 @@ def missing_recipe_field(ctx):
                 yield Finding(s.path, f"step {s.index + 1} has no 'method'", part="key")
 
 
-@rule("AGTP608", "missing-recipe-description", pass_no=None, kinds=RECIPES, spec="AGTP-API §12.1")
+@rule("AGTP608", spec="AGTP-API §12.1")
 def missing_recipe_description(ctx):
     """A recipe has no description.
 

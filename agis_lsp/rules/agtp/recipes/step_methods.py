@@ -6,7 +6,7 @@ from ....engine.registry import rule
 from ._shared import RECIPES, endpoints_running, recipe_tables, unusable_steps
 
 
-@rule("AGTP604", "unknown-step-method", pass_no=None, kinds=RECIPES, spec="AGTP-API §4.5, §12.1")
+@rule("AGTP604", spec="AGTP-API §4.5, §12.1")
 def unknown_step_method(ctx):
     """A recipe step calls a method that is not in the catalog, or was removed.
 

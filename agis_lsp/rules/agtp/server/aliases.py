@@ -6,7 +6,7 @@ from ....engine.registry import rule
 from ._shared import SERVERISH
 
 
-@rule("AGTP509", "chained-method-alias", pass_no=None, kinds=SERVERISH, spec="AGTP-API §9 (aliases)")
+@rule("AGTP509", spec="AGTP-API §9 (aliases)")
 def chained_method_alias(ctx):
     """A method alias points at another alias.
 

@@ -6,7 +6,7 @@ from ....engine.registry import rule
 from ._shared import SERVERISH, method_list
 
 
-@rule("AGTP510", "floor-method-disallowed", pass_no=None, kinds=SERVERISH, spec="AGTP-API §3.1, §9.2")
+@rule("AGTP510", spec="AGTP-API §3.1, §9.2")
 def floor_method_disallowed(ctx):
     """`disallow` names a floor (embedded) method.
 

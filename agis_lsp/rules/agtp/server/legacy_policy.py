@@ -22,7 +22,7 @@ def _legacy_fix(raw):
     return None
 
 
-@rule("AGTP505", "invalid-legacy-policy", pass_no=None, kinds=SERVERISH, spec="AGTP-API §9.2, §9.4")
+@rule("AGTP505", spec="AGTP-API §9.2, §9.4")
 def invalid_legacy_policy(ctx):
     """`policies.methods.legacy` is not `"*"`, `"NONE"` or a list of the five legacy verbs.
 
@@ -92,7 +92,7 @@ def invalid_legacy_policy(ctx):
                       f"verbs, not {type_name(raw)}")
 
 
-@rule("AGTP511", "legacy-policy-case", pass_no=None, kinds=SERVERISH, spec="AGTP-API §9.2")
+@rule("AGTP511", spec="AGTP-API §9.2")
 def legacy_policy_case(ctx):
     """`policies.methods.legacy` is right except for letter case.
 

@@ -7,7 +7,7 @@ from .._common import lexically_valid, type_name
 from ._shared import SERVERISH, method_list
 
 
-@rule("AGTP506", "invalid-method-policy", pass_no=None, kinds=SERVERISH, spec="AGTP-API §9.2")
+@rule("AGTP506", spec="AGTP-API §9.2")
 def invalid_method_policy(ctx):
     """`allow`, `disallow` or `aliases` of the method policy is malformed.
 

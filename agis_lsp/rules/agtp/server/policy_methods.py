@@ -8,7 +8,7 @@ from .._common import close_matches, lexically_valid
 from ._shared import SERVERISH, method_list
 
 
-@rule("AGTP507", "unknown-policy-method", pass_no=None, kinds=SERVERISH, spec="AGTP-API §4.5, §9.4")
+@rule("AGTP507", spec="AGTP-API §4.5, §9.4")
 def unknown_policy_method(ctx):
     """A policy entry refers to a verb the catalog does not have (or has removed).
 

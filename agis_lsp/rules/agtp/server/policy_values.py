@@ -8,7 +8,7 @@ from .._common import type_name
 from ._shared import SERVERISH
 
 
-@rule("AGTP503", "invalid-policy-value", pass_no=None, kinds=SERVERISH, spec="AGTP-API §8.7")
+@rule("AGTP503", spec="AGTP-API §8.7")
 def invalid_policy_value(ctx):
     """A policy toggle is not a boolean, or `max_synthesis_depth` is not a positive integer.
 

@@ -7,7 +7,7 @@ from .._common import analyze_path, lexically_valid
 from ._shared import SERVERISH
 
 
-@rule("AGTP508", "invalid-redirect", pass_no=None, kinds=SERVERISH, spec="AGTP-API §9.2")
+@rule("AGTP508", spec="AGTP-API §9.2")
 def invalid_redirect(ctx):
     """A method redirect is incomplete, malformed or loops.
 
@@ -83,7 +83,7 @@ def invalid_redirect(ctx):
                           "loops back to itself through other redirects", part="key")
 
 
-@rule("AGTP512", "redirect-path-pairing", pass_no=None, kinds=SERVERISH, spec="AGTP-API §9.2")
+@rule("AGTP512", spec="AGTP-API §9.2")
 def redirect_path_pairing(ctx):
     """A redirect gives only one of `from_path` and `to_path`.
 

@@ -12,7 +12,7 @@ def _server(ctx):
     return data.get("server")
 
 
-@rule("AGTP501", "missing-server-field", pass_no=None, kinds=SERVERISH, spec="AGTP-API §8.3")
+@rule("AGTP501", spec="AGTP-API §8.3")
 def missing_server_field(ctx):
     """The server block or one of its required fields is missing.
 
@@ -57,7 +57,7 @@ def missing_server_field(ctx):
                           part="key")
 
 
-@rule("AGTP502", "invalid-server-field", pass_no=None, kinds=SERVERISH, spec="AGTP-API §8.3")
+@rule("AGTP502", spec="AGTP-API §8.3")
 def invalid_server_field(ctx):
     """A server block field has the wrong type.
 

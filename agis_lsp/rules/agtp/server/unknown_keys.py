@@ -22,7 +22,7 @@ def _unknown(path, table, known, what):
                       part="key", fixes=fixes)
 
 
-@rule("AGTP504", "unknown-config-key", pass_no=None, kinds=SERVERISH, spec="AGTP-API §8.3, §8.7, §9.2")
+@rule("AGTP504", spec="AGTP-API §8.3, §8.7, §9.2")
 def unknown_config_key(ctx):
     """A key of `[server]`, `[policies]`, `[policies.methods]` or a redirect is unknown.
 
