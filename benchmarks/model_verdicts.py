@@ -8,7 +8,8 @@ line: to compare two model builds verdict by verdict (a new encoder must not mov
 What is linted (development halves only; the held-out halves are never read here):
 ``real_precision.py --split dev --corpus mcp|openapi|converted`` and ``payload_recall.py --set dev``
 (each payload in each role). Each line: corpus, file (temporary files by their name only), code,
-line:character, message. ``--corpus`` picks some of them.
+line:character, message; a corpus's lines are printed sorted when it is done (then ``# done
+CORPUS``), so a run stopped early still compares the corpora it finished. ``--corpus`` picks some.
 """
 from __future__ import annotations
 
@@ -24,7 +25,7 @@ sys.path.insert(0, str(HERE))
 import payload_recall  # noqa: E402
 import real_precision  # noqa: E402
 
-CORPORA = ("mcp", "openapi", "converted", "payloads")
+CORPORA = ("converted", "payloads", "mcp", "openapi")   # the quickest first
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -49,13 +50,14 @@ def main(argv: list[str] | None = None) -> int:
 
     real_precision.lint = recording
     for corpus in a.corpus.split(","):
+        lines.clear()
         with contextlib.redirect_stdout(io.StringIO()):
             if corpus == "payloads":
                 real_precision.recall(a.exe, payload_recall.SETS["dev"](), True)
             else:
                 {"mcp": real_precision.run_mcp, "openapi": real_precision.run_openapi,
                  "converted": real_precision.run_converted}[corpus](a.exe, "dev", True)
-    print("\n".join(sorted(lines)))
+        print("\n".join(sorted(lines) + [f"# done {corpus}"]), flush=True)
     return 0
 
 
