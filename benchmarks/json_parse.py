@@ -1,0 +1,75 @@
+"""The positioned JSON parser against ``json.loads`` on the largest corpus files.
+
+    python benchmarks/json_parse.py [--runs 7] [--files 20] [--reference]
+
+Parses each of the ``--files`` largest ``.json`` files under benchmarks/corpora/mcp with the
+shipped ``agis_lsp.document.json_parser.parse_json`` and with ``json.loads`` (the floor: no
+positions), and prints a markdown table of the median CPU time (``time.process_time``) of
+``--runs`` runs over all files, with their ratio, and the load average. ``--reference`` adds
+the scanner that was the only path before the fast path (``_scan``, still the fallback).
+"""
+from __future__ import annotations
+
+import argparse
+import gc
+import json
+import os
+import statistics
+import sys
+import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+
+from agis_lsp.document import json_parser  # noqa: E402
+
+CORPUS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "corpora", "mcp")
+
+
+def largest(n: int) -> list[tuple[str, str]]:
+    names = [f for f in os.listdir(CORPUS) if f.endswith(".json")]
+    names.sort(key=lambda f: (-os.path.getsize(os.path.join(CORPUS, f)), f))
+    out = []
+    for name in names[:n]:
+        with open(os.path.join(CORPUS, name), encoding="utf-8") as fh:
+            out.append((name, fh.read()))
+    return out
+
+
+def cpu(fn, texts: list[tuple[str, str]], runs: int) -> float:
+    times = []
+    for _ in range(runs):
+        gc.collect()
+        t0 = time.process_time()
+        for name, text in texts:
+            fn(text, name)
+        times.append(time.process_time() - t0)
+    return statistics.median(times)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--runs", type=int, default=7)
+    ap.add_argument("--files", type=int, default=20)
+    ap.add_argument("--reference", action="store_true",
+                    help="also time the reference scanner (the fallback path)")
+    args = ap.parse_args()
+    texts = largest(args.files)
+    size = sum(len(t.encode("utf-8")) for _, t in texts)
+    rows = [("json.loads (floor, no positions)", cpu(lambda t, p: json.loads(t), texts, args.runs))]
+    rows.append(("parse_json (shipped)", cpu(json_parser.parse_json, texts, args.runs)))
+    if args.reference:
+        rows.append(("parse_json reference scanner",
+                     cpu(lambda t, p: json_parser.parse_with(t, p, json_parser._scan), texts, args.runs)))
+    floor = rows[0][1]
+    print(f"{len(texts)} largest files of benchmarks/corpora/mcp, {size / 1e6:.2f} MB, "
+          f"median CPU of {args.runs} runs\n")
+    print("| parser | CPU ms | x json.loads |")
+    print("|---|---:|---:|")
+    for label, t in rows:
+        print(f"| {label} | {t * 1000:.1f} | {t / floor:.1f}x |")
+    print(f"\nload average: {' '.join(f'{x:.2f}' for x in os.getloadavg())} "
+          f"({os.cpu_count()} CPUs)")
+
+
+if __name__ == "__main__":
+    main()
