@@ -41,7 +41,10 @@ def scan_fast(doc) -> None:
         data = _DECODER.decode(text)
     except (ValueError, RecursionError, Fallback):
         raise Fallback() from None
-    _positions(doc, text, data)
+    try:
+        _positions(doc, text, data)
+    except (KeyError, IndexError, TypeError) as exc:   # tokens and data disagree: never expected
+        raise Fallback() from exc
     doc.data = data
 
 

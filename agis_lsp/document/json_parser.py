@@ -4,10 +4,13 @@
 decoder and a few regular expressions, keeps an explicit stack (so nesting depth
 is bounded only by memory) and reports duplicate keys and syntax errors where
 they occur.
+
+``parse_json`` first tries the fast path (``json_fast``: ``json.loads`` for the data, one
+token pass for the spans), which gives the same document for every text it accepts and hands
+everything else (errors, duplicates, NaN, huge integers, deep nesting) to this scanner.
 """
 from __future__ import annotations
 
-import gc
 import re
 from json.decoder import scanstring
 
@@ -38,22 +41,12 @@ def parse_json(text: str, path: str | None = None) -> JsonDocument:
 
 
 def _scan_fast_or_reference(doc: JsonDocument) -> None:
-    """The fast path (``json_fast``) when it is sure, else the reference scanner.
-
-    The cyclic garbage collector is paused meanwhile: a parse allocates one Entry per entry
-    and nothing it allocates is garbage, yet each few hundred allocations would start a
-    collection that walks the growing tree (half the parse time on large files)."""
-    paused = gc.isenabled()
-    gc.disable()
+    """The fast path (``json_fast``) when it is sure, else the reference scanner."""
     try:
-        try:
-            scan_fast(doc)
-        except Fallback:
-            doc.data, doc.containers, doc.root_span = None, {}, (0, len(doc.text))
-            _scan(doc)
-    finally:
-        if paused:
-            gc.enable()
+        scan_fast(doc)
+    except Fallback:
+        doc.data, doc.containers, doc.root_span = None, {}, (0, len(doc.text))
+        _scan(doc)
 
 
 def parse_with(text: str, path: str | None, scan) -> JsonDocument:
