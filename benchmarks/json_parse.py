@@ -5,7 +5,8 @@
 Parses each of the ``--files`` largest ``.json`` files under benchmarks/corpora/mcp with the
 shipped ``agis_lsp.document.json_parser.parse_json`` and with ``json.loads`` (the floor: no
 positions), and prints a markdown table of the median CPU time (``time.process_time``) of
-``--runs`` runs over all files, with their ratio, and the load average. ``--reference`` adds
+``--runs`` interleaved runs over all files, with the cyclic garbage collector on (as in use)
+and off (the parser's own cost, steadier), their ratios, and the load average. ``--reference`` adds
 the scanner that was the only path before the fast path (``_scan``, still the fallback).
 """
 from __future__ import annotations
@@ -35,15 +36,29 @@ def largest(n: int) -> list[tuple[str, str]]:
     return out
 
 
-def cpu(fn, texts: list[tuple[str, str]], runs: int) -> float:
-    times = []
-    for _ in range(runs):
-        gc.collect()
+def timed(fn, texts: list[tuple[str, str]], collector: bool) -> float:
+    gc.collect()
+    if not collector:
+        gc.disable()
+    try:
         t0 = time.process_time()
         for name, text in texts:
             fn(text, name)
-        times.append(time.process_time() - t0)
-    return statistics.median(times)
+        return time.process_time() - t0
+    finally:
+        gc.enable()
+
+
+def measure(parsers: list, texts: list[tuple[str, str]], runs: int) -> list[tuple[str, float, float]]:
+    """Median CPU of each parser with and without the cyclic collector, the parsers
+    interleaved round by round (the load on a shared machine drifts)."""
+    on: dict = {label: [] for label, _ in parsers}
+    off: dict = {label: [] for label, _ in parsers}
+    for _ in range(runs):
+        for label, fn in parsers:
+            on[label].append(timed(fn, texts, True))
+            off[label].append(timed(fn, texts, False))
+    return [(label, statistics.median(on[label]), statistics.median(off[label])) for label, _ in parsers]
 
 
 def main() -> None:
@@ -55,18 +70,20 @@ def main() -> None:
     args = ap.parse_args()
     texts = largest(args.files)
     size = sum(len(t.encode("utf-8")) for _, t in texts)
-    rows = [("json.loads (floor, no positions)", cpu(lambda t, p: json.loads(t), texts, args.runs))]
-    rows.append(("parse_json (shipped)", cpu(json_parser.parse_json, texts, args.runs)))
+    parsers = [("json.loads (floor, no positions)", lambda t, p: json.loads(t)),
+               ("parse_json (shipped)", json_parser.parse_json)]
     if args.reference:
-        rows.append(("parse_json reference scanner",
-                     cpu(lambda t, p: json_parser.parse_with(t, p, json_parser._scan), texts, args.runs)))
-    floor = rows[0][1]
+        parsers.append(("parse_json reference scanner (before)",
+                        lambda t, p: json_parser.parse_with(t, p, json_parser._scan)))
+    rows = measure(parsers, texts, args.runs)
+    floor_on, floor_off = rows[0][1], rows[0][2]
     print(f"{len(texts)} largest files of benchmarks/corpora/mcp, {size / 1e6:.2f} MB, "
-          f"median CPU of {args.runs} runs\n")
-    print("| parser | CPU ms | x json.loads |")
-    print("|---|---:|---:|")
-    for label, t in rows:
-        print(f"| {label} | {t * 1000:.1f} | {t / floor:.1f}x |")
+          f"median CPU of {args.runs} interleaved runs, with and without the cyclic GC\n")
+    print("| parser | CPU ms | x json.loads | CPU ms, GC off | x json.loads, GC off |")
+    print("|---|---:|---:|---:|---:|")
+    for label, t_on, t_off in rows:
+        print(f"| {label} | {t_on * 1000:.1f} | {t_on / floor_on:.1f}x | {t_off * 1000:.1f} | "
+              f"{t_off / floor_off:.1f}x |")
     print(f"\nload average: {' '.join(f'{x:.2f}' for x in os.getloadavg())} "
           f"({os.cpu_count()} CPUs)")
 
