@@ -4,12 +4,17 @@
 decoder and a few regular expressions, keeps an explicit stack (so nesting depth
 is bounded only by memory) and reports duplicate keys and syntax errors where
 they occur.
+
+``parse_json`` first tries the fast path (``json_fast``: ``json.loads`` for the data, one
+token pass for the spans), which gives the same document for every text it accepts and hands
+everything else (errors, duplicates, NaN, huge integers, deep nesting) to this scanner.
 """
 from __future__ import annotations
 
 import re
 from json.decoder import scanstring
 
+from .json_fast import Fallback, scan_fast
 from .jsonc import accepts_comments, strip_jsonc
 from .tree import MAX_NESTING, Container, Document, Entry, ParseProblem, too_deep_message
 from .numbers import read_int
@@ -32,12 +37,27 @@ class JsonSyntaxError(Exception):
 
 
 def parse_json(text: str, path: str | None = None) -> JsonDocument:
+    return parse_with(text, path, _scan_fast_or_reference)
+
+
+def _scan_fast_or_reference(doc: JsonDocument) -> None:
+    """The fast path (``json_fast``) when it is sure, else the reference scanner."""
+    try:
+        scan_fast(doc)
+    except Fallback:
+        doc.data, doc.containers, doc.root_span = None, {}, (0, len(doc.text))
+        _scan(doc)
+
+
+def parse_with(text: str, path: str | None, scan) -> JsonDocument:
+    """``parse_json`` with the given scan (``_scan``, the reference scanner, or the fast path
+    that falls back to it): the identity tests run both."""
     doc = JsonDocument(text, path)
     jsonc = accepts_comments(path) and ("/" in text or "," in text)
     try:
         if jsonc:                    # scanned without comments; offsets are the original's
             doc.text = strip_jsonc(text)
-        _scan(doc)
+        scan(doc)
         doc.parsed = True
     except JsonSyntaxError as exc:
         index = min(max(exc.index, 0), len(text))
