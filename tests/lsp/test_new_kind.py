@@ -26,7 +26,9 @@ from agis_lsp.lsp.ide.hover import build_hover
 from agis_lsp.lsp.ide.links import build_links
 from agis_lsp.lsp.ide.places import places_of
 from agis_lsp.lsp.ide.symbols import build_symbols
-from agis_lsp.lsp.ide.tokens import LEGEND, build_tokens
+from agis_lsp.lsp.ide.tokens import build_tokens
+
+from .test_feature_builders import words
 
 CATALOG = load_catalog(None)
 FEATURES = ClientFeatures(hierarchical_symbols=True, markdown=True)
@@ -142,15 +144,7 @@ def test_outline(widget_kind):
 
 def test_semantic_tokens(widget_kind):
     doc = _doc()
-    data = build_tokens(doc, KIND, CATALOG)
-    got, line, char = [], 0, 0
-    for i in range(0, len(data), 5):
-        dl, dc, length, type_, bits = data[i:i + 5]
-        line += dl
-        char = char + dc if dl == 0 else dc
-        start = doc.lines.offset(line, char)
-        mods = {m for b, m in enumerate(LEGEND.token_modifiers) if bits >> b & 1}
-        got.append((doc.text[start:start + length], LEGEND.token_types[type_], mods))
+    got = words(doc, build_tokens(doc, KIND, CATALOG))
     assert [(t, ty) for t, ty, _ in got] == [
         ("BOOK", "method"), ("/mail/", "path"), ("{box}", "parameter"), ("/", "path"),
         ("{id}", "parameter"), ("FIND", "method"), ("/things", "path")]
