@@ -62,11 +62,7 @@ def run_rules(doc: Document, config: Config, *, phase: str = "all", semantic: bo
         visitors = [r for r in rules if r.visits and _runs(r, phase, config, ctx)]
         walked = walk(ctx, visitors) if visitors else {}
         for rule in rules:
-            if rule.semantic and phase == "mechanical":
-                continue
-            if not rule.semantic and phase == "semantic":
-                continue
-            if not config.enabled(rule.code, doc.path):
+            if not _in_phase(rule, phase) or not config.enabled(rule.code, doc.path):
                 continue
             ctx.touched = False
             if rule.semantic and not ctx.semantic:
@@ -105,14 +101,16 @@ def run_rules(doc: Document, config: Config, *, phase: str = "all", semantic: bo
     return result
 
 
+def _in_phase(rule: Rule, phase: str) -> bool:
+    """``mechanical`` runs the rules without the model, ``semantic`` those with it, ``all`` both."""
+    return phase == "all" or rule.semantic == (phase == "semantic")
+
+
 def _runs(rule: Rule, phase: str, config: Config, ctx: LintContext) -> bool:
-    """Whether the loop of :func:`run_rules` will run ``rule`` (the same tests, in one place
-    for the walk that runs the visitors first)."""
-    if rule.semantic != (phase == "semantic") and phase != "all":
-        return False
-    if not config.enabled(rule.code, ctx.doc.path):
-        return False
-    return not (rule.semantic and not ctx.semantic)
+    """Whether the loop of :func:`run_rules` will run ``rule`` (its tests, for the walk that
+    runs the visitors first)."""
+    return _in_phase(rule, phase) and config.enabled(rule.code, ctx.doc.path) and \
+        not (rule.semantic and not ctx.semantic)
 
 
 @contextmanager
