@@ -120,6 +120,20 @@ _PREFERENCE = [
 ]
 
 
+_preference_hits = matches(*_PREFERENCE)
+# "Never call this tool ...", "Only use this tool when the user asks to delete data": a restriction
+# on this tool's own use (when-to-call guidance, consent), not a preference over others.
+_RESTRICTS = re.compile(r"\s*(?:,\s*)?(?:(?:only\s+)?(?:when|if|after|unless|until|once|while|before)\b|"
+                        r"(?:only\s+)?with\s+(?:the\s+)?user'?s?\b)", I)
+
+
+def preference(text: str):
+    for s, e, what in _preference_hits(text):
+        if text[s:e].lower().startswith("never") or _RESTRICTS.match(text, e):
+            continue
+        yield s, e, what
+
+
 # A message addressed to the model, or a mention of the model's own task, is not an order that a
 # condition can soften ("Once you have finished the task the user gave you, ...").
 _ANY_CLAUSE = frozenset({"addresses the model about its task"})
@@ -182,6 +196,38 @@ def _tag_content(text: str, m) -> str:
 
 
 def fake_tags(text: str):
+    """AGSC102 hits that are markup, not a label in a list of values or a placeholder."""
+    for s, e, what in _tag_hits(text):
+        if not (_label(text, s, e) or _placeholder(text, s, e)):
+            yield s, e, what
+
+
+# A bracketed word among other bracketed words, or an item of a comma, pipe or slash list, is a
+# label ("levels: [debug], [info], [system]"); a tag touching an identifier is a placeholder
+# ("<table>_<sys_id>", "/api/<system>/items").
+_BRACKETED = re.compile(r"\[\s*[A-Za-z][\w -]{0,20}\]")
+_LIST_MARK = re.compile(r"[,|/;]\s*$")
+_LIST_NEXT = re.compile(r"^\s*[,|/;)]")
+_PLACEHOLDER_NAME = re.compile(r"<\s*\w+[_-](?:id|ids|name|key|type|number|no|code|uuid|path|url)\s*>", I)
+
+
+def _label(text: str, s: int, e: int) -> bool:
+    if text[s] != "[":
+        return False
+    near = text[max(0, s - 80):e + 80]
+    return len(_BRACKETED.findall(near)) >= 2 or bool(_LIST_MARK.search(text[max(0, s - 3):s])) \
+        or bool(_LIST_NEXT.match(text[e:e + 3]))
+
+
+def _placeholder(text: str, s: int, e: int) -> bool:
+    if text[s] != "<":
+        return False
+    before, after = text[s - 1:s], text[e:e + 1]
+    touching = (before and before in "_-./{=") or (after and after in "_-/}=")
+    return bool(touching or _PLACEHOLDER_NAME.fullmatch(text[s:e]))
+
+
+def _tag_hits(text: str):
     from ._scope import carried
     for m in _TAG.finditer(text):
         if m.group(3):
@@ -287,7 +333,7 @@ detector("AGSC103", 21, ADVICE, gate=gate('ignor disreg forget overrid bypass sk
 detector("AGSC104", 22, ADVICE, gate=gate('you hencefo mode act behave respond pretend bound restric limited constra anything jailbre eres mainten jetzt sei agora'))(matches(*_ROLE))
 detector("AGSC101", 80, ADVICE, gate=gate('write generat produce compose message request questio job prior calling dear hey first convers session chat task turn whatev matter regardl make ensure importa essenti crucial critica vital imperat reading treat treated regard conside interpr tell inform convinc remind assure persuad warn ask note messag instruc reminde attenti memo warnin ai llm bot gpt assist model claude gemini copilot cursor agent chat you your tool tools functio endpoin action always never must should before now hencefo rest future subsequ respon repl replies answer follow obey listen trust other'))(directives)
 detector("AGSC105", 90, "preferring this tool is allowed guidance; naming or disparaging another server's tools is not",
-         gate=gate('always only prefer never instead must should have use call invoke'))(matches(*_PREFERENCE))
+         gate=gate('always only prefer never instead must should have use call invoke'))(preference)
 
 
 @rule("AGSC101", spec="AGIS §12; issue 11 family 1")

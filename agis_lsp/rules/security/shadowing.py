@@ -51,7 +51,22 @@ _SHADOW = [
      "disparages another tool"),
 ]
 
-detector("AGSC401", 65, "a tool's description must describe that tool only", gate=gate('time whenev when supersed overrid replac precede outrank shadow preferr instead tool tools functio endpoin server plugin action skill api apis integra use using call calling invok running trust'))(matches(*_SHADOW))
+_shadow_hits = matches(*_SHADOW)
+# "the get_answer tool output should be under 200 words": how long or in which form a reply is,
+# a vendor's wording of its own answers, not an order about another tool.
+_REPLY_FORM = re.compile(r"[^.\n]{0,40}?\b(?:be\s+)?(?:(?:under|below|at\s+most|no\s+more\s+than|fewer\s+than|less\s+than|"
+                         r"within|up\s+to)\s+\d+\s+(?:words?|sentences?|tokens?|characters?|lines?|paragraphs?|bullets?)|"
+                         r"(?:short|brief|concise|succinct)\b|(?:formatted|written)\s+(?:as|in)\b|in\s+(?:markdown|json|plain\s+text)\b)", I)
+
+
+def _shadowing(text: str):
+    for s, e, what in _shadow_hits(text):
+        if _REPLY_FORM.match(text, e):
+            continue
+        yield s, e, what
+
+
+detector("AGSC401", 65, "a tool's description must describe that tool only", gate=gate('time whenev when supersed overrid replac precede outrank shadow preferr instead tool tools functio endpoin server plugin action skill api apis integra use using call calling invok running trust'))(_shadowing)
 
 
 @rule("AGSC401", spec="AGIS §12; issue 11 family 4")
