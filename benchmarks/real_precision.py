@@ -1,7 +1,14 @@
 """Precision on real text and recall on published payloads, through the shipped `agis-lint`.
 
     python benchmarks/real_precision.py [--split dev|heldout|all] [--corpus mcp|openapi|converted|examples|a2t|adp|ainp|payloads|all]
-                                        [--exe PATH] [--no-semantic] [--misses]
+                                        [--exe PATH] [--no-semantic] [--misses] [--list]
+
+Every table is per corpus, split and **role** (the field's place: tool description or title,
+parameter or schema text, enum/default/example value, server instructions, prompt, resource,
+AGIS intent, AGIS outcome, A2T/ADP/AINP prose): prose fields, security findings per 1,000
+fields at any severity and at warning or error, security errors; and per corpus the units
+(servers, documents) with a warning or error of **any** code. ``--list`` prints every security
+finding with its unit, role, severity and text.
 
 Runs the installed console script (``agis-lint check --format json``, model on) as a
 process over the committed real corpora (``benchmarks/corpora``, docs/corpora.md) and
@@ -14,8 +21,8 @@ prints, per corpus and split (development / held-out):
 * ``openapi``: every extracted prose field of the real API descriptions, each placed
   in an MCP tool list at a slot of the same role (operation text as a tool
   description or title, schema text as a parameter's description, title or default),
-  since OpenAPI itself is not a kind agis-lint checks; only the security rules
-  (AGSC) are counted there, the tool names being ours;
+  since OpenAPI itself is not a kind agis-lint checks; the tool names there are the
+  harness's, so the naming rules (TOOL2xx, TOOL3xx, TOOL6xx, MCPT6xx) are not run on it;
 * ``converted``: real OpenAPI documents converted to AGIS by the shipped converter:
   findings per rule, "real operation intents flagged" (AGSC901 on an intent) and
   "converted endpoints with an AGIS601 error outside review items";
@@ -57,12 +64,12 @@ SPLITS = ("dev", "heldout")
 
 # -- running the shipped CLI ------------------------------------------------------------------
 
-def lint(exe: str, files: list[Path], semantic: bool) -> dict[str, list[dict]]:
+def lint(exe: str, files: list[Path], semantic: bool, extra: tuple = ()) -> dict[str, list[dict]]:
     """Diagnostics per file from one `agis-lint check --format json` process."""
     out: dict[str, list[dict]] = {str(f): [] for f in files}
     if not files:
         return out
-    cmd = [exe, "check", "--format", "json", "--no-cache", *([] if semantic else ["--no-semantic"]),
+    cmd = [exe, "check", "--format", "json", "--no-cache", *([] if semantic else ["--no-semantic"]), *extra,
            *map(str, files)]
     r = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT)
     if r.returncode not in (0, 1):
@@ -114,6 +121,95 @@ def rule_table(title: str, rows: dict[str, dict]) -> None:
                 f"{c} {s} {n}" for (c, s), n in sorted(by_rule.items(), key=lambda x: (-x[1], x[0]))))
 
 
+def role_of(kind: str, prose) -> str:
+    """The role bucket of a prose field (``formats.prose`` role and place)."""
+    top = str(prose.path[0]) if prose.path else ""
+    if kind in ("a2t", "adp", "ainp"):
+        return f"{kind.upper()} prose"
+    if top == "instructions":
+        return "server instructions"
+    if top == "prompts":
+        return "prompts"
+    if top in ("resources", "resourceTemplates"):
+        return "resources"
+    if prose.role in ("intent", "outcome"):
+        return f"AGIS {prose.role}"
+    if prose.role in ("schema-value", "enum-description"):
+        return "enum/default/example"
+    if prose.role.startswith("schema-"):
+        return "parameter/schema text"
+    if top == "tools":
+        return "tool description/title"
+    return f"{kind} {prose.role}"
+
+
+def field_roles(path: Path) -> tuple[object, dict]:
+    """(the parsed document, {prose field path: role bucket})."""
+    doc, kind = parsed(path)
+    return doc, {tuple(p.path): role_of(kind, p) for p in prose_fields(kind, doc)}
+
+
+def role_of_diag(doc, roles: dict, diag: dict) -> str:
+    lines = doc.text.split("\n")
+    ln, ch = diag["range"]["start"]["line"], diag["range"]["start"]["character"]
+    offset = sum(len(x) + 1 for x in lines[:ln]) + ch
+    path, _ = path_at(doc, offset)
+    path = tuple(path)
+    while path:
+        if path in roles:
+            return roles[path]
+        path = path[:-1]
+    return "(not a prose field)"
+
+
+def measure(files: dict, diags: dict) -> dict:
+    """files: {unit: [Path]}; diags: {resolved file: [diag]} -> the rows of :func:`role_table`."""
+    fields: Counter = Counter()
+    found: list = []
+    units_any = units_sec = 0
+    for unit, fs in files.items():
+        any_warn = sec_warn = False
+        for f in fs:
+            doc, roles = field_roles(f)
+            fields.update(roles.values())
+            for d in diags.get(str(Path(f).resolve()), []):
+                warn = d["severity"] in ("warning", "error")
+                any_warn |= warn
+                if d["code"].startswith(SECURITY):
+                    sec_warn |= warn
+                    found.append((unit, role_of_diag(doc, roles, d), d))
+        units_any += any_warn
+        units_sec += sec_warn
+    return {"units": len(files), "fields": fields, "found": found, "units_any": units_any, "units_sec": units_sec}
+
+
+def role_table(title: str, rows: dict, show: bool = False) -> None:
+    """rows: split -> :func:`measure`. Per role: fields, security findings per 1,000 (any
+    severity / warning or error), errors; per split: units with a warning of any code."""
+    print(f"\n## {title}, per role\n")
+    print("| split | role | prose fields | security findings | per 1,000 (any) | per 1,000 (warning+) | errors |")
+    print("|---|---|---|---|---|---|---|")
+    for split, r in rows.items():
+        roles = sorted(set(r["fields"]) | {role for _, role, _ in r["found"]})
+        for role in roles + ["**all**"]:
+            n = sum(r["fields"].values()) if role == "**all**" else r["fields"].get(role, 0)
+            mine = [d for _, ro, d in r["found"] if role == "**all**" or ro == role]
+            warn = sum(1 for d in mine if d["severity"] in ("warning", "error"))
+            errs = sum(1 for d in mine if d["severity"] == "error")
+            per = (lambda k: f"{1000 * k / n:.2f}" if n else "-")
+            print(f"| {split} | {role} | {n:,} | {len(mine)} | {per(len(mine))} | {per(warn)} | {errs} |")
+    print("\n| split | units | with a warning or error of any code | with a security warning or error |")
+    print("|---|---|---|---|")
+    for split, r in rows.items():
+        u = r["units"] or 1
+        print(f"| {split} | {r['units']} | {r['units_any']} ({r['units_any'] / u:.1%}) | "
+              f"{r['units_sec']} ({r['units_sec'] / u:.1%}) |")
+    if show:
+        for split, r in rows.items():
+            for unit, role, d in r["found"]:
+                print(f"  ({split}) {unit} [{role}] {d['code']} {d['severity']}: {d['message'][:220]}")
+
+
 def flagged(per_unit: dict[str, list[dict]]) -> dict:
     sev = {u: {d["severity"] for d in ds if d["code"].startswith(SECURITY)} for u, ds in per_unit.items()}
     return {"any": sum(1 for s in sev.values() if s),
@@ -123,9 +219,9 @@ def flagged(per_unit: dict[str, list[dict]]) -> dict:
 
 # -- corpora ----------------------------------------------------------------------------------
 
-def run_mcp(exe: str, split: str, semantic: bool) -> None:
+def run_mcp(exe: str, split: str, semantic: bool, show: bool = False) -> None:
     assign = splits().get("mcp", {})
-    rows = {}
+    rows, by_role = {}, {}
     for side in wanted(split):
         servers = sorted(s for s, v in assign.items() if v == side)
         files = {s: [f for f in (CORPORA / "mcp" / f"{s}.tools.mcp.json", CORPORA / "mcp" / f"{s}.listing.mcp.json")
@@ -134,7 +230,9 @@ def run_mcp(exe: str, split: str, semantic: bool) -> None:
         per = {s: [d for f in fs for d in diags.get(str(f.resolve()), [])] for s, fs in files.items()}
         rows[side] = {"units": len(servers), "fields": sum(fields_of(f) for fs in files.values() for f in fs),
                       "findings": [d for ds in per.values() for d in ds], "flagged": flagged(per)}
+        by_role[side] = measure(files, diags)
     rule_table("MCP servers (tools, prompts, resources, instructions)", rows)
+    role_table("MCP servers", by_role, show)
 
 
 SCHEMA_SLOT = {"schema-description": "description", "schema-title": "title", "schema-value": "default",
@@ -158,14 +256,17 @@ def host_document(rows: list[dict]) -> dict:
     return {"tools": tools}
 
 
-def run_openapi(exe: str, split: str, semantic: bool) -> None:
+NAMING = ("--ignore", "TOOL2,TOOL3,TOOL6,MCPT6")   # the harness's tool names are not the documents'
+
+
+def run_openapi(exe: str, split: str, semantic: bool, show: bool = False) -> None:
     assign = splits().get("openapi", {})
     by_doc = defaultdict(list)
     for f in sorted((CORPORA / "openapi").glob("*.jsonl")):
         for line in f.open():
             r = json.loads(line)
             by_doc[r["document"]].append(r)
-    rows = {}
+    rows, by_role = {}, {}
     with tempfile.TemporaryDirectory() as tmp:
         for side in wanted(split):
             docs = sorted(d for d, v in assign.items() if v == side and d in by_doc)
@@ -174,11 +275,13 @@ def run_openapi(exe: str, split: str, semantic: bool) -> None:
                 p = Path(tmp) / f"{side}-{i:03d}.mcp.json"
                 p.write_text(json.dumps(host_document(by_doc[d]), indent=1))
                 files[d] = p.resolve()
-            diags = lint(exe, list(files.values()), semantic)
+            diags = lint(exe, list(files.values()), semantic, NAMING)
             per = {d: [x for x in diags.get(str(p), []) if x["code"].startswith(SECURITY)] for d, p in files.items()}
             rows[side] = {"units": len(docs), "fields": sum(fields_of(p) for p in files.values()),
                           "findings": [x for ds in per.values() for x in ds], "flagged": flagged(per)}
+            by_role[side] = measure({d: [p] for d, p in files.items()}, diags)
     rule_table("OpenAPI / API-description prose fields (security rules only)", rows)
+    role_table("OpenAPI / API-description prose in MCP tool lists (naming rules not run)", by_role, show)
 
 
 def endpoint_of(doc, diag) -> int | None:
@@ -189,13 +292,13 @@ def endpoint_of(doc, diag) -> int | None:
     return path[1] if len(path) > 1 and path[0] == "endpoints" and isinstance(path[1], int) else None
 
 
-def run_converted(exe: str, split: str, semantic: bool) -> None:
+def run_converted(exe: str, split: str, semantic: bool, show: bool = False) -> None:
     assign = splits().get("openapi", {})
     conv = CORPORA / "openapi" / "converted"
     if not conv.is_dir():
         print("\n## Converted documents\n\n(none: run scripts/fetch_corpora.py)")
         return
-    rows, extra = {}, {}
+    rows, extra, by_role = {}, {}, {}
     for side in wanted(split):
         reviews = {p: json.loads(p.read_text()) for p in sorted(conv.glob("*.review.json"))}
         files = {}
@@ -227,7 +330,9 @@ def run_converted(exe: str, split: str, semantic: bool) -> None:
         rows[side] = {"units": len(files), "fields": fields,
                       "findings": [d for ds in diags.values() for d in ds]}
         extra[side] = (intents, flagged_intents, endpoints, bad601, examples)
+        by_role[side] = measure({rv["document"]: [f] for f, rv in files.items()}, diags)
     rule_table("OpenAPI documents converted to AGIS (all rules)", rows)
+    role_table("OpenAPI documents converted to AGIS", by_role, show)
     print("\n| split | intents | real operation intents flagged (AGSC901) | converted endpoints | "
           "with an AGIS601 error outside review items |")
     print("|---|---|---|---|---|")
@@ -253,16 +358,18 @@ def run_other(exe: str, split: str, semantic: bool, formats=EXAMPLE_FORMATS, sho
     assign = splits().get("other", {})
     for fmt in formats:
         mine = [f for f in files if f.relative_to(other).parts[0] == fmt]
-        rows, listed = {}, []
+        rows, listed, by_role = {}, [], {}
         for side in wanted(split):
             fs = [f.resolve() for f in mine if assign.get(f.relative_to(other).as_posix(), "dev") == side]
             diags = lint(exe, fs, semantic)
             per = {str(f): diags.get(str(f), []) for f in fs}
             rows[side] = {"units": len(fs), "fields": sum(fields_of(f) for f in fs),
                           "findings": [d for ds in per.values() for d in ds], "flagged": flagged(per)}
+            by_role[side] = measure({f.name: [f] for f in fs}, diags)
             listed += [(side, Path(f).relative_to(other.resolve()).as_posix(), d)
                        for f, ds in per.items() for d in ds]
         rule_table(f"{fmt.upper()} examples from its specification (all rules)", rows)
+        role_table(f"{fmt.upper()} examples", by_role)
         if show:
             for side, rel, d in listed:
                 line = d["range"]["start"]["line"] + 1
@@ -359,6 +466,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--no-semantic", action="store_true", help="model off (not the measured configuration)")
     ap.add_argument("--misses", action="store_true", help="list every missed payload")
     ap.add_argument("--findings", action="store_true", help="list every finding on the A2T/ADP/AINP examples")
+    ap.add_argument("--list", action="store_true", help="list every security finding (unit, role, severity, text)")
     a = ap.parse_args(argv)
     sem = not a.no_semantic
     print(f"# real_precision: agis-lint {a.exe}, model {'on' if sem else 'OFF'}, split {a.split}")
@@ -370,7 +478,7 @@ def main(argv: list[str] | None = None) -> int:
             run_other(a.exe, a.split, sem, EXAMPLE_FORMATS if c in ("other", "examples") else (c,), a.findings)
         else:
             {"mcp": run_mcp, "openapi": run_openapi, "converted": run_converted}[c](
-                a.exe, a.split, sem)
+                a.exe, a.split, sem, a.list)
     return 0
 
 

@@ -55,7 +55,7 @@ _shadow_hits = matches(*_SHADOW)
 # "the get_answer tool output should be under 200 words": how long or in which form a reply is,
 # a vendor's wording of its own answers, not an order about another tool.
 _REPLY_FORM = re.compile(r"[^.\n]{0,40}?\b(?:be\s+)?(?:(?:under|below|at\s+most|no\s+more\s+than|fewer\s+than|less\s+than|"
-                         r"within|up\s+to)\s+\d+\s+(?:words?|sentences?|tokens?|characters?|lines?|paragraphs?|bullets?)|"
+                         r"within|up\s+to)\s+(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|a\s+few)\s+(?:words?|sentences?|tokens?|characters?|lines?|paragraphs?|bullets?)|"
                          r"(?:short|brief|concise|succinct)\b|(?:formatted|written)\s+(?:as|in)\b|in\s+(?:markdown|json|plain\s+text)\b)", I)
 
 
