@@ -275,6 +275,10 @@ def _scan(ctx) -> tuple[list, dict]:
                 own = own_names(ctx.data) if own is None else own   # (recorded: engine.frame)
                 if _names_own(prose.text[start:end], own):
                     continue   # the document's own tool or parameter: inside its contract
+            if code == PREFERENCE_CODE:
+                own = own_names(ctx.data) if own is None else own
+                if _prefers_over_own(prose.text, end, own):
+                    continue   # "prefer this tool over multiple 'fill' calls": its own server's tools
             origin = ""
             if prose.role == "schema-value" and code != SCHEMA_CODE:
                 if not enabled(SCHEMA_CODE):
@@ -308,6 +312,17 @@ def own_names(data) -> frozenset:
         elif isinstance(obj, list):
             stack.extend(x for x in obj if isinstance(x, (dict, list)))
     return frozenset(names)
+
+
+PREFERENCE_CODE = "AGSC105"
+_QUOTED = re.compile(r"[`'\"]([A-Za-z_][\w.-]*)[`'\"]")
+
+
+def _prefers_over_own(text: str, end: int, own: frozenset) -> bool:
+    """Whether the sentence after a preference names, quoted, tools the document defines."""
+    tail = re.split(r"[.!?\n]\s", text[end:end + 160], maxsplit=1)[0]
+    named = _QUOTED.findall(tail)
+    return bool(named) and all(n in own for n in named)
 
 
 def _names_own(span: str, own: frozenset) -> bool:

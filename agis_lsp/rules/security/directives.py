@@ -124,12 +124,20 @@ _preference_hits = matches(*_PREFERENCE)
 # "Never call this tool ...", "Only use this tool when the user asks to delete data": a restriction
 # on this tool's own use (when-to-call guidance, consent), not a preference over others.
 _RESTRICTS = re.compile(r"\s*(?:,\s*)?(?:(?:only\s+)?(?:when|if|after|unless|until|once|while|before)\b|"
-                        r"(?:only\s+)?with\s+(?:the\s+)?user'?s?\b)", I)
+                        r"(?:only\s+)?with\s+(?!(?:every|all|any|each)\b))", I)
+# "Use this tool for any accessibility questions": a topic of its own; "for every request", "for
+# all questions" take every conversation.
+_TOPIC = re.compile(r"\s+(?!(?:requests?|questions?|tasks?|quer(?:y|ies)|messages?|prompts?|conversations?|things?|"
+                    r"actions?|searches|lookups?|operations?|calls?|turns?|steps?|inputs?|answers?)\b)[\w/-]+(?:\s+[\w/-]+)?\s+"
+                    r"(?:questions?|requests?|tasks?|quer(?:y|ies)|issues?|checks?)\b", I)
 
 
 def preference(text: str):
     for s, e, what in _preference_hits(text):
-        if text[s:e].lower().startswith("never") or _RESTRICTS.match(text, e):
+        span = text[s:e].lower()
+        if span.startswith("never") or _RESTRICTS.match(text, e):
+            continue
+        if re.search(r"\b(?:every|all|any|each)$", span) and _TOPIC.match(text, e):
             continue
         yield s, e, what
 
@@ -140,11 +148,22 @@ _ANY_CLAUSE = frozenset({"addresses the model about its task"})
 
 
 def directives(text: str):
-    """AGSC101 hits that are not a condition ("if you need to comply with ...")."""
-    from ._scope import subordinate
+    """AGSC101 hits that are not a condition ("if you need to comply with ..."), not the purpose
+    of this tool ("Use this to discover valid index names before calling other tools") and not
+    how to work out this argument's value ("the LLM should try to infer it from the project")."""
+    from ._scope import clause_head, subordinate
     for s, e, what in _directive_hits(text):
-        if what in _ANY_CLAUSE or not subordinate(text, s):
+        if what in _ANY_CLAUSE:
             yield s, e, what
+            continue
+        if subordinate(text, s) or _PURPOSE.search(clause_head(text, s)) or _WORKS_OUT.match(text, e):
+            continue
+        yield s, e, what
+
+
+_PURPOSE = re.compile(r"\buse\s+(?:this|it)(?:\s+(?:tool|function))?\s+to\s+\w+", I)
+_WORKS_OUT = re.compile(r"\s+(?:first\s+)?(?:try\s+to\s+|attempt\s+to\s+)?(?:infer|determine|derive|detect|guess|estimate|"
+                        r"work\s+out|figure\s+out)\s+(?:it|this|the\s+value|its\s+value|the\s+\w+)\b", I)
 
 
 _directive_hits = matches(*_DIRECTIVE)
