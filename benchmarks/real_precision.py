@@ -28,6 +28,8 @@ prints, per corpus and split (development / held-out):
   "converted endpoints with an AGIS601 error outside review items";
 * ``examples`` (``a2t``, ``adp``, ``ainp``): the examples printed in the three specifications,
   written by their authors (``benchmarks/corpora/other``), all rules, one table per format;
+* ``rules``: per security rule, recall on the development payloads and false flags on the
+  real development halves (the table of docs/security.md; not part of ``all``);
 * ``payloads``: recall of the held-out poisoning payloads (the published ones in
   ``benchmarks/corpora/payloads/heldout_published.jsonl`` and the hand-written
   ``models/data/security_payloads_heldout.txt``), each embedded in an MCP tool list as
@@ -124,8 +126,8 @@ def rule_table(title: str, rows: dict[str, dict]) -> None:
 def role_of(kind: str, prose) -> str:
     """The role bucket of a prose field (``formats.prose`` role and place)."""
     top = str(prose.path[0]) if prose.path else ""
-    if kind in ("a2t", "adp", "ainp"):
-        return f"{kind.upper()} prose"
+    if kind.split("-")[0] in ("a2t", "adp", "ainp"):
+        return f"{kind.split('-')[0].upper()} prose"
     if top == "instructions":
         return "server instructions"
     if top == "prompts":
@@ -455,11 +457,84 @@ def run_payloads(exe: str, split: str, semantic: bool, show_misses: bool) -> Non
             print(f"  ... {len(misses) - 40} more (--misses lists all)")
 
 
+def signals(d: dict) -> list[str]:
+    """The security codes of a diagnostic: its own and those in its related information."""
+    out = [d["code"]]
+    for r in d.get("related") or []:
+        msg = r.get("message", "") if isinstance(r, dict) else str(r)
+        if msg.startswith("also AGSC"):
+            out.append(msg.split(":", 1)[0].removeprefix("also "))
+    return out
+
+
+def run_rules(exe: str, split: str, semantic: bool, show: bool = False) -> None:
+    """Per rule: recall on the development payloads (``payload_recall.py`` sets ``dev`` and
+    ``published2-dev``, each payload in the three ROLES; a rule counts when its code is the
+    finding's or in its related information) and the severity of those findings; false flags
+    per 1,000 prose fields of the real development halves (MCP servers, OpenAPI prose)."""
+    from payload_recall import SETS   # (imports this module: loaded on use)
+    if split == "heldout":
+        print("\n## Per rule\n\n(development sets only)")
+        return
+    items = SETS["dev"]() + SETS["published2-dev"]()
+    with tempfile.TemporaryDirectory() as tmp:
+        files = []
+        for i, p in enumerate(items):
+            for j, build in enumerate(ROLES.values()):
+                f = (Path(tmp) / f"p{i:04d}-{j}.mcp.json").resolve()
+                f.write_text(json.dumps(build(p["text"]), indent=1))
+                files.append(f)
+        diags = lint(exe, files, semantic)
+    caught: dict = defaultdict(set)
+    sev: dict = defaultdict(Counter)
+    any_caught = 0
+    for f in files:
+        ds = [d for d in diags.get(str(f), []) if d["code"].startswith(SECURITY)]
+        any_caught += bool(ds)
+        for d in ds:
+            for code in signals(d):
+                caught[code].add(f)
+            sev[d["code"]][d["severity"]] += 1
+    assign = splits()
+    real_fields, real = 0, Counter()
+    mcp = [f for s_, v in assign.get("mcp", {}).items() if v == "dev"
+           for f in (CORPORA / "mcp" / f"{s_}.tools.mcp.json", CORPORA / "mcp" / f"{s_}.listing.mcp.json") if f.exists()]
+    by_doc = defaultdict(list)
+    for f in sorted((CORPORA / "openapi").glob("*.jsonl")):
+        for line in f.open():
+            r = json.loads(line)
+            if assign.get("openapi", {}).get(r["document"]) == "dev":
+                by_doc[r["document"]].append(r)
+    with tempfile.TemporaryDirectory() as tmp:
+        hosts = []
+        for i, rows in enumerate(by_doc.values()):
+            p = (Path(tmp) / f"dev-{i:03d}.mcp.json").resolve()
+            p.write_text(json.dumps(host_document(rows), indent=1))
+            hosts.append(p)
+        for fs, extra in ((mcp, ()), (hosts, NAMING)):
+            ds = lint(exe, fs, semantic, extra)
+            real_fields += sum(fields_of(f) for f in fs)
+            for d in (d for x in ds.values() for d in x if d["code"].startswith(SECURITY)):
+                real[d["code"]] += 1
+                if show:
+                    print(f"  real: {d['code']} {d['severity']}: {d['message'][:200]}")
+    n = len(files)
+    print(f"\n## Per rule: recall on {len(items)} development payloads x {len(ROLES)} roles ({n} texts; any rule "
+          f"{any_caught / n:.1%}), false flags on {real_fields:,} real development prose fields\n")
+    print("| rule | payload texts it fires on | recall | its findings by severity | real findings | per 1,000 real fields |")
+    print("|---|---|---|---|---|---|")
+    for code in sorted(set(caught) | set(real) | set(sev)):
+        by = ", ".join(f"{k} {v}" for k, v in sorted(sev[code].items()))
+        print(f"| {code} | {len(caught[code])} | {len(caught[code]) / n:.1%} | {by or '-'} | {real[code]} | "
+              f"{1000 * real[code] / real_fields:.2f} |")
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--split", choices=("dev", "heldout", "all"), default="all")
     ap.add_argument("--corpus", default="all",
-                    choices=("mcp", "openapi", "converted", "other", "examples", *EXAMPLE_FORMATS, "payloads", "all"),
+                    choices=("mcp", "openapi", "converted", "other", "examples", *EXAMPLE_FORMATS, "payloads", "rules",
+                             "all"),
                     help="'examples' (or 'other'): the A2T, ADP and AINP examples; a2t/adp/ainp: one of them")
     ap.add_argument("--exe", default=str(Path(sys.executable).parent / "agis-lint"),
                     help="the agis-lint console script (default: the one beside this Python)")
@@ -474,6 +549,8 @@ def main(argv: list[str] | None = None) -> int:
     for c in todo:
         if c == "payloads":
             run_payloads(a.exe, a.split, sem, a.misses)
+        elif c == "rules":
+            run_rules(a.exe, a.split, sem, a.list)
         elif c in ("other", "examples") or c in EXAMPLE_FORMATS:
             run_other(a.exe, a.split, sem, EXAMPLE_FORMATS if c in ("other", "examples") else (c,), a.findings)
         else:

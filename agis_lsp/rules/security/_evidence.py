@@ -50,12 +50,31 @@ def judge(hits: list, overlapped: frozenset = frozenset()) -> Severity:
     patterns = {family(c) for c in (*origins, *overlapped) if c not in CARRIERS}
     if len(patterns) >= 2 or any(c in DECODING for c in (*origins, *overlapped)):
         return Severity.ERROR
-    for h, c in zip(hits, origins):
-        if c == HIDDEN and (_spells(h.what) or _beside(h, hits, origins)):
-            return Severity.ERROR
-    if set(origins) == {HIDDEN} and not any(_spells(h.what) for h in hits):
+    hidden = [h for h, c in zip(hits, origins) if c == HIDDEN]
+    if hidden and (any(_spells(h.what) or _beside(h, hits, origins) for h in hidden) or _splits(hidden)):
+        return Severity.ERROR
+    if set(origins) == {HIDDEN} and all(_spaces(h) for h in hidden):
         return Severity.INFORMATION
     return Severity.WARNING
+
+
+# Characters a copy and paste leaves (zero-width space, non-joiner, joiner, word joiner, BOM, soft
+# hyphen): with nothing inside them, a hygiene note. Bidirectional controls and tag characters
+# are there to change or hide what a reader sees: one signal.
+_SPACES = frozenset("\u200b\u200c\u200d\u2060\ufeff\u00ad")
+
+
+def _spaces(hit) -> bool:
+    return all(c in _SPACES for c in hit.prose.text[hit.start:hit.end])
+
+
+def _splits(hidden: list) -> bool:
+    """Whether the field, its invisible characters removed, holds an instruction another rule
+    reads ("ig\u200bnore all previous instructions"): the characters hid it."""
+    from ._scan import scan_text
+    text = hidden[0].prose.text
+    plain = "".join(c for c in text if c not in _SPACES)
+    return plain != text and any(code not in CARRIERS for code, *_ in scan_text(plain))
 
 
 def _spells(what: str) -> bool:
