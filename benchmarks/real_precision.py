@@ -145,13 +145,18 @@ def role_of(kind: str, prose) -> str:
     return f"{kind} {prose.role}"
 
 
-def field_roles(path: Path) -> tuple[object, dict]:
-    """(the parsed document, {prose field path: role bucket})."""
+def field_roles(path: Path) -> tuple[object, dict, set]:
+    """(the parsed document, {prose field path: role bucket}, the paths of its guidance fields:
+    prose with a word instructions use, "you", "must", "always", "never", "use this" ...,
+    ``semantic.directive.has_cue``: on a real server, benign imperative guidance)."""
+    from agis_lsp.semantic.directive import has_cue
     doc, kind = parsed(path)
-    return doc, {tuple(p.path): role_of(kind, p) for p in prose_fields(kind, doc)}
+    fields = prose_fields(kind, doc)
+    return doc, {tuple(p.path): role_of(kind, p) for p in fields}, {tuple(p.path) for p in fields if has_cue(p.text)}
 
 
-def role_of_diag(doc, roles: dict, diag: dict) -> str:
+def field_of_diag(doc, roles: dict, diag: dict) -> tuple | None:
+    """The prose field a diagnostic lies in (None: not in one)."""
     lines = doc.text.split("\n")
     ln, ch = diag["range"]["start"]["line"], diag["range"]["start"]["character"]
     offset = sum(len(x) + 1 for x in lines[:ln]) + ch
@@ -159,30 +164,40 @@ def role_of_diag(doc, roles: dict, diag: dict) -> str:
     path = tuple(path)
     while path:
         if path in roles:
-            return roles[path]
+            return path
         path = path[:-1]
-    return "(not a prose field)"
+    return None
+
+
+def role_of_diag(doc, roles: dict, diag: dict) -> str:
+    path = field_of_diag(doc, roles, diag)
+    return roles[path] if path is not None else "(not a prose field)"
 
 
 def measure(files: dict, diags: dict) -> dict:
     """files: {unit: [Path]}; diags: {resolved file: [diag]} -> the rows of :func:`role_table`."""
     fields: Counter = Counter()
     found: list = []
-    units_any = units_sec = 0
+    units_any = units_sec = guidance = guidance_flagged = 0
     for unit, fs in files.items():
         any_warn = sec_warn = False
         for f in fs:
-            doc, roles = field_roles(f)
+            doc, roles, cued = field_roles(f)
             fields.update(roles.values())
+            flagged_paths = set()
             for d in diags.get(str(Path(f).resolve()), []):
                 warn = d["severity"] in ("warning", "error")
                 any_warn |= warn
                 if d["code"].startswith(SECURITY):
                     sec_warn |= warn
                     found.append((unit, role_of_diag(doc, roles, d), d))
+                    flagged_paths.add(field_of_diag(doc, roles, d))
+            guidance += len(cued)
+            guidance_flagged += len(cued & flagged_paths)
         units_any += any_warn
         units_sec += sec_warn
-    return {"units": len(files), "fields": fields, "found": found, "units_any": units_any, "units_sec": units_sec}
+    return {"units": len(files), "fields": fields, "found": found, "units_any": units_any, "units_sec": units_sec,
+            "guidance": guidance, "guidance_flagged": guidance_flagged}
 
 
 def role_table(title: str, rows: dict, show: bool = False) -> None:
@@ -200,12 +215,14 @@ def role_table(title: str, rows: dict, show: bool = False) -> None:
             errs = sum(1 for d in mine if d["severity"] == "error")
             per = (lambda k: f"{1000 * k / n:.2f}" if n else "-")
             print(f"| {split} | {role} | {n:,} | {len(mine)} | {per(len(mine))} | {per(warn)} | {errs} |")
-    print("\n| split | units | with a warning or error of any code | with a security warning or error |")
-    print("|---|---|---|---|")
+    print("\n| split | units | with a warning or error of any code | with a security warning or error | "
+          "guidance fields (a word instructions use) | flagged by a security rule |")
+    print("|---|---|---|---|---|---|")
     for split, r in rows.items():
-        u = r["units"] or 1
+        u, g = r["units"] or 1, r["guidance"] or 1
         print(f"| {split} | {r['units']} | {r['units_any']} ({r['units_any'] / u:.1%}) | "
-              f"{r['units_sec']} ({r['units_sec'] / u:.1%}) |")
+              f"{r['units_sec']} ({r['units_sec'] / u:.1%}) | {r['guidance']:,} | "
+              f"{r['guidance_flagged']} ({r['guidance_flagged'] / g:.2%}) |")
     if show:
         for split, r in rows.items():
             for unit, role, d in r["found"]:
@@ -487,10 +504,12 @@ def run_rules(exe: str, split: str, semantic: bool, show: bool = False) -> None:
         diags = lint(exe, files, semantic)
     caught: dict = defaultdict(set)
     sev: dict = defaultdict(Counter)
-    any_caught = 0
+    any_caught = warned = errors = 0
     for f in files:
         ds = [d for d in diags.get(str(f), []) if d["code"].startswith(SECURITY)]
         any_caught += bool(ds)
+        warned += any(d["severity"] in ("warning", "error") for d in ds)
+        errors += any(d["severity"] == "error" for d in ds)
         for d in ds:
             for code in signals(d):
                 caught[code].add(f)
@@ -520,7 +539,8 @@ def run_rules(exe: str, split: str, semantic: bool, show: bool = False) -> None:
                     print(f"  real: {d['code']} {d['severity']}: {d['message'][:200]}")
     n = len(files)
     print(f"\n## Per rule: recall on {len(items)} development payloads x {len(ROLES)} roles ({n} texts; any rule "
-          f"{any_caught / n:.1%}), false flags on {real_fields:,} real development prose fields\n")
+          f"{any_caught / n:.1%}, at warning or error {warned / n:.1%}, at error {errors / n:.1%}), false flags on "
+          f"{real_fields:,} real development prose fields\n")
     print("| rule | payload texts it fires on | recall | its findings by severity | real findings | per 1,000 real fields |")
     print("|---|---|---|---|---|---|")
     for code in sorted(set(caught) | set(real) | set(sev)):
