@@ -123,7 +123,8 @@ _PREFERENCE = [
 _preference_hits = matches(*_PREFERENCE)
 # "Never call this tool ...", "Only use this tool when the user asks to delete data": a restriction
 # on this tool's own use (when-to-call guidance, consent), not a preference over others.
-_RESTRICTS = re.compile(r"\s*(?:,\s*)?(?:(?:only\s+)?(?:when|if|after|unless|until|once|while|before)\b|"
+_RESTRICTS = re.compile(r"\s*(?:,\s*)?(?:(?:only\s+)?(?:(?:when|if|unless|until|once|while)\b|(?:after|before)\b"
+                        r"(?!\s+(?:using\s+|calling\s+|answering\s+|responding\s+)?(?:any|every|all|each|other|another|anything)\b))|"
                         r"(?:only\s+)?with\s+(?!(?:every|all|any|each)\b))", I)
 # "Use this tool for any accessibility questions": a topic of its own; "for every request", "for
 # all questions" take every conversation.
@@ -151,19 +152,43 @@ def directives(text: str):
     """AGSC101 hits that are not a condition ("if you need to comply with ..."), not the purpose
     of this tool ("Use this to discover valid index names before calling other tools") and not
     how to work out this argument's value ("the LLM should try to infer it from the project")."""
-    from ._scope import clause_head, subordinate
+    from ._scope import carried, clause_head, subordinate
     for s, e, what in _directive_hits(text):
         if what in _ANY_CLAUSE:
             yield s, e, what
             continue
         if subordinate(text, s) or _PURPOSE.search(clause_head(text, s)) or _WORKS_OUT.match(text, e):
             continue
+        if what == _BEYOND_PURPOSE and _RESTRICTS.match(text, e):
+            continue   # "Run this tool first when a requested tool is unavailable": when to call it
+        if what == _ADDRESSED and _NOTE.match(text, s) and _advice_only(_note_content(text, e), carried):
+            continue   # "Note for LLMs: request the minimum detail level needed": this tool's own use
         yield s, e, what
 
 
+_BEYOND_PURPOSE = "tells the model to call this tool beyond its purpose"
+_ADDRESSED = "addresses the model"
+_NOTE = re.compile(r"(?:note|reminder|memo|instructions?|message)\s+(?:to|for)\s", I)
+
+
+_ORDERS = re.compile(r"\b(?:must|always|never|before\s+(?:any|every|each|all)|regardless)\b", I)
+
+
+def _advice_only(note: str, carried) -> bool:
+    """A note that advises on this tool's own use: no order word, no boundary crossed."""
+    return not _ORDERS.search(note) and not carried(note, skip="AGSC101")
+
+
+def _note_content(text: str, e: int) -> str:
+    """What a note to the model says: up to the end of its paragraph."""
+    end = text.find("\n\n", e)
+    return text[e:end if end >= 0 else len(text)]
+
+
 _PURPOSE = re.compile(r"\buse\s+(?:this|it)(?:\s+(?:tool|function))?\s+to\s+\w+", I)
-_WORKS_OUT = re.compile(r"\s+(?:first\s+)?(?:try\s+to\s+|attempt\s+to\s+)?(?:infer|determine|derive|detect|guess|estimate|"
-                        r"work\s+out|figure\s+out)\s+(?:it|this|the\s+value|its\s+value|the\s+\w+)\b", I)
+_WORKS_OUT = re.compile(r"\s+(?:first\s+)?(?:try\s+to\s+|attempt\s+to\s+)?(?:(?:infer|determine|derive|detect|guess|estimate|"
+                        r"work\s+out|figure\s+out)\s+(?:it|this|the\s+value|its\s+value|the\s+\w+)|ask\s+the\s+user\s+"
+                        r"(?:to\s+(?:provide|give|enter|choose|pick|confirm)|for)\s+(?:it|this|them|one|the\s+\w+))\b", I)
 
 
 _directive_hits = matches(*_DIRECTIVE)
@@ -230,6 +255,15 @@ _LIST_NEXT = re.compile(r"^\s*[,|/;)]")
 _PLACEHOLDER_NAME = re.compile(r"<\s*\w+[_-](?:id|ids|name|key|type|number|no|code|uuid|path|url)\s*>", I)
 
 
+def _in_code(text: str, s: int) -> bool:
+    """Whether ``s`` lies in a fenced code block or an inline code span: an example of a format
+    the tool handles (draw.io's ``<root>`` element), not markup addressed to the model."""
+    if text.count("```", 0, s) % 2:
+        return True
+    line = text[text.rfind("\n", 0, s) + 1:s]
+    return line.count("`") % 2 == 1
+
+
 def _label(text: str, s: int, e: int) -> bool:
     if text[s] != "[":
         return False
@@ -257,7 +291,7 @@ def _tag_hits(text: str):
         crossed = carried(content, skip="AGSC102")
         if crossed:
             yield m.start(), m.end(), f"wraps text that reaches {', '.join(crossed)} in a fake system tag"
-        elif re.fullmatch(_IMPERSONATING, m.group(1), I):
+        elif re.fullmatch(_IMPERSONATING, m.group(1), I) and not _in_code(text, m.start()):
             yield m.start(), m.end(), "wraps text in a tag that impersonates the system"
     for m in _BRACKET.finditer(text):
         crossed = carried(text[m.end():m.end() + _CONTENT_MAX], skip="AGSC102")
