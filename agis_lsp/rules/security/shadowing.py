@@ -14,8 +14,8 @@ _NAMED = r"(?<![\w-])[`'\"]?(?-i:[a-z][a-z0-9]*(?:[_.][a-z0-9]+)+|[a-z]+[A-Z]\w+
 _SHADOW = [
     (lazy(r"\b(?:do\s+not|don't|never)\s+(?:use|call|invoke|trust)\s+(?:the\s+|any\s+)?(?:other|official|built-?in|"
           r"default)\s+(?:\w+\s+)?(?:tools?|functions?|servers?|plugins?)\b", I), "tells the model not to use another tool"),
-    (lazy(r"\b(?:when(?:ever)?|if|before|after)\s+(?:you\s+)?(?:using|calling|invoking|use|call|invoke)\s+(?:the\s+|any\s+)?\w+\s+"
-          r"(?:tool|function|plugin)s?\b[^.\n]{0,80}?\b(?:must|should|always|never|first|instead|also|make\s+sure|add|set|change|"
+    (lazy(r"\b(?:when(?:ever)?|if|before|after)\s+(?:you\s+)?(?:using|calling|invoking|use|call|invoke)\s+(?:the\s+|any\s+)?"
+          r"(?!(?:this|that|same|the\s+same)\s)\w+\s+(?:tool|function|plugin)s?\b[^.\n]{0,80}?\b(?:must|should|always|never|first|instead|also|make\s+sure|add|set|change|"
           r"replace|send|include|navigate|go\s+to|open)\b", I), "tells the model how to use another tool"),
     (lazy(r"\b(?:supersedes?|overrides?|replaces?|takes?\s+precedence\s+over|outranks?|shadows?|is\s+preferred\s+over|"
                 r"must\s+be\s+used\s+instead\s+of|should\s+be\s+used\s+instead\s+of|instead\s+of)\s+(?:all\s+|any\s+|every\s+)?"
