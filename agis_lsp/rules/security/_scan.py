@@ -21,6 +21,7 @@ from ...engine.facts import fact
 from ...engine.findings import Finding, Related
 from ...engine.registry import attach, parts
 from ...formats.prose import Prose, prose_fields
+from ._contract import job_of, prefers_over_own
 from ._prefilter import compile_requirement, folded, requirement
 
 SCHEMA_CODE = "AGSC801"
@@ -277,14 +278,14 @@ def _scan(ctx) -> tuple[list, dict]:
                     continue   # the document's own tool or parameter: inside its contract
             if code == PREFERENCE_CODE:
                 own = own_names(ctx.data) if own is None else own
-                if _prefers_over_own(prose.text, end, own):
+                if prefers_over_own(prose.text, end, own):
                     continue   # "prefer this tool over multiple 'fill' calls": its own server's tools
             origin = ""
             if prose.role == "schema-value" and code != SCHEMA_CODE:
                 if not enabled(SCHEMA_CODE):
                     continue
                 code, origin = SCHEMA_CODE, code
-            if code == SECRET_FILE_CODE and _job_of(ctx.data, prose.path, prose.text[start:end]):
+            if code == SECRET_FILE_CODE and job_of(ctx.data, prose.path, prose.text[start:end]):
                 continue   # a file named by the tool whose declared job is that file
             hits.append(Hit(code, prose, start, end, what, advice, origin))
     return hits, lost
@@ -315,14 +316,6 @@ def own_names(data) -> frozenset:
 
 
 PREFERENCE_CODE = "AGSC105"
-_QUOTED = re.compile(r"[`'\"]([A-Za-z_][\w.-]*)[`'\"]")
-
-
-def _prefers_over_own(text: str, end: int, own: frozenset) -> bool:
-    """Whether the sentence after a preference names, quoted, tools the document defines."""
-    tail = re.split(r"[.!?\n]\s", text[end:end + 160], maxsplit=1)[0]
-    named = _QUOTED.findall(tail)
-    return bool(named) and all(n in own for n in named)
 
 
 def _names_own(span: str, own: frozenset) -> bool:
@@ -393,37 +386,6 @@ def finding(ctx, hit: Hit, more: int = 0) -> Finding:
 
 
 SECRET_FILE_CODE = "AGSC301"
-_WORD = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
-# The words that name a file's subject: a tool or parameter named for one of them has that file as
-# its declared job ("set_env_var" and ".env", "ssh_connect" and "~/.ssh/config").
-_SUBJECTS = {"env": {"env", "dotenv", "environment", "envs", "vars", "variables", "variable", "var"},
-             "ssh": {"ssh", "sftp"}, "kube": {"kube", "kubeconfig", "kubernetes", "k8s", "kubectl"},
-             "aws": {"aws"}, "npmrc": {"npm", "npmrc"}, "pypirc": {"pypi", "pypirc"}, "netrc": {"netrc"},
-             "docker": {"docker"}, "gcloud": {"gcloud", "gcp"}, "mcp": {"mcp"}, "claude": {"claude"},
-             "cursor": {"cursor"}, "git": {"git"}}
-
-
-def _job_of(data, path: tuple, span: str) -> bool:
-    """Whether the tool (or the parameter) that owns ``path`` is named for the file ``span``
-    names: its declared job is that file, so naming it stays in its scope."""
-    wanted = set()
-    for w in _WORD.findall(span):
-        wanted |= _SUBJECTS.get(w.lower(), set())
-    if not wanted:
-        return False
-    names = []
-    node = data
-    for i, key in enumerate(path):
-        if isinstance(node, dict) and isinstance(node.get("name"), str):
-            names.append(node["name"])
-        if i and path[i - 1] == "properties":
-            names.append(str(key))
-        try:
-            node = node[key]
-        except (KeyError, IndexError, TypeError):
-            break
-    words = {w.lower() for n in names for w in _WORD.findall(n)}
-    return not wanted.isdisjoint(words)
 
 
 def _role_label(role: str) -> str:

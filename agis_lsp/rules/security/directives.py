@@ -4,6 +4,7 @@ from __future__ import annotations
 import re
 
 from ...engine.registry import rule
+from ._contract import RESTRICTS, TOPIC, advice_only, in_code, label, note_content, NOTE, PURPOSE, placeholder, WORKS_OUT
 from ._scan import detector, gate, lazy, findings, matches
 
 I = re.I | re.U
@@ -121,24 +122,12 @@ _PREFERENCE = [
 
 
 _preference_hits = matches(*_PREFERENCE)
-# "Never call this tool ...", "Only use this tool when the user asks to delete data": a restriction
-# on this tool's own use (when-to-call guidance, consent), not a preference over others.
-_RESTRICTS = re.compile(r"\s*(?:,\s*)?(?:(?:only\s+)?(?:(?:when|if|unless|until|once|while)\b|(?:after|before)\b"
-                        r"(?!\s+(?:using\s+|calling\s+|answering\s+|responding\s+)?(?:any|every|all|each|other|another|anything)\b))|"
-                        r"(?:only\s+)?with\s+(?!(?:every|all|any|each)\b))", I)
-# "Use this tool for any accessibility questions": a topic of its own; "for every request", "for
-# all questions" take every conversation.
-_TOPIC = re.compile(r"\s+(?!(?:requests?|questions?|tasks?|quer(?:y|ies)|messages?|prompts?|conversations?|things?|"
-                    r"actions?|searches|lookups?|operations?|calls?|turns?|steps?|inputs?|answers?)\b)[\w/-]+(?:\s+[\w/-]+)?\s+"
-                    r"(?:questions?|requests?|tasks?|quer(?:y|ies)|issues?|checks?)\b", I)
-
-
 def preference(text: str):
     for s, e, what in _preference_hits(text):
         span = text[s:e].lower()
-        if span.startswith("never") or _RESTRICTS.match(text, e):
+        if span.startswith("never") or RESTRICTS.match(text, e):
             continue
-        if re.search(r"\b(?:every|all|any|each)$", span) and _TOPIC.match(text, e):
+        if re.search(r"\b(?:every|all|any|each)$", span) and TOPIC.match(text, e):
             continue
         yield s, e, what
 
@@ -157,40 +146,17 @@ def directives(text: str):
         if what in _ANY_CLAUSE:
             yield s, e, what
             continue
-        if subordinate(text, s) or _PURPOSE.search(clause_head(text, s)) or _WORKS_OUT.match(text, e):
+        if subordinate(text, s) or PURPOSE.search(clause_head(text, s)) or WORKS_OUT.match(text, e):
             continue
-        if what == _BEYOND_PURPOSE and _RESTRICTS.match(text, e):
+        if what == _BEYOND_PURPOSE and RESTRICTS.match(text, e):
             continue   # "Run this tool first when a requested tool is unavailable": when to call it
-        if what == _ADDRESSED and _NOTE.match(text, s) and _advice_only(_note_content(text, e), carried):
+        if what == _ADDRESSED and NOTE.match(text, s) and advice_only(note_content(text, e), carried):
             continue   # "Note for LLMs: request the minimum detail level needed": this tool's own use
         yield s, e, what
 
 
 _BEYOND_PURPOSE = "tells the model to call this tool beyond its purpose"
 _ADDRESSED = "addresses the model"
-_NOTE = re.compile(r"(?:note|reminder|memo|instructions?|message)\s+(?:to|for)\s", I)
-
-
-_ORDERS = re.compile(r"\b(?:must|always|never|before\s+(?:any|every|each|all)|regardless)\b", I)
-
-
-def _advice_only(note: str, carried) -> bool:
-    """A note that advises on this tool's own use: no order word, no boundary crossed."""
-    return not _ORDERS.search(note) and not carried(note, skip="AGSC101")
-
-
-def _note_content(text: str, e: int) -> str:
-    """What a note to the model says: up to the end of its paragraph."""
-    end = text.find("\n\n", e)
-    return text[e:end if end >= 0 else len(text)]
-
-
-_PURPOSE = re.compile(r"\buse\s+(?:this|it)(?:\s+(?:tool|function))?\s+to\s+\w+", I)
-_WORKS_OUT = re.compile(r"\s+(?:first\s+)?(?:try\s+to\s+|attempt\s+to\s+)?(?:(?:infer|determine|derive|detect|guess|estimate|"
-                        r"work\s+out|figure\s+out)\s+(?:it|this|the\s+value|its\s+value|the\s+\w+)|ask\s+the\s+user\s+"
-                        r"(?:to\s+(?:provide|give|enter|choose|pick|confirm)|for)\s+(?:it|this|them|one|the\s+\w+))\b", I)
-
-
 _directive_hits = matches(*_DIRECTIVE)
 
 # AGSC102: fake system / admin markup and chat-template tokens, judged by what they carry.
@@ -242,42 +208,8 @@ def _tag_content(text: str, m) -> str:
 def fake_tags(text: str):
     """AGSC102 hits that are markup, not a label in a list of values or a placeholder."""
     for s, e, what in _tag_hits(text):
-        if not (_label(text, s, e) or _placeholder(text, s, e)):
+        if not (label(text, s, e) or placeholder(text, s, e)):
             yield s, e, what
-
-
-# A bracketed word among other bracketed words, or an item of a comma, pipe or slash list, is a
-# label ("levels: [debug], [info], [system]"); a tag touching an identifier is a placeholder
-# ("<table>_<sys_id>", "/api/<system>/items").
-_BRACKETED = re.compile(r"\[\s*[A-Za-z][\w -]{0,20}\]")
-_LIST_MARK = re.compile(r"[,|/;]\s*$")
-_LIST_NEXT = re.compile(r"^\s*[,|/;)]")
-_PLACEHOLDER_NAME = re.compile(r"<\s*\w+[_-](?:id|ids|name|key|type|number|no|code|uuid|path|url)\s*>", I)
-
-
-def _in_code(text: str, s: int) -> bool:
-    """Whether ``s`` lies in a fenced code block or an inline code span: an example of a format
-    the tool handles (draw.io's ``<root>`` element), not markup addressed to the model."""
-    if text.count("```", 0, s) % 2:
-        return True
-    line = text[text.rfind("\n", 0, s) + 1:s]
-    return line.count("`") % 2 == 1
-
-
-def _label(text: str, s: int, e: int) -> bool:
-    if text[s] != "[":
-        return False
-    near = text[max(0, s - 80):e + 80]
-    return len(_BRACKETED.findall(near)) >= 2 or bool(_LIST_MARK.search(text[max(0, s - 3):s])) \
-        or bool(_LIST_NEXT.match(text[e:e + 3]))
-
-
-def _placeholder(text: str, s: int, e: int) -> bool:
-    if text[s] != "<":
-        return False
-    before, after = text[s - 1:s], text[e:e + 1]
-    touching = (before and before in "_-./{=") or (after and after in "_-/}=")
-    return bool(touching or _PLACEHOLDER_NAME.fullmatch(text[s:e]))
 
 
 def _tag_hits(text: str):
@@ -291,7 +223,7 @@ def _tag_hits(text: str):
         crossed = carried(content, skip="AGSC102")
         if crossed:
             yield m.start(), m.end(), f"wraps text that reaches {', '.join(crossed)} in a fake system tag"
-        elif re.fullmatch(_IMPERSONATING, m.group(1), I) and not _in_code(text, m.start()):
+        elif re.fullmatch(_IMPERSONATING, m.group(1), I) and not in_code(text, m.start()):
             yield m.start(), m.end(), "wraps text in a tag that impersonates the system"
     for m in _BRACKET.finditer(text):
         crossed = carried(text[m.end():m.end() + _CONTENT_MAX], skip="AGSC102")
