@@ -265,8 +265,9 @@ def test_neovim_scan_this_server_code_lens(tmp_path, config, which):
     if config == "agis-0.11.lua" and version_of(nvim) < (0, 11, 0):
         missing(f"Neovim >= 0.11 (found {version_of(nvim)})")
     result = run_nvim(tmp_path, config, name=".vscode/mcp.json", text=_mcp_config(tmp_path),
-                      code="AGSC301", nvim=nvim, extra_env={"AGIS_NVIM_MODE": "codelens"})
+                      code="AGSC102", nvim=nvim, extra_env={"AGIS_NVIM_MODE": "codelens"})
     assert result["ok"], json.dumps(result, indent=2)
     assert [(x["title"], x["command"], x["name"]) for x in result["lenses"]] == [
         ("Scan this server", "agis.scanServer", "calculator")], result["lenses"]
-    assert any(d["code"] == "AGSC301" for d in result["after"]), result["after"]
+    # the poisoned description: one finding (the fake tag), the secret file in its related information
+    assert any(d["code"] == "AGSC102" for d in result["after"]), result["after"]
