@@ -27,7 +27,7 @@ from typing import Any, Callable, Iterable
 
 # Modules that define FORMAT (a FormatKind) or FORMATS (several), in detection order.
 # mcp_client comes before mcp: ".mcp.json" (Claude Code's project file) also fits "*.mcp.json".
-_MODULES = ("agis_wellknown", "a2t", "adp", "ainp", "mcp_client", "mcp")
+_MODULES = ("agis_wellknown", "a2t", "adp", "ainp", "mcp_client", "mcp", "skill", "agent_instructions")
 
 
 @dataclass(frozen=True)
