@@ -11,6 +11,7 @@ from __future__ import annotations
 from functools import cached_property
 
 from . import _common as c
+from .agent_scope import in_purpose
 from .registry import FormatKind, Symbol
 
 SPEC = ("agent instruction files (AGENTS.md; Claude Code's CLAUDE.md; Cursor rules; GitHub Copilot "
@@ -67,4 +68,5 @@ FORMAT = FormatKind(
     outline=outline,
     prose=prose,
     syntaxes=("markdown",),
+    in_purpose=in_purpose,
 )

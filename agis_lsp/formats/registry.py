@@ -125,6 +125,9 @@ class FormatKind:
     editor: EditorHooks = NO_HOOKS              # what the language server asks beyond the schema
     nodes: dict = field(default_factory=dict)   # node kind -> view -> its nodes, in document order
                                                 # (what rules visit: engine.walk)
+    # (security code, matched text) -> whether the security pass's hit is the document's own
+    # purpose (a skill's orders to the agent), not a step outside it; None: nothing is
+    in_purpose: Callable[[str, str], bool] | None = None
 
     def text_marks(self) -> tuple:
         if self.marks:
@@ -382,6 +385,13 @@ def is_verb_place(kind: str | None, path: tuple, part: str = "value", data: Any 
     if f is None:
         return None
     return bool(f.verb_place and f.verb_place(tuple(path))) and part != "key"
+
+
+def in_purpose(kind: str | None, code: str, span: str) -> bool:
+    """Whether a security hit of ``code`` on ``span`` lies inside the purpose of a document
+    of ``kind`` (``FormatKind.in_purpose``); False for kinds that declare no purpose."""
+    f = get(kind)
+    return f is not None and f.in_purpose is not None and f.in_purpose(code, span)
 
 
 def prose_fields(kind: str | None, doc) -> list:

@@ -12,6 +12,7 @@ import re
 from functools import cached_property
 
 from . import _common as c
+from .agent_scope import in_purpose
 from .registry import EditorHooks, FormatKind, Symbol
 
 SPEC = "Agent Skills specification (agentskills.io)"
@@ -45,7 +46,7 @@ SCHEMA = c.obj({
 # Markdown links and images with a relative target, and file paths written in code spans
 # or as a bare folder path ("scripts/extract.py", "references/REFERENCE.md").
 _LINK = re.compile(r"!?\[[^\]\n]*\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)")
-_PATH = re.compile(r"(?<![\w./-])((?:scripts|references|assets)/[\w./-]*\w)")
+_PATH = re.compile(r"(?<![\w./-])((?:scripts|references|assets)/(?:[\w-]+/)*[\w-]+\.[A-Za-z0-9]{1,8})(?![\w/])")
 
 
 class SkillView:
@@ -167,5 +168,6 @@ FORMAT = FormatKind(
     outline=outline,
     prose=prose,
     syntaxes=("markdown",),
+    in_purpose=in_purpose,
     editor=EditorHooks(field_keys=_field_keys),
 )

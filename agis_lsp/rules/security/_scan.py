@@ -21,6 +21,7 @@ from ...engine.facts import fact
 from ...engine.findings import Finding
 from ...engine.registry import attach, parts
 from ...formats.prose import Prose, prose_fields
+from ...formats.registry import in_purpose
 from ._prefilter import compile_requirement, folded, requirement
 
 SCHEMA_CODE = "AGSC801"
@@ -250,6 +251,8 @@ def scan(ctx) -> list[Hit]:
         for code, start, end, what, advice in found:
             if any(start < e and s < end for s, e in taken.get(prose.path, ())):
                 continue
+            if in_purpose(ctx.kind, code, prose.text[start:end]):
+                continue   # the document's own purpose (a skill's orders to the agent)
             if code == SHADOW_CODE:
                 own = own_names(ctx.data) if own is None else own   # (recorded: engine.frame)
                 if _names_own(prose.text[start:end], own):
