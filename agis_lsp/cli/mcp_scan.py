@@ -231,6 +231,8 @@ def run(args) -> int:
                          f"{_ident(record.get('identity'))}, now {_ident(mcp_pins.identity(entry, snap))}")
     if not entries:
         notes.append("no MCP server configuration found" + (" (--discover)" if args.discover else ""))
+    if args.discover:
+        notes += _agent_files(linter, report, cwd)
     if changed_pins:
         try:
             mcp_pins.save(pin_path, pins)
@@ -241,6 +243,16 @@ def run(args) -> int:
     report.emit(args, notes, secrets)
     config = settings.config_of(os.path.join(cwd, "x.mcp.json")) if entries else Config()
     return report.exit_code(config, overrides, PIN_CODES if args.update_pins else ())
+
+
+def _agent_files(linter, report, cwd: str) -> list:
+    """Lint the user's and the project's skills and instruction files (--discover)."""
+    from ..formats import agent_places
+    paths = agent_places.locations(os.path.expanduser("~"), cwd)
+    for path in paths:
+        report.add_document(path, linter.check(path))
+    return [f"linted {len(paths)} skill and instruction file(s): {', '.join(paths)}" if paths
+            else "no skill or agent instruction file found (--discover)"]
 
 
 def _overrides(args) -> dict:
