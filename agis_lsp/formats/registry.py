@@ -128,6 +128,9 @@ class FormatKind:
     # (security code, matched text) -> whether the security pass's hit is the document's own
     # purpose (a skill's orders to the agent), not a step outside it; None: nothing is
     in_purpose: Callable[[str, str], bool] | None = None
+    # path -> the names of the other files whose existence a lint of that file reads (a
+    # skill's folder): the result cache keys on them; None: the file alone
+    depends_on: Callable[[str], Iterable[str]] | None = None
 
     def text_marks(self) -> tuple:
         if self.marks:
@@ -385,6 +388,12 @@ def is_verb_place(kind: str | None, path: tuple, part: str = "value", data: Any 
     if f is None:
         return None
     return bool(f.verb_place and f.verb_place(tuple(path))) and part != "key"
+
+
+def dependencies(path: str) -> tuple:
+    """The names of the files besides ``path`` that a lint of it reads the existence of."""
+    f = get(kind_by_name(path))
+    return tuple(f.depends_on(path)) if f is not None and f.depends_on is not None else ()
 
 
 def in_purpose(kind: str | None, code: str, span: str) -> bool:

@@ -146,6 +146,18 @@ def outline(view: SkillView) -> list[Symbol]:
     return out
 
 
+def folder_files(path: str, limit: int = 5000) -> list[str]:
+    """The files of the skill's folder (names relative to it), for the result cache's key."""
+    top = os.path.dirname(os.path.abspath(path))
+    out: list[str] = []
+    for root, dirs, names in os.walk(top):
+        dirs.sort()
+        out += sorted(os.path.relpath(os.path.join(root, n), top) for n in names)
+        if len(out) > limit:
+            break
+    return out
+
+
 def _field_keys(spath, data):
     return FIELDS if tuple(spath) in ((), ("frontmatter",)) else None
 
@@ -169,5 +181,6 @@ FORMAT = FormatKind(
     prose=prose,
     syntaxes=("markdown",),
     in_purpose=in_purpose,
+    depends_on=folder_files,
     editor=EditorHooks(field_keys=_field_keys),
 )
