@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 
 from .tree import Container, Document, Entry, ParseProblem
-from .yaml_parser import parse_yaml
+from .yaml_parser import YamlDocument, parse_yaml
 
 #: Names and suffixes of the files read as Markdown (the document kinds that live in them
 #: decide which of these files are linted).
@@ -39,6 +39,18 @@ class MarkdownDocument(Document):
         self.frontmatter_state = "none"
         #: offset where the body starts (after the closing ``---`` line)
         self.body_start = 0
+
+    def render_op(self, op) -> list:
+        """The text edits of a fix operation: in the frontmatter, as in any YAML document (its
+        spans are the file's own); the body is never edited by a fix."""
+        from .edits import EditError, render_op
+        path = tuple(getattr(op, "path", ()) or ())
+        if not path or path[0] != "frontmatter" or self.frontmatter_state != "ok":
+            raise EditError("fixes edit only the frontmatter of a Markdown document")
+        as_yaml = YamlDocument(self.text, self.path)
+        as_yaml.__dict__.update({k: v for k, v in self.__dict__.items()
+                                 if k not in ("frontmatter_state", "body_start")})
+        return render_op(as_yaml, op)
 
 
 def is_markdown_path(path: str | None) -> bool:

@@ -27,6 +27,25 @@ SCRIPTS_DIR = "scripts"
 SCRIPT_SUFFIXES = (".py", ".sh", ".bash", ".js", ".mjs", ".cjs", ".ts", ".rb", ".pl", ".ps1", ".bat",
                    ".cmd", ".php", ".go", ".lua", ".r", ".zsh", ".fish")
 
+def name_problems(name: str) -> list[str]:
+    """What breaks the specification's name format ("name field"), after NFKC normalisation as
+    skills-ref does; empty for a valid name."""
+    import unicodedata
+    norm = unicodedata.normalize("NFKC", name.strip())
+    problems = []
+    if len(norm) > NAME_MAX:
+        problems.append(f"has {len(norm)} characters (at most {NAME_MAX})")
+    if norm != norm.lower():
+        problems.append("is not lowercase")
+    if norm.startswith("-") or norm.endswith("-"):
+        problems.append("starts or ends with a hyphen")
+    if "--" in norm:
+        problems.append("contains consecutive hyphens")
+    if not all(ch.isalnum() or ch == "-" for ch in norm):
+        problems.append("contains characters other than letters, digits and hyphens")
+    return problems
+
+
 SCHEMA = c.obj({
     "name": c.string("Required. 1-64 characters: lowercase letters, digits and hyphens, not starting "
                      "or ending with a hyphen, no '--'; must match the skill's folder name "

@@ -184,27 +184,20 @@ def skill_name_format(ctx):
     ```
 
     ## Fix safety
-    Unsafe: the fixed name must also become the folder's name (SKIL105).
+    Unsafe, and offered only when the fixed name is the folder's name (otherwise the
+    fix would only trade this finding for SKIL105).
     """
     fm = _fm(ctx)
     name = _text(fm.get("name")) if fm else None
     if not name or not name.strip():
         return
-    norm = unicodedata.normalize("NFKC", name.strip())
-    problems = []
-    if len(norm) > fmt.NAME_MAX:
-        problems.append(f"has {len(norm)} characters (at most {fmt.NAME_MAX})")
-    if norm != norm.lower():
-        problems.append("is not lowercase")
-    if norm.startswith("-") or norm.endswith("-"):
-        problems.append("starts or ends with a hyphen")
-    if "--" in norm:
-        problems.append("contains consecutive hyphens")
-    if not all(ch.isalnum() or ch == "-" for ch in norm):
-        problems.append("contains characters other than letters, digits and hyphens")
+    problems = fmt.name_problems(name)
     if not problems:
         return
-    fixed = suggest_name(norm)
+    fixed = suggest_name(unicodedata.normalize("NFKC", name.strip()))
+    folder = ctx.view.folder
+    if folder is not None and os.path.basename(folder) != fixed:
+        fixed = ""    # renaming would only trade this finding for a folder mismatch (SKIL105)
     fixes = [Fix(f"Rename the skill to '{fixed}'", False, [SetValue(("frontmatter", "name"), fixed)])] \
         if fixed and fixed != name else []
     yield Finding(("frontmatter", "name"), f"skill name '{name}' " + "; ".join(problems) +
@@ -243,8 +236,8 @@ def skill_name_folder_mismatch(ctx):
     ```
 
     ## Fix safety
-    Unsafe: renames the skill to its folder's name (the other way round, renaming
-    the folder, is the author's choice).
+    Unsafe: renames the skill to its folder's name, when that is a valid name (the
+    other way round, renaming the folder, is the author's choice).
     """
     fm, folder = _fm(ctx), ctx.view.folder
     name = _text(fm.get("name")) if fm else None
@@ -253,11 +246,11 @@ def skill_name_folder_mismatch(ctx):
     norm = unicodedata.normalize("NFKC", name.strip())
     base = os.path.basename(folder)
     if unicodedata.normalize("NFKC", base) != norm:
+        fixes = [] if fmt.name_problems(base) else [
+            Fix(f"Rename the skill to '{base}'", False, [SetValue(("frontmatter", "name"), base)])]
         yield Finding(("frontmatter", "name"), f"skill name '{name}' does not match its folder's "
                       f"name '{base}' (Agent Skills specification, \"name field\": must match the "
-                      "parent directory name)",
-                      fixes=[Fix(f"Rename the skill to '{base}'", False,
-                                 [SetValue(("frontmatter", "name"), base)])])
+                      "parent directory name)", fixes=fixes)
 
 
 @rule("SKIL106", spec="Agent Skills specification, \"description field\", \"compatibility field\"")
@@ -338,4 +331,4 @@ def skill_unknown_field(ctx):
                           "specification (name, description, license, compatibility, metadata, "
                           "allowed-tools); put it under 'metadata'", part="key",
                           related=[Related(("frontmatter", "metadata"), "properties of one's own "
-                                           "belong here")] if "metadata" in fm else [])
+                                           "belong here", part="key")] if "metadata" in fm else [])
