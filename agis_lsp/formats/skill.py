@@ -189,7 +189,9 @@ FORMAT = FormatKind(
     name="agent-skill",
     title="Agent Skill (SKILL.md)",
     spec=SPEC,
-    file_globs=("SKILL.md",),
+    # any SKILL.md; the agents' own skill folders are named so that a directory walk enters them
+    file_globs=("SKILL.md", "*/.claude/skills/*/SKILL.md", "*/.codex/skills/*/SKILL.md",
+                "*/.agents/skills/*/SKILL.md"),
     detect=_detect,
     view=SkillView,
     schema=c.obj({"frontmatter": SCHEMA,

@@ -81,6 +81,9 @@ export const DOCUMENT_SELECTOR = [
   { scheme: "file", pattern: "**/mcp/tools" },
   // Agent Skills (SKILL.md) and agent instruction files: by exact name and place only
   { scheme: "file", pattern: "**/SKILL.md" },
+  { scheme: "file", pattern: "**/.claude/skills/*/SKILL.md" },
+  { scheme: "file", pattern: "**/.codex/skills/*/SKILL.md" },
+  { scheme: "file", pattern: "**/.agents/skills/*/SKILL.md" },
   { scheme: "file", pattern: "**/AGENTS.md" },
   { scheme: "file", pattern: "**/AGENTS.override.md" },
   { scheme: "file", pattern: "**/CLAUDE.md" },
