@@ -69,4 +69,5 @@ FORMAT = FormatKind(
     prose=prose,
     syntaxes=("markdown",),
     in_purpose=in_purpose,
+    exact_case=True,
 )

@@ -128,6 +128,8 @@ class FormatKind:
     # (security code, matched text) -> whether the security pass's hit is the document's own
     # purpose (a skill's orders to the agent), not a step outside it; None: nothing is
     in_purpose: Callable[[str, str], bool] | None = None
+    # its file names are matched in their own case (``AGENTS.md`` but not ``docs/agents.md``)
+    exact_case: bool = False
     # path -> the names of the other files whose existence a lint of that file reads (a
     # skill's folder): the result cache keys on them; None: the file alone
     depends_on: Callable[[str], Iterable[str]] | None = None
@@ -263,11 +265,13 @@ def _norm(path: str | None) -> str:
 
 def kind_by_name(path: str | None) -> str | None:
     """The kind a file name alone implies (``tools.mcp.json``, ``.well-known/agis.json``)."""
-    norm = _norm(path).lower()
-    if not norm:
+    exact = _norm(path)
+    if not exact:
         return None
-    base = norm.rsplit("/", 1)[-1]
-    for rx, name in _name_matchers(formats()):
+    lower = exact.lower()
+    for rx, name, same_case in _name_matchers(formats()):
+        norm = exact if same_case else lower
+        base = norm.rsplit("/", 1)[-1]
         # "/" + norm: a relative path (".vscode/mcp.json") matches the "*/.vscode/…" globs too
         if rx.match(norm) or rx.match(base) or rx.match("/" + norm):
             return name
@@ -280,12 +284,14 @@ _matchers: tuple = (None, ())
 def _name_matchers(kinds: tuple) -> tuple:
     """One regular expression per format: its globs as ``fnmatch.fnmatchcase`` reads them,
     joined (the CLI asks of every file it lints; ~80 fnmatch calls a file were measurable),
-    ignoring case (:func:`kind_by_name` lowers the path; ``.continue/mcpServers/*.yaml``)."""
+    ignoring case (:func:`kind_by_name` lowers the path; ``.continue/mcpServers/*.yaml``) unless
+    the format names its files in one case only (``exact_case``: ``AGENTS.md``, not ``agents.md``)."""
     global _matchers
     if _matchers[0] is not kinds:
         _matchers = (kinds, tuple((re.compile("|".join(f"(?:{fnmatch.translate(p)})"
-                                                  for p in f.file_globs), re.IGNORECASE),
-                                   f.name) for f in kinds if f.file_globs))
+                                                  for p in f.file_globs),
+                                         0 if f.exact_case else re.IGNORECASE),
+                                   f.name, f.exact_case) for f in kinds if f.file_globs))
     return _matchers[1]
 
 
@@ -308,6 +314,12 @@ def watch_globs() -> tuple[str, ...]:
             if g not in out:
                 out.append(g)
     return tuple(out)
+
+
+def exact_case_globs() -> frozenset:
+    """The :func:`watch_globs` of the formats whose names are matched in their own case."""
+    return frozenset("**/" + (p[2:] if p.startswith("*/") else p)
+                     for f in formats() if f.exact_case for p in f.file_globs)
 
 
 def dot_dirs() -> tuple[str, ...]:

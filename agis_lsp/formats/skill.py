@@ -190,7 +190,7 @@ FORMAT = FormatKind(
     title="Agent Skill (SKILL.md)",
     spec=SPEC,
     # any SKILL.md; the agents' own skill folders are named so that a directory walk enters them
-    file_globs=("SKILL.md", "*/.claude/skills/*/SKILL.md", "*/.codex/skills/*/SKILL.md",
+    file_globs=("SKILL.md", "skill.md", "*/.claude/skills/*/SKILL.md", "*/.codex/skills/*/SKILL.md",
                 "*/.agents/skills/*/SKILL.md"),
     detect=_detect,
     view=SkillView,
@@ -202,6 +202,7 @@ FORMAT = FormatKind(
     prose=prose,
     syntaxes=("markdown",),
     in_purpose=in_purpose,
+    exact_case=True,
     depends_on=folder_files,
     editor=EditorHooks(field_keys=_field_keys),
 )

@@ -54,6 +54,7 @@ def test_broken_frontmatter_is_a_syntax_error_at_its_place():
 def test_readme_is_not_a_kind_and_the_exact_names_are():
     assert kinds.kind_by_name("project/README.md") is None
     assert kinds.kind_by_name("project/docs/notes.md") is None
+    assert kinds.kind_by_name("project/docs/agents.md") is None      # a page about agents
     assert kinds.kind_by_name("project/skills/pdf/SKILL.md") == "agent-skill"
     for name in ("AGENTS.md", "CLAUDE.md", "GEMINI.md", ".cursorrules", ".windsurfrules",
                  ".cursor/rules/style.mdc", ".github/copilot-instructions.md"):

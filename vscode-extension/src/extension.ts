@@ -81,6 +81,7 @@ export const DOCUMENT_SELECTOR = [
   { scheme: "file", pattern: "**/mcp/tools" },
   // Agent Skills (SKILL.md) and agent instruction files: by exact name and place only
   { scheme: "file", pattern: "**/SKILL.md" },
+  { scheme: "file", pattern: "**/skill.md" },
   { scheme: "file", pattern: "**/.claude/skills/*/SKILL.md" },
   { scheme: "file", pattern: "**/.codex/skills/*/SKILL.md" },
   { scheme: "file", pattern: "**/.agents/skills/*/SKILL.md" },

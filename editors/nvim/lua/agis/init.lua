@@ -25,7 +25,7 @@ M.file_patterns = { "*/endpoints/*.toml", "agtp-server.toml", "agtp-recipes.toml
   "*/.continue/mcpServers/*.yaml", "*.mcp.json", "*.mcp.yaml", "*.mcp.yml",
   "mcp-tools.json", "mcp-tools.yaml", "tools-list.json", "*/mcp/tools.json", "*/mcp/tools",
   -- Agent Skills and agent instruction files (agent-skill, agent-instructions): exact names only
-  "SKILL.md", "*/.claude/skills/*/SKILL.md", "*/.codex/skills/*/SKILL.md",
+  "SKILL.md", "skill.md", "*/.claude/skills/*/SKILL.md", "*/.codex/skills/*/SKILL.md",
   "*/.agents/skills/*/SKILL.md", "AGENTS.md", "AGENTS.override.md", "CLAUDE.md", "CLAUDE.local.md", "GEMINI.md",
   ".cursorrules", ".windsurfrules", ".clinerules", "*/.cursor/rules/*.mdc", ".cursor/rules/*.mdc",
   "*/.github/copilot-instructions.md", ".github/copilot-instructions.md",
