@@ -39,6 +39,8 @@ class MarkdownDocument(Document):
         self.frontmatter_state = "none"
         #: offset where the body starts (after the closing ``---`` line)
         self.body_start = 0
+        #: paths of the frontmatter's flow collections (``[a, b]``, ``{k: v}``), outermost only
+        self.frontmatter_flow: list = []
 
     def render_op(self, op) -> list:
         """The text edits of a fix operation: in the frontmatter, as in any YAML document (its
@@ -49,7 +51,7 @@ class MarkdownDocument(Document):
             raise EditError("fixes edit only the frontmatter of a Markdown document")
         as_yaml = YamlDocument(self.text, self.path)
         as_yaml.__dict__.update({k: v for k, v in self.__dict__.items()
-                                 if k not in ("frontmatter_state", "body_start")})
+                                 if k not in ("frontmatter_state", "body_start", "frontmatter_flow")})
         return render_op(as_yaml, op)
 
 
@@ -119,6 +121,21 @@ def _frontmatter(doc: MarkdownDocument, text: str, start: int, end: int, close, 
         doc.containers[id(data)] = Container(start, end, False, {})
     root["frontmatter"] = data
     entries["frontmatter"] = Entry(0, 3, start, end, "map", 0, close.end())
+    doc.frontmatter_flow = _flow_paths(doc, data, ("frontmatter",))
+
+
+def _flow_paths(doc: MarkdownDocument, obj, path: tuple) -> list:
+    out = []
+    items = obj.items() if isinstance(obj, dict) else enumerate(obj) if isinstance(obj, list) else ()
+    for k, v in items:
+        info = doc.container(v)
+        if info is None:
+            continue
+        if info.flow:
+            out.append(path + (k,))
+        else:
+            out += _flow_paths(doc, v, path + (k,))
+    return out
 
 
 def split_blocks(text: str, start: int) -> tuple[list, list]:

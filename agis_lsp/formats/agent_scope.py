@@ -37,15 +37,27 @@ SYSTEM_MARKER = re.compile(r"<\|[^|>]{1,30}\|>|\[/?INST\]|<<\s*/?SYS\s*>>|</?\s*
 AGENT_CONFIG = re.compile(r"(?:claude_desktop_config|mcp|settings(?:\.local)?)\.json\b", re.I)
 
 
-def in_purpose(code: str, span: str) -> bool:
-    """Whether a hit of ``code`` on ``span`` (the text the detector matched) is the purpose
-    of an instruction file rather than a step outside it."""
+def quoted(text: str, start: int, end: int) -> bool:
+    """Whether ``text[start:end]`` is written as code: inside a `code span` on its line, or in
+    a fenced code block (a block that starts with a fence)."""
+    if text.lstrip().startswith(("```", "~~~")):
+        return True
+    line_start = text.rfind("\n", 0, start) + 1
+    line_end = text.find("\n", end)
+    line_end = len(text) if line_end == -1 else line_end
+    return text.count("`", line_start, start) % 2 == 1 and "`" in text[end:line_end]
+
+
+def in_purpose(code: str, text: str, start: int, end: int) -> bool:
+    """Whether a hit of ``code`` on ``text[start:end]`` (what the detector matched, in the
+    prose field ``text``) is the purpose of an instruction file rather than a step outside it."""
+    span = text[start:end]
     if code in IN_PURPOSE:
         return True
     if code == "AGSC701":                   # shell-command: only download-and-run crosses
         return DOWNLOAD_AND_RUN.search(span) is None
-    if code == "AGSC102":                   # fake-system-tag: only real chat-template markers
-        return SYSTEM_MARKER.search(span) is None
+    if code == "AGSC102":                   # fake-system-tag: only chat-template markers in use,
+        return SYSTEM_MARKER.search(span) is None or quoted(text, start, end)   # not quoted as code
     if code == "AGSC301":
         return AGENT_CONFIG.search(span) is not None
     return False

@@ -125,9 +125,10 @@ class FormatKind:
     editor: EditorHooks = NO_HOOKS              # what the language server asks beyond the schema
     nodes: dict = field(default_factory=dict)   # node kind -> view -> its nodes, in document order
                                                 # (what rules visit: engine.walk)
-    # (security code, matched text) -> whether the security pass's hit is the document's own
-    # purpose (a skill's orders to the agent), not a step outside it; None: nothing is
-    in_purpose: Callable[[str, str], bool] | None = None
+    # (security code, prose text, start, end) -> whether the security pass's hit on
+    # text[start:end] is the document's own purpose (a skill's orders to the agent), not a
+    # step outside it; None: nothing is
+    in_purpose: Callable[[str, str, int, int], bool] | None = None
     # its file names are matched in their own case (``AGENTS.md`` but not ``docs/agents.md``)
     exact_case: bool = False
     # path -> the names of the other files whose existence a lint of that file reads (a
@@ -408,11 +409,11 @@ def dependencies(path: str) -> tuple:
     return tuple(f.depends_on(path)) if f is not None and f.depends_on is not None else ()
 
 
-def in_purpose(kind: str | None, code: str, span: str) -> bool:
-    """Whether a security hit of ``code`` on ``span`` lies inside the purpose of a document
-    of ``kind`` (``FormatKind.in_purpose``); False for kinds that declare no purpose."""
+def in_purpose(kind: str | None, code: str, text: str = "", start: int = 0, end: int = 0) -> bool:
+    """Whether a security hit of ``code`` on ``text[start:end]`` lies inside the purpose of a
+    document of ``kind`` (``FormatKind.in_purpose``); False for kinds that declare no purpose."""
     f = get(kind)
-    return f is not None and f.in_purpose is not None and f.in_purpose(code, span)
+    return f is not None and f.in_purpose is not None and f.in_purpose(code, text, start, end)
 
 
 def prose_fields(kind: str | None, doc) -> list:

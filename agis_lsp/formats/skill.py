@@ -82,6 +82,11 @@ class SkillView:
         fm = self.data.get("frontmatter")
         return fm if isinstance(fm, dict) else None
 
+    @property
+    def flow_paths(self) -> list:
+        """Paths of the frontmatter's flow collections (``[a, b]``, ``{k: v}``)."""
+        return list(getattr(self.doc, "frontmatter_flow", ()))
+
     @cached_property
     def blocks(self) -> list:
         return [b for b in c.as_list(self.data.get("body")) if isinstance(b, str)]

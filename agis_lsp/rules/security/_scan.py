@@ -251,7 +251,7 @@ def scan(ctx) -> list[Hit]:
         for code, start, end, what, advice in found:
             if any(start < e and s < end for s, e in taken.get(prose.path, ())):
                 continue
-            if in_purpose(ctx.kind, code, prose.text[start:end]):
+            if in_purpose(ctx.kind, code, prose.text, start, end):
                 continue   # the document's own purpose (a skill's orders to the agent)
             if code == SHADOW_CODE:
                 own = own_names(ctx.data) if own is None else own   # (recorded: engine.frame)

@@ -27,7 +27,7 @@ def candidates(ctx) -> list:
     """Prose fields the model would judge: not an AGIS statement, not reported by a pattern
     rule, with a cue word."""
     from ...semantic.directive import has_cue
-    if in_purpose(ctx.kind, "AGSC901", ""):
+    if in_purpose(ctx.kind, "AGSC901"):
         return []   # a document of orders to the agent (a skill): imperatives are its content
     skip = flagged_paths(ctx)
     return [p for p in all_fields(ctx) if p.role not in STATEMENT_ROLES

@@ -332,3 +332,37 @@ def skill_unknown_field(ctx):
                           "allowed-tools); put it under 'metadata'", part="key",
                           related=[Related(("frontmatter", "metadata"), "properties of one's own "
                                            "belong here", part="key")] if "metadata" in fm else [])
+
+
+@rule("SKIL108", spec="skills-ref 0.1.1 (the specification's reference library), parser.parse_frontmatter")
+def skill_frontmatter_flow_style(ctx):
+    """The frontmatter writes a list or mapping in flow style (`[a, b]`, `{k: v}`).
+
+    ## What it does
+    Reports each flow collection of the frontmatter (the outermost one where they nest).
+
+    ## Why is this bad?
+    It is valid YAML, but the specification's reference library reads the frontmatter with
+    strictyaml, which refuses flow style ("Found ugly disallowed JSONesque flow mapping"):
+    `agentskills validate` rejects the skill, and clients built on the library do not load
+    it. Block style is read the same by every YAML reader.
+
+    ## Example
+    ```yaml
+    metadata: {author: example-org, version: "1.0"}
+    ```
+
+    ## Use instead
+    ```yaml
+    metadata:
+      author: example-org
+      version: "1.0"
+    ```
+
+    ## Fix safety
+    No fix.
+    """
+    for path in ctx.view.flow_paths:
+        yield Finding(path, f"'{'.'.join(str(p) for p in path[1:])}' is written in flow style; the "
+                      "reference library (skills-ref) refuses flow collections in the frontmatter: "
+                      "write it in block style (one item a line)")

@@ -15,6 +15,7 @@ ROWS = (
     R('SKIL105', 'skill-name-folder-mismatch', 'skill.frontmatter', kinds=KINDS, pass_no=1),
     R('SKIL106', 'skill-field-too-long', 'skill.frontmatter', kinds=KINDS, pass_no=1),
     R('SKIL107', 'skill-unknown-field', 'skill.frontmatter', kinds=KINDS, pass_no=1),
+    R('SKIL108', 'skill-frontmatter-flow-style', 'skill.frontmatter', kinds=KINDS, pass_no=1),
     R('SKIL201', 'skill-missing-file', 'skill.folder', kinds=KINDS, pass_no=2),
     R('SKIL202', 'skill-bundled-scripts', 'skill.folder', kinds=KINDS, pass_no=2),
 )
