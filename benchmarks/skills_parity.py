@@ -48,7 +48,8 @@ MAPPING = (
     (r"^SKILL.md must start with YAML frontmatter", "no frontmatter", ("SKIL101",)),
     (r"^SKILL.md frontmatter not properly closed", "unclosed frontmatter", ("AGIS001",)),
     (r"^SKILL.md frontmatter must be a YAML mapping", "frontmatter not a mapping", ("AGIS001",)),
-    (r"^Invalid YAML in frontmatter:(?s:.*)JSONesque flow", "flow style (strictyaml)", ("SKIL108", "AGIS001")),
+    (r"^Invalid YAML in frontmatter:(?s:.*)JSONesque flow", "flow style (strictyaml)",
+     ("SKIL108", "AGIS001")),
     (r"^Invalid YAML in frontmatter", "invalid YAML", ("AGIS001", "AGIS002", "AGIS003", "AGIS004")),
 )
 
@@ -198,7 +199,8 @@ def main() -> int:
         print(f"{'all':<8} {'':<28} {tot['a']:>10} {tot['b']:>10} {100 * tot['b'] / max(1, tot['a']):>6.1f}%")
         rejected_files = [d for d, m in list(ref_real.items()) + list(ref_mut.items()) if m]
         caught = sum(1 for d in rejected_files if any(c.startswith(("SKIL1", "AGIS00")) for c in ours[d]))
-        print(f"skills rejected by skills-ref that agis-lint reports (a SKIL1xx finding or a syntax error): {caught}/"
+        print("skills rejected by skills-ref that agis-lint reports (a SKIL1xx finding or a syntax "
+              f"error): {caught}/"
               f"{len(rejected_files)}")
         for group, where, msg in missed[:40]:
             print(f"MISSED [{group}] {where}: {msg}")

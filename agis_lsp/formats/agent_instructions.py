@@ -8,10 +8,8 @@ exact names and places are the kind: a ``README.md`` is not.
 """
 from __future__ import annotations
 
-from functools import cached_property
-
-from . import _common as c
-from .agent_scope import in_purpose
+from .agent_scope import ADVICE, in_purpose
+from .markdown_view import MarkdownView, body_prose
 from .registry import FormatKind, Symbol
 
 SPEC = ("agent instruction files (AGENTS.md; Claude Code's CLAUDE.md; Cursor rules; GitHub Copilot "
@@ -25,27 +23,7 @@ FILE_GLOBS = ("AGENTS.md", "AGENTS.override.md", "CLAUDE.md", "CLAUDE.local.md",
               "*/.windsurf/rules/*.md", ".windsurf/rules/*.md")
 
 
-class InstructionsView:
-    def __init__(self, doc) -> None:
-        self.doc = doc
-        self.data = c.as_dict(doc.data)
-
-    @cached_property
-    def frontmatter(self) -> dict | None:
-        fm = self.data.get("frontmatter")
-        return fm if isinstance(fm, dict) else None
-
-    @cached_property
-    def blocks(self) -> list:
-        return [b for b in c.as_list(self.data.get("body")) if isinstance(b, str)]
-
-
-def prose(view: InstructionsView):
-    for i, block in enumerate(view.blocks):
-        yield ("body", i), block
-
-
-def outline(view: InstructionsView) -> list[Symbol]:
+def outline(view: MarkdownView) -> list[Symbol]:
     out = []
     if view.frontmatter:
         out.append(Symbol("frontmatter", "object", ("frontmatter",)))
@@ -64,10 +42,11 @@ FORMAT = FormatKind(
     spec=SPEC,
     file_globs=FILE_GLOBS,
     detect=_detect,
-    view=InstructionsView,
+    view=MarkdownView,
     outline=outline,
-    prose=prose,
+    prose=body_prose,
     syntaxes=("markdown",),
     in_purpose=in_purpose,
+    security_advice=ADVICE,
     exact_case=True,
 )

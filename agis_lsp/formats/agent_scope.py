@@ -13,6 +13,10 @@ from __future__ import annotations
 
 import re
 
+#: What a security finding on these files advises (the detectors' advice speaks of API descriptions).
+ADVICE = ("instructions an agent loads may direct its work, not hide text from the user, point it at "
+          "secrets, send data out, override the user, or run downloaded code")
+
 #: The security codes that are these files' purpose (the orders an instruction file gives).
 IN_PURPOSE = frozenset((
     "AGSC101",   # directive-to-model: every line of a skill is one

@@ -129,6 +129,9 @@ class FormatKind:
     # text[start:end] is the document's own purpose (a skill's orders to the agent), not a
     # step outside it; None: nothing is
     in_purpose: Callable[[str, str, int, int], bool] | None = None
+    # what a security finding on this kind advises, instead of the detector's advice (written
+    # for API descriptions); None: the detector's
+    security_advice: str | None = None
     # its file names are matched in their own case (``AGENTS.md`` but not ``docs/agents.md``)
     exact_case: bool = False
     # path -> the names of the other files whose existence a lint of that file reads (a
@@ -407,6 +410,12 @@ def dependencies(path: str) -> tuple:
     """The names of the files besides ``path`` that a lint of it reads the existence of."""
     f = get(kind_by_name(path))
     return tuple(f.depends_on(path)) if f is not None and f.depends_on is not None else ()
+
+
+def security_advice(kind: str | None, default: str) -> str:
+    """The advice a security finding on a document of ``kind`` ends with."""
+    f = get(kind)
+    return f.security_advice if f is not None and f.security_advice else default
 
 
 def in_purpose(kind: str | None, code: str, text: str = "", start: int = 0, end: int = 0) -> bool:

@@ -12,7 +12,8 @@ import re
 from functools import cached_property
 
 from . import _common as c
-from .agent_scope import in_purpose
+from .agent_scope import ADVICE, in_purpose
+from .markdown_view import MarkdownView, body_prose
 from .registry import EditorHooks, FormatKind, Symbol
 
 SPEC = "Agent Skills specification (agentskills.io)"
@@ -65,31 +66,15 @@ SCHEMA = c.obj({
 # Markdown links and images with a relative target, and file paths written in code spans
 # or as a bare folder path ("scripts/extract.py", "references/REFERENCE.md").
 _LINK = re.compile(r"!?\[[^\]\n]*\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)")
-_PATH = re.compile(r"(?<![\w./-])((?:scripts|references|assets)/(?:[\w-]+/)*[\w-]+\.[A-Za-z0-9]{1,8})(?![\w/])")
+_PATH = re.compile(r"(?<![\w./-])((?:scripts|references|assets)/(?:[\w-]+/)*[\w-]+\.[A-Za-z0-9]{1,8})"
+                   r"(?![\w/])")
 
 
-class SkillView:
-    def __init__(self, doc) -> None:
-        self.doc = doc
-        self.data = c.as_dict(doc.data)
-
-    @property
-    def state(self) -> str:
-        return getattr(self.doc, "frontmatter_state", "none")
-
-    @cached_property
-    def frontmatter(self) -> dict | None:
-        fm = self.data.get("frontmatter")
-        return fm if isinstance(fm, dict) else None
-
+class SkillView(MarkdownView):
     @property
     def flow_paths(self) -> list:
         """Paths of the frontmatter's flow collections (``[a, b]``, ``{k: v}``)."""
         return list(getattr(self.doc, "frontmatter_flow", ()))
-
-    @cached_property
-    def blocks(self) -> list:
-        return [b for b in c.as_list(self.data.get("body")) if isinstance(b, str)]
 
     @cached_property
     def folder(self) -> str | None:
@@ -148,8 +133,7 @@ def prose(view: SkillView):
     fm = view.frontmatter or {}
     if isinstance(fm.get("description"), str):
         yield ("frontmatter", "description"), fm["description"]
-    for i, block in enumerate(view.blocks):
-        yield ("body", i), block
+    yield from body_prose(view)
 
 
 def outline(view: SkillView) -> list[Symbol]:
@@ -207,6 +191,7 @@ FORMAT = FormatKind(
     prose=prose,
     syntaxes=("markdown",),
     in_purpose=in_purpose,
+    security_advice=ADVICE,
     exact_case=True,
     depends_on=folder_files,
     editor=EditorHooks(field_keys=_field_keys),

@@ -21,7 +21,7 @@ from ...engine.facts import fact
 from ...engine.findings import Finding
 from ...engine.registry import attach, parts
 from ...formats.prose import Prose, prose_fields
-from ...formats.registry import in_purpose
+from ...formats.registry import in_purpose, security_advice
 from ._prefilter import compile_requirement, folded, requirement
 
 SCHEMA_CODE = "AGSC801"
@@ -341,7 +341,8 @@ def finding(ctx, hit: Hit, more: int = 0) -> Finding:
     if p.role.startswith(("schema", "enum")):
         where = f"{_role_label(p.role)} {where}"
     extra = f" (and {more} more in this field)" if more else ""
-    message = f"{where} {hit.what}: '{quote(p.text[hit.start:hit.end])}'{extra}; {hit.advice}"
+    advice = security_advice(ctx.kind, hit.advice)
+    message = f"{where} {hit.what}: '{quote(p.text[hit.start:hit.end])}'{extra}; {advice}"
     return Finding(p.path, message, span=ctx.doc.subspan(p.path, hit.start, hit.end))
 
 
