@@ -26,7 +26,7 @@ MARKDOWN_NAMES = (".cursorrules", ".windsurfrules", ".clinerules")
 
 _FENCE = re.compile(r"^[ ]{0,3}(`{3,}|~{3,})")
 _OPEN = re.compile(r"---[ \t]*\r?\n")
-_CLOSE = re.compile(r"^(?:---|\.\.\.)[ \t]*$", re.M)
+_CLOSE = re.compile(r"^(?:---|\.\.\.)[ \t]*\r?$", re.M)
 
 
 class MarkdownDocument(Document):

@@ -183,3 +183,11 @@ async def test_agent_skill_markdown(client: LanguageClient):
     symbols = await _symbols(client, uri)
     scripts = next(s for s in symbols if s.name.startswith("bundled scripts"))
     assert [c.name for c in scripts.children] == ["scripts/extract.py"]
+    hover = await _hover(client, uri, position_of(text, "description:", 2))
+    assert hover is not None and "1024" in hover.contents.value
+    folds = await asyncio.wait_for(client.text_document_folding_range_async(
+        types.FoldingRangeParams(text_document=_text_doc(uri))), TIMEOUT)
+    assert folds is not None
+    tokens = await asyncio.wait_for(client.text_document_semantic_tokens_full_async(
+        types.SemanticTokensParams(text_document=_text_doc(uri))), TIMEOUT)
+    assert tokens is not None
