@@ -170,3 +170,25 @@ def test_exfiltration_concealment_and_override_are_reported_orders_are_not(tmp_p
     code, out, err = _json("check", "--no-semantic", "--format", "json", str(tmp_path / "CLAUDE.md"))
     found = {(d["code"], d["range"]["start"]["line"] + 1) for d in json.loads(out)["diagnostics"]}
     assert found == {("AGSC303", 3), ("AGSC201", 5), ("AGSC103", 7)}, out
+
+
+from hypothesis import given, strategies as st  # noqa: E402
+
+_PIECES = st.sampled_from(["---", "---\n", "name: a\n", "description: |\n  x\n", "```\n", "~~~\n",
+                           "\n", "\r\n", "text ", "- item\n", "[l](references/x.md)", "\u202e",
+                           "{", "key: [a, b]\n", "...\n", "\t", "#"])
+
+
+@given(st.lists(_PIECES, max_size=30).map("".join))
+def test_any_text_parses_and_every_block_is_its_own_span(text):
+    doc = parse_text(text, "/x/a/SKILL.md")
+    assert doc.parsed and isinstance(doc.data["body"], list)
+    for i, block in enumerate(doc.data["body"]):
+        s, e = doc.span(("body", i))
+        assert text[s:e] == block
+    fm = doc.data.get("frontmatter")
+    if isinstance(fm, dict):
+        for key, value in fm.items():
+            if isinstance(value, str) and value and "\n" not in value and isinstance(key, str):
+                s, e = doc.span(("frontmatter", key))
+                assert value in text[s:e] or text[s:e].strip("'\"") == value
