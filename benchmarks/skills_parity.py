@@ -7,8 +7,9 @@
 The skills: every real ``SKILL.md`` of ``benchmarks/corpora/agent_docs`` (published npm
 packages, see its ``index.json``), and mutated copies of the first real skills that the
 reference accepts (each mutation breaks one rule of the specification: the name's case,
-characters, hyphens, length, its folder; a missing or empty or too long field; an unknown
-field; no frontmatter, an unclosed one, invalid YAML, a frontmatter that is not a mapping).
+characters, hyphens, length, its folder; a missing, empty, too long or list-valued field; an
+unknown field; no frontmatter, an unclosed one, invalid YAML, a frontmatter that is not a
+mapping, a flow-style mapping).
 
 The reference runs its own ``skills_ref.validate`` (what ``agentskills validate`` calls) in
 its own interpreter; agis-lint runs as the installed console script (``check --no-semantic
@@ -42,7 +43,7 @@ MAPPING = (
     (r"^Skill name .* exceeds", "name too long", ("SKIL104",)),
     (r"^Directory name .* must match skill name", "name != folder", ("SKIL105",)),
     (r"^Missing required field in frontmatter", "missing field", ("SKIL102",)),
-    (r"^Field '\w+' must be a non-empty string", "empty field", ("SKIL103",)),
+    (r"^Field '\w+' must be a non-empty string", "empty or non-text field", ("SKIL103",)),
     (r"^Field 'compatibility' must be a string", "field type", ("SKIL103",)),
     (r"^(Description|Compatibility) exceeds", "field too long", ("SKIL106",)),
     (r"^SKILL.md must start with YAML frontmatter", "no frontmatter", ("SKIL101",)),
@@ -111,6 +112,8 @@ MUTATIONS = {
     "unclosed": lambda t, n: ("---\n" + fm_text(t)[0] + fm_text(t)[1], n),
     "invalid-yaml": lambda t, n: (_set(t, "license", "[MIT"), n),
     "not-mapping": lambda t, n: ("---\n- a\n- b\n---\n" + fm_text(t)[1], n),
+    "list-compatibility": lambda t, n: (_set(t, "compatibility", "\n  - git\n  - python3"), n),
+    "list-description": lambda t, n: (_set(t, "description", "\n  - Extract text.\n  - Fill forms."), n),
     "flow-metadata": lambda t, n: (_set(t, "metadata", "{author: example-org, version: '1.0'}"), n),
 }
 
