@@ -100,17 +100,17 @@ class SkillView(MarkdownView):
 
     def references(self):
         """(block index, start, end, target) of every relative file reference in the body:
-        Markdown links and images, and ``scripts/``, ``references/``, ``assets/`` paths.
-        Fenced code blocks are left out (commands, not references)."""
+        Markdown links and images (outside fenced code blocks, where a link is literal text),
+        and ``scripts/``, ``references/``, ``assets/`` file paths (code blocks included: that
+        is where ``python scripts/extract.py`` is written)."""
         for i, block in enumerate(self.blocks):
-            if block.lstrip().startswith(("```", "~~~")):
-                continue
             seen = set()
-            for m in _LINK.finditer(block):
-                target = m.group(1)
-                if _relative(target):
-                    seen.update(range(m.start(1), m.end(1)))
-                    yield i, m.start(1), m.end(1), target
+            if not block.lstrip().startswith(("```", "~~~")):
+                for m in _LINK.finditer(block):
+                    target = m.group(1)
+                    if _relative(target):
+                        seen.update(range(m.start(1), m.end(1)))
+                        yield i, m.start(1), m.end(1), target
             for m in _PATH.finditer(block):
                 if m.start(1) not in seen:
                     yield i, m.start(1), m.end(1), m.group(1)

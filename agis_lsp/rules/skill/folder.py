@@ -14,11 +14,13 @@ def skill_missing_file(ctx):
     """The instructions name a file of the skill that does not exist.
 
     ## What it does
-    Reads every relative Markdown link and image in the body, and every
-    `scripts/...`, `references/...` or `assets/...` path written outside a fenced
-    code block, and looks for the file in the skill's folder. Absolute URLs,
-    anchors and paths outside the folder's syntax (`/`, `~`, variables) are left
-    alone. Not checked for a buffer that is not a file.
+    Reads every relative Markdown link and image in the body (outside fenced code
+    blocks), and every `scripts/...`, `references/...` or `assets/...` file path
+    (code blocks included: `python scripts/extract.py`), and looks for the file in
+    the skill's folder. Absolute URLs,
+    anchors, absolute paths (`/`, `~`, variables) and paths that leave the skill's
+    folder (`../docs/X.md`) are left alone. Not checked for a buffer that is not a
+    file.
 
     ## Why is this bad?
     The specification ("File references"): "When referencing other files in your
@@ -44,6 +46,8 @@ def skill_missing_file(ctx):
     for i, start, end, target in ctx.view.references():
         rel = fmt.target_path(target)
         full = os.path.normpath(os.path.join(folder, rel))
+        if os.path.relpath(full, folder).startswith(".."):
+            continue    # outside the skill: a file of the project around it, not the skill's
         if not os.path.exists(full):
             yield Finding(("body", i), f"'{rel}' is not a file of this skill (no {rel} beside "
                           "the SKILL.md) (Agent Skills specification, \"File references\")",
