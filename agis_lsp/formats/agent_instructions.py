@@ -8,7 +8,7 @@ exact names and places are the kind: a ``README.md`` is not.
 """
 from __future__ import annotations
 
-from .agent_scope import ADVICE, in_purpose
+from .agent_scope import INSTRUCTION_KIND
 from .markdown_view import MarkdownView, body_prose
 from .registry import FormatKind, Symbol
 
@@ -32,21 +32,13 @@ def outline(view: MarkdownView) -> list[Symbol]:
     return out
 
 
-def _detect(data) -> bool:
-    return False    # known by its file name and place, never by content
-
-
 FORMAT = FormatKind(
     name="agent-instructions",
     title="Agent instruction file",
     spec=SPEC,
     file_globs=FILE_GLOBS,
-    detect=_detect,
     view=MarkdownView,
     outline=outline,
     prose=body_prose,
-    syntaxes=("markdown",),
-    in_purpose=in_purpose,
-    security_advice=ADVICE,
-    exact_case=True,
+    **INSTRUCTION_KIND,
 )

@@ -65,3 +65,13 @@ def in_purpose(code: str, text: str, start: int, end: int) -> bool:
     if code == "AGSC301":
         return AGENT_CONFIG.search(span) is not None
     return False
+
+
+def by_name_only(data) -> bool:
+    """Content never makes a file one of these kinds: only its exact name and place do."""
+    return False
+
+
+#: What every kind of orders to an agent declares to the registry (``FormatKind`` fields).
+INSTRUCTION_KIND = {"detect": by_name_only, "syntaxes": ("markdown",), "in_purpose": in_purpose,
+                    "security_advice": ADVICE, "exact_case": True}

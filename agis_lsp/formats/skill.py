@@ -12,7 +12,7 @@ import re
 from functools import cached_property
 
 from . import _common as c
-from .agent_scope import ADVICE, in_purpose
+from .agent_scope import INSTRUCTION_KIND
 from .markdown_view import MarkdownView, body_prose
 from .registry import EditorHooks, FormatKind, Symbol
 
@@ -170,10 +170,6 @@ def _field_keys(spath, data):
     return FIELDS if tuple(spath) in ((), ("frontmatter",)) else None
 
 
-def _detect(data) -> bool:
-    return False    # a skill is known by its file name, never by content
-
-
 FORMAT = FormatKind(
     name="agent-skill",
     title="Agent Skill (SKILL.md)",
@@ -181,7 +177,6 @@ FORMAT = FormatKind(
     # any SKILL.md; the agents' own skill folders are named so that a directory walk enters them
     file_globs=("SKILL.md", "skill.md", "*/.claude/skills/*/SKILL.md", "*/.codex/skills/*/SKILL.md",
                 "*/.agents/skills/*/SKILL.md"),
-    detect=_detect,
     view=SkillView,
     schema=c.obj({"frontmatter": SCHEMA,
                   "body": c.array(c.string("A block of the skill's instructions."),
@@ -189,10 +184,7 @@ FORMAT = FormatKind(
                  f"A SKILL.md ({SPEC}).", required=("frontmatter",)),
     outline=outline,
     prose=prose,
-    syntaxes=("markdown",),
-    in_purpose=in_purpose,
-    security_advice=ADVICE,
-    exact_case=True,
     depends_on=folder_files,
     editor=EditorHooks(field_keys=_field_keys),
+    **INSTRUCTION_KIND,
 )
