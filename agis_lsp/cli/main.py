@@ -11,6 +11,7 @@ from ..engine.config import ConfigError
 from ..engine.findings import Severity
 from . import output
 from .files import collect
+from .usage import UsageError, codes_option
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 
@@ -159,10 +160,6 @@ def _escape_unencodable() -> None:
             pass
 
 
-class UsageError(Exception):
-    """A command line that cannot be carried out as written (exit status 2)."""
-
-
 def _stdout_closed() -> None:
     """The reader of standard output went away (`agis-lint check | head -1`): send the
     rest to /dev/null, so that neither later writes nor the flush at exit fail."""
@@ -184,18 +181,6 @@ def _emit(write) -> None:
         _stdout_closed()
 
 
-def _codes_option(value: str, option: str) -> tuple:
-    """--select / --ignore: each code or prefix must name at least one rule."""
-    from ..engine.registry import all_rules
-    codes = tuple(c.strip().upper() for c in value.split(",") if c.strip())
-    known = [r.code for r in all_rules()]
-    unknown = [c for c in codes if not any(k.startswith(c) for k in known)]
-    if unknown:
-        raise UsageError(f"{option} {','.join(unknown)}: no rule code starts with "
-                         f"{'this' if len(unknown) == 1 else 'these'} (see 'agis-lint rules')")
-    return codes
-
-
 def _overrides(args) -> dict:
     kw: dict = {}
     if args.level:
@@ -203,9 +188,9 @@ def _overrides(args) -> dict:
     if args.no_semantic:
         kw["semantic"] = False
     if args.select is not None:
-        kw["select"] = _codes_option(args.select, "--select")
+        kw["select"] = codes_option(args.select, "--select")
     if args.ignore is not None:
-        kw["ignore"] = _codes_option(args.ignore, "--ignore")
+        kw["ignore"] = codes_option(args.ignore, "--ignore")
     if args.catalog:
         kw["catalog"] = os.path.abspath(args.catalog)
     if args.fail_level:

@@ -189,7 +189,7 @@ def run(args) -> int:
     from ..engine.linter import Linter
     from . import mcp_report
     from .batch import Settings
-    from .main import UsageError
+    from .usage import UsageError
     cwd = os.getcwd()
     try:
         entries, reads, notes = servers_of(args, cwd)
@@ -244,11 +244,11 @@ def run(args) -> int:
 
 
 def _overrides(args) -> dict:
-    from .main import _codes_option
+    from .usage import codes_option
     out: dict = {"semantic": False} if args.no_semantic else {}
     for option in ("select", "ignore"):
         if getattr(args, option) is not None:
-            out[option] = _codes_option(getattr(args, option), f"--{option}")
+            out[option] = codes_option(getattr(args, option), f"--{option}")
     return out
 
 
