@@ -97,7 +97,10 @@ def servers_of(args, cwd: str) -> tuple[list, list, list]:
                   if os.path.isfile(p) and p not in paths]
     for path in paths:
         if not os.path.isfile(path):
-            raise ScanUsageError(f"{path}: no such configuration file")
+            from ..files.reading import missing_reason
+            why = missing_reason(path)
+            raise ScanUsageError(f"{path}: " + ("no such configuration file"
+                                                if why == "no such file or directory" else why))
         read = mcp_config.read_config(path)
         if read.doc is None or not read.doc.parsed:
             raise ScanUsageError(read.problems[0][1] if read.problems else f"{path}: unreadable")

@@ -16,6 +16,8 @@ import os
 import re
 
 from ..document import Document
+from ..files.gitignore import Ignorer
+from ..files.reading import HEAD, LOOP, not_regular, read_file
 from . import AGIS_SUFFIXES, detect_kind, registry
 from .agtp.kinds import json_kind_by_marks, toml_kind_by_marks
 from .agtp.vocabulary import ENDPOINTS_DIR, RECIPES_FILE, SERVER_FILE
@@ -24,7 +26,11 @@ log = logging.getLogger("agis_lsp.formats")
 
 AGTP_FILES = (SERVER_FILE, RECIPES_FILE)
 DEPLOYMENT_KINDS = ("agtp-endpoint", "agtp-server", "agtp-recipes", "agtp-manifest", "agtp-catalog")
-SKIP_DIRS = frozenset({".git", "node_modules", "__pycache__", ".venv", "venv", ".tox", "dist", "build"})
+#: Build output, installed packages, caches and version-control folders: never walked into
+#: (as ruff's and Spectral's default excludes), whatever .gitignore says.
+SKIP_DIRS = frozenset({".git", ".hg", ".svn", ".bzr", "node_modules", "__pycache__", "__pypackages__",
+                       ".venv", "venv", ".tox", ".nox", ".eggs", "dist", "build", "_build",
+                       "site-packages", ".mypy_cache", ".pytest_cache", ".ruff_cache", ".direnv"})
 #: An AGIS document's textual mark: its ``agis`` version key (section 5).
 AGIS_MARK = registry.key_mark("agis")
 _JSON_MARKERS = (b'"agtp_version"', b'"agtp_api_version"', b'"embedded_methods"', b'"embedded"')
@@ -82,9 +88,8 @@ def in_deployment(kind: str | None) -> bool:
 def _sniff_json(path: str) -> bool:
     """A server manifest, method catalog or agent-interface JSON, judged from the first 64 KB."""
     try:
-        with open(path, "rb") as fh:
-            head = fh.read(65536)
-    except OSError:
+        head = read_file(path, HEAD).raw
+    except OSError:     # a FIFO, a device, a symlink loop, unreadable
         return False
     return any(m in head for m in _JSON_MARKERS + registry.sniff_markers())
 
@@ -96,15 +101,39 @@ def is_lintable(path: str) -> bool:
     return os.path.basename(path).lower().endswith(".json") and _sniff_json(path)
 
 
-def walk(folder: str):
-    """The lintable files under ``folder``, in a stable (sorted) order."""
+def walk(folder: str, *, respect_gitignore: bool = True, skipped: list | None = None):
+    """The lintable regular files under ``folder``, in a stable (sorted) order. Left out:
+    :data:`SKIP_DIRS`, hidden folders no format uses, what git ignores (``.gitignore`` files
+    and ``.git/info/exclude``, read by ``files.gitignore``; ``respect_gitignore=False``: not
+    read), and anything that is no regular file (a FIFO, a device, a socket, a symlink loop:
+    never opened, so a FIFO cannot block the walk), each of which is named in ``skipped``."""
     dots = registry.dot_dirs()
+    ignorer = Ignorer.for_folder(folder) if respect_gitignore else None
     for root, dirs, names in os.walk(folder):
-        dirs[:] = sorted(d for d in dirs if d not in SKIP_DIRS and (not d.startswith(".") or d in dots))
+        rel = ignorer.rel(root) if ignorer is not None else ""
+        kept = sorted(d for d in dirs if d not in SKIP_DIRS and (not d.startswith(".") or d in dots))
+        if ignorer is not None:
+            kept = [d for d in kept if not ignorer.ignored(_join(rel, d), True)]
+        dirs[:] = kept
         for n in sorted(names):
             full = os.path.join(root, n)
-            if is_lintable(full):
+            if ignorer is not None and ignorer.ignored(_join(rel, n), False):
+                continue
+            named = kind_by_name(full) is not None
+            if not named and not n.lower().endswith(".json"):
+                continue                  # not a document's name: never opened
+            what = not_regular(full)
+            if what is not None:
+                if skipped is not None:
+                    said = what if what == LOOP else f"not a regular file ({what})"
+                    skipped.append(f"{full}: {said}, skipped")
+                continue
+            if named or _sniff_json(full):
                 yield full
+
+
+def _join(rel: str, name: str) -> str:
+    return f"{rel}/{name}" if rel and rel != "." else name
 
 
 def watch_globs() -> tuple[str, ...]:
