@@ -25,7 +25,7 @@ import threading
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .environment import ENV_VAR, THREADS_ENV
+from .environment import ENV_VAR, THREADS_ENV  # noqa: F401 - THREADS_ENV: the package names it
 
 if TYPE_CHECKING:  # imported where a load starts: a run without the model never needs it
     from concurrent.futures import Future
