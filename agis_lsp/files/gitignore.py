@@ -132,6 +132,18 @@ def repository_top(folder: str) -> str | None:
 class _Level:
     base: str                    # the directory the patterns are relative to ("/"-separated, "" top)
     patterns: list
+    any_file: re.Pattern | None = None    # one regex: does any pattern that applies to files match?
+    any_dir: re.Pattern | None = None     # ... to directories
+
+    def __post_init__(self) -> None:
+        self.any_file = _union([p for p in self.patterns if not p.dir_only])
+        self.any_dir = _union(self.patterns)
+
+
+def _union(patterns: list) -> re.Pattern | None:
+    if not patterns:
+        return None
+    return re.compile("|".join(f"(?:{p.regex.pattern})" for p in patterns), re.DOTALL)
 
 
 @dataclass
@@ -190,6 +202,9 @@ class Ignorer:
         result = False
         for level in self.levels[parent]:
             sub = rel_path[len(level.base) + 1:] if level.base else rel_path
+            quick = level.any_dir if is_dir else level.any_file
+            if quick is None or not quick.match(sub):
+                continue                        # no pattern of this file matches (the most)
             for p in level.patterns:
                 if (is_dir or not p.dir_only) and p.regex.match(sub):
                     result = not p.negated

@@ -17,7 +17,7 @@ import re
 
 from ..document import Document
 from ..files.gitignore import Ignorer
-from ..files.reading import HEAD, LOOP, not_regular, read_file
+from ..files.reading import HEAD, not_regular, read_file, what_is
 from . import AGIS_SUFFIXES, detect_kind, registry
 from .agtp.kinds import json_kind_by_marks, toml_kind_by_marks
 from .agtp.vocabulary import ENDPOINTS_DIR, RECIPES_FILE, SERVER_FILE
@@ -107,33 +107,67 @@ def walk(folder: str, *, respect_gitignore: bool = True, skipped: list | None = 
     and ``.git/info/exclude``, read by ``files.gitignore``; ``respect_gitignore=False``: not
     read), and anything that is no regular file (a FIFO, a device, a socket, a symlink loop:
     never opened, so a FIFO cannot block the walk), each of which is named in ``skipped``."""
-    dots = registry.dot_dirs()
     ignorer = Ignorer.for_folder(folder) if respect_gitignore else None
-    for root, dirs, names in os.walk(folder):
-        rel = ignorer.rel(root) if ignorer is not None else ""
-        kept = sorted(d for d in dirs if d not in SKIP_DIRS and (not d.startswith(".") or d in dots))
-        if ignorer is not None:
-            kept = [d for d in kept if not ignorer.ignored(_join(rel, d), True)]
-        dirs[:] = kept
-        for n in sorted(names):
-            full = os.path.join(root, n)
-            if ignorer is not None and ignorer.ignored(_join(rel, n), False):
-                continue
-            named = kind_by_name(full) is not None
-            if not named and not n.lower().endswith(".json"):
-                continue                  # not a document's name: never opened
-            what = not_regular(full)
-            if what is not None:
-                if skipped is not None:
-                    said = what if what == LOOP else f"not a regular file ({what})"
-                    skipped.append(f"{full}: {said}, skipped")
-                continue
-            if named or _sniff_json(full):
-                yield full
+    rel = ignorer.rel(folder) if ignorer is not None else ""
+    yield from _walk(folder, "" if rel == "." else rel, registry.dot_dirs(), ignorer, skipped)
 
 
-def _join(rel: str, name: str) -> str:
-    return f"{rel}/{name}" if rel and rel != "." else name
+def _walk(folder: str, rel: str, dots, ignorer, skipped: list | None):
+    """One directory of :func:`walk`: its files, then its folders, each in name order (the
+    order of ``os.walk``; a symbolic link to a folder is not followed)."""
+    try:
+        with os.scandir(folder) as it:
+            entries = sorted(it, key=lambda e: e.name)
+    except OSError:
+        return
+    folders = []
+    for entry in entries:
+        name = entry.name
+        try:
+            is_dir = entry.is_dir()
+        except OSError:
+            is_dir = False
+        if is_dir:
+            if name not in SKIP_DIRS and (not name.startswith(".") or name in dots) and \
+                    not entry.is_symlink():
+                folders.append(entry)
+            continue
+        full = entry.path
+        named = kind_by_name(full) is not None
+        if not named and not name.lower().endswith(".json"):
+            continue                      # not a document's name: never opened
+        if ignorer is not None and ignorer.ignored(f"{rel}/{name}" if rel else name, False):
+            continue
+        what = _not_regular(entry)
+        if what is not None:
+            if skipped is not None:
+                said = what if what.startswith("a sym") else f"not a regular file ({what})"
+                skipped.append(f"{full}: {said}, skipped")
+            continue
+        if named or _sniff_json(full):
+            yield full
+    for entry in folders:
+        sub = f"{rel}/{entry.name}" if rel else entry.name
+        if ignorer is not None and ignorer.ignored(sub, True):
+            continue
+        yield from _walk(entry.path, sub, dots, ignorer, skipped)
+
+
+def _not_regular(entry: os.DirEntry) -> str | None:
+    """What a directory entry is when it is no regular file; the type the directory listing
+    gives is enough but for a symbolic link (its target is looked up: a loop, a device, or
+    nothing at all)."""
+    try:
+        if entry.is_file(follow_symlinks=False):
+            return None
+        if not entry.is_symlink():
+            return what_is(entry.stat(follow_symlinks=False).st_mode)
+    except OSError:
+        pass
+    what = not_regular(entry.path)
+    if what is None and not os.path.exists(entry.path):
+        return "a symbolic link to a missing file"
+    return what
 
 
 def watch_globs() -> tuple[str, ...]:

@@ -42,6 +42,7 @@ def folder(tmp_path):
     os.mkfifo(tmp_path / "pipe.json")
     os.symlink("/dev/zero", tmp_path / "zero.agis")
     os.symlink("loop.agis", tmp_path / "loop.agis")
+    os.symlink("nowhere.json", tmp_path / "dangling.json")
     return tmp_path
 
 
@@ -52,7 +53,8 @@ def test_a_folder_with_a_fifo_a_device_and_a_loop_is_checked_and_each_is_noted(f
     for name, what in (("pipe.agis", "not a regular file (a FIFO)"),
                        ("pipe.json", "not a regular file (a FIFO)"),
                        ("zero.agis", "not a regular file (a character device)"),
-                       ("loop.agis", "a symlink loop")):
+                       ("loop.agis", "a symlink loop"),
+                       ("dangling.json", "a symbolic link to a missing file")):
         assert f"{folder / name}: {what}, skipped" in notes, notes
 
 

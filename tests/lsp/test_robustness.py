@@ -14,7 +14,7 @@ import time
 import pytest
 
 from .conftest import uri_of
-from .rawclient import CAPABILITIES, HERE, RawClient, assert_goes_idle
+from .rawclient import CAPABILITIES, HERE, RawClient, assert_goes_idle, cpu_seconds
 
 PATCHED = os.path.join(HERE, "patched_server.py")
 WORKDIR = tempfile.mkdtemp(prefix="agis-lsp-robust-")
@@ -64,13 +64,6 @@ BROKEN_JSON = '{"agis_version": "1.0", "x-tags": ["audience": "agents", "beta"],
 HANGS = [("reported.agis", BROKEN_YAML, "audience: ag", "agis"),
          (os.path.join("deploy", "endpoints", "book.toml"), BROKEN_TOML, "a = 1", "toml"),
          ("reported.agis.json", BROKEN_JSON, '"audience": "ag', "json")]
-
-
-def cpu_seconds(pid: int) -> float:
-    """The CPU time (user and system) process ``pid`` has used (Linux ``/proc``)."""
-    with open(f"/proc/{pid}/stat", encoding="ascii") as fh:
-        fields = fh.read().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 #: CPU seconds the server may use for five requests on the reported inputs: each answered in
