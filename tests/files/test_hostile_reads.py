@@ -177,3 +177,36 @@ def test_the_deployment_cache_and_the_linter_refuse_a_fifo_without_blocking(tmp_
     proc = subprocess.run([sys.executable, "-c", script, str(tmp_path / "pipe.agis")],
                           capture_output=True, text=True, timeout=LIVE)
     assert proc.returncode == 0 and proc.stdout.strip() == "not a regular file: a FIFO", proc.stderr
+
+
+def test_a_stream_is_read_no_further_than_the_limit_plus_one_byte():
+    from agis_lsp.files.reading import CHUNK, read_stream
+    asked = []
+
+    def endless(n: int) -> bytes:
+        asked.append(n)
+        return b"\0" * n
+    limit = 3 * CHUNK + 5
+    got = read_stream(endless, limit)
+    assert got.over and got.size is None and len(got.raw) == limit + 1
+    assert sum(asked) == limit + 1 and max(asked) <= CHUNK
+    parts = [b"ab", b"c", b""]
+    short = read_stream(lambda n: parts.pop(0), 10)
+    assert short.raw == b"abc" and short.size == 3 and not short.over
+
+
+def test_a_file_over_the_limit_is_read_to_its_head_only(tmp_path):
+    from agis_lsp.files.reading import HEAD, read_file
+    f = tmp_path / "big.agis"
+    f.write_bytes(b"a" * (HEAD * 4))
+    got = read_file(f, HEAD * 2)
+    assert got.over and got.size == HEAD * 4 and len(got.raw) == HEAD
+    got = read_file(f, 0)
+    assert not got.over and len(got.raw) == HEAD * 4
+
+
+def test_respect_gitignore_must_be_true_or_false(tmp_path):
+    (tmp_path / ".agis-lint.toml").write_text('respect-gitignore = "no"\n', encoding="utf-8")
+    (tmp_path / "a.agis").write_text(GOOD, encoding="utf-8")
+    code, out, err = run("check", "--no-semantic", ".", cwd=tmp_path)
+    assert code == 2 and "'respect-gitignore' must be true or false" in err, err
