@@ -22,6 +22,9 @@ _FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
     getattr(os, "O_BINARY", 0)
 
 
+LOOP = "a symlink loop"
+
+
 class NotRegularFile(OSError):
     """A path that names no regular file; ``strerror`` says what it is."""
 
@@ -31,7 +34,13 @@ class NotRegularFile(OSError):
         self.what = what
 
 
-LOOP = "a symlink loop"
+class TooLarge(OSError):
+    """A file read whole or not at all that is over its limit."""
+
+    def __init__(self, path, limit: int, size: int | None, what: str = "file") -> None:
+        told = f"{size:,} bytes" if size is not None else f"more than {limit:,} bytes"
+        super().__init__(errno.EFBIG, f"the {what} is too large ({told}; at most {limit:,} are read)",
+                         os.fspath(path))
 
 
 def what_is(mode: int) -> str | None:
@@ -43,7 +52,7 @@ def what_is(mode: int) -> str | None:
                        (stat.S_ISSOCK, "a socket")):
         if test(mode):
             return name
-    return "not a regular file"
+    return "an unknown kind of file"
 
 
 def not_regular(path: str | os.PathLike) -> str | None:
@@ -145,13 +154,6 @@ def read_bytes(path: str | os.PathLike, limit: int, what: str = "file") -> bytes
     if got.over:
         raise TooLarge(path, limit, got.size, what)
     return got.raw
-
-
-class TooLarge(OSError):
-    def __init__(self, path, limit: int, size: int | None, what: str = "file") -> None:
-        told = f"{size:,} bytes" if size is not None else f"more than {limit:,} bytes"
-        super().__init__(errno.EFBIG, f"the {what} is too large ({told}; at most {limit:,} are read)",
-                         os.fspath(path))
 
 
 def _read_fd(fd: int, n: int) -> bytes:
