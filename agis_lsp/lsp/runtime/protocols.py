@@ -7,7 +7,7 @@ subclass of it).
 
 The parts (``Scheduler``, ``Publisher``, ``ModelLoader``) are given their collaborators as
 arguments when the server is built, and see of the server only its session
-(``lsp/session.py``, which names no part: the parts' modules import it, this one imports
+(``runtime/session.py``, which names no part: the parts' modules import it, this one imports
 them, and no import runs back).
 """
 from __future__ import annotations
@@ -17,10 +17,10 @@ from typing import TYPE_CHECKING, Any, Protocol
 from .session import Session
 
 if TYPE_CHECKING:
-    from ..document import Document
-    from ..engine.linter import Linter
+    from ...document import Document
+    from ...engine.linter import Linter
     from .budget import FeatureRunner
-    from .convert import RuleDocs
+    from ..protocol.to_lsp import RuleDocs
     from .model_loader import ModelLoader
     from .publisher import Publisher
     from .scheduler import Scheduler

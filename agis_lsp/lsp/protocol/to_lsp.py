@@ -10,9 +10,9 @@ import os
 
 from lsprotocol import types
 
-from .. import __version__
-from ..engine.registry import get_rule, rule_url
-from ..files.reading import read_file
+from ... import __version__
+from ...engine.registry import get_rule, rule_url
+from ...files.reading import read_file
 from .capabilities import ClientFeatures
 from .uris import from_path
 

@@ -2,7 +2,7 @@
 the client's capabilities and settings, the event loop, and the ways to tell the client
 something. A session has no parts, so a part cannot reach through it into another; this
 module names no part, so the parts' type-only imports of it point one way
-(``lsp/protocols.py``'s ``Server``, the session with the parts, is built on it).
+(``runtime/protocols.py``'s ``Server``, the session with the parts, is built on it).
 """
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import logging
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
-    from .capabilities import ClientFeatures
+    from ..protocol.capabilities import ClientFeatures
     from .settings import Settings
 
 
