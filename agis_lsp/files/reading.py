@@ -146,6 +146,17 @@ def read_stream(read: Callable[[int], bytes], limit: int | None) -> Read:
     return Read(raw, len(raw), False)
 
 
+def text_or_none(path: str | os.PathLike, limit: int) -> str | None:
+    """The text of the regular file ``path`` (UTF-8, undecodable bytes replaced); None when
+    it cannot be read, is no regular file or is over ``limit`` bytes (a file compared with
+    what it should hold: a kept page, a file as saved)."""
+    try:
+        got = read_file(path, limit)
+    except OSError:
+        return None
+    return None if got.over else got.raw.decode("utf-8", errors="replace")
+
+
 def read_bytes(path: str | os.PathLike, limit: int, what: str = "file") -> bytes:
     """The whole regular file ``path``; raises OSError (NotRegularFile) when it is no regular
     file and :class:`TooLarge` when it is over ``limit`` bytes (a configuration file, a

@@ -7,6 +7,8 @@ import logging
 
 from lsprotocol import types
 
+from ...document.size import DEFAULT_MAX_FILE_SIZE
+from ...files.reading import text_or_none
 from . import server_scan as ss
 from ..protocol.uris import to_path
 from . import answer_view, guarded
@@ -41,7 +43,7 @@ async def on_scan_server(ls, *args):
     rng = ss.entry_range(doc, kind, name)
     if rng is None:
         return {"error": f"no server '{name}' in {uri}"}
-    if _saved_text(path) != view.text:
+    if text_or_none(path, DEFAULT_MAX_FILE_SIZE) != view.text:     # bounded, never blocks
         _notify(ls, f"agis-lsp: scanning server '{name}' as saved on disk (the editor has "
                 "unsaved changes)", types.MessageType.Warning)
     semantic = getattr(ls.settings, "semantic", None) is not False
@@ -56,17 +58,6 @@ async def on_scan_server(ls, *args):
     message = ss.summary(status, report, stderr, name)
     _notify(ls, message, types.MessageType.Info if report is not None else types.MessageType.Warning)
     return {"status": status, "diagnostics": len(items), "message": message}
-
-
-def _saved_text(path: str) -> str | None:
-    """The file as saved (bounded; None when it is no regular file or over the limit)."""
-    from ...document.size import DEFAULT_MAX_FILE_SIZE
-    from ...files.reading import read_file
-    try:
-        got = read_file(path, DEFAULT_MAX_FILE_SIZE)
-    except OSError:
-        return None
-    return None if got.over else got.raw.decode("utf-8", errors="replace")
 
 
 def register(server) -> None:

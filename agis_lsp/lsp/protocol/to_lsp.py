@@ -12,7 +12,7 @@ from lsprotocol import types
 
 from ... import __version__
 from ...engine.registry import get_rule, rule_url
-from ...files.reading import read_file
+from ...files.reading import text_or_none
 from .capabilities import ClientFeatures
 from .uris import from_path
 
@@ -64,7 +64,7 @@ class RuleDocs:
         path = os.path.join(self.cache_dir, f"{code}.md")
         try:
             text = rule.render_markdown()
-            if _kept_text(path) != text:
+            if text_or_none(path, MAX_RULE_PAGE) != text:
                 os.makedirs(self.cache_dir, exist_ok=True)
                 tmp = f"{path}.{os.getpid()}.tmp"
                 with open(tmp, "w", encoding="utf-8") as fh:
@@ -74,15 +74,6 @@ class RuleDocs:
             log.info("cannot write the documentation of %s (%s); no link", code, exc)
             return None
         return from_path(path)
-
-
-def _kept_text(path: str) -> str | None:
-    """The rule page kept at ``path`` (None: missing, no regular file, or not what a page is)."""
-    try:
-        got = read_file(path, MAX_RULE_PAGE)
-    except OSError:
-        return None
-    return None if got.over else got.raw.decode("utf-8", errors="replace")
 
 
 # -- diagnostics -----------------------------------------------------------------
