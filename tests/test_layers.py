@@ -4,13 +4,15 @@
 
 ``document`` knows syntax, positions, fix operations and the suppression-comment grammar;
 ``formats`` what a document is and each format's vocabulary; ``engine`` runs the rules;
-``cli`` and ``lsp`` are the two front ends (neither imports the other). ``catalog``,
+``cli`` and ``lsp`` are the two front ends (neither imports the other). ``catalog``, ``files``,
 ``lexicon``, ``semantic`` and the package root are leaves: anyone may import them and they
 import no other agis_lsp package.
 
 Every module is parsed with :mod:`ast` (nothing is imported); every ``import`` and
-``from ... import`` statement counts, relative or absolute, at module level or inside a
-function. Loading a module by name with importlib (the rule registry does) is not an edge.
+``from ... import`` statement counts, relative or absolute, at module level, inside a
+function or under ``if TYPE_CHECKING``. Loading a module by name with importlib (the rule
+registry does) is not an edge. No two modules import each other, directly or around a
+circle, whether the packages they are in are the same or not.
 """
 from __future__ import annotations
 
@@ -23,7 +25,7 @@ ROOT = Path(__file__).resolve().parent.parent / "agis_lsp"
 TOP = "agis_lsp"
 
 LAYERS = (("document",), ("formats",), ("engine",), ("rules",), ("convert",), ("cli", "lsp"))
-LEAVES = frozenset({"catalog", "lexicon", "semantic", "<root>"})
+LEAVES = frozenset({"catalog", "files", "lexicon", "semantic", "<root>"})
 RANK = {pkg: rank for rank, group in enumerate(LAYERS) for pkg in group}
 
 # Edges (importing module, imported module) that break the layer order; left out of checks
@@ -171,6 +173,44 @@ def test_front_ends_use_the_engine_entry_points(edges):
            and dst not in ENGINE_ENTRY_POINTS]
     assert bad == [], "cli/lsp import past the engine's entry points " + \
         f"{sorted(ENGINE_ENTRY_POINTS)}:\n" + "\n".join(bad)
+
+
+def module_graph(root: Path = ROOT) -> dict[str, set]:
+    """Every module -> the agis_lsp modules it imports (inside its package too; a package
+    importing a name of its own ``__init__`` is no edge)."""
+    modules = _modules(root)
+    known = set(modules)
+    return {name: {t for t, _ in _imports(name, path, known) if t != name}
+            for name, path in modules.items()}
+
+
+def test_no_import_cycle_between_modules():
+    """(b') The module graph is acyclic: lazy and type-only imports count, so a reader never
+    meets a circle. Move what two modules share into the lower one, or into a small module
+    both import."""
+    found = cycles(module_graph())
+    assert found == [], "modules importing each other:\n" + "\n".join(" <-> ".join(c) for c in found)
+
+
+def test_the_module_cycle_check_sees_lazy_type_only_and_package_imports(tmp_path):
+    root = _tree(tmp_path, {
+        "engine/__init__.py": "",
+        "engine/facts.py": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
+                           "    from .context import LintContext\n",
+        "engine/context.py": "from .facts import Fact\n",
+        "engine/registry.py": "def f():\n    from .walk import whole\n",
+        "engine/walk.py": "from agis_lsp.engine import registry\n",
+        "semantic/__init__.py": "X = 1\ndef f():\n    from . import encoder\n",
+        "semantic/encoder.py": "from . import X\n",
+        "cli/__init__.py": "",
+        "cli/main.py": "from .usage import UsageError\n",
+        "cli/usage.py": "from .. import cli\n",
+        "cli/ok.py": "from .main import UsageError\n",
+    })
+    assert sorted(cycles(module_graph(root))) == [
+        ["agis_lsp.engine.context", "agis_lsp.engine.facts"],
+        ["agis_lsp.engine.registry", "agis_lsp.engine.walk"],
+        ["agis_lsp.semantic", "agis_lsp.semantic.encoder"]]      # cli: one way, no circle
 
 
 def test_exceptions_still_exist(edges):

@@ -16,7 +16,10 @@ import json
 import os
 import re
 
+from ..files.reading import read_bytes
 from ..formats.mcp_scan import definitions, digest
+
+MAX_PIN_FILE = 64 * 1024 * 1024     # bytes of a pin file read at most
 
 VERSION = 1
 _PACKAGE = re.compile(r"^(?:@[\w.\-]+/)?[\w.\-]+(?:@[\w.\-^~<>=*]+|==[\w.\-]+)$")
@@ -47,8 +50,7 @@ def load(path: str) -> dict:
     if not os.path.exists(path):
         return {"version": VERSION, "servers": {}}
     try:
-        with open(path, encoding="utf-8") as fh:
-            data = json.load(fh)
+        data = json.loads(read_bytes(path, MAX_PIN_FILE, "pin file").decode("utf-8"))
     except (OSError, ValueError) as exc:
         raise PinError(f"{path}: cannot read the pin file: {exc}") from None
     if not isinstance(data, dict) or not isinstance(data.get("servers"), dict):

@@ -97,7 +97,10 @@ def servers_of(args, cwd: str) -> tuple[list, list, list]:
                   if os.path.isfile(p) and p not in paths]
     for path in paths:
         if not os.path.isfile(path):
-            raise ScanUsageError(f"{path}: no such configuration file")
+            from ..files.reading import missing_reason
+            why = missing_reason(path)
+            raise ScanUsageError(f"{path}: " + ("no such configuration file"
+                                                if why == "no such file or directory" else why))
         read = mcp_config.read_config(path)
         if read.doc is None or not read.doc.parsed:
             raise ScanUsageError(read.problems[0][1] if read.problems else f"{path}: unreadable")
@@ -189,7 +192,7 @@ def run(args) -> int:
     from ..engine.linter import Linter
     from . import mcp_report
     from .batch import Settings
-    from .main import UsageError
+    from .usage import UsageError
     cwd = os.getcwd()
     try:
         entries, reads, notes = servers_of(args, cwd)
@@ -244,11 +247,11 @@ def run(args) -> int:
 
 
 def _overrides(args) -> dict:
-    from .main import _codes_option
+    from .usage import codes_option
     out: dict = {"semantic": False} if args.no_semantic else {}
     for option in ("select", "ignore"):
         if getattr(args, option) is not None:
-            out[option] = _codes_option(getattr(args, option), f"--{option}")
+            out[option] = codes_option(getattr(args, option), f"--{option}")
     return out
 
 

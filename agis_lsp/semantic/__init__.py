@@ -25,6 +25,8 @@ import threading
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from .environment import ENV_VAR, THREADS_ENV  # noqa: F401 - THREADS_ENV: the package names it
+
 if TYPE_CHECKING:  # imported where a load starts: a run without the model never needs it
     from concurrent.futures import Future
 
@@ -42,8 +44,6 @@ def __getattr__(name: str):
 __all__ = ["get_model", "start_loading", "loading_started", "SemanticUnavailable", "model_dir",
            "SemanticModel", "VerbJudgement", "ConsistencyJudgement", "KINDS", "KIND_LABELS"]
 
-ENV_VAR = "AGIS_LSP_MODEL_DIR"
-THREADS_ENV = "AGIS_LSP_MODEL_THREADS"   # the encoder's intra-op threads (encoder.default_threads)
 REQUIRED = ("encoder.onnx", "tokenizer.json", "heads.json", "heads.npz")
 
 

@@ -33,7 +33,7 @@ from typing import Callable, Iterable, Sequence
 
 import numpy as np
 
-from . import THREADS_ENV
+from .environment import THREADS_ENV
 
 MAX_TOKENS = 128  # intents are single sentences (AGIS recommends <= 500 chars)
 OVERLAP = 32      # tokens two consecutive windows of a long text share (windows)

@@ -35,6 +35,9 @@ from .conftest import FIXTURES
 LSP = Path(__file__).resolve().parents[2] / "agis_lsp" / "lsp"
 RUNTIME = LSP / "runtime"
 TIMEOUT = 20.0
+#: A waiter's own limit, far past TIMEOUT: one answered with nothing within TIMEOUT was
+#: answered by the server (released, left alone), not by its limit.
+LONG_WAIT = 600.0
 
 
 class RecordingSession:
@@ -122,10 +125,10 @@ def test_a_check_goes_from_the_scheduler_through_the_store_to_the_client():
         assert publisher.waiters == {}
 
         # closing releases a request still waiting (answered with nothing, at once)
-        late = asyncio.ensure_future(publisher.wait_for(uri, 3))
+        late = asyncio.ensure_future(publisher.wait_for(uri, 3, wait=LONG_WAIT))
         await asyncio.sleep(0)
         publisher.release_waiters(uri)
-        assert await asyncio.wait_for(late, 1) is None
+        assert await asyncio.wait_for(late, TIMEOUT) is None
         scheduler.close()
 
     asyncio.run(run())
@@ -138,7 +141,7 @@ def test_a_file_the_server_leaves_alone_answers_its_waiters_with_nothing(tmp_pat
         documents, store, publisher, scheduler = build_parts(session)
         uri = from_path(str(tmp_path / "notes.txt"))
         documents.open(uri, "just some notes\n", 1)
-        waiting = asyncio.ensure_future(publisher.wait_for(uri, 1))
+        waiting = asyncio.ensure_future(publisher.wait_for(uri, 1, wait=LONG_WAIT))
         await asyncio.sleep(0)
         scheduler.schedule(uri)
         assert await asyncio.wait_for(waiting, TIMEOUT) is None

@@ -7,6 +7,8 @@ import logging
 
 from lsprotocol import types
 
+from ...document.size import DEFAULT_MAX_FILE_SIZE
+from ...files.reading import text_or_none
 from . import server_scan as ss
 from ..protocol.uris import to_path
 from . import answer_view, guarded
@@ -41,10 +43,9 @@ async def on_scan_server(ls, *args):
     rng = ss.entry_range(doc, kind, name)
     if rng is None:
         return {"error": f"no server '{name}' in {uri}"}
-    with open(path, encoding="utf-8", errors="replace") as fh:
-        if fh.read() != view.text:
-            _notify(ls, f"agis-lsp: scanning server '{name}' as saved on disk (the editor has "
-                    "unsaved changes)", types.MessageType.Warning)
+    if text_or_none(path, DEFAULT_MAX_FILE_SIZE) != view.text:     # bounded, never blocks
+        _notify(ls, f"agis-lsp: scanning server '{name}' as saved on disk (the editor has "
+                "unsaved changes)", types.MessageType.Warning)
     semantic = getattr(ls.settings, "semantic", None) is not False
     try:
         status, report, stderr = await ss.run_scan(path, name, semantic)

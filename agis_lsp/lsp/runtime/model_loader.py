@@ -1,7 +1,7 @@
 """Loading the semantic model for the server: once, in the background, with progress.
 
 The loader is given the Linter's ``ModelProvider`` (what loads the model) and a
-``protocols.Session`` (the client's settings, the event loop and progress reports).
+``session.Session`` (the client's settings, the event loop and progress reports).
 """
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from ...engine.linter import ModelProvider
-    from .protocols import Session
+    from .session import Session
 
 log = logging.getLogger("agis_lsp.lsp")
 

@@ -14,7 +14,7 @@ The scheduler is given its collaborators (``server.py`` wires them): the open
 semantic phase waits for, and two callbacks of the publisher: ``publish(uri)`` (the store's
 entry for ``uri`` is new: tell the client, answer the waiting pull requests; with no entry,
 answer them with nothing) and ``forget(uri)`` (drop it and tell the client). It reads the
-client's settings and speaks to it through a ``protocols.Session``.
+client's settings and speaks to it through a ``session.Session``.
 """
 from __future__ import annotations
 
@@ -35,7 +35,7 @@ from ..protocol.uris import to_path
 if TYPE_CHECKING:
     from ...engine.linter import Linter
     from .model_loader import ModelLoader
-    from .protocols import Session
+    from .session import Session
     from .state import Documents
     from .store import DiagnosticsStore
 
