@@ -4,7 +4,7 @@
                                     [--modes semantic,no-semantic] [--no-features]
                                     [--same-intents] [--breakdown]
 
-Issue 14's goal: the server holding 50 open 200-endpoint documents and the model stays
+The goal: the server holding 50 open 200-endpoint documents and the model stays
 <= 400 MB RSS. For each mode a fresh ``python -m agis_lsp.lsp`` is started over stdio
 with pytest-lsp's VS Code capabilities (push diagnostics) and, one after another, ``--docs``
 distinct generated documents are opened (``gen_docs.document`` with the service name,

@@ -4,7 +4,7 @@ is the default.
 A process that runs the command line also keeps each parsed catalog in the cache directory
 (:func:`use_store`; this package imports no engine module, so the command line hands the
 store over): validating the shipped catalog's ~400 verbs from its JSON was ~4% of a run on
-one small file, reading the kept form a tenth of that (issue 25). An entry is keyed by the
+one small file, reading the kept form a tenth of that. An entry is keyed by the
 file's device, inode, size and modification and status-change times (nanoseconds; any
 write or replacement sets the status-change time to the present, which no user process can
 set back), so an edited catalog is always parsed, and its errors reported, again.

@@ -22,7 +22,7 @@ _LINT_COMMANDS = ("check", "rule", "rules")
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     """The command line. For a lint command (``command`` in :data:`_LINT_COMMANDS`) the
     other subcommands are left out: registering them imports the converters and the
-    catalog code, which a terminal run on one file does not need (issue 14)."""
+    catalog code, which a terminal run on one file does not need."""
     p = argparse.ArgumentParser(prog="agis-lint", description="Lint AGIS documents and AGTP-API deployments.",
                                 formatter_class=_Formatter)
     p.add_argument("--version", action="version", version=f"agis-lint {__version__}")
@@ -80,7 +80,7 @@ class _Formatter(argparse.HelpFormatter):
     finds it (``$COLUMNS``, else the terminal of standard output, else 80) without importing
     ``shutil``: argparse builds a formatter for every ``add_argument`` (to check its
     metavar), and ``shutil`` with the compression modules it imports was ~1.5% of a run on
-    one small file (issue 25)."""
+    one small file."""
 
     def __init__(self, prog, *args, width=None, **kwargs) -> None:
         super().__init__(prog, *args, width=_columns() - 2 if width is None else width, **kwargs)

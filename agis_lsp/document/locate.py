@@ -339,7 +339,7 @@ def _flow_path(text: str, start: int, offset: int, base: tuple, *, toml: bool = 
     """Lenient scan of a flow collection (JSON, YAML flow, TOML inline) up to ``offset``.
 
     Returns None when the collection closes before ``offset``. One loop on purpose: a state
-    machine whose every branch consumes at least one character (issue 17's property tests
+    machine whose every branch consumes at least one character (the property tests
     check that it always advances).
     """
     stack: list[list] = []  # [is_map, path, key, index, expecting_key]

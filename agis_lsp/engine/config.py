@@ -50,7 +50,7 @@ def _severity_table() -> dict:
     """code -> the value ``severity/*.toml`` gives it. The parsed table is kept in the cache
     directory under a stamp of the files (:func:`cachedir.files_stamp`: any write, added or
     removed file changes it): a run without a configuration file of its own then neither
-    imports a TOML parser (issue 14: ~5 ms of a small file's run) nor reads the files."""
+    imports a TOML parser (~5 ms of a small file's run) nor reads the files."""
     import marshal
 
     from . import cachedir

@@ -11,7 +11,7 @@ from ...engine.registry import rule
 from ...formats.mcp_scan import definitions, digest, mentions, names_in, scan_context
 from .structure import KINDS
 
-SPEC = "MCP 2025-11-25 server/tools; issue 23 (live scan)"
+SPEC = "MCP 2025-11-25 server/tools (live scan)"
 
 
 def _tools(data) -> list:
