@@ -61,7 +61,7 @@ TOML_CODE, TOML_FIX = "AGTP103", "Replace with FETCH"     # legacy HTTP verb in 
 
 def run_nvim(tmp_path, config: str, name: str = "reservations.agis", settings: dict | None = None,
              text: str = DEFECT, code: str = CODE, fix: str = FIX_TITLE, nvim: str = "nvim",
-             extra_env: dict | None = None, cmd: str | None = None) -> dict:
+             extra_env: dict | None = None, cmd: str | None = None, cwd: Path | None = None) -> dict:
     workspace = tmp_path / "ws"
     fixture = workspace / name
     fixture.parent.mkdir(parents=True, exist_ok=True)
@@ -83,7 +83,7 @@ def run_nvim(tmp_path, config: str, name: str = "reservations.agis", settings: d
     }
     t = time.monotonic()
     proc = run([nvim, "--headless", "-u", "NONE", "-i", "NONE", "-n",
-                "-c", f"luafile {EDITORS / 'nvim_e2e.lua'}"], cwd=workspace, env=env, timeout=180)
+                "-c", f"luafile {EDITORS / 'nvim_e2e.lua'}"], cwd=cwd or workspace, env=env, timeout=180)
     elapsed = time.monotonic() - t
     assert result_file.exists(), f"nvim wrote no result (rc={proc.returncode}):\n{proc.stdout}\n{proc.stderr}"
     result = json.loads(result_file.read_text(encoding="utf-8"))
@@ -244,6 +244,57 @@ def test_neovim_finds_the_project_venv_and_checkhealth_says_so(tmp_path, config,
     health = result["health"]
     assert f"command (from .venv): {exe}" in health, health
     assert "version: agis-lsp " in health and "running: agis" in health, health
+
+
+@pytest.mark.parametrize("config, which", [("agis-nvim07.lua", "system"), ("agis-0.11.lua", "current")])
+def test_checkhealth_from_another_directory_names_the_buffers_project_and_the_running_command(
+        tmp_path, config, which):
+    """Neovim started outside the project (its current directory is not the project): :checkhealth agis
+    still reports the buffer's project, its .venv/bin/agis-lsp, and the command the running client started."""
+    nvim = system_nvim() if which == "system" else current_nvim()
+    if config == "agis-0.11.lua" and version_of(nvim) < (0, 11, 0):
+        missing(f"Neovim >= 0.11 (found {version_of(nvim)})")
+    exe = project_venv_server(tmp_path / "ws")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    path = os.pathsep.join(p for p in os.environ["PATH"].split(os.pathsep)
+                           if not (Path(p) / "agis-lsp").exists())
+    result = run_nvim(tmp_path, config, name="api/v1/reservations.agis", nvim=nvim, cmd="", cwd=elsewhere,
+                      extra_env={"PATH": path, "AGIS_NVIM_HEALTH": "1"})
+    check(result)
+    health = result["health"]
+    assert f"buffer: {tmp_path / 'ws' / 'api' / 'v1' / 'reservations.agis'}; project root: {tmp_path / 'ws'}" \
+        in health, health
+    assert f"the project's server: {exe}" in health and f"command (from .venv): {exe}" in health, health
+    assert re.search(rf"running: agis[-_]lsp \(id \d+, root {re.escape(str(tmp_path / 'ws'))}\): {re.escape(str(exe))}",
+                     health), health
+    assert "not executable" not in health and "ERROR" not in health, health
+
+
+@pytest.mark.parametrize("config, which", [("agis-nvim07.lua", "system"), ("agis-0.11.lua", "current")])
+def test_checkhealth_without_a_server_gives_advice_that_works(tmp_path, config, which):
+    """No .venv, no agis-lsp on PATH, no vim.g.agis_lsp_cmd: an error whose advice installs a wheel or a
+    checkout (agis-lsp is not on the package index), never `pip install agis-lsp`."""
+    nvim = system_nvim() if which == "system" else current_nvim()
+    if config == "agis-0.11.lua" and version_of(nvim) < (0, 11, 0):
+        missing(f"Neovim >= 0.11 (found {version_of(nvim)})")
+    (tmp_path / "ws").mkdir()
+    (tmp_path / "ws" / "pyproject.toml").write_text("[project]\nname = 'demo'\n", encoding="utf-8")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    path = os.pathsep.join(p for p in os.environ["PATH"].split(os.pathsep)
+                           if not (Path(p) / "agis-lsp").exists())
+    result = run_nvim(tmp_path, config, name="reservations.agis", nvim=nvim, cmd="", cwd=elsewhere,
+                      extra_env={"PATH": path, "AGIS_NVIM_MODE": "health"})
+    assert result["ok"], json.dumps(result, indent=2)
+    health = result["health"]
+    assert f"project root: {tmp_path / 'ws'}" in health, health
+    assert f"no .venv/bin/agis-lsp in {tmp_path / 'ws'} or above it" in health, health
+    assert "command agis-lsp (from PATH) is not executable" in health, health
+    assert ".venv/bin/pip install /path/to/agis_lsp-*.whl" in health, health
+    assert "python3 -m venv .venv && .venv/bin/pip install -e ." in health, health
+    assert "pip install agis-lsp" not in health, health
+    assert "no agis-lsp client is running" in health, health
 
 
 def _mcp_config(tmp_path) -> str:
