@@ -321,3 +321,25 @@ def test_neovim_scan_this_server_code_lens(tmp_path, config, which):
     assert [(x["title"], x["command"], x["name"]) for x in result["lenses"]] == [
         ("Scan this server", "agis.scanServer", "calculator")], result["lenses"]
     assert any(d["code"] == "AGSC301" for d in result["after"]), result["after"]
+
+
+def test_neovim_011_scan_lens_with_the_bundled_libraries(tmp_path):
+    """Neovim 0.11 runs the server as the VS Code extension does (a Python that cannot import agis_lsp, the
+    extension's launcher, bundled/libs): vim.lsp.codelens.run() on "Scan this server" scans the poisoned
+    server and its findings arrive on the buffer, not "No module named 'agis_lsp'"."""
+    pytest.importorskip("mcp")
+    from ..bundled import bundled_layout, cannot_import_agis_lsp
+    nvim = current_nvim()
+    if version_of(nvim) < (0, 11, 0):
+        missing(f"Neovim >= 0.11 (found {version_of(nvim)}; expected in {NVIM_VENV})")
+    python, launcher = bundled_layout(tmp_path / "vsix")
+    assert cannot_import_agis_lsp(python, tmp_path)
+    env = {"AGIS_NVIM_MODE": "codelens", "PYTHONPATH": ""}
+    result = run_nvim(tmp_path, "agis-0.11.lua", name=".vscode/mcp.json", text=_mcp_config(tmp_path),
+                      code="AGSC301", nvim=nvim, cmd=json.dumps([python, launcher]), extra_env=env)
+    assert result["ok"], json.dumps(result, indent=2)
+    scan = [d for d in result["after"] if d["source"] == "agis-lint mcp scan"]
+    assert {"AGSC102", "AGSC301"} <= {d["code"] for d in scan}, result["after"]
+    assert all(d["message"].startswith("mcp://calculator/") for d in scan), scan
+    pins = tmp_path / "state" / "agis-lint" / "mcp-pins.json"      # XDG_STATE_HOME of run_nvim
+    assert pins.is_file() and not (tmp_path / "ws" / ".vscode" / "mcp-pins.json").exists()

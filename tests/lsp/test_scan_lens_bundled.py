@@ -8,7 +8,6 @@ from __future__ import annotations
 import asyncio
 import json
 import os
-import site
 import subprocess
 import sys
 import tempfile
@@ -19,33 +18,16 @@ import pytest_lsp
 from lsprotocol import types
 from pytest_lsp import ClientServerConfig, LanguageClient
 
+from ..bundled import bundled_layout, cannot_import_agis_lsp
 from ..mcp_live.helpers import SERVER
 from .conftest import CACHE_DIR, TIMEOUT, initialize, make_client, uri_of, wait_published
 
-REPO = Path(__file__).resolve().parents[2]
 SCAN_TIMEOUT = 300.0
 
 
-def _bundled_layout() -> tuple[str, str, str]:
-    """(bare python, launcher, state dir): an extension directory whose bundled/libs hold this
-    checkout's agis_lsp and the test interpreter's site-packages (symbolic links)."""
-    root = Path(tempfile.mkdtemp(prefix="agis-lsp-bundled-"))
-    tool, libs = root / "ext" / "bundled" / "tool", root / "ext" / "bundled" / "libs"
-    tool.mkdir(parents=True)
-    (libs / "common").mkdir(parents=True)
-    launcher = tool / "lsp_server.py"
-    launcher.write_text((REPO / "vscode-extension" / "bundled" / "tool" / "lsp_server.py").read_text(
-        encoding="utf-8"), encoding="utf-8")
-    (libs / "common" / "agis_lsp").symlink_to(REPO / "agis_lsp", target_is_directory=True)
-    tag = f"cp{sys.version_info[0]}{sys.version_info[1]}"
-    (libs / tag).symlink_to(site.getsitepackages()[0], target_is_directory=True)
-    venv = root / "bare"
-    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True, timeout=120)
-    python = str(venv / "bin" / "python")
-    return python, str(launcher), str(root / "state")
-
-
-PYTHON, LAUNCHER, STATE = _bundled_layout()
+_ROOT = Path(tempfile.mkdtemp(prefix="agis-lsp-bundled-"))
+PYTHON, LAUNCHER = bundled_layout(_ROOT)
+STATE = str(_ROOT / "state")
 WORKSPACE = tempfile.mkdtemp(prefix="agis-lsp-bundled-ws-")
 CONFIG = os.path.join(WORKSPACE, ".vscode", "mcp.json")
 os.makedirs(os.path.dirname(CONFIG))
@@ -56,8 +38,7 @@ with open(CONFIG, "w", encoding="utf-8") as fh:
 
 def test_the_bare_python_cannot_import_agis_lsp():
     """Else the test below could not tell the bundled libraries from an installed package."""
-    proc = subprocess.run([PYTHON, "-c", "import agis_lsp"], cwd=WORKSPACE, capture_output=True, timeout=60)
-    assert proc.returncode != 0
+    assert cannot_import_agis_lsp(PYTHON, WORKSPACE)
     check = subprocess.run([PYTHON, LAUNCHER, "--check"], cwd=WORKSPACE, capture_output=True, text=True,
                            timeout=120)
     assert check.returncode == 0 and "bundled/libs/common/agis_lsp" in check.stdout, check.stdout + check.stderr
