@@ -216,6 +216,19 @@ def test_neovim_011_config(tmp_path):
     check(toml, code=TOML_CODE, fix=TOML_FIX, filetype="toml", fixed='method = "FETCH"', broken='"GET"')
 
 
+def nvim_for(config: str, which: str) -> str:
+    """The system nvim (0.7.2) or the current one; the 0.11 config needs 0.11."""
+    nvim = system_nvim() if which == "system" else current_nvim()
+    if config == "agis-0.11.lua" and version_of(nvim) < (0, 11, 0):
+        missing(f"Neovim >= 0.11 (found {version_of(nvim)})")
+    return nvim
+
+
+def path_without_agis_lsp() -> str:
+    """PATH without the directories that hold an agis-lsp."""
+    return os.pathsep.join(p for p in os.environ["PATH"].split(os.pathsep) if not (Path(p) / "agis-lsp").exists())
+
+
 def project_venv_server(workspace: Path) -> Path:
     """workspace/.venv/bin/agis-lsp: a launcher of this checkout's server (what `pip install` would put there)."""
     exe = workspace / ".venv" / "bin" / "agis-lsp"
@@ -231,12 +244,9 @@ def project_venv_server(workspace: Path) -> Path:
 def test_neovim_finds_the_project_venv_and_checkhealth_says_so(tmp_path, config, which):
     """No vim.g.agis_lsp_cmd and no agis-lsp on PATH: the project's .venv/bin/agis-lsp (found upward from
     a file two directories down) runs the server; :checkhealth agis names it and its version."""
-    nvim = system_nvim() if which == "system" else current_nvim()
-    if config == "agis-0.11.lua" and version_of(nvim) < (0, 11, 0):
-        missing(f"Neovim >= 0.11 (found {version_of(nvim)})")
+    nvim = nvim_for(config, which)
     exe = project_venv_server(tmp_path / "ws")
-    path = os.pathsep.join(p for p in os.environ["PATH"].split(os.pathsep)
-                           if not (Path(p) / "agis-lsp").exists())
+    path = path_without_agis_lsp()
     assert shutil.which("agis-lsp", path=path) is None
     result = run_nvim(tmp_path, config, name="api/v1/reservations.agis", nvim=nvim, cmd="",
                       extra_env={"PATH": path, "AGIS_NVIM_HEALTH": "1"})
@@ -251,14 +261,11 @@ def test_checkhealth_from_another_directory_names_the_buffers_project_and_the_ru
         tmp_path, config, which):
     """Neovim started outside the project (its current directory is not the project): :checkhealth agis
     still reports the buffer's project, its .venv/bin/agis-lsp, and the command the running client started."""
-    nvim = system_nvim() if which == "system" else current_nvim()
-    if config == "agis-0.11.lua" and version_of(nvim) < (0, 11, 0):
-        missing(f"Neovim >= 0.11 (found {version_of(nvim)})")
+    nvim = nvim_for(config, which)
     exe = project_venv_server(tmp_path / "ws")
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
-    path = os.pathsep.join(p for p in os.environ["PATH"].split(os.pathsep)
-                           if not (Path(p) / "agis-lsp").exists())
+    path = path_without_agis_lsp()
     result = run_nvim(tmp_path, config, name="api/v1/reservations.agis", nvim=nvim, cmd="", cwd=elsewhere,
                       extra_env={"PATH": path, "AGIS_NVIM_HEALTH": "1"})
     check(result)
@@ -275,15 +282,12 @@ def test_checkhealth_from_another_directory_names_the_buffers_project_and_the_ru
 def test_checkhealth_without_a_server_gives_advice_that_works(tmp_path, config, which):
     """No .venv, no agis-lsp on PATH, no vim.g.agis_lsp_cmd: an error whose advice installs a wheel or a
     checkout (agis-lsp is not on the package index), never `pip install agis-lsp`."""
-    nvim = system_nvim() if which == "system" else current_nvim()
-    if config == "agis-0.11.lua" and version_of(nvim) < (0, 11, 0):
-        missing(f"Neovim >= 0.11 (found {version_of(nvim)})")
+    nvim = nvim_for(config, which)
     (tmp_path / "ws").mkdir()
     (tmp_path / "ws" / "pyproject.toml").write_text("[project]\nname = 'demo'\n", encoding="utf-8")
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
-    path = os.pathsep.join(p for p in os.environ["PATH"].split(os.pathsep)
-                           if not (Path(p) / "agis-lsp").exists())
+    path = path_without_agis_lsp()
     result = run_nvim(tmp_path, config, name="reservations.agis", nvim=nvim, cmd="", cwd=elsewhere,
                       extra_env={"PATH": path, "AGIS_NVIM_MODE": "health"})
     assert result["ok"], json.dumps(result, indent=2)
@@ -312,9 +316,7 @@ def test_neovim_scan_this_server_code_lens(tmp_path, config, which):
     the entry without any request from the test, and running it (vim.lsp.codelens.run) scans the
     server and puts its findings on the buffer."""
     pytest.importorskip("mcp")
-    nvim = system_nvim() if which == "system" else current_nvim()
-    if config == "agis-0.11.lua" and version_of(nvim) < (0, 11, 0):
-        missing(f"Neovim >= 0.11 (found {version_of(nvim)})")
+    nvim = nvim_for(config, which)
     result = run_nvim(tmp_path, config, name=".vscode/mcp.json", text=_mcp_config(tmp_path),
                       code="AGSC301", nvim=nvim, extra_env={"AGIS_NVIM_MODE": "codelens"})
     assert result["ok"], json.dumps(result, indent=2)
