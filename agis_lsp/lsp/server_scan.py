@@ -8,7 +8,11 @@ its own process, and waits for the child without blocking its event loop. The ch
 server's own interpreter with the server's own library path (``PYTHONPATH``: every directory
 of the server's ``sys.path``, in order), so a server that runs from libraries it was handed
 (the VS Code extension's ``bundled/libs``, put on ``sys.path`` by its launcher) scans with
-them too; an interpreter that cannot import ``agis_lsp`` by itself is then no obstacle. Each finding of
+them too; an interpreter that cannot import ``agis_lsp`` by itself is then no obstacle. The
+MCP servers the scan starts do not inherit it: the SDK gives them only its default variables
+(HOME, PATH, ...) and the entry's own ``env``. A child rather than a worker thread of the server:
+a thread cannot be killed at the time limit, and the SDK's process handling would run inside
+the editor's server. Each finding of
 the scan becomes a diagnostic on the entry's name, its message starting with the scan's
 stable location (``mcp://NAME/tools/TOOL``).
 """
