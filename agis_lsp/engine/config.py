@@ -14,6 +14,7 @@ from functools import cached_property, lru_cache
 from pathlib import Path
 
 from ..document.size import DEFAULT_MAX_FILE_SIZE
+from ..files.reading import read_bytes
 from .findings import Severity
 
 
@@ -27,8 +28,9 @@ def _tomllib():
 
 
 CONFIG_FILES = (".agis-lint.toml", "pyproject.toml")
+MAX_CONFIG_SIZE = 4 * 1024 * 1024       # bytes of a configuration file read at most
 _KEYS = {"select", "ignore", "extend-select", "severity", "level", "semantic", "catalog",
-         "per-file-ignores", "fail-level", "max-file-size", "conventions"}
+         "per-file-ignores", "fail-level", "max-file-size", "conventions", "respect-gitignore"}
 # What a rule marked convention="agis" defaults to on a format that does not adopt AGIS.
 CONVENTION_DEFAULT = Severity.INFORMATION
 
@@ -48,7 +50,7 @@ def _severity_table() -> dict:
     """code -> the value ``severity/*.toml`` gives it. The parsed table is kept in the cache
     directory under a stamp of the files (:func:`cachedir.files_stamp`: any write, added or
     removed file changes it): a run without a configuration file of its own then neither
-    imports a TOML parser (issue 14: ~5 ms of a small file's run) nor reads the files."""
+    imports a TOML parser (~5 ms of a small file's run) nor reads the files."""
     import marshal
 
     from . import cachedir
@@ -90,6 +92,7 @@ class Config:
     source: str | None = None
     conventions: tuple = ()             # where AGIS's conventions are adopted beyond AGIS/AGTP:
                                         # "*" (everywhere), document kinds, or rule-code prefixes
+    respect_gitignore: bool = True      # a directory walk leaves out what git ignores
 
     @cached_property
     def _enabled_memo(self) -> dict:
@@ -239,10 +242,11 @@ def config_from_table(table: dict, source: str | None = None) -> Config:
         if table["level"] not in (1, 2):
             raise ConfigError("'level' must be 1 or 2", source)
         kw["level"] = table["level"]
-    if "semantic" in table:
-        if not isinstance(table["semantic"], bool):
-            raise ConfigError("'semantic' must be true or false", source)
-        kw["semantic"] = table["semantic"]
+    for key in ("semantic", "respect-gitignore"):
+        if key in table:
+            if not isinstance(table[key], bool):
+                raise ConfigError(f"'{key}' must be true or false", source)
+            kw[key.replace("-", "_")] = table[key]
     if "catalog" in table:
         cat = table["catalog"]
         if not isinstance(cat, str):
@@ -283,16 +287,22 @@ def find_config_file(start: str | os.PathLike) -> str | None:
 
 def _has_tool_table(path: Path) -> bool:
     try:
-        return b"[tool.agis-lint" in path.read_bytes()
-    except OSError:
+        return b"[tool.agis-lint" in read_bytes(path, MAX_CONFIG_SIZE)
+    except OSError:     # unreadable, too large, no regular file: not a configuration
         return False
 
 
 @lru_cache(maxsize=64)
 def _load_cached(path: str, mtime: float) -> Config:
     try:
-        with open(path, "rb") as fh:
-            data = _tomllib().load(fh)
+        raw = read_bytes(path, MAX_CONFIG_SIZE, "configuration file")
+    except OSError as exc:   # a FIFO or a device named --config, a symlink loop, too large
+        raise ConfigError(f"cannot be read: {exc.strerror or exc}", path) from None
+    try:
+        data = _tomllib().loads(raw.decode("utf-8"))
+    except UnicodeDecodeError as exc:
+        raise ConfigError(f"not UTF-8 text (byte 0x{raw[exc.start]:02x} at offset {exc.start})",
+                          path) from None
     except _tomllib().TOMLDecodeError as exc:
         raise ConfigError(f"invalid TOML: {exc}", path) from None
     except ValueError as exc:   # an integer past Python's int-string limit (4,300 digits)

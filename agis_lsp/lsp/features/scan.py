@@ -1,5 +1,5 @@
 """"Scan this server": a code lens on each server entry of an MCP client configuration, and
-the ``agis.scanServer`` command that scans that entry (``lsp/server_scan.py``)."""
+the ``agis.scanServer`` command that scans that entry (``lsp/features/server_scan.py``)."""
 from __future__ import annotations
 
 import asyncio
@@ -7,8 +7,10 @@ import logging
 
 from lsprotocol import types
 
-from .. import server_scan as ss
-from ..uris import to_path
+from ...document.size import DEFAULT_MAX_FILE_SIZE
+from ...files.reading import text_or_none
+from . import server_scan as ss
+from ..protocol.uris import to_path
 from . import answer_view, guarded
 
 log = logging.getLogger("agis_lsp.lsp")
@@ -41,10 +43,9 @@ async def on_scan_server(ls, *args):
     rng = ss.entry_range(doc, kind, name)
     if rng is None:
         return {"error": f"no server '{name}' in {uri}"}
-    with open(path, encoding="utf-8", errors="replace") as fh:
-        if fh.read() != view.text:
-            _notify(ls, f"agis-lsp: scanning server '{name}' as saved on disk (the editor has "
-                    "unsaved changes)", types.MessageType.Warning)
+    if text_or_none(path, DEFAULT_MAX_FILE_SIZE) != view.text:     # bounded, never blocks
+        _notify(ls, f"agis-lsp: scanning server '{name}' as saved on disk (the editor has "
+                "unsaved changes)", types.MessageType.Warning)
     semantic = getattr(ls.settings, "semantic", None) is not False
     try:
         status, report, stderr = await ss.run_scan(path, name, semantic)

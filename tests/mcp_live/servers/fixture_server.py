@@ -6,7 +6,7 @@ VARIANT: clean, poisoned, shadow, rug (descriptions change on every start: the s
 is kept in the file named by $RUG_STATE; with RUG_BENIGN=1 the new text is harmless),
 mentions (instructions name a tool it lacks), paged (tools, prompts and resources in pages of
 two, with nextCursor), timed (writes "start/stop PID TIME" to $TIMES_LOG and takes two seconds
-to list its tools), silent (never answers). TRANSPORT: stdio, http (Streamable HTTP; with
+to list its tools), empty (offers no tool, prompt or resource), silent (never answers). TRANSPORT: stdio, http (Streamable HTTP; with
 $REQUIRE_HEADER=NAME:VALUE it answers 401 to a request without that header) or sse (the
 older HTTP+SSE transport only, at /sse). HTTP binds 127.0.0.1 only.
 """
@@ -109,6 +109,10 @@ def rug() -> MCPServer:
         return "sunny"
 
     return server
+
+
+def empty() -> MCPServer:
+    return MCPServer("nothing", version="1.0.0")
 
 
 def mentions() -> MCPServer:
@@ -239,7 +243,7 @@ def main(argv: list[str]) -> None:
         return
     _log_time("start")
     server = {"clean": clean, "poisoned": poisoned, "shadow": shadow, "rug": rug,
-              "mentions": mentions, "paged": paged, "timed": timed}[variant]()
+              "mentions": mentions, "paged": paged, "timed": timed, "empty": empty}[variant]()
     try:
         if transport in ("http", "sse"):
             _serve_http(server, transport, port)

@@ -2,9 +2,17 @@
 and the scan of one entry as diagnostics on it.
 
 The scan is ``agis-lint mcp scan FILE --server NAME --format json``, the CLI's own scan (the
-MCP SDK, time limits, process-group kill, secrets scrubbed, pins beside the configuration),
+MCP SDK, time limits, process-group kill, secrets scrubbed, pins in the user's state file),
 run as a child process: the language server never imports the SDK, never runs a server in
-its own process, and waits for the child without blocking its event loop. Each finding of
+its own process, and waits for the child without blocking its event loop. The child is the
+server's own interpreter with the server's own library path (``PYTHONPATH``: every directory
+of the server's ``sys.path``, in order), so a server that runs from libraries it was handed
+(the VS Code extension's ``bundled/libs``, put on ``sys.path`` by its launcher) scans with
+them too; an interpreter that cannot import ``agis_lsp`` by itself is then no obstacle. The
+MCP servers the scan starts do not inherit it: the SDK gives them only its default variables
+(HOME, PATH, ...) and the entry's own ``env``. A child rather than a worker thread of the server:
+a thread cannot be killed at the time limit, and the SDK's process handling would run inside
+the editor's server. Each finding of
 the scan becomes a diagnostic on the entry's name, its message starting with the scan's
 stable location (``mcp://NAME/tools/TOOL``).
 """
@@ -18,8 +26,8 @@ from dataclasses import dataclass, field
 
 from lsprotocol import types
 
-from ..formats import registry
-from ..formats.mcp_client import KIND
+from ...formats import registry
+from ...formats.mcp_client import KIND
 
 COMMAND = "agis.scanServer"
 TITLE = "Scan this server"
@@ -72,13 +80,23 @@ def scan_argv(path: str, name: str, semantic: bool) -> list:
     return argv + ([] if semantic else ["--no-semantic"])
 
 
+def scan_env(environ=None, path=None) -> dict:
+    """The child's environment: the caller's, with ``PYTHONPATH`` set to the directories of the
+    server's ``sys.path`` in their order (the interpreter drops the duplicates of its own
+    standard library and site-packages, so the child's path is the server's)."""
+    env = dict(os.environ if environ is None else environ)
+    dirs = [os.path.abspath(p) for p in (sys.path if path is None else path) if p and os.path.isdir(p)]
+    env["PYTHONPATH"] = os.pathsep.join(dict.fromkeys(dirs))
+    return env
+
+
 async def run_scan(path: str, name: str, semantic: bool, limit: float = SCAN_LIMIT) -> tuple:
     """(exit status, JSON report or None, standard error) of the scan of one server; the
     child (and the servers it started, in their own process groups) is killed at ``limit``."""
     proc = await asyncio.create_subprocess_exec(
         *scan_argv(path, name, semantic), cwd=os.path.dirname(os.path.abspath(path)),
         stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.PIPE, start_new_session=True)
+        stderr=asyncio.subprocess.PIPE, start_new_session=True, env=scan_env())
     try:
         out, err = await asyncio.wait_for(proc.communicate(), limit)
     except (asyncio.TimeoutError, asyncio.CancelledError):
