@@ -12,7 +12,8 @@ interleaved so that the load of the machine falls on all of them alike:
   in one process: the objects its CLI builds for ``mcp-scanner --analyzers yara,schema static
   --tools FILE`` (``YaraAnalyzer``, ``SchemaReferenceAnalyzer``, ``StaticAnalyzer.scan_tools_file``),
   called once per file, so that its start (about 3 s of imports) is paid once, as agis-lint's is;
-* with ``--cli``, also its CLI once per file (what a shell loop over the files costs).
+* with ``--cli``, also its CLI once per file (what a shell loop over the files costs);
+* with ``--heads``, also agis-lint with the directive head (AGSC901) off: its share of the time.
 
 Wall seconds are the median of the runs; CPU seconds are user + system of the child processes
 (median too). Nothing is installed here: the scanner lives in its own virtual environment
@@ -91,6 +92,8 @@ def main(argv=None) -> int:
     ap.add_argument("--split", choices=("dev", "heldout", "all"), default="all")
     ap.add_argument("--scanner-python", default=os.environ.get("CISCO_SCANNER_PYTHON", DEFAULT_SCANNER))
     ap.add_argument("--cli", action="store_true", help="also time the scanner's CLI once per file")
+    ap.add_argument("--heads", action="store_true",
+                    help="also time agis-lint with the directive head (AGSC901) off, to show its share")
     args = ap.parse_args(argv)
     scanner = args.scanner_python
     ok = os.path.exists(scanner) and subprocess.run(
@@ -111,6 +114,8 @@ def main(argv=None) -> int:
     runs = {
         "agis-lint check (model on)": lambda: timed(base),
         "agis-lint check --no-semantic": lambda: timed(base[:2] + ["--no-semantic"] + base[2:]),
+        **({"agis-lint check --ignore AGSC901 (model on)":
+            lambda: timed(base[:2] + ["--ignore", "AGSC901"] + base[2:])} if args.heads else {}),
         f"cisco-ai-mcp-scanner {version} static, yara+schema (one process)":
             lambda: timed([scanner, "-c", _DRIVER, *files], env=offline_env()),
     }
