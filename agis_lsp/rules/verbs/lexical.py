@@ -33,9 +33,10 @@ def inflected_leading_verb(ctx):
     """The name of a tool or capability starts with an inflected verb (`checking_status`, `booked_rooms`).
 
     ## What it does
-    Takes the leading word of each tool/capability name (snake_case, camelCase,
-    PascalCase, kebab-case or spaced; a `namespace.` or `namespace/` prefix is
-    skipped) and looks it up in the English lexicon of verb inflections, as AGIS
+    Takes the verb of each tool/capability name (snake_case, camelCase,
+    PascalCase, kebab-case or spaced; a namespace such as `github.`, `mcp__github__`
+    or a prefix most of the document's names share is skipped, as docs/formats.md
+    describes) and looks it up in the English lexicon of verb inflections, as AGIS
     pass 2 does for methods (AGIS203).
 
     ## Why is this bad?
