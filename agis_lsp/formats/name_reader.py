@@ -107,7 +107,7 @@ def _explicit_namespace(name: str) -> tuple[str, int]:
     """(namespace, offset where the rest starts) for ``ns.tool``, ``ns/tool``, ``mcp__ns__tool``."""
     cut = max(name.rfind("."), name.rfind("/"))
     dunder = name.rfind("__")
-    if dunder > cut and dunder > 0 and dunder + 2 < len(name):
+    if dunder > cut and dunder + 2 < len(name) and any(c.isalnum() for c in name[:dunder]):
         head = name[:dunder]
         ns = head[5:] if head.startswith("mcp__") else head
         return ns, dunder + 2

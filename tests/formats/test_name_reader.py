@@ -140,3 +140,9 @@ def test_cli_judges_the_verb_after_the_namespace(tmp_path):
     assert len(mcpt) == 1 and "namespace `hosting`, verb `delete`" in mcpt[0]["message"]
     # the verbs agree with their descriptions once the namespace is not read as the verb
     assert not [d for d in found if d["code"] in ("TOOL601", "TOOL602")], found
+
+
+@pytest.mark.parametrize("name", ["_" * 3000 + "get", "__", "x.", "-", "9", "v2_tool", "a" * 5000])
+def test_odd_names_read_without_error(name):
+    lead = read_name(name, name_context([name, "get_" + name]))
+    assert lead is None or (lead.word and not lead.namespace.strip("_") == "" or not lead.namespace)
