@@ -1,0 +1,274 @@
+"""What each tool can do, as five labels with a confidence: the legs of a dangerous flow.
+
+* ``untrusted``: returns text that third parties write (web pages, search results, issues,
+  messages, papers, public documentation);
+* ``private``: reads the user's or organisation's own data (files, databases, notes,
+  mailboxes, account resources, logs, secrets);
+* ``sends``: puts model-chosen content where others can read it, or reaches a model-chosen
+  address (HTTP to a URL the model gives, posting a message, comment, issue or page,
+  pushing a commit, typing into a web page);
+* ``destructive``: deletes, overwrites, replaces or revokes existing state;
+* ``executes``: runs code or commands the model writes (shell, REPL, JavaScript in a page,
+  write queries).
+
+Evidence, each with a weight: the name read as verb + object (``slack_post_message`` ->
+POST + MESSAGE), the parameters (``url``, ``path``, ``channel_id`` + ``text``,
+``command``), the first sentence of the description, and the MCP annotations
+(``readOnlyHint``, ``destructiveHint``, ``openWorldHint``). The weights of one label
+combine as independent evidence (1 - the product of 1 - w); a label holds at
+``THRESHOLD``. Tool facts come from every format's operations (``facts_of``).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from ..lexicon.split import split_words
+from . import _capability_words as W
+
+LABELS = ("untrusted", "private", "sends", "destructive", "executes")
+THRESHOLD = 0.5
+_SENTENCE = re.compile(r"(?<=[.!?])\s|\n\s*\n")
+
+
+@dataclass(frozen=True)
+class ToolFacts:
+    """A tool as the classifier reads it, whatever its format."""
+    name: str
+    path: tuple = ()                         # document path of the tool (its name's parent)
+    description: str = ""
+    params: dict = field(default_factory=dict)     # parameter name -> description
+    annotations: dict = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Capabilities:
+    name: str
+    scores: dict                             # label -> confidence 0..1
+    evidence: dict                           # label -> [reason, ...] (strongest first)
+    path: tuple = ()
+
+    def has(self, label: str) -> bool:
+        return self.scores.get(label, 0.0) >= THRESHOLD
+
+    @property
+    def labels(self) -> list:
+        return [lb for lb in LABELS if self.has(lb)]
+
+    def as_json(self) -> dict:
+        return {lb: {"confidence": round(self.scores[lb], 2), "evidence": self.evidence[lb]}
+                for lb in self.labels}
+
+    def summary(self) -> str:
+        """``sends 0.90 (verb POST + MESSAGE); private 0.70 (parameter 'path')``."""
+        return "; ".join(f"{lb} {self.scores[lb]:.2f} ({', '.join(self.evidence[lb][:2])})"
+                         for lb in self.labels) or "none of the five"
+
+
+def _words(text: str) -> list:
+    return [w.lower() for w in split_words(text)]
+
+
+def _first_sentence(text: str) -> str:
+    text = " ".join(str(text or "").split()[:80])
+    return _SENTENCE.split(text.strip(), maxsplit=1)[0] if text else ""
+
+
+class _Score:
+    def __init__(self) -> None:
+        self.weights: dict = {lb: [] for lb in LABELS}
+
+    def add(self, label: str, weight: float, why: str) -> None:
+        self.weights[label].append((weight, why))
+
+    def result(self, facts: ToolFacts) -> Capabilities:
+        scores, evidence = {}, {}
+        for lb, items in self.weights.items():
+            keep = 1.0
+            for w, _ in items:
+                keep *= 1.0 - max(-1.0, min(w, 0.99))
+            scores[lb] = max(0.0, min(1.0, 1.0 - keep))
+            evidence[lb] = [why for w, why in sorted(items, key=lambda x: -x[0]) if w > 0]
+        return Capabilities(facts.name, scores, evidence, facts.path)
+
+
+def classify(facts: ToolFacts) -> Capabilities:
+    s = _Score()
+    words = _words(facts.name)
+    verb = next((w for w in words if w in W.VERBS), None)
+    objects = [w for w in words if w != verb]
+    _by_name(s, verb, objects)
+    sentence = _first_sentence(facts.description)
+    _by_description(s, sentence.lower(), W.VERBS.get(verb))
+    m = W.PAGE_CUE.search(sentence.lower())
+    if m and W.VERBS.get(verb) in ("read", None):
+        s.add("untrusted", 0.6, f"description '{m.group(0)}'")
+    _by_params(s, verb, objects, {str(k): str(v or "") for k, v in facts.params.items()},
+               _fixed_site(facts.description))
+    _browser_code(s, facts.description.lower())
+    _by_annotations(s, facts.annotations if isinstance(facts.annotations, dict) else {})
+    return s.result(facts)
+
+
+def _by_name(s: _Score, verb, objects: list) -> None:
+    kind = W.VERBS.get(verb)
+    objs = set(objects)
+    untrusted_obj = objs & W.UNTRUSTED_NOUNS
+    private_obj = objs & W.PRIVATE_NOUNS
+    both = objs & W.SHARED_NOUNS
+    shown = f"verb {verb.upper()}" if verb else "name"
+    obj = next(iter(sorted(untrusted_obj | private_obj | both)), "")
+    what = f"{shown} + {obj.upper()}" if obj else shown
+    if objs & W.BROWSER_NOUNS:
+        private_obj = set()
+    if kind in ("read", None) and (objs & W.WEB_BRANDS or verb in W.WEB_VERBS):
+        s.add("untrusted", 0.6, f"name word {(objs & W.WEB_BRANDS or {verb}).pop().upper()}")
+    if kind == "read" and objs & W.PRIVATE_BRANDS and not untrusted_obj:
+        s.add("private", 0.6, f"{shown} + {(objs & W.PRIVATE_BRANDS).pop().upper()}")
+    if kind == "read":
+        if untrusted_obj or both:
+            s.add("untrusted", 0.75, what)
+        if private_obj or both:
+            s.add("private", 0.7, what)
+    elif kind == "send":
+        s.add("sends", 0.8 if objs & W.SEND_NOUNS or verb in W.SEND_ALWAYS else 0.45, what)
+    elif kind == "create" and objs & W.SEND_NOUNS:
+        s.add("sends", 0.75, what)
+    elif kind == "destroy":
+        s.add("destructive", 0.8, what)
+    elif kind == "update":
+        s.add("destructive", 0.6, what)
+        if objs & W.SEND_NOUNS:
+            s.add("sends", 0.6, what)
+    elif kind == "navigate":
+        s.add("sends", 0.6, what)
+    elif kind == "execute" and objs & W.CODE_NOUNS:
+        s.add("executes", 0.85, what)
+    elif kind == "execute" and "query" in objs:
+        s.add("private", 0.6, f"{shown} + QUERY")
+    if kind is None and (untrusted_obj or both) and not objs & W.QUIET_NOUNS:
+        s.add("untrusted", 0.35, f"name word {(untrusted_obj or both).pop().upper()}")
+    if objs & W.SECRET_NOUNS and kind in ("read", None):
+        s.add("private", 0.7, f"name word {(objs & W.SECRET_NOUNS).pop().upper()}")
+
+
+def _by_description(s: _Score, sentence: str, kind) -> None:
+    for label, weight, pattern in W.SENTENCE_CUES:
+        if label in ("untrusted", "private") and kind not in ("read", None):
+            continue
+        m = pattern.search(sentence)
+        if m:
+            s.add(label, weight, f"description '{m.group(0).strip()}'")
+
+
+def _by_params(s: _Score, verb, objects: list, params: dict, fixed: bool) -> None:
+    names = {k.lower().replace("-", "_"): k for k in params}
+    kind = W.VERBS.get(verb)
+    url = next((names[n] for n in names if n in W.URL_PARAMS), None)
+    if url and not fixed and not _fixed_site(params[url]):
+        s.add("sends", 0.6, f"parameter '{url}'")
+        if kind in ("read", None):
+            s.add("untrusted", 0.6, f"parameter '{url}'")
+    path = next((names[n] for n in names if n in W.PATH_PARAMS), None)
+    if "owner" in names and "repo" in names and kind in ("read", None):
+        s.add("untrusted", 0.6, "parameters 'owner' and 'repo' (any repository)")
+        s.add("private", 0.5, "parameters 'owner' and 'repo' (private repositories)")
+    if path and kind in ("read", None) and not url and not set(objects) & W.UNTRUSTED_NOUNS:
+        s.add("private", 0.55, f"parameter '{path}'")
+    code = next((names[n] for n in names if n in W.CODE_PARAMS), None)
+    if code:
+        s.add("executes", 0.6 if kind == "execute" else 0.4, f"parameter '{code}'")
+    to = next((names[n] for n in names if n in W.RECIPIENT_PARAMS), None)
+    body = next((names[n] for n in names if n in W.BODY_PARAMS), None)
+    if to and body and kind not in ("read", "destroy"):
+        s.add("sends", 0.55, f"parameters '{to}' and '{body}'")
+    elif body and kind in ("create", "update", "send"):
+        s.add("sends", 0.3, f"parameter '{body}'")
+    value = next((names[n] for n in names if n in ("value", "text")), None)
+    if value and kind == "fill":
+        s.add("sends", 0.6, f"verb {verb.upper()} + parameter '{value}'")
+    if next((n for n in names if n in W.SQL_PARAMS), None) and kind in ("read", "execute", None):
+        s.add("private", 0.5, "a query parameter")
+
+
+def _browser_code(s: _Score, description: str) -> None:
+    """Code run in a web page reads the page and can send anything anywhere."""
+    if re.search(r"\b(?:javascript|js)\b.{0,30}\b(?:browser|page|console)\b|"
+                 r"\b(?:browser|page)\b.{0,30}\bjavascript\b", description):
+        s.add("untrusted", 0.55, "JavaScript in a web page")
+        s.add("sends", 0.55, "JavaScript in a web page")
+
+
+def _fixed_site(description: str) -> bool:
+    """A URL parameter bound to one site (``Must be from the docs.aws.amazon.com domain``)."""
+    return bool(re.search(r"\b(?:must be|only)\b.{0,60}?\b(?:domain|site|host)\b|"
+                          r"\byoutube\b|\bsentry url\b", description, re.I))
+
+
+def _by_annotations(s: _Score, ann: dict) -> None:
+    ro, destroy, ow = ann.get("readOnlyHint"), ann.get("destructiveHint"), ann.get("openWorldHint")
+    if ro is True:
+        s.add("destructive", -2.0, "readOnlyHint: true")
+        s.add("executes", -0.5, "readOnlyHint: true")
+    if destroy is True and ro is not True:
+        s.add("destructive", 0.35, "destructiveHint: true")
+    if destroy is False:
+        s.add("destructive", -1.0, "destructiveHint: false")
+    if ow is True and ro is True:
+        s.add("untrusted", 0.2, "openWorldHint: true")
+    if ow is False:
+        s.add("untrusted", -0.3, "openWorldHint: false")
+        s.add("sends", -0.3, "openWorldHint: false")
+
+
+# -- every format's tools --------------------------------------------------------------------
+def facts_of(view, data) -> list:
+    """ToolFacts of every operation of a document's view (an MCP tool, an A2T signature,
+    an ADP/AINP capability, an AGIS endpoint)."""
+    out = []
+    for op in (getattr(view, "operations", None) or []) if not hasattr(view, "all_endpoints") else []:
+        item = _at(data, tuple(op.name_path)[:-1])
+        item = item if isinstance(item, dict) else {}
+        out.append(ToolFacts(op.name, tuple(op.name_path)[:-1], op.description or "",
+                             _params(item), _annotations(item)))
+    for ep in getattr(view, "all_endpoints", None) or []:
+        body = ep.body if isinstance(ep.body, dict) else {}
+        sem = body.get("semantic") if isinstance(body.get("semantic"), dict) else {}
+        ann = {"destructiveHint": True} if sem.get("impact_tier") == "irreversible" else {}
+        words = " ".join(str(x) for x in (ep.method, ep.path) if isinstance(x, str))
+        out.append(ToolFacts(ep.label, tuple(ep.node_path), str(sem.get("intent") or
+                             body.get("description") or words), _params(body), ann))
+    return out
+
+
+def of_document(view, data) -> list:
+    return [classify(f) for f in facts_of(view, data)]
+
+
+def _at(data, path: tuple):
+    for key in path:
+        try:
+            data = data[key]
+        except (KeyError, IndexError, TypeError):
+            return None
+    return data
+
+
+def _params(item: dict) -> dict:
+    for key in ("inputSchema", "input_schema", "input", "parameters", "input_parameters",
+                "inputs", "params"):
+        spec = item.get(key)
+        if isinstance(spec, dict):
+            props = spec.get("properties", spec if key in ("parameters", "params") else None)
+            if isinstance(props, dict):
+                return {str(k): (v.get("description", "") if isinstance(v, dict) else "")
+                        for k, v in props.items()}
+        if isinstance(spec, list):
+            return {str(p.get("id") or p.get("name")): str(p.get("description") or "")
+                    for p in spec if isinstance(p, dict) and (p.get("id") or p.get("name"))}
+    return {}
+
+
+def _annotations(item: dict) -> dict:
+    ann = item.get("annotations")
+    return ann if isinstance(ann, dict) else {}
