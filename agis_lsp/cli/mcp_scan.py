@@ -171,9 +171,12 @@ def fetch_all(entries: list, args) -> dict:
 
 
 # -- the documents ---------------------------------------------------------------------------
-def document_of(entry, snapshot, peers: dict, pins: dict | None) -> str:
+def document_of(entry, snapshot, peers: dict, pins: dict | None,
+                capabilities: dict | None = None) -> str:
     scan: dict = {"server": entry.name,
                   "peers": {n: tools for n, tools in peers.items() if n != entry.name}}
+    if capabilities:
+        scan["capabilities"] = capabilities
     if isinstance(snapshot, str):
         data: dict = {"tools": []}
         scan["error"] = snapshot
@@ -187,7 +190,6 @@ def document_of(entry, snapshot, peers: dict, pins: dict | None) -> str:
 
 def run(args) -> int:
     from ..engine.linter import Linter
-    from . import mcp_report
     from .batch import Settings
     from .main import UsageError
     cwd = os.getcwd()
@@ -205,20 +207,15 @@ def run(args) -> int:
         print(f"agis-lint: {exc}", file=sys.stderr)
         return EXIT_ERROR
     snapshots = fetch_all(entries, args) if entries else {}
-    peers = {e.name: [t.get("name") for t in snapshots[e.name].get("tools", [])
-                      if isinstance(t, dict) and isinstance(t.get("name"), str)]
-             for e in entries if isinstance(snapshots.get(e.name), dict)}
     settings = Settings(overrides, args.config)
     linter = Linter(config_of=settings.config_of)
-    report = mcp_report.Report(dict(reads))
+    config = settings.config_of(os.path.join(cwd, "x.mcp.json")) if entries else Config()
+    report = lint_snapshots(entries, snapshots, linter, dict(reads), pins["servers"], cwd)
+    notes += report.flow_notes(config.accept_flows)
     changed_pins = False
     for entry in entries:
         snap = snapshots.get(entry.name, "not scanned")
         record = pins["servers"].get(entry.name)
-        text = document_of(entry, snap, peers, record)
-        virtual = os.path.join(cwd, f"{entry.name}.mcp.json")
-        outcome = linter.check(virtual, text=text, default_kind="mcp-tools")
-        report.add(entry, outcome)
         if isinstance(snap, dict) and (record is None or args.update_pins):
             new = {"identity": mcp_pins.identity(entry, snap), "definitions": mcp_pins.record(snap)}
             if new != record:
@@ -239,8 +236,28 @@ def run(args) -> int:
             return EXIT_ERROR
     secrets = [s for e in entries for s in e.secrets()]
     report.emit(args, notes, secrets)
-    config = settings.config_of(os.path.join(cwd, "x.mcp.json")) if entries else Config()
     return report.exit_code(config, overrides, PIN_CODES if args.update_pins else ())
+
+
+def lint_snapshots(entries: list, snapshots: dict, linter, reads: dict, pins: dict, cwd: str):
+    """The report of what the servers offered (``snapshots``: name -> the snapshot dict that
+    ``fetch`` returns, or why it could not be read): each server linted as one document with
+    the scan's context (peers' tool names, every server's capabilities, its pins)."""
+    from ..formats.capabilities import of_mcp_tools, table_of
+    from . import mcp_report
+    caps = {e.name: of_mcp_tools(snapshots[e.name].get("tools"))
+            for e in entries if isinstance(snapshots.get(e.name), dict)}
+    peers = {e.name: [t.get("name") for t in snapshots[e.name].get("tools", [])
+                      if isinstance(t, dict) and isinstance(t.get("name"), str)]
+             for e in entries if isinstance(snapshots.get(e.name), dict)}
+    table = {name: table_of(found) for name, found in caps.items()}
+    report = mcp_report.Report(reads, entries, caps, table)
+    for entry in entries:
+        snap = snapshots.get(entry.name, "not scanned")
+        text = document_of(entry, snap, peers, pins.get(entry.name), table)
+        virtual = os.path.join(cwd, f"{entry.name}.mcp.json")
+        report.add(entry, linter.check(virtual, text=text, default_kind="mcp-tools"))
+    return report
 
 
 def _overrides(args) -> dict:

@@ -36,12 +36,14 @@ SEND_ALWAYS = frozenset("send post publish reply email mail notify tweet upload 
 UNTRUSTED_NOUNS = frozenset(
     "web page webpage webpages website websites site internet paper papers "
     "arxiv abstract docs doc documentation article articles news video videos transcript "
-    "review reviews console html tweet tweets feed rss wiki library search serp engine "
-    "context summarizer blocks themes theme latex section outline component".split())
+    "review reviews console html tweet tweets feed rss wiki library serp engine "
+    "context summarizer blocks themes theme latex section outline component snapshot".split())
 # Web search and research services: their results are the web's text.
 WEB_BRANDS = frozenset("brave google bing tavily exa perplexity duckduckgo serper serpapi firecrawl brightdata jina kagi you".split())
 # Workspaces that hold the user's or organisation's own data.
-PRIVATE_BRANDS = frozenset("figma notion jira confluence linear hubspot salesforce slack gmail outlook drive dropbox sentry grafana obsidian airtable asana trello zendesk intercom stripe".split())
+PRIVATE_BRANDS = frozenset("figma notion jira confluence linear hubspot salesforce slack gmail "
+                           "outlook drive dropbox sentry grafana obsidian airtable asana trello "
+                           "zendesk intercom stripe".split())
 # Verbs of reading the open world whatever their object.
 WEB_VERBS = frozenset("research crawl scrape browse".split())
 # Objects that make a read the browser's own view, not private data.
@@ -53,8 +55,7 @@ SHARED_NOUNS = frozenset(
     "conversations chat posts".split())
 # Objects that are the user's or organisation's own data (read -> private).
 PRIVATE_NOUNS = frozenset(
-    "file files directory directories dir folder folders path database databases db table "
-    "tables record records row rows note notes vault memory node nodes graph entity entities "
+    "file files directory directories dir folder folders path database databases db record records row rows note notes vault memory node nodes graph entity entities "
     "env environment secret secrets credential credentials password token tokens repo repos "
     "repository repositories branch branches commit commits diff staged log logs project "
     "projects account accounts user users profile member members contact contacts crm deal "
@@ -69,7 +70,9 @@ PRIVATE_NOUNS = frozenset(
 SEND_NOUNS = frozenset(
     "message messages email emails mail comment comments post posts issue issues reply "
     "replies thread pr pull request merge discussion review ticket tweet page pages "
-    "activity note notes chat webhook file files".split())
+    "activity note notes chat webhook".split())
+# Objects after POST or PUT that make the name an HTTP method + a read (``API-post-search``).
+HTTP_READ_NOUNS = frozenset("search query list find lookup".split())
 # Objects of execute verbs that are code.
 CODE_NOUNS = frozenset("code script scripts command commands shell terminal bash javascript "
                        "js python process processes repl cypher sql".split())

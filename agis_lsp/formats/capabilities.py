@@ -104,7 +104,7 @@ def classify(facts: ToolFacts) -> Capabilities:
     if m and W.VERBS.get(verb) in ("read", None):
         s.add("untrusted", 0.6, f"description '{m.group(0)}'")
     _by_params(s, verb, objects, {str(k): str(v or "") for k, v in facts.params.items()},
-               _fixed_site(facts.description))
+               _fixed_site(facts.description), facts.annotations)
     _browser_code(s, facts.description.lower())
     _by_annotations(s, facts.annotations if isinstance(facts.annotations, dict) else {})
     return s.result(facts)
@@ -113,6 +113,8 @@ def classify(facts: ToolFacts) -> Capabilities:
 def _by_name(s: _Score, verb, objects: list) -> None:
     kind = W.VERBS.get(verb)
     objs = set(objects)
+    if verb in ("post", "put") and objs & W.HTTP_READ_NOUNS:
+        kind = "read"
     untrusted_obj = objs & W.UNTRUSTED_NOUNS
     private_obj = objs & W.PRIVATE_NOUNS
     both = objs & W.SHARED_NOUNS
@@ -161,12 +163,14 @@ def _by_description(s: _Score, sentence: str, kind) -> None:
             s.add(label, weight, f"description '{m.group(0).strip()}'")
 
 
-def _by_params(s: _Score, verb, objects: list, params: dict, fixed: bool) -> None:
+def _by_params(s: _Score, verb, objects: list, params: dict, fixed: bool, ann) -> None:
     names = {k.lower().replace("-", "_"): k for k in params}
     kind = W.VERBS.get(verb)
     url = next((names[n] for n in names if n in W.URL_PARAMS), None)
     if url and not fixed and not _fixed_site(params[url]):
         s.add("sends", 0.6, f"parameter '{url}'")
+        if isinstance(ann, dict) and ann.get("openWorldHint") is True:
+            s.add("sends", 0.3, f"parameter '{url}' and openWorldHint: true")
         if kind in ("read", None):
             s.add("untrusted", 0.6, f"parameter '{url}'")
     path = next((names[n] for n in names if n in W.PATH_PARAMS), None)
@@ -272,3 +276,25 @@ def _params(item: dict) -> dict:
 def _annotations(item: dict) -> dict:
     ann = item.get("annotations")
     return ann if isinstance(ann, dict) else {}
+
+
+def of_mcp_tools(tools) -> list:
+    """Capabilities of the tools of an MCP ``tools/list`` result (a live scan's snapshot)."""
+    out = []
+    for i, tool in enumerate(tools if isinstance(tools, list) else []):
+        if isinstance(tool, dict) and isinstance(tool.get("name"), str) and tool["name"].strip():
+            desc = tool.get("description")
+            out.append(classify(ToolFacts(tool["name"], ("tools", i),
+                                          desc if isinstance(desc, str) else "",
+                                          _params(tool), _annotations(tool))))
+    return out
+
+
+def table_of(caps: list) -> dict:
+    """``{tool: {label: confidence}}`` of the labels that hold (what the flows read)."""
+    out: dict = {}
+    for c in caps:
+        labels = {lb: round(c.scores[lb], 3) for lb in c.labels}
+        if labels and c.name not in out:
+            out[c.name] = labels
+    return out
