@@ -70,7 +70,7 @@ PRIVATE_NOUNS = frozenset(
 SEND_NOUNS = frozenset(
     "message messages email emails mail comment comments post posts issue issues reply "
     "replies thread pr pull request merge discussion review ticket tweet page pages "
-    "activity note notes chat webhook".split())
+    "activity chat webhook".split())
 # Objects after POST or PUT that make the name an HTTP method + a read (``API-post-search``).
 HTTP_READ_NOUNS = frozenset("search query list find lookup".split())
 # Objects of execute verbs that are code.

@@ -88,7 +88,8 @@ class _Score:
             for w, _ in items:
                 keep *= 1.0 - max(-1.0, min(w, 0.99))
             scores[lb] = max(0.0, min(1.0, 1.0 - keep))
-            evidence[lb] = [why for w, why in sorted(items, key=lambda x: -x[0]) if w > 0]
+            evidence[lb] = list(dict.fromkeys(why for w, why in sorted(items, key=lambda x: -x[0])
+                                              if w > 0))
         return Capabilities(facts.name, scores, evidence, facts.path)
 
 
@@ -221,7 +222,7 @@ def _by_annotations(s: _Score, ann: dict) -> None:
     if ow is True and ro is True:
         s.add("untrusted", 0.2, "openWorldHint: true")
     if ow is False:
-        s.add("untrusted", -0.3, "openWorldHint: false")
+        s.add("untrusted", -0.15, "openWorldHint: false")
         s.add("sends", -0.3, "openWorldHint: false")
 
 
@@ -243,6 +244,30 @@ def facts_of(view, data) -> list:
         out.append(ToolFacts(ep.label, tuple(ep.node_path), str(sem.get("intent") or
                              body.get("description") or words), _params(body), ann))
     return out
+
+
+def of_operation(op, data) -> Capabilities:
+    """The capabilities of one operation of a view (a hover on a tool's name)."""
+    item = _at(data, tuple(op.name_path)[:-1])
+    item = item if isinstance(item, dict) else {}
+    return classify(ToolFacts(op.name, tuple(op.name_path)[:-1], op.description or "",
+                              _params(item), _annotations(item)))
+
+
+_TEXT = {"untrusted": "reads untrusted content", "private": "reads private data",
+         "sends": "sends or publishes outside", "destructive": "destroys or overwrites data",
+         "executes": "runs code"}
+
+
+def markdown(caps: Capabilities) -> str:
+    """The labels that hold, one line each, with confidence and evidence (hover)."""
+    if not caps.labels:
+        return "**Capabilities:** none of untrusted input, private data, sending, " \
+               "destroying, running code"
+    lines = ["**Capabilities:**"]
+    for lb in caps.labels:
+        lines.append(f"- {_TEXT[lb]} · {caps.scores[lb]:.2f} · {', '.join(caps.evidence[lb][:3])}")
+    return "\n".join(lines)
 
 
 def of_document(view, data) -> list:
