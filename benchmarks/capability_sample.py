@@ -7,6 +7,7 @@ moved). Prints one tool per block for the person labelling, or with ``--write`` 
 unlabelled rows (server, tool, split) that the label file completes.
 
     python benchmarks/capability_sample.py            # read the tools to label them
+    python benchmarks/capability_sample.py --second   # the second held-out sample
 """
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ import sys
 ROOT = os.path.dirname(os.path.abspath(__file__))
 CORPUS = os.path.join(ROOT, "corpora", "mcp")
 SEED, PER_SERVER = 32, 5
+SEED_B, PER_SERVER_B = 33, 4
 
 
 def servers() -> dict:
@@ -48,8 +50,32 @@ def sample() -> list:
     return rows
 
 
+def second_sample() -> list:
+    """A second held-out sample, drawn after the first one had been measured: at most
+    PER_SERVER_B tools of each held-out server that the first sample did not take
+    (``random.Random(SEED_B)``), split ``heldout2``."""
+    first = {(r["server"], r["tool"]) for r in sample()}
+    rng = random.Random(SEED_B)
+    rows = []
+    for row_server, data in servers().items():
+        if not any(s == row_server and r == "heldout" for s, r in _splits().items()):
+            continue
+        tools = [t for t in data["tools"] if isinstance(t, dict) and isinstance(t.get("name"), str)
+                 and (row_server, t["name"]) not in first]
+        for tool in sorted(rng.sample(tools, min(PER_SERVER_B, len(tools))), key=lambda t: t["name"]):
+            rows.append({"server": row_server, "tool": tool["name"], "split": "heldout2",
+                         "_def": tool})
+    return rows
+
+
+def _splits() -> dict:
+    with open(os.path.join(ROOT, "corpora", "splits.json"), encoding="utf-8") as fh:
+        return json.load(fh)["corpora"]["mcp"]
+
+
 def main() -> int:
-    for i, row in enumerate(sample()):
+    rows = second_sample() if sys.argv[1:] == ["--second"] else sample()
+    for i, row in enumerate(rows):
         t = row["_def"]
         props = (t.get("inputSchema") or {}).get("properties") or {}
         print(f"#{i} {row['server']} / {row['tool']}  ann={t.get('annotations') or {}}")
