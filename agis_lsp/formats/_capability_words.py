@@ -15,10 +15,10 @@ VERBS: dict = {
     **_cls("read", "get read open fetch list search query retrieve find lookup look describe show "
                    "view extract scrape crawl browse download load inspect analyze analyse "
                    "explore discover check count summarize research ask resolve export tail "
-                   "diff grep dump recommend cat print map peek"),
+                   "diff grep dump recommend cat print map peek reader"),
     **_cls("send", "send post publish reply comment email mail notify share tweet push upload "
                    "submit invite forward broadcast message announce deploy merge"),
-    **_cls("create", "create add new insert write save append upsert make"),
+    **_cls("create", "create add new insert write save append upsert make commit"),
     **_cls("destroy", "delete remove drop destroy purge erase wipe clear reset truncate kill "
                       "terminate revoke archive uninstall logout rollback drain discard "
                       "overwrite evict flush prune unwatch unsubscribe"),
@@ -43,7 +43,13 @@ WEB_BRANDS = frozenset("brave google bing tavily exa perplexity duckduckgo serpe
 # Workspaces that hold the user's or organisation's own data.
 PRIVATE_BRANDS = frozenset("figma notion jira confluence linear hubspot salesforce slack gmail "
                            "outlook drive dropbox sentry grafana obsidian airtable asana trello "
-                           "zendesk intercom stripe".split())
+                           "zendesk intercom stripe kubectl kubernetes k8s".split())
+# Code forges: their projects are public (others write them) and private.
+FORGE_BRANDS = frozenset("github gitlab bitbucket gitea codeberg".split())
+# Query languages a write verb runs (``write_neo4j_cypher``).
+QUERY_LANGUAGES = frozenset("cypher sql gremlin sparql".split())
+# HTTP methods as verbs of an HTTP client's tools (``playwright_put``).
+HTTP_METHODS = frozenset("get post put patch delete head".split())
 # Verbs of reading the open world whatever their object.
 WEB_VERBS = frozenset("research crawl scrape browse".split())
 # Objects that make a read the browser's own view, not private data.

@@ -99,6 +99,7 @@ def classify(facts: ToolFacts) -> Capabilities:
     verb = next((w for w in words if w in W.VERBS), None)
     objects = [w for w in words if w != verb]
     _by_name(s, verb, objects)
+    _later_verbs(s, verb, objects, facts.params)
     sentence = _first_sentence(facts.description)
     _by_description(s, sentence.lower(), W.VERBS.get(verb))
     m = W.PAGE_CUE.search(sentence.lower())
@@ -126,8 +127,11 @@ def _by_name(s: _Score, verb, objects: list) -> None:
         private_obj = set()
     if kind in ("read", None) and (objs & W.WEB_BRANDS or verb in W.WEB_VERBS):
         s.add("untrusted", 0.6, f"name word {(objs & W.WEB_BRANDS or {verb}).pop().upper()}")
-    if kind == "read" and objs & W.PRIVATE_BRANDS and not untrusted_obj:
-        s.add("private", 0.6, f"{shown} + {(objs & W.PRIVATE_BRANDS).pop().upper()}")
+    brand = objs & (W.PRIVATE_BRANDS | W.FORGE_BRANDS)
+    if kind == "read" and brand:
+        s.add("private", 0.6, f"{shown} + {sorted(brand)[0].upper()}")
+    if kind == "read" and objs & W.FORGE_BRANDS:
+        s.add("untrusted", 0.6, f"{shown} + {sorted(objs & W.FORGE_BRANDS)[0].upper()} (public projects)")
     if kind == "read":
         if untrusted_obj or both:
             s.add("untrusted", 0.75, what)
@@ -149,10 +153,32 @@ def _by_name(s: _Score, verb, objects: list) -> None:
         s.add("executes", 0.85, what)
     elif kind == "execute" and "query" in objs:
         s.add("private", 0.6, f"{shown} + QUERY")
-    if kind is None and (untrusted_obj or both) and not objs & W.QUIET_NOUNS:
-        s.add("untrusted", 0.35, f"name word {(untrusted_obj or both).pop().upper()}")
+    if kind is None and (untrusted_obj or both):
+        s.add("untrusted", 0.45, f"name word {sorted(untrusted_obj or both)[0].upper()}")
     if objs & W.SECRET_NOUNS and kind in ("read", None):
         s.add("private", 0.7, f"name word {(objs & W.SECRET_NOUNS).pop().upper()}")
+
+
+def _later_verbs(s: _Score, verb, objects: list, params: dict) -> None:
+    """Verbs after the first (``create_or_update_file``, ``run_rollback_pipeline``), a
+    write of a query language (``write_neo4j_cypher``: code that changes data), an HTTP
+    method beside a URL (``playwright_put``: an HTTP client), a send of a local file."""
+    kind = W.VERBS.get(verb)
+    later = {W.VERBS[w] for w in objects if w in W.VERBS}
+    if "destroy" in later and kind != "destroy":
+        s.add("destructive", 0.6, "a destroying verb in the name")
+    if "update" in later and kind not in ("update", "destroy", "read"):
+        s.add("destructive", 0.5, "an updating verb in the name")
+    names = {str(k).lower() for k in params}
+    if kind in ("create", "update", "execute") and set(objects) & W.QUERY_LANGUAGES:
+        s.add("executes", 0.7, f"verb {verb.upper()} + a query language")
+        s.add("destructive", 0.6, f"verb {verb.upper()} + a query language")
+        s.add("private", 0.5, f"verb {verb.upper()} + a query language")
+    if verb in W.HTTP_METHODS and names & W.URL_PARAMS:
+        s.add("untrusted", 0.6, f"HTTP {verb.upper()} to a URL parameter")
+        s.add("destructive", -1.0, f"HTTP {verb.upper()} to any URL")
+    if kind == "send" and names & W.PATH_PARAMS:
+        s.add("private", 0.6, f"verb {verb.upper()} + a local path parameter")
 
 
 def _by_description(s: _Score, sentence: str, kind) -> None:
