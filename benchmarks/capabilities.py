@@ -10,7 +10,8 @@ Each tool goes through the shipped path: the server's harvested tool list is par
     python benchmarks/capabilities.py --show dev      # the development split's disagreements
 
 Per label and split: agreement (tools where the label's presence is the same), precision
-and recall of the label, and its counts. The held-out split is for measuring only.
+and recall of the label, and its counts. ``heldout`` was measured once and its misses then
+fixed (it is no longer held-out); ``heldout2``, drawn and labelled after those fixes, is.
 """
 from __future__ import annotations
 
@@ -27,6 +28,9 @@ from agis_lsp.formats.capabilities import LABELS, classify, facts_of  # noqa: E4
 from agis_lsp.formats.registry import view_for  # noqa: E402
 
 LABEL_FILE = os.path.join(ROOT, "data", "capability_labels.jsonl")
+# dev: tuned on; heldout: measured once, then its misses were fixed; heldout2: drawn and
+# labelled after that, measured once on the fixed classifier.
+SPLITS = ("dev", "heldout", "heldout2")
 CORPUS = os.path.join(ROOT, "corpora", "mcp")
 
 
@@ -84,12 +88,12 @@ def disagreements(rows: list, preds: dict, split: str) -> list:
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--split", choices=("dev", "heldout"), help="measure this split only")
-    ap.add_argument("--show", choices=("dev", "heldout"), help="list that split's disagreements")
+    ap.add_argument("--split", choices=SPLITS, help="measure this split only")
+    ap.add_argument("--show", choices=SPLITS, help="list that split's disagreements")
     args = ap.parse_args(argv)
     rows = load_labels()
     preds = predictions(rows)
-    for split in [args.split] if args.split else ["dev", "heldout"]:
+    for split in [args.split] if args.split else SPLITS:
         print("\n".join(table(rows, preds, split)))
     if args.show:
         print("\n".join(disagreements(rows, preds, args.show)))
