@@ -36,7 +36,7 @@ def flows_here(ctx) -> list:
 
 
 def _findings(ctx, code: str):
-    names = {t.get("name"): i for i, t in _tools(ctx.data)}
+    names = {t["name"]: i for i, t in _tools(ctx.data) if isinstance(t.get("name"), str)}
     for flow in flows_here(ctx):
         if flow.code != code:
             continue
