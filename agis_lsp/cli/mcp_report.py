@@ -53,7 +53,11 @@ class Report:
     def flow_notes(self, accepted: tuple) -> list:
         """A note for each combination the configuration accepts (it is not reported)."""
         from ..formats import flows
-        _, taken = flows.find(self.table, accepted)
+        taken = []
+        for client in dict.fromkeys(e.client for e in self.entries.values()):
+            table = {n: t for n, t in self.table.items()
+                     if n in self.entries and self.entries[n].client == client}
+            taken += flows.find(table, accepted)[1]
         return [f"accepted combination of server(s) {', '.join(repr(n) for n in f.servers)} "
                 f"({f.code}): {reason}" for f, reason in taken]
 

@@ -242,7 +242,8 @@ def run(args) -> int:
 def lint_snapshots(entries: list, snapshots: dict, linter, reads: dict, pins: dict, cwd: str):
     """The report of what the servers offered (``snapshots``: name -> the snapshot dict that
     ``fetch`` returns, or why it could not be read): each server linted as one document with
-    the scan's context (peers' tool names, every server's capabilities, its pins)."""
+    the scan's context (peers' tool names, its pins, and the capabilities of the servers in
+    one agent's reach: those of the same client, whose files a --discover may mix)."""
     from ..formats.capabilities import of_mcp_tools, table_of
     from . import mcp_report
     caps = {e.name: of_mcp_tools(snapshots[e.name].get("tools"))
@@ -252,9 +253,11 @@ def lint_snapshots(entries: list, snapshots: dict, linter, reads: dict, pins: di
              for e in entries if isinstance(snapshots.get(e.name), dict)}
     table = {name: table_of(found) for name, found in caps.items()}
     report = mcp_report.Report(reads, entries, caps, table)
+    client = {e.name: e.client for e in entries}
     for entry in entries:
         snap = snapshots.get(entry.name, "not scanned")
-        text = document_of(entry, snap, peers, pins.get(entry.name), table)
+        reach = {n: t for n, t in table.items() if client.get(n) == entry.client}
+        text = document_of(entry, snap, peers, pins.get(entry.name), reach)
         virtual = os.path.join(cwd, f"{entry.name}.mcp.json")
         report.add(entry, linter.check(virtual, text=text, default_kind="mcp-tools"))
     return report

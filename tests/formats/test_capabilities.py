@@ -131,3 +131,25 @@ def test_accepted_combination_is_not_reported_and_its_supersets_step_in(tmp_path
 def test_malformed_acceptance_is_a_configuration_error(table):
     with pytest.raises(ConfigError):
         config_from_table(table)
+
+
+def test_servers_of_different_clients_are_not_one_agents_reach(tmp_path):
+    """--discover reads several clients' files: a combination needs one client's servers."""
+    cursor = tmp_path / ".cursor" / "mcp.json"
+    cursor.parent.mkdir()
+    cursor.write_text(json.dumps({"mcpServers": {"fetch": {"command": "uvx", "args": ["f"]}}}))
+    claude = tmp_path / "claude_desktop_config.json"
+    claude.write_text(json.dumps({"mcpServers": {"files": {"command": "npx", "args": ["-y", "x"]}}}))
+    reads = {str(p): mcp_config.read_config(str(p)) for p in (cursor, claude)}
+    entries = [e for r in reads.values() for e in r.entries]
+    snaps = {"fetch": _snapshot("mcp-server-fetch"),
+             "files": _snapshot("modelcontextprotocol_server-filesystem")}
+    linter = Linter(config_of=lambda _p: Config(semantic=False))
+    report = lint_snapshots(entries, snaps, linter, reads, {}, str(tmp_path))
+    assert not [d for _, _, ds in report.results for d in ds if d.code in F.CODES.values()]
+    claude.write_text(json.dumps({"mcpServers": {"files": {"command": "npx", "args": ["-y", "x"]},
+                                                 "fetch": {"command": "uvx", "args": ["f"]}}}))
+    read = mcp_config.read_config(str(claude))
+    report = lint_snapshots(read.entries, snaps, linter, {str(claude): read}, {}, str(tmp_path))
+    assert [d.data["flow"]["servers"] for _, _, ds in report.results for d in ds
+            if d.code in F.CODES.values()] == [["files", "fetch"]]
