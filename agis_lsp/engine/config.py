@@ -90,7 +90,7 @@ class Config:
     source: str | None = None
     conventions: tuple = ()             # where AGIS's conventions are adopted beyond AGIS/AGTP:
                                         # "*" (everywhere), document kinds, or rule-code prefixes
-    accept_flows: tuple = ()            # ((frozenset of server names, reason), ...): reviewed
+    accept_flows: tuple = ()            # ((sorted server names, reason), ...): reviewed
                                         # tool combinations ([tool.agis-lint.mcp] accept-flows)
 
     @cached_property
@@ -231,7 +231,7 @@ def _mcp_table(value, source: str | None) -> tuple:
         if not isinstance(reason, str) or not reason.strip():
             raise ConfigError(f"'mcp.accept-flows': the combination {servers} needs a 'reason' "
                               "(why it was accepted)", source)
-        out.append((frozenset(n.strip() for n in servers), reason.strip()))
+        out.append((tuple(sorted({n.strip() for n in servers})), reason.strip()))
     return tuple(out)
 
 

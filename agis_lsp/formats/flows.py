@@ -106,7 +106,8 @@ def find(table: dict, accepted=()) -> tuple:
         score = (min(c for c, _, _ in legs), sum(c for c, _, _ in legs))
         if key not in by_set or score > by_set[key][0]:
             by_set[key] = (score, trio)
-    reasons = {key: next((r for servers, r in accepted if servers == key), None) for key in by_set}
+    reasons = {key: next((r for servers, r in accepted if frozenset(servers) == key), None)
+               for key in by_set}
     open_sets = [k for k in by_set if reasons[k] is None]
     flows, taken = [], []
     for key in sorted(by_set, key=lambda k: sorted(order.index(s) for s in k)):
