@@ -41,11 +41,13 @@ S = {"fetch": "mcp-server-fetch", "filesystem": "modelcontextprotocol_server-fil
      "memory": "modelcontextprotocol_server-memory", "tavily": "tavily-mcp",
      "obsidian": "mcp-obsidian", "playwright": "playwright_mcp", "git": "mcp-server-git",
      "notion": "notionhq_notion-mcp-server", "time": "mcp-server-time",
-     "calculator": "mcp-server-calculator", "thinking": "modelcontextprotocol_server-sequential-thinking",
+     "calculator": "mcp-server-calculator",
+     "thinking": "modelcontextprotocol_server-sequential-thinking",
      "mapbox": "mapbox_mcp-server", "chart": "antv_mcp-server-chart",
      "pricing": "awslabs.aws-pricing-mcp-server", "context7": "upstash_context7-mcp",
      "awsdocs": "awslabs.aws-documentation-mcp-server", "heroui": "heroui_react-mcp",
-     "everart": "modelcontextprotocol_server-everart", "youtube": "kimtaeyoon83_mcp-server-youtube-transcript",
+     "everart": "modelcontextprotocol_server-everart",
+     "youtube": "kimtaeyoon83_mcp-server-youtube-transcript",
      "gmaps": "modelcontextprotocol_server-google-maps"}
 
 # (set name, servers, the combinations expected: each the set of servers that completes it,
@@ -125,7 +127,8 @@ def main() -> int:
                                  for lb, leg in f["legs"].items())
                 harm = f"; harm {f['harm'][0]['server']}.{f['harm'][0]['tool']} " \
                        f"({f['harm'][0]['label']}, {len(f['harm'])} tool(s))" if f["harm"] else ""
-                print(f"     {d.code} {d.severity.label:<11} [{' + '.join(f['servers'])}] {legs}{harm}")
+                where = " + ".join(f["servers"])
+                print(f"     {d.code} {d.severity.label:<11} [{where}] {legs}{harm}")
                 for r in d.related:
                     if r.file == path:
                         print(f"       related: line {r.range.start.line + 1}: {r.message}")

@@ -39,7 +39,8 @@ UNTRUSTED_NOUNS = frozenset(
     "review reviews console html tweet tweets feed rss wiki library serp engine "
     "context summarizer blocks themes theme latex section outline component snapshot".split())
 # Web search and research services: their results are the web's text.
-WEB_BRANDS = frozenset("brave google bing tavily exa perplexity duckduckgo serper serpapi firecrawl brightdata jina kagi you".split())
+WEB_BRANDS = frozenset("brave google bing tavily exa perplexity duckduckgo serper serpapi "
+                       "firecrawl brightdata jina kagi you".split())
 # Workspaces that hold the user's or organisation's own data.
 PRIVATE_BRANDS = frozenset("figma notion jira confluence linear hubspot salesforce slack gmail "
                            "outlook drive dropbox sentry grafana obsidian airtable asana trello "
@@ -61,7 +62,8 @@ SHARED_NOUNS = frozenset(
     "conversations chat posts".split())
 # Objects that are the user's or organisation's own data (read -> private).
 PRIVATE_NOUNS = frozenset(
-    "file files directory directories dir folder folders path database databases db record records row rows note notes vault memory node nodes graph entity entities "
+    "file files directory directories dir folder folders path database databases db record "
+    "records row rows note notes vault memory node nodes graph entity entities "
     "env environment secret secrets credential credentials password token tokens repo repos "
     "repository repositories branch branches commit commits diff staged log logs project "
     "projects account accounts user users profile member members contact contacts crm deal "

@@ -131,7 +131,8 @@ def _by_name(s: _Score, verb, objects: list) -> None:
     if kind == "read" and brand:
         s.add("private", 0.6, f"{shown} + {sorted(brand)[0].upper()}")
     if kind == "read" and objs & W.FORGE_BRANDS:
-        s.add("untrusted", 0.6, f"{shown} + {sorted(objs & W.FORGE_BRANDS)[0].upper()} (public projects)")
+        forge = sorted(objs & W.FORGE_BRANDS)[0].upper()
+        s.add("untrusted", 0.6, f"{shown} + {forge} (public projects)")
     if kind == "read":
         if untrusted_obj or both:
             s.add("untrusted", 0.75, what)
@@ -257,7 +258,8 @@ def facts_of(view, data) -> list:
     """ToolFacts of every operation of a document's view (an MCP tool, an A2T signature,
     an ADP/AINP capability, an AGIS endpoint)."""
     out = []
-    for op in (getattr(view, "operations", None) or []) if not hasattr(view, "all_endpoints") else []:
+    ops = [] if hasattr(view, "all_endpoints") else (getattr(view, "operations", None) or [])
+    for op in ops:
         item = _at(data, tuple(op.name_path)[:-1])
         item = item if isinstance(item, dict) else {}
         out.append(ToolFacts(op.name, tuple(op.name_path)[:-1], op.description or "",
@@ -292,7 +294,8 @@ def markdown(caps: Capabilities) -> str:
                "destroying, running code"
     lines = ["**Capabilities:**"]
     for lb in caps.labels:
-        lines.append(f"- {_TEXT[lb]} · {caps.scores[lb]:.2f} · {', '.join(caps.evidence[lb][:3])}")
+        why = ", ".join(caps.evidence[lb][:3])
+        lines.append(f"- {_TEXT[lb]} · {caps.scores[lb]:.2f} · {why}")
     return "\n".join(lines)
 
 

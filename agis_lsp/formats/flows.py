@@ -57,7 +57,8 @@ class Flow:
         for leg in self.legs:
             more = f" (+{leg.count - 1} more)" if leg.count > 1 else ""
             parts.append(f"'{leg.tool}' of '{leg.server}' {_LEG_TEXT[leg.label]}{more}")
-        text = (f"{where} {'puts' if len(self.servers) == 1 else 'put'} untrusted input, private data and an outside channel in one "
+        verb = "puts" if len(self.servers) == 1 else "put"
+        text = (f"{where} {verb} untrusted input, private data and an outside channel in one "
                 f"agent's reach: {'; '.join(parts)}: text the first returns can make the agent "
                 f"read with the second and send with the third")
         if self.harm:

@@ -134,9 +134,9 @@ def capabilities_of(report, name: str) -> dict:
     """``{tool: {label: confidence}}`` of the scanned server, from the scan's JSON."""
     for server in (report or {}).get("servers", []):
         if isinstance(server, dict) and server.get("server") == name:
-            return {t["name"]: {lb: v["confidence"] for lb, v in (t.get("capabilities") or {}).items()}
-                    for t in server.get("tools", []) if isinstance(t, dict) and t.get("name")
-                    and t.get("capabilities")}
+            return {t["name"]: {lb: v["confidence"] for lb, v in t["capabilities"].items()}
+                    for t in server.get("tools", [])
+                    if isinstance(t, dict) and t.get("name") and t.get("capabilities")}
     return {}
 
 
