@@ -39,6 +39,7 @@ class Flow:
     servers: tuple      # in the configuration's order
     legs: tuple         # (untrusted, private, sends) Legs
     harm: tuple         # ((server, tool, label), ...): destroys data or runs code, in reach
+    also: tuple = ()    # ((leg, server), ...): servers outside the set that could fill a leg
 
     @property
     def confidence(self) -> float:
@@ -66,6 +67,12 @@ class Flow:
             does = "destroys data" if label == "destructive" else "runs code"
             more = f" (+{len(self.harm) - 1} more)" if len(self.harm) > 1 else ""
             text += f"; '{tool}' of '{server}' {does}{more}"
+        if self.also:
+            by_server: dict = {}
+            for leg, server in self.also:
+                by_server.setdefault(server, []).append(leg)
+            text += "; other servers in reach fill a leg too: " + ", ".join(
+                f"'{server}' ({', '.join(legs)})" for server, legs in by_server.items())
         if self.confidence < STRONG:
             text += f" (weakest leg {self.confidence:.2f}: check the tools named)"
         return text
@@ -76,7 +83,8 @@ class Flow:
                 "legs": {leg.label: {"server": leg.server, "tool": leg.tool,
                                      "confidence": round(leg.confidence, 2), "tools": leg.count}
                          for leg in self.legs},
-                "harm": [{"server": s, "tool": t, "label": lb} for s, t, lb in self.harm]}
+                "harm": [{"server": s, "tool": t, "label": lb} for s, t, lb in self.harm],
+                "also": [{"leg": leg, "server": s} for leg, s in self.also]}
 
 
 def leg_confidence(labels: dict, leg: str) -> float:
@@ -136,4 +144,5 @@ def _flow(table: dict, order: list, key: frozenset, trio: tuple, best: dict) -> 
         if (h[0], h[1]) not in seen:
             seen.add((h[0], h[1]))
             unique.append(h)
-    return Flow(servers, tuple(legs), tuple(unique))
+    also = tuple((leg, s) for leg in LEGS for s in order if s not in key and best[(s, leg)])
+    return Flow(servers, tuple(legs), tuple(unique), also)
