@@ -8,6 +8,7 @@ unlabelled rows (server, tool, split) that the label file completes.
 
     python benchmarks/capability_sample.py            # read the tools to label them
     python benchmarks/capability_sample.py --second   # the second held-out sample
+    python benchmarks/capability_sample.py --third    # the third
 """
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ ROOT = os.path.dirname(os.path.abspath(__file__))
 CORPUS = os.path.join(ROOT, "corpora", "mcp")
 SEED, PER_SERVER = 32, 5
 SEED_B, PER_SERVER_B = 33, 4
+SEED_C, PER_SERVER_C = 34, 3
 
 
 def servers() -> dict:
@@ -54,17 +56,26 @@ def second_sample() -> list:
     """A second held-out sample, drawn after the first one had been measured: at most
     PER_SERVER_B tools of each held-out server that the first sample did not take
     (``random.Random(SEED_B)``), split ``heldout2``."""
-    first = {(r["server"], r["tool"]) for r in sample()}
-    rng = random.Random(SEED_B)
+    return _more(sample(), SEED_B, PER_SERVER_B, "heldout2")
+
+
+def third_sample() -> list:
+    """A third, drawn after the second had been measured and its lessons applied: at most
+    PER_SERVER_C tools of each held-out server that neither took (``heldout3``)."""
+    return _more(sample() + second_sample(), SEED_C, PER_SERVER_C, "heldout3")
+
+
+def _more(taken: list, seed: int, per_server: int, split: str) -> list:
+    first = {(r["server"], r["tool"]) for r in taken}
+    rng = random.Random(seed)
     rows = []
     for row_server, data in servers().items():
         if not any(s == row_server and r == "heldout" for s, r in _splits().items()):
             continue
         tools = [t for t in data["tools"] if isinstance(t, dict) and isinstance(t.get("name"), str)
                  and (row_server, t["name"]) not in first]
-        for tool in sorted(rng.sample(tools, min(PER_SERVER_B, len(tools))), key=lambda t: t["name"]):
-            rows.append({"server": row_server, "tool": tool["name"], "split": "heldout2",
-                         "_def": tool})
+        for tool in sorted(rng.sample(tools, min(per_server, len(tools))), key=lambda t: t["name"]):
+            rows.append({"server": row_server, "tool": tool["name"], "split": split, "_def": tool})
     return rows
 
 
@@ -74,7 +85,8 @@ def _splits() -> dict:
 
 
 def main() -> int:
-    rows = second_sample() if sys.argv[1:] == ["--second"] else sample()
+    draw = {"--second": second_sample, "--third": third_sample}
+    rows = draw[sys.argv[1]]() if sys.argv[1:2] and sys.argv[1] in draw else sample()
     for i, row in enumerate(rows):
         t = row["_def"]
         props = (t.get("inputSchema") or {}).get("properties") or {}
