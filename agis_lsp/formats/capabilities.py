@@ -253,6 +253,42 @@ def _by_annotations(s: _Score, ann: dict) -> None:
         s.add("sends", -0.3, "openWorldHint: false")
 
 
+# -- a server's profile ----------------------------------------------------------------------
+PROFILE_SHARE, PROFILE_MIN, PROFILE_WEIGHT = 0.75, 3, 0.55
+
+
+def _reads(facts: ToolFacts) -> bool:
+    """A tool whose name's verb reads (``list_artifacts``, ``API-get-block-children``)."""
+    kinds = [W.VERBS[w] for w in _words(facts.name) if w in W.VERBS]
+    return kinds[:1] == ["read"]
+
+
+def with_server_profile(facts: list, caps: list) -> list:
+    """A reading tool whose name and text do not say what it reads reads what most of its
+    server's other reading tools read (``list_artifacts`` of CircleCI reads the account like
+    its siblings; Notion's ``API-get-block-children`` reads pages like ``API-retrieve-a-page``)."""
+    readers = [(f, c) for f, c in zip(facts, caps) if _reads(f)]
+    out = list(caps)
+    for label in ("untrusted", "private"):
+        known = [c for _, c in readers if c.has("untrusted") or c.has("private")]
+        holding = sum(c.has(label) for c in known)
+        if len(known) < PROFILE_MIN or holding / len(known) < PROFILE_SHARE:
+            continue
+        why = f"like {holding} of {len(known)} reading tools of its server"
+        for i, (f, c) in enumerate(zip(facts, caps)):
+            if _reads(f) and max(c.scores["untrusted"], c.scores["private"]) < THRESHOLD:
+                out[i] = _plus(out[i], label, PROFILE_WEIGHT, why)
+    return out
+
+
+def _plus(c: Capabilities, label: str, weight: float, why: str) -> Capabilities:
+    scores = dict(c.scores)
+    scores[label] = 1.0 - (1.0 - scores[label]) * (1.0 - weight)
+    evidence = dict(c.evidence)
+    evidence[label] = [why] + list(evidence[label])
+    return Capabilities(c.name, scores, evidence, c.path)
+
+
 # -- every format's tools --------------------------------------------------------------------
 def facts_of(view, data) -> list:
     """ToolFacts of every operation of a document's view (an MCP tool, an A2T signature,
@@ -274,12 +310,17 @@ def facts_of(view, data) -> list:
     return out
 
 
-def of_operation(op, data) -> Capabilities:
-    """The capabilities of one operation of a view (a hover on a tool's name)."""
-    item = _at(data, tuple(op.name_path)[:-1])
+def of_operation(view, op, data) -> Capabilities:
+    """The capabilities of one operation of a view (a hover on a tool's name), read beside
+    the document's other tools (``with_server_profile``)."""
+    here = tuple(op.name_path)[:-1]
+    found = [c for c in of_document(view, data) if c.path == here]
+    if found:
+        return found[0]
+    item = _at(data, here)
     item = item if isinstance(item, dict) else {}
-    return classify(ToolFacts(op.name, tuple(op.name_path)[:-1], op.description or "",
-                              _params(item), _annotations(item)))
+    return classify(ToolFacts(op.name, here, op.description or "", _params(item),
+                              _annotations(item)))
 
 
 _TEXT = {"untrusted": "reads untrusted content", "private": "reads private data",
@@ -300,7 +341,8 @@ def markdown(caps: Capabilities) -> str:
 
 
 def of_document(view, data) -> list:
-    return [classify(f) for f in facts_of(view, data)]
+    facts = facts_of(view, data)
+    return with_server_profile(facts, [classify(f) for f in facts])
 
 
 def _at(data, path: tuple):
@@ -334,14 +376,13 @@ def _annotations(item: dict) -> dict:
 
 def of_mcp_tools(tools) -> list:
     """Capabilities of the tools of an MCP ``tools/list`` result (a live scan's snapshot)."""
-    out = []
+    facts = []
     for i, tool in enumerate(tools if isinstance(tools, list) else []):
         if isinstance(tool, dict) and isinstance(tool.get("name"), str) and tool["name"].strip():
             desc = tool.get("description")
-            out.append(classify(ToolFacts(tool["name"], ("tools", i),
-                                          desc if isinstance(desc, str) else "",
-                                          _params(tool), _annotations(tool))))
-    return out
+            facts.append(ToolFacts(tool["name"], ("tools", i), desc if isinstance(desc, str) else "",
+                                   _params(tool), _annotations(tool)))
+    return with_server_profile(facts, [classify(f) for f in facts])
 
 
 def table_of(caps: list) -> dict:

@@ -7,6 +7,7 @@ from lsprotocol import types
 
 from ...document.locate import KEY, path_at, word_at
 from ...formats.registry import ENDPOINT_TABLE, has_trait, is_verb_place as format_verb_place
+from ...formats.registry import view_for
 from . import schema as sch
 from ..capabilities import ClientFeatures
 from ..convert import offsets_range
@@ -149,7 +150,8 @@ def build_hover(doc, offset: int, kind: str | None, catalog, diagnostics: list,
         from ...formats import capabilities
         sections.append(f"Leading verb of the {op.label} name `{op.name}`:\n\n"
                         + _lead_markdown(lead.upper, catalog) + "\n\n"
-                        + capabilities.markdown(capabilities.of_operation(op, data)))
+                        + capabilities.markdown(capabilities.of_operation(
+                            view_for(kind, doc), op, data)))
     elif path and not here:
         root = sch.schema_for_kind(kind)
         if root is not None:
