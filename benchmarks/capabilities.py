@@ -24,7 +24,8 @@ ROOT = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(ROOT))
 
 from agis_lsp.document import parse_text  # noqa: E402
-from agis_lsp.formats.capabilities import LABELS, of_document  # noqa: E402
+from agis_lsp.formats.capabilities import LABELS  # noqa: E402
+from agis_lsp.formats.capability_sources import of_document  # noqa: E402
 from agis_lsp.formats.registry import view_for  # noqa: E402
 
 LABEL_FILE = os.path.join(ROOT, "data", "capability_labels.jsonl")

@@ -244,7 +244,7 @@ def lint_snapshots(entries: list, snapshots: dict, linter, reads: dict, pins: di
     ``fetch`` returns, or why it could not be read): each server linted as one document with
     the scan's context (peers' tool names, its pins, and the capabilities of the servers in
     one agent's reach: those of the same client, whose files a --discover may mix)."""
-    from ..formats.capabilities import of_mcp_tools, table_of
+    from ..formats.capability_sources import of_mcp_tools, table_of
     from . import mcp_report
     caps = {e.name: of_mcp_tools(snapshots[e.name].get("tools"))
             for e in entries if isinstance(snapshots.get(e.name), dict)}

@@ -13,7 +13,7 @@ from agis_lsp.cli.mcp_scan import lint_snapshots
 from agis_lsp.document import parse_text, read_document
 from agis_lsp.engine.config import Config, ConfigError, config_from_table
 from agis_lsp.engine.linter import Linter
-from agis_lsp.formats import capabilities as C
+from agis_lsp.formats import capability_sources as C
 from agis_lsp.formats import flows as F
 from agis_lsp.formats import mcp_config
 from agis_lsp.formats.agis import AgisView

@@ -147,7 +147,7 @@ def build_hover(doc, offset: int, kind: str | None, catalog, diagnostics: list,
             sections.append(verb_markdown(verb, catalog) + _instead(here))
     elif path and _operation_name(kind, doc, path, part):
         op, lead = _operation_name(kind, doc, path, part)
-        from ...formats import capabilities
+        from ...formats import capability_sources as capabilities
         sections.append(f"Leading verb of the {op.label} name `{op.name}`:\n\n"
                         + _lead_markdown(lead.upper, catalog) + "\n\n"
                         + capabilities.markdown(capabilities.of_operation(
