@@ -12,7 +12,7 @@ paths and error names numbered per document and, unless ``--same-intents``, ever
 made unique with a suffix, so the model's embedding cache sees as many texts as real
 documents would give it). Each document is waited for until its diagnostics are in,
 including the model's follow-up: the server publishes every version twice when the model
-runs (the mechanical result, then the merged one; ``lsp/scheduler.py``), once with
+runs (the mechanical result, then the merged one; ``lsp/runtime/scheduler.py``), once with
 ``agis.semantic.enabled: false``. Like an editor showing the document, the client then
 asks for its semantic tokens, symbols and folding ranges (``--no-features``: not). Then
 ``--edits`` documents get an ``x`` typed into an intent (waited for the same way).

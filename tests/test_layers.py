@@ -259,7 +259,7 @@ SERVER_IMPORTERS = frozenset({f"{TOP}.lsp.main"})    # the entry point: builds t
 
 def server_imports(root: Path = ROOT) -> list[str]:
     """"file:line" of every import of ``lsp/server.py`` inside ``lsp/`` but the entry point's
-    (type-only imports under ``TYPE_CHECKING`` count: the parts use ``lsp/protocols.py``)."""
+    (type-only imports under ``TYPE_CHECKING`` count: the parts use ``lsp/runtime/protocols.py``)."""
     modules = _modules(root)
     known = set(modules)
     return [f"{path.relative_to(root.parent)}:{line}"
@@ -271,63 +271,75 @@ def server_imports(root: Path = ROOT) -> list[str]:
 def test_only_the_entry_point_imports_the_server():
     bad = server_imports()
     assert bad == [], "lsp/ modules importing lsp/server.py (annotate with " \
-                      "lsp.protocols.Server instead): " + ", ".join(bad)
+                      "lsp.runtime.protocols.Server instead): " + ", ".join(bad)
 
 
 def test_the_server_import_check_sees_type_only_and_module_imports(tmp_path):
     files = {
         "__init__.py": "", "lsp/__init__.py": "",
         "lsp/server.py": "class AgisLanguageServer: ...\n",
-        "lsp/main.py": "from .server import AgisLanguageServer\n",
-        "lsp/scheduler.py": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
-                            "    from .server import AgisLanguageServer\n",
+        "lsp/main.py": "from .server import AgisLanguageServer\n", "lsp/runtime/__init__.py": "",
+        "lsp/runtime/scheduler.py": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
+                                    "    from ..server import AgisLanguageServer\n",
         "lsp/features/__init__.py": "",
         "lsp/features/hover.py": "from .. import server\n",
-        "lsp/features/ok.py": "from ..protocols import Server\n",
-        "lsp/protocols.py": "class Server: ...\n",
+        "lsp/features/ok.py": "from ..runtime.protocols import Server\n",
+        "lsp/runtime/protocols.py": "class Server: ...\n",
     }
     root = tmp_path / "agis_lsp"
     for rel, text in files.items():
         (root / rel).parent.mkdir(parents=True, exist_ok=True)
         (root / rel).write_text(text, encoding="utf-8")
     assert sorted(server_imports(root)) == ["agis_lsp/lsp/features/hover.py:1",
-                                            "agis_lsp/lsp/scheduler.py:3"]
+                                            "agis_lsp/lsp/runtime/scheduler.py:3"]
 
 
-# -- lsp/ide: pure builders; lsp/features: protocol handlers (issue 25, item 7) ----------------
-IDE = f"{TOP}.lsp.ide"
-# What a builder may import of the rest of lsp/: the cancellation token, the client's features
-# (plain flags), the engine -> LSP value conversions and URIs. Never a handler (lsp/features),
-# a part of the running server (server, scheduler, publisher, store, state, budget...) or pygls.
-IDE_MAY_IMPORT = frozenset({f"{TOP}.lsp.cancel", f"{TOP}.lsp.capabilities", f"{TOP}.lsp.convert",
-                            f"{TOP}.lsp.uris"})
+# -- inside lsp/: protocol <- ide <- runtime <- features <- server <- main -------------------------
+# protocol: engine values as LSP types, client capabilities, URIs, cancellation; ide: pure builders
+# of answers; runtime: the running server's machinery; features: the protocol handlers; server.py
+# builds the server; main.py (and __main__) is the entry point. A part imports only parts before it.
+LSP_PARTS = ("protocol", "ide", "runtime", "features", "server", "main")
+LSP_RANK = {part: n for n, part in enumerate(LSP_PARTS)} | {"__main__": len(LSP_PARTS)}
+NO_PYGLS = ("ide",)                  # pure builders: no pygls
 
 
-def ide_imports(root: Path = ROOT) -> list[str]:
-    """"file:line: module" of every import by ``lsp/ide`` of lsp/ outside ``IDE_MAY_IMPORT``
-    (and of pygls)."""
+def lsp_part(module: str) -> str | None:
+    parts = module.split(".")
+    return parts[2] if len(parts) > 2 and parts[1] == "lsp" else None
+
+
+def lsp_imports(root: Path = ROOT) -> list[str]:
+    """"file:line: module" of every import inside ``lsp/`` that points up the parts' order (or
+    from ``ide/`` at pygls), type-only and lazy imports included."""
     modules = _modules(root)
     known = set(modules)
     bad = []
     for name, path in modules.items():
-        if name != IDE and not name.startswith(IDE + "."):
+        src = lsp_part(name)
+        if src is None:
             continue
+        assert src in LSP_RANK, f"{name}: a module of lsp/ outside its parts {LSP_PARTS}"
         where = path.relative_to(root.parent)
         for target, line in _imports(name, path, known):
-            if package_of(target) == "lsp" and target != IDE and \
-                    not target.startswith(IDE + ".") and target not in IDE_MAY_IMPORT:
+            dst = lsp_part(target)
+            if dst is not None and dst != src and LSP_RANK.get(dst, -1) > LSP_RANK[src]:
                 bad.append(f"{where}:{line}: {target}")
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
-            names = [a.name for a in node.names] if isinstance(node, ast.Import) else \
-                [node.module or ""] if isinstance(node, ast.ImportFrom) and not node.level else []
-            bad += [f"{where}:{node.lineno}: {n}" for n in names if n.split(".")[0] == "pygls"]
+        if src in NO_PYGLS:
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+                names = [a.name for a in node.names] if isinstance(node, ast.Import) else \
+                    [node.module or ""] if isinstance(node, ast.ImportFrom) and not node.level else []
+                bad += [f"{where}:{node.lineno}: {n}" for n in names if n.split(".")[0] == "pygls"]
     return bad
 
 
-def test_ide_imports_no_handler_no_server_part_and_no_pygls():
-    bad = ide_imports()
-    assert bad == [], "lsp/ide is pure builders; it may import of lsp/ only " + \
-        f"{sorted(IDE_MAY_IMPORT)}:\n" + "\n".join(bad)
+def test_lsp_parts_import_down_only():
+    bad = lsp_imports()
+    assert bad == [], f"lsp/ parts import in the order {LSP_PARTS}:\n" + "\n".join(bad)
+
+
+def test_lsp_root_holds_only_the_server_and_the_entry_point():
+    root_files = sorted(p.name for p in (ROOT / "lsp").glob("*.py"))
+    assert root_files == ["__init__.py", "__main__.py", "main.py", "server.py"], root_files
 
 
 def shared_names(root: Path = ROOT) -> dict[str, list[str]]:
@@ -348,26 +360,31 @@ def test_no_two_modules_inside_lsp_share_a_name():
                                  "features: the requests it handles)"
 
 
-def test_the_ide_and_name_checks_catch_what_they_should(tmp_path):
+def test_the_lsp_part_and_name_checks_catch_what_they_should(tmp_path):
     files = {
-        "__init__.py": "", "lsp/__init__.py": "", "lsp/cancel.py": "", "lsp/scheduler.py": "",
+        "__init__.py": "", "lsp/__init__.py": "", "lsp/protocol/__init__.py": "",
+        "lsp/protocol/cancel.py": "", "lsp/runtime/__init__.py": "", "lsp/runtime/scheduler.py": "",
         "lsp/server.py": "", "lsp/ide/__init__.py": "",
-        "lsp/ide/hover.py": "from .. import cancel\nfrom ..convert import x\nfrom . import places\n",
+        "lsp/ide/hover.py": "from ..protocol import cancel\nfrom ..protocol.to_lsp import x\nfrom . import places\n",
         "lsp/ide/places.py": "def f():\n    from ..features import tokens\n",
-        "lsp/ide/tokens.py": "from ..scheduler import DELAY\nimport pygls.server\n"
+        "lsp/ide/tokens.py": "from ..runtime.scheduler import DELAY\nimport pygls.server\n"
                              "from pygls.workspace import TextDocument\n",
-        "lsp/convert.py": "", "lsp/features/__init__.py": "", "lsp/features/tokens.py": "",
-        "lsp/features/hover_requests.py": "from ..ide.hover import build\n",
+        "lsp/protocol/to_lsp.py": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
+                                  "    from ..runtime.state import View\n",
+        "lsp/features/__init__.py": "", "lsp/features/tokens.py": "",
+        "lsp/features/hover_requests.py": "from ..ide.hover import build\nfrom ..server import x\n",
     }
     root = tmp_path / "agis_lsp"
     for rel, text in files.items():
         (root / rel).parent.mkdir(parents=True, exist_ok=True)
         (root / rel).write_text(text, encoding="utf-8")
-    assert sorted(ide_imports(root)) == [
+    assert sorted(lsp_imports(root)) == [
+        "agis_lsp/lsp/features/hover_requests.py:2: agis_lsp.lsp.server",
         "agis_lsp/lsp/ide/places.py:2: agis_lsp.lsp.features.tokens",
-        "agis_lsp/lsp/ide/tokens.py:1: agis_lsp.lsp.scheduler",
+        "agis_lsp/lsp/ide/tokens.py:1: agis_lsp.lsp.runtime.scheduler",
         "agis_lsp/lsp/ide/tokens.py:2: pygls.server",
-        "agis_lsp/lsp/ide/tokens.py:3: pygls.workspace"]
+        "agis_lsp/lsp/ide/tokens.py:3: pygls.workspace",
+        "agis_lsp/lsp/protocol/to_lsp.py:3: agis_lsp.lsp.runtime.state"]
     assert shared_names(root) == {"tokens": ["agis_lsp/lsp/features/tokens.py",
                                              "agis_lsp/lsp/ide/tokens.py"]}
     (root / "lsp/features.py").write_text("", encoding="utf-8")

@@ -22,7 +22,7 @@ def loop_forever(*args):
 
 
 def loop_with_checks(*args):
-    from agis_lsp.lsp import cancel
+    from agis_lsp.lsp.protocol import cancel
     n = 0
     while True:
         cancel.check()

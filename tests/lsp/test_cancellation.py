@@ -19,9 +19,9 @@ from pygls.exceptions import JsonRpcContentModified
 
 from agis_lsp.catalog import load_catalog
 from agis_lsp.document import parse_text
-from agis_lsp.lsp import cancel
-from agis_lsp.lsp.budget import FeatureRunner
-from agis_lsp.lsp.capabilities import ClientFeatures
+from agis_lsp.lsp.protocol import cancel
+from agis_lsp.lsp.runtime.budget import FeatureRunner
+from agis_lsp.lsp.protocol.capabilities import ClientFeatures
 from agis_lsp.lsp.ide.folding import build_folding
 from agis_lsp.lsp.ide.hints import build_hints
 from agis_lsp.lsp.ide.links import build_links

@@ -19,20 +19,21 @@ import pytest
 from lsprotocol import types
 
 from agis_lsp.engine.linter import Linter, ModelProvider
-from agis_lsp.lsp.capabilities import ClientFeatures
-from agis_lsp.lsp.convert import RuleDocs
-from agis_lsp.lsp.model_loader import ModelLoader
-from agis_lsp.lsp.publisher import Publisher
-from agis_lsp.lsp.scheduler import Scheduler
-from agis_lsp.lsp.settings import Settings
-from agis_lsp.lsp.state import Documents
-from agis_lsp.lsp.store import DiagnosticsStore
-from agis_lsp.lsp.token_cache import TokenCache
-from agis_lsp.lsp.uris import from_path
+from agis_lsp.lsp.protocol.capabilities import ClientFeatures
+from agis_lsp.lsp.protocol.to_lsp import RuleDocs
+from agis_lsp.lsp.runtime.model_loader import ModelLoader
+from agis_lsp.lsp.runtime.publisher import Publisher
+from agis_lsp.lsp.runtime.scheduler import Scheduler
+from agis_lsp.lsp.runtime.settings import Settings
+from agis_lsp.lsp.runtime.state import Documents
+from agis_lsp.lsp.runtime.store import DiagnosticsStore
+from agis_lsp.lsp.runtime.token_cache import TokenCache
+from agis_lsp.lsp.protocol.uris import from_path
 
 from .conftest import FIXTURES
 
 LSP = Path(__file__).resolve().parents[2] / "agis_lsp" / "lsp"
+RUNTIME = LSP / "runtime"
 TIMEOUT = 20.0
 
 
@@ -156,7 +157,7 @@ PARTS = {"scheduler.py": {"publisher", "scheduler", "server", "token_cache"},
 def test_no_part_reaches_through_another(name):
     """A part uses what it was given: it reads no other part off an object (``x.publisher``,
     ``ls.scheduler``...), and its constructor takes no ``server``."""
-    tree = ast.parse((LSP / name).read_text(encoding="utf-8"))
+    tree = ast.parse((RUNTIME / name).read_text(encoding="utf-8"))
     reached = sorted({f"{ast.unparse(node.value)}.{node.attr}" for node in ast.walk(tree)
                       if isinstance(node, ast.Attribute) and node.attr in PARTS[name]})
     assert reached == [], f"{name} reaches through: {reached}"

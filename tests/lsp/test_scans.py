@@ -223,7 +223,7 @@ def test_scans_are_bounded_on_100_kb(label):
 # -- the feature builders on top of the scans ---------------------------------------
 def _builders():
     from agis_lsp.catalog import load_catalog
-    from agis_lsp.lsp.capabilities import ClientFeatures
+    from agis_lsp.lsp.protocol.capabilities import ClientFeatures
     from agis_lsp.lsp.ide.completion import CompletionRequest, build_completions
     from agis_lsp.lsp.ide.definition import build_definition
     from agis_lsp.lsp.ide.hover import build_hover

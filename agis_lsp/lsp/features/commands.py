@@ -6,7 +6,7 @@ import asyncio
 from lsprotocol import types
 
 from ..ide import convert_actions as ca
-from ..uris import from_path, to_path
+from ..protocol.uris import from_path, to_path
 from . import guarded
 
 

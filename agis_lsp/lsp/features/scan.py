@@ -1,5 +1,5 @@
 """"Scan this server": a code lens on each server entry of an MCP client configuration, and
-the ``agis.scanServer`` command that scans that entry (``lsp/server_scan.py``)."""
+the ``agis.scanServer`` command that scans that entry (``lsp/features/server_scan.py``)."""
 from __future__ import annotations
 
 import asyncio
@@ -7,8 +7,8 @@ import logging
 
 from lsprotocol import types
 
-from .. import server_scan as ss
-from ..uris import to_path
+from . import server_scan as ss
+from ..protocol.uris import to_path
 from . import answer_view, guarded
 
 log = logging.getLogger("agis_lsp.lsp")

@@ -9,9 +9,9 @@ from ...document.locate import KEY, path_at, word_at
 from ...formats.registry import ENDPOINT_TABLE, has_trait, is_verb_place as format_verb_place
 from ...formats.registry import view_for
 from . import schema as sch
-from ..capabilities import ClientFeatures
-from ..convert import offsets_range
-from .. import cancel
+from ..protocol.capabilities import ClientFeatures
+from ..protocol.to_lsp import offsets_range
+from ..protocol import cancel
 
 _VERB = re.compile(r"^[A-Za-z]+$")
 

@@ -18,8 +18,8 @@ from dataclasses import dataclass, field
 
 from lsprotocol import types
 
-from ..formats import registry
-from ..formats.mcp_client import KIND
+from ...formats import registry
+from ...formats.mcp_client import KIND
 
 COMMAND = "agis.scanServer"
 TITLE = "Scan this server"

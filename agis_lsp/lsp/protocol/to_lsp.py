@@ -10,8 +10,8 @@ import os
 
 from lsprotocol import types
 
-from .. import __version__
-from ..engine.registry import get_rule, rule_url
+from ... import __version__
+from ...engine.registry import get_rule, rule_url
 from .capabilities import ClientFeatures
 from .uris import from_path
 

@@ -17,11 +17,11 @@ import logging
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
-    from ..document import Document
-    from ..engine.linter import Linter
+    from ...document import Document
+    from ...engine.linter import Linter
     from .budget import FeatureRunner
-    from .capabilities import ClientFeatures
-    from .convert import RuleDocs
+    from ..protocol.capabilities import ClientFeatures
+    from ..protocol.to_lsp import RuleDocs
     from .model_loader import ModelLoader
     from .publisher import Publisher
     from .scheduler import Scheduler

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Callable
 
 from lsprotocol import types
 
-from .convert import RuleDocs, to_diagnostic
+from ..protocol.to_lsp import RuleDocs, to_diagnostic
 from .state import Documents
 from .store import DiagnosticsEntry, DiagnosticsStore, carry_over
 
@@ -202,6 +202,6 @@ class _Text:
     """A bare text with its line index (what ``carry_over`` needs of a document)."""
 
     def __init__(self, text: str) -> None:
-        from ..document.positions import LineIndex
+        from ...document.positions import LineIndex
         self.text = text
         self.lines = LineIndex(text)

@@ -14,7 +14,7 @@ import time
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from ..engine.linter import ModelProvider
+    from ...engine.linter import ModelProvider
     from .protocols import Session
 
 log = logging.getLogger("agis_lsp.lsp")
@@ -22,7 +22,7 @@ log = logging.getLogger("agis_lsp.lsp")
 
 @functools.lru_cache(maxsize=1)
 def model_needed() -> bool:
-    from ..engine.registry import all_rules
+    from ...engine.registry import all_rules
     return any(r.semantic for r in all_rules())
 
 
