@@ -143,7 +143,7 @@ def capabilities_of(report, name: str) -> dict:
 def flow_diagnostics(doc, kind, uri: str, scans: dict, text: str, config) -> list:
     """The dangerous combinations across the entries scanned so far (on this text): each on
     its first server's entry, the others as related information (MCPT501-503)."""
-    from ..formats import flows
+    from ...formats import flows
     order = [name for name, _ in entries(doc, kind)]
     table = {n: scans[n].capabilities for n in order
              if n in scans and scans[n].text == text and scans[n].capabilities}
