@@ -175,9 +175,12 @@ def fetch_all(entries: list, args) -> dict:
 
 
 # -- the documents ---------------------------------------------------------------------------
-def document_of(entry, snapshot, peers: dict, pins: dict | None) -> str:
+def document_of(entry, snapshot, peers: dict, pins: dict | None,
+                capabilities: dict | None = None) -> str:
     scan: dict = {"server": entry.name,
                   "peers": {n: tools for n, tools in peers.items() if n != entry.name}}
+    if capabilities:
+        scan["capabilities"] = capabilities
     if isinstance(snapshot, str):
         data: dict = {"tools": []}
         scan["error"] = snapshot
@@ -191,7 +194,6 @@ def document_of(entry, snapshot, peers: dict, pins: dict | None) -> str:
 
 def run(args) -> int:
     from ..engine.linter import Linter
-    from . import mcp_report
     from .batch import Settings
     from .usage import UsageError
     cwd = os.getcwd()
@@ -207,20 +209,15 @@ def run(args) -> int:
         print(f"agis-lint: {exc}", file=sys.stderr)
         return EXIT_ERROR
     snapshots = fetch_all(entries, args) if entries else {}
-    peers = {e.name: [t.get("name") for t in snapshots[e.name].get("tools", [])
-                      if isinstance(t, dict) and isinstance(t.get("name"), str)]
-             for e in entries if isinstance(snapshots.get(e.name), dict)}
     settings = Settings(overrides, args.config)
     linter = Linter(config_of=settings.config_of)
-    report = mcp_report.Report(dict(reads))
+    config = settings.config_of(os.path.join(cwd, "x.mcp.json")) if entries else Config()
+    records = {e.name: store.get(e) for e in entries}
+    report = lint_snapshots(entries, snapshots, linter, dict(reads), records, cwd)
+    notes += report.flow_notes(config.accept_flows)
     for entry in entries:
-        snap = snapshots.get(entry.name, "not scanned")
-        record = store.get(entry)
-        text = document_of(entry, snap, peers, record)
-        virtual = os.path.join(cwd, f"{entry.name}.mcp.json")
-        outcome = linter.check(virtual, text=text, default_kind="mcp-tools")
-        report.add(entry, outcome)
-        note = _pin(store, entry, snap, record, args.update_pins)
+        note = _pin(store, entry, snapshots.get(entry.name, "not scanned"), records[entry.name],
+                    args.update_pins)
         if note:
             notes.append(note)
     if not entries:
@@ -234,7 +231,6 @@ def run(args) -> int:
         return EXIT_ERROR
     secrets = [s for e in entries for s in e.secrets()]
     report.emit(args, notes, secrets)
-    config = settings.config_of(os.path.join(cwd, "x.mcp.json")) if entries else Config()
     return report.exit_code(config, overrides, PIN_CODES if args.update_pins else ())
 
 
@@ -282,6 +278,30 @@ def _count(definitions: dict) -> str:
     if "instructions" in counts:
         parts.append("the instructions")
     return ", ".join(parts[:-1]) + " and " + parts[-1] if len(parts) > 1 else parts[0]
+
+
+def lint_snapshots(entries: list, snapshots: dict, linter, reads: dict, pins: dict, cwd: str):
+    """The report of what the servers offered (``snapshots``: name -> the snapshot dict that
+    ``fetch`` returns, or why it could not be read): each server linted as one document with
+    the scan's context (peers' tool names, its pins, and the capabilities of the servers in
+    one agent's reach: those of the same client, whose files a --discover may mix)."""
+    from ..formats.capability_sources import of_mcp_tools, table_of
+    from . import mcp_report
+    caps = {e.name: of_mcp_tools(snapshots[e.name].get("tools"))
+            for e in entries if isinstance(snapshots.get(e.name), dict)}
+    peers = {e.name: [t.get("name") for t in snapshots[e.name].get("tools", [])
+                      if isinstance(t, dict) and isinstance(t.get("name"), str)]
+             for e in entries if isinstance(snapshots.get(e.name), dict)}
+    table = {name: table_of(found) for name, found in caps.items()}
+    report = mcp_report.Report(reads, entries, caps, table)
+    client = {e.name: e.client for e in entries}
+    for entry in entries:
+        snap = snapshots.get(entry.name, "not scanned")
+        reach = {n: t for n, t in table.items() if client.get(n) == entry.client}
+        text = document_of(entry, snap, peers, pins.get(entry.name), reach)
+        virtual = os.path.join(cwd, f"{entry.name}.mcp.json")
+        report.add(entry, linter.check(virtual, text=text, default_kind="mcp-tools"))
+    return report
 
 
 def _overrides(args) -> dict:

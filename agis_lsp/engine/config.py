@@ -30,7 +30,8 @@ def _tomllib():
 CONFIG_FILES = (".agis-lint.toml", "pyproject.toml")
 MAX_CONFIG_SIZE = 4 * 1024 * 1024       # bytes of a configuration file read at most
 _KEYS = {"select", "ignore", "extend-select", "severity", "level", "semantic", "catalog",
-         "per-file-ignores", "fail-level", "max-file-size", "conventions", "respect-gitignore"}
+         "per-file-ignores", "fail-level", "max-file-size", "conventions", "respect-gitignore",
+         "mcp"}
 # What a rule marked convention="agis" defaults to on a format that does not adopt AGIS.
 CONVENTION_DEFAULT = Severity.INFORMATION
 
@@ -93,6 +94,8 @@ class Config:
     conventions: tuple = ()             # where AGIS's conventions are adopted beyond AGIS/AGTP:
                                         # "*" (everywhere), document kinds, or rule-code prefixes
     respect_gitignore: bool = True      # a directory walk leaves out what git ignores
+    accept_flows: tuple = ()            # ((sorted server names, reason), ...): reviewed
+                                        # tool combinations ([tool.agis-lint.mcp] accept-flows)
 
     @cached_property
     def _enabled_memo(self) -> dict:
@@ -212,6 +215,30 @@ def _conventions(value, source: str | None) -> tuple:
                       "rule codes", source)
 
 
+def _mcp_table(value, source: str | None) -> tuple:
+    """``[tool.agis-lint.mcp] accept-flows = [{servers = ["fetch", "files"], reason = "…"}]``:
+    combinations of servers a reviewer accepted (MCPT501-503 no longer report them)."""
+    if not isinstance(value, dict) or set(value) - {"accept-flows"}:
+        raise ConfigError("'mcp' must be a table holding 'accept-flows' only", source)
+    flows = value.get("accept-flows", [])
+    form = "'mcp.accept-flows' must be a list of {servers = [\"name\", …], reason = \"…\"}"
+    if not isinstance(flows, list):
+        raise ConfigError(form, source)
+    out = []
+    for item in flows:
+        servers = item.get("servers") if isinstance(item, dict) else None
+        reason = item.get("reason") if isinstance(item, dict) else None
+        if not isinstance(item, dict) or set(item) - {"servers", "reason"} or \
+                not isinstance(servers, list) or not servers or \
+                not all(isinstance(n, str) and n.strip() for n in servers):
+            raise ConfigError(form, source)
+        if not isinstance(reason, str) or not reason.strip():
+            raise ConfigError(f"'mcp.accept-flows': the combination {servers} needs a 'reason' "
+                              "(why it was accepted)", source)
+        out.append((tuple(sorted({n.strip() for n in servers})), reason.strip()))
+    return tuple(out)
+
+
 def parse_severity(value) -> Severity | None:
     if value in ("off", "none", False):
         return None
@@ -263,6 +290,8 @@ def config_from_table(table: dict, source: str | None = None) -> Config:
         kw["max_file_size"] = parse_size(table["max-file-size"], source)
     if "conventions" in table:
         kw["conventions"] = _conventions(table["conventions"], source)
+    if "mcp" in table:
+        kw["accept_flows"] = _mcp_table(table["mcp"], source)
     if "fail-level" in table:
         try:
             kw["fail_level"] = Severity.parse(table["fail-level"])

@@ -54,10 +54,26 @@ async def on_scan_server(ls, *args):
         _notify(ls, message, types.MessageType.Warning)
         return {"error": message}
     items = ss.diagnostics_of(report, rng, name)
-    ls.publisher.set_scan(uri, name, ss.ScanResult(view.text, items))
+    ls.publisher.set_scan(uri, name, ss.ScanResult(view.text, items,
+                                                   ss.capabilities_of(report, name)))
+    _publish_flows(ls, uri, path, doc, kind, view.text)
     message = ss.summary(status, report, stderr, name)
     _notify(ls, message, types.MessageType.Info if report is not None else types.MessageType.Warning)
     return {"status": status, "diagnostics": len(items), "message": message}
+
+
+def _publish_flows(ls, uri: str, path: str, doc, kind, text: str) -> None:
+    """The combinations across every entry of this file scanned so far (the agis-lint
+    configuration that applies to the file decides severities and accepted combinations)."""
+    from ...engine.config import ConfigError, config_for
+    try:
+        config = config_for(path)
+    except ConfigError as exc:
+        log.warning("flows of %s: %s", uri, exc)
+        return
+    scans = dict(ls.publisher.scans.get(uri, {}))
+    items = ss.flow_diagnostics(doc, kind, uri, scans, text, config)
+    ls.publisher.set_scan(uri, ss.FLOWS_KEY, ss.ScanResult(text, items))
 
 
 def register(server) -> None:

@@ -37,11 +37,17 @@ _SEVERITY = {"error": types.DiagnosticSeverity.Error, "warning": types.Diagnosti
              "information": types.DiagnosticSeverity.Information, "hint": types.DiagnosticSeverity.Hint}
 
 
+FLOW_CODES = ("MCPT501", "MCPT502", "MCPT503")
+FLOWS_KEY = "\0flows"     # the publisher's scan slot of the combinations across entries
+
+
 @dataclass
 class ScanResult:
-    """The diagnostics of one server's last scan, valid for the text it was made on."""
+    """The diagnostics of one server's last scan, valid for the text it was made on, and
+    its tools' capabilities (``{tool: {label: confidence}}``, from the scan's JSON)."""
     text: str
     items: list = field(default_factory=list)
+    capabilities: dict = field(default_factory=dict)
 
 
 def entries(doc, kind) -> list:
@@ -122,6 +128,8 @@ def diagnostics_of(report, rng: types.Range, name: str) -> list:
     """The scan's findings as diagnostics on the entry's range (``rng``)."""
     out = []
     for d in (report or {}).get("diagnostics", []):
+        if d.get("code") in FLOW_CODES:
+            continue        # combinations are placed from every scanned entry (flow_diagnostics)
         where = d.get("path") or f"mcp://{name}"
         prefix = f"{where}: " if str(where).startswith("mcp://") else ""
         out.append(types.Diagnostic(
@@ -138,3 +146,41 @@ def summary(status: int, report, stderr: str, name: str) -> str:
             (f": {tail[0]}" if tail else "")
     n = len(report.get("diagnostics", []))
     return f"agis-lsp: server '{name}' scanned: {n} finding(s)"
+
+
+def capabilities_of(report, name: str) -> dict:
+    """``{tool: {label: confidence}}`` of the scanned server, from the scan's JSON."""
+    for server in (report or {}).get("servers", []):
+        if isinstance(server, dict) and server.get("server") == name:
+            return {t["name"]: {lb: v["confidence"] for lb, v in t["capabilities"].items()}
+                    for t in server.get("tools", [])
+                    if isinstance(t, dict) and t.get("name") and t.get("capabilities")}
+    return {}
+
+
+def flow_diagnostics(doc, kind, uri: str, scans: dict, text: str, config) -> list:
+    """The dangerous combinations across the entries scanned so far (on this text): each on
+    its first server's entry, the others as related information (MCPT501-503)."""
+    from ...formats import flows
+    order = [name for name, _ in entries(doc, kind)]
+    table = {n: scans[n].capabilities for n in order
+             if n in scans and scans[n].text == text and scans[n].capabilities}
+    found, _ = flows.find(table, config.accept_flows)
+    out = []
+    for flow in found:
+        sev = config.severity_of(flow.code)
+        rng = entry_range(doc, kind, flow.servers[0])
+        if sev is None or rng is None:
+            continue
+        related = []
+        for other in flow.servers[1:]:
+            other_rng = entry_range(doc, kind, other)
+            if other_rng is not None:
+                legs = [f"{leg.label} '{leg.tool}'" for leg in flow.legs if leg.server == other]
+                related.append(types.DiagnosticRelatedInformation(
+                    location=types.Location(uri=uri, range=other_rng),
+                    message=f"server '{other}' ({', '.join(legs) or 'in reach'})"))
+        out.append(types.Diagnostic(range=rng, message=flow.message(), code=flow.code,
+                                    severity=types.DiagnosticSeverity(int(sev)), source=SOURCE,
+                                    related_information=related or None))
+    return out
