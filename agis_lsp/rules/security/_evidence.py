@@ -42,16 +42,17 @@ class Evidence:
     severity: Severity = Severity.WARNING
 
 
-def judge(hits: list, overlapped: frozenset = frozenset()) -> Severity:
+def judge(hits: list, overlapped: frozenset, scan) -> Severity:
     """The severity the signals of one field support. ``hits``: the field's hits (``code``,
     ``origin``, ``start``, ``end``, ``what``); ``overlapped``: codes of detectors that also fired
-    on the field but whose spans another, more specific detector took."""
+    on the field but whose spans another, more specific detector took; ``scan``: the pattern scan
+    of a text (``_scan.scan_text``), for what invisible characters carry."""
     origins = [h.origin or h.code for h in hits]
     patterns = {family(c) for c in (*origins, *overlapped) if c not in CARRIERS}
     if len(patterns) >= 2 or any(c in DECODING for c in (*origins, *overlapped)):
         return Severity.ERROR
     hidden = [h for h, c in zip(hits, origins) if c == HIDDEN]
-    if hidden and (any(_spells(h.what) or _beside(h, hits, origins) for h in hidden) or _splits(hidden)):
+    if hidden and (any(_spells(h.what, scan) or _beside(h, hits, origins) for h in hidden) or _splits(hidden, scan)):
         return Severity.ERROR
     if set(origins) == {HIDDEN} and all(_spaces(h) for h in hidden):
         return Severity.INFORMATION
@@ -68,20 +69,18 @@ def _spaces(hit) -> bool:
     return all(c in _SPACES for c in hit.prose.text[hit.start:hit.end])
 
 
-def _splits(hidden: list) -> bool:
+def _splits(hidden: list, scan_text) -> bool:
     """Whether the field, its invisible characters removed, holds an instruction another rule
     reads ("ig\u200bnore all previous instructions"): the characters hid it."""
-    from ._scan import scan_text
     text = hidden[0].prose.text
     plain = "".join(c for c in text if c not in _SPACES)
     return plain != text and any(code not in CARRIERS for code, *_ in scan_text(plain))
 
 
-def _spells(what: str) -> bool:
+def _spells(what: str, scan_text) -> bool:
     """Tag characters that spell an instruction (``hidden`` names what they spell)."""
     if "that spell '" not in what:
         return False
-    from ._scan import scan_text
     spelled = what.split("that spell '", 1)[1].rstrip("'")
     return any(code not in CARRIERS for code, *_ in scan_text(spelled))
 
@@ -91,7 +90,7 @@ def _beside(hidden, hits: list, origins: list) -> bool:
                for h, c in zip(hits, origins))
 
 
-def gather(hits: list, overlapped: dict, priority: dict) -> list:
+def gather(hits: list, overlapped: dict, priority: dict, scan) -> list:
     """``hits`` of a document grouped by field: one :class:`Evidence` per field, its primary
     the hit of the most specific rule (lowest detector ``priority``), first in the field."""
     by_field: dict = {}
@@ -107,5 +106,5 @@ def gather(hits: list, overlapped: dict, priority: dict) -> list:
             if h.code not in seen:
                 seen.add(h.code)
                 others.append(h)
-        out.append(Evidence(best, len(same) - 1, others, judge(group, overlapped.get(path, frozenset()))))
+        out.append(Evidence(best, len(same) - 1, others, judge(group, overlapped.get(path, frozenset()), scan)))
     return out

@@ -21,6 +21,7 @@ from ...engine.facts import fact
 from ...engine.findings import Finding, Related
 from ...engine.registry import attach, parts
 from ...formats.prose import Prose, prose_fields
+from ...formats.registry import in_purpose, security_advice
 from ._contract import job_of, prefers_over_own
 from ._prefilter import compile_requirement, folded, requirement
 
@@ -272,6 +273,8 @@ def _scan(ctx) -> tuple[list, dict]:
         for code, start, end, what, advice in found:
             if any(start < e and s < end for s, e in taken.get(prose.path, ())):
                 continue
+            if in_purpose(ctx.kind, code, prose.text, start, end):
+                continue   # the document's own purpose (a skill's orders to the agent)
             if code == SHADOW_CODE:
                 own = own_names(ctx.data) if own is None else own   # (recorded: engine.frame)
                 if _names_own(prose.text[start:end], own):
@@ -360,7 +363,7 @@ def evidence(ctx) -> list:
     and the severity they support (``_evidence``)."""
     from ._evidence import gather
     hits, lost = _scan(ctx)
-    return gather(hits, lost, {d.code: d.priority for d in detectors()})
+    return gather(hits, lost, {d.code: d.priority for d in detectors()}, scan_text)
 
 
 def findings(ctx, code: str) -> Iterable[Finding]:
@@ -381,7 +384,8 @@ def finding(ctx, hit: Hit, more: int = 0) -> Finding:
     if p.role.startswith(("schema", "enum")):
         where = f"{_role_label(p.role)} {where}"
     extra = f" (and {more} more in this field)" if more else ""
-    message = f"{where} {hit.what}: '{quote(p.text[hit.start:hit.end])}'{extra}; {hit.advice}"
+    advice = security_advice(ctx.kind, hit.advice)
+    message = f"{where} {hit.what}: '{quote(p.text[hit.start:hit.end])}'{extra}; {advice}"
     return Finding(p.path, message, span=ctx.doc.subspan(p.path, hit.start, hit.end))
 
 

@@ -23,7 +23,14 @@ M.file_patterns = { "*/endpoints/*.toml", "agtp-server.toml", "agtp-recipes.toml
   "*/.vscode/mcp.json", "*/.cursor/mcp.json", ".mcp.json", ".claude.json",
   "claude_desktop_config.json", "*/.codeium/windsurf/mcp_config.json", "*/.continue/config.yaml",
   "*/.continue/mcpServers/*.yaml", "*.mcp.json", "*.mcp.yaml", "*.mcp.yml",
-  "mcp-tools.json", "mcp-tools.yaml", "tools-list.json", "*/mcp/tools.json", "*/mcp/tools" }
+  "mcp-tools.json", "mcp-tools.yaml", "tools-list.json", "*/mcp/tools.json", "*/mcp/tools",
+  -- Agent Skills and agent instruction files (agent-skill, agent-instructions): exact names only
+  "SKILL.md", "skill.md", "*/.claude/skills/*/SKILL.md", "*/.codex/skills/*/SKILL.md",
+  "*/.agents/skills/*/SKILL.md", "AGENTS.md", "AGENTS.override.md", "CLAUDE.md", "CLAUDE.local.md", "GEMINI.md",
+  ".cursorrules", ".windsurfrules", ".clinerules", "*/.cursor/rules/*.mdc", ".cursor/rules/*.mdc",
+  "*/.github/copilot-instructions.md", ".github/copilot-instructions.md",
+  "*/.github/instructions/*.instructions.md", ".github/instructions/*.instructions.md",
+  "*/.windsurf/rules/*.md", ".windsurf/rules/*.md" }
 
 -- MCP client configurations: the server puts a "Scan this server" code lens on each entry.
 M.mcp_client_patterns = { "*/.vscode/mcp.json", "*/.cursor/mcp.json", ".mcp.json", ".claude.json",
@@ -90,21 +97,24 @@ end
 
 --- The server command for `file` and where it came from ("vim.g.agis_lsp_cmd", ".venv", "PATH").
 -- The nearest .venv/bin/agis-lsp upward from the file (the README's set-up puts it there), else PATH.
-M.last = nil   -- the last answer, for :checkhealth agis
-function M.cmd(file)
-  local cmd, source
-  if vim.g.agis_lsp_cmd then
-    cmd, source = vim.g.agis_lsp_cmd, "vim.g.agis_lsp_cmd"
-  else
-    local dir = vim.fn.fnamemodify(file ~= "" and file or vim.fn.getcwd() .. "/x", ":p:h")
-    local venv = vim.fn.findfile(".venv/bin/agis-lsp", dir .. ";")
-    if venv ~= "" and vim.fn.executable(vim.fn.fnamemodify(venv, ":p")) == 1 then
-      cmd, source = { vim.fn.fnamemodify(venv, ":p") }, ".venv"
-    else
-      cmd, source = { "agis-lsp" }, "PATH"
-    end
+function M.resolve(file)
+  if vim.g.agis_lsp_cmd then return vim.g.agis_lsp_cmd, "vim.g.agis_lsp_cmd" end
+  local dir = vim.fn.fnamemodify(file ~= "" and file or vim.fn.getcwd() .. "/x", ":p:h")
+  local venv = vim.fn.findfile(".venv/bin/agis-lsp", dir .. ";")
+  if venv ~= "" and vim.fn.executable(vim.fn.fnamemodify(venv, ":p")) == 1 then
+    return { vim.fn.fnamemodify(venv, ":p") }, ".venv"
   end
+  return { "agis-lsp" }, "PATH"
+end
+
+--- resolve(file), recorded as the command a client is started with (for :checkhealth agis): the last
+-- one, and the last one per project root.
+M.last = nil
+M.started = {}
+function M.cmd(file)
+  local cmd, source = M.resolve(file)
   M.last = { cmd = cmd, source = source, file = file }
+  M.started[M.root(file ~= "" and file or vim.fn.getcwd() .. "/x")] = M.last
   return cmd, source
 end
 
