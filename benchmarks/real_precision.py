@@ -1,7 +1,14 @@
 """Precision on real text and recall on published payloads, through the shipped `agis-lint`.
 
     python benchmarks/real_precision.py [--split dev|heldout|all] [--corpus mcp|openapi|converted|examples|a2t|adp|ainp|payloads|all]
-                                        [--exe PATH] [--no-semantic] [--misses]
+                                        [--exe PATH] [--no-semantic] [--misses] [--list]
+
+Every table is per corpus, split and **role** (the field's place: tool description or title,
+parameter or schema text, enum/default/example value, server instructions, prompt, resource,
+AGIS intent, AGIS outcome, A2T/ADP/AINP prose): prose fields, security findings per 1,000
+fields at any severity and at warning or error, security errors; and per corpus the units
+(servers, documents) with a warning or error of **any** code. ``--list`` prints every security
+finding with its unit, role, severity and text.
 
 Runs the installed console script (``agis-lint check --format json``, model on) as a
 process over the committed real corpora (``benchmarks/corpora``, docs/corpora.md) and
@@ -14,13 +21,15 @@ prints, per corpus and split (development / held-out):
 * ``openapi``: every extracted prose field of the real API descriptions, each placed
   in an MCP tool list at a slot of the same role (operation text as a tool
   description or title, schema text as a parameter's description, title or default),
-  since OpenAPI itself is not a kind agis-lint checks; only the security rules
-  (AGSC) are counted there, the tool names being ours;
+  since OpenAPI itself is not a kind agis-lint checks; the tool names there are the
+  harness's, so the naming rules (TOOL2xx, TOOL3xx, TOOL6xx, MCPT6xx) are not run on it;
 * ``converted``: real OpenAPI documents converted to AGIS by the shipped converter:
   findings per rule, "real operation intents flagged" (AGSC901 on an intent) and
   "converted endpoints with an AGIS601 error outside review items";
 * ``examples`` (``a2t``, ``adp``, ``ainp``): the examples printed in the three specifications,
   written by their authors (``benchmarks/corpora/other``), all rules, one table per format;
+* ``rules``: per security rule, recall on the development payloads and false flags on the
+  real development halves (the table of docs/security.md; not part of ``all``);
 * ``payloads``: recall of the held-out poisoning payloads (the published ones in
   ``benchmarks/corpora/payloads/heldout_published.jsonl`` and the hand-written
   ``models/data/security_payloads_heldout.txt``), each embedded in an MCP tool list as
@@ -57,12 +66,12 @@ SPLITS = ("dev", "heldout")
 
 # -- running the shipped CLI ------------------------------------------------------------------
 
-def lint(exe: str, files: list[Path], semantic: bool) -> dict[str, list[dict]]:
+def lint(exe: str, files: list[Path], semantic: bool, extra: tuple = ()) -> dict[str, list[dict]]:
     """Diagnostics per file from one `agis-lint check --format json` process."""
     out: dict[str, list[dict]] = {str(f): [] for f in files}
     if not files:
         return out
-    cmd = [exe, "check", "--format", "json", "--no-cache", *([] if semantic else ["--no-semantic"]),
+    cmd = [exe, "check", "--format", "json", "--no-cache", *([] if semantic else ["--no-semantic"]), *extra,
            *map(str, files)]
     r = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT)
     if r.returncode not in (0, 1):
@@ -114,6 +123,112 @@ def rule_table(title: str, rows: dict[str, dict]) -> None:
                 f"{c} {s} {n}" for (c, s), n in sorted(by_rule.items(), key=lambda x: (-x[1], x[0]))))
 
 
+def role_of(kind: str, prose) -> str:
+    """The role bucket of a prose field (``formats.prose`` role and place)."""
+    top = str(prose.path[0]) if prose.path else ""
+    if kind.split("-")[0] in ("a2t", "adp", "ainp"):
+        return f"{kind.split('-')[0].upper()} prose"
+    if top == "instructions":
+        return "server instructions"
+    if top == "prompts":
+        return "prompts"
+    if top in ("resources", "resourceTemplates"):
+        return "resources"
+    if prose.role in ("intent", "outcome"):
+        return f"AGIS {prose.role}"
+    if prose.role in ("schema-value", "enum-description"):
+        return "enum/default/example"
+    if prose.role.startswith("schema-"):
+        return "parameter/schema text"
+    if top == "tools":
+        return "tool description/title"
+    return f"{kind} {prose.role}"
+
+
+def field_roles(path: Path) -> tuple[object, dict, set]:
+    """(the parsed document, {prose field path: role bucket}, the paths of its guidance fields:
+    prose with a word instructions use, "you", "must", "always", "never", "use this" ...,
+    ``semantic.directive.has_cue``: on a real server, benign imperative guidance)."""
+    from agis_lsp.semantic.directive import has_cue
+    doc, kind = parsed(path)
+    fields = prose_fields(kind, doc)
+    return doc, {tuple(p.path): role_of(kind, p) for p in fields}, {tuple(p.path) for p in fields if has_cue(p.text)}
+
+
+def field_of_diag(doc, roles: dict, diag: dict) -> tuple | None:
+    """The prose field a diagnostic lies in (None: not in one)."""
+    lines = doc.text.split("\n")
+    ln, ch = diag["range"]["start"]["line"], diag["range"]["start"]["character"]
+    offset = sum(len(x) + 1 for x in lines[:ln]) + ch
+    path, _ = path_at(doc, offset)
+    path = tuple(path)
+    while path:
+        if path in roles:
+            return path
+        path = path[:-1]
+    return None
+
+
+def role_of_diag(doc, roles: dict, diag: dict) -> str:
+    path = field_of_diag(doc, roles, diag)
+    return roles[path] if path is not None else "(not a prose field)"
+
+
+def measure(files: dict, diags: dict) -> dict:
+    """files: {unit: [Path]}; diags: {resolved file: [diag]} -> the rows of :func:`role_table`."""
+    fields: Counter = Counter()
+    found: list = []
+    units_any = units_sec = guidance = guidance_flagged = 0
+    for unit, fs in files.items():
+        any_warn = sec_warn = False
+        for f in fs:
+            doc, roles, cued = field_roles(f)
+            fields.update(roles.values())
+            flagged_paths = set()
+            for d in diags.get(str(Path(f).resolve()), []):
+                warn = d["severity"] in ("warning", "error")
+                any_warn |= warn
+                if d["code"].startswith(SECURITY):
+                    sec_warn |= warn
+                    found.append((unit, role_of_diag(doc, roles, d), d))
+                    flagged_paths.add(field_of_diag(doc, roles, d))
+            guidance += len(cued)
+            guidance_flagged += len(cued & flagged_paths)
+        units_any += any_warn
+        units_sec += sec_warn
+    return {"units": len(files), "fields": fields, "found": found, "units_any": units_any, "units_sec": units_sec,
+            "guidance": guidance, "guidance_flagged": guidance_flagged}
+
+
+def role_table(title: str, rows: dict, show: bool = False) -> None:
+    """rows: split -> :func:`measure`. Per role: fields, security findings per 1,000 (any
+    severity / warning or error), errors; per split: units with a warning of any code."""
+    print(f"\n## {title}, per role\n")
+    print("| split | role | prose fields | security findings | per 1,000 (any) | per 1,000 (warning+) | errors |")
+    print("|---|---|---|---|---|---|---|")
+    for split, r in rows.items():
+        roles = sorted(set(r["fields"]) | {role for _, role, _ in r["found"]})
+        for role in roles + ["**all**"]:
+            n = sum(r["fields"].values()) if role == "**all**" else r["fields"].get(role, 0)
+            mine = [d for _, ro, d in r["found"] if role == "**all**" or ro == role]
+            warn = sum(1 for d in mine if d["severity"] in ("warning", "error"))
+            errs = sum(1 for d in mine if d["severity"] == "error")
+            per = (lambda k: f"{1000 * k / n:.2f}" if n else "-")
+            print(f"| {split} | {role} | {n:,} | {len(mine)} | {per(len(mine))} | {per(warn)} | {errs} |")
+    print("\n| split | units | with a warning or error of any code | with a security warning or error | "
+          "guidance fields (a word instructions use) | flagged by a security rule |")
+    print("|---|---|---|---|---|---|")
+    for split, r in rows.items():
+        u, g = r["units"] or 1, r["guidance"] or 1
+        print(f"| {split} | {r['units']} | {r['units_any']} ({r['units_any'] / u:.1%}) | "
+              f"{r['units_sec']} ({r['units_sec'] / u:.1%}) | {r['guidance']:,} | "
+              f"{r['guidance_flagged']} ({r['guidance_flagged'] / g:.2%}) |")
+    if show:
+        for split, r in rows.items():
+            for unit, role, d in r["found"]:
+                print(f"  ({split}) {unit} [{role}] {d['code']} {d['severity']}: {d['message'][:220]}")
+
+
 def flagged(per_unit: dict[str, list[dict]]) -> dict:
     sev = {u: {d["severity"] for d in ds if d["code"].startswith(SECURITY)} for u, ds in per_unit.items()}
     return {"any": sum(1 for s in sev.values() if s),
@@ -123,9 +238,9 @@ def flagged(per_unit: dict[str, list[dict]]) -> dict:
 
 # -- corpora ----------------------------------------------------------------------------------
 
-def run_mcp(exe: str, split: str, semantic: bool) -> None:
+def run_mcp(exe: str, split: str, semantic: bool, show: bool = False) -> None:
     assign = splits().get("mcp", {})
-    rows = {}
+    rows, by_role = {}, {}
     for side in wanted(split):
         servers = sorted(s for s, v in assign.items() if v == side)
         files = {s: [f for f in (CORPORA / "mcp" / f"{s}.tools.mcp.json", CORPORA / "mcp" / f"{s}.listing.mcp.json")
@@ -134,7 +249,9 @@ def run_mcp(exe: str, split: str, semantic: bool) -> None:
         per = {s: [d for f in fs for d in diags.get(str(f.resolve()), [])] for s, fs in files.items()}
         rows[side] = {"units": len(servers), "fields": sum(fields_of(f) for fs in files.values() for f in fs),
                       "findings": [d for ds in per.values() for d in ds], "flagged": flagged(per)}
+        by_role[side] = measure(files, diags)
     rule_table("MCP servers (tools, prompts, resources, instructions)", rows)
+    role_table("MCP servers", by_role, show)
 
 
 SCHEMA_SLOT = {"schema-description": "description", "schema-title": "title", "schema-value": "default",
@@ -158,14 +275,17 @@ def host_document(rows: list[dict]) -> dict:
     return {"tools": tools}
 
 
-def run_openapi(exe: str, split: str, semantic: bool) -> None:
+NAMING = ("--ignore", "TOOL2,TOOL3,TOOL6,MCPT6")   # the harness's tool names are not the documents'
+
+
+def run_openapi(exe: str, split: str, semantic: bool, show: bool = False) -> None:
     assign = splits().get("openapi", {})
     by_doc = defaultdict(list)
     for f in sorted((CORPORA / "openapi").glob("*.jsonl")):
         for line in f.open():
             r = json.loads(line)
             by_doc[r["document"]].append(r)
-    rows = {}
+    rows, by_role = {}, {}
     with tempfile.TemporaryDirectory() as tmp:
         for side in wanted(split):
             docs = sorted(d for d, v in assign.items() if v == side and d in by_doc)
@@ -174,11 +294,13 @@ def run_openapi(exe: str, split: str, semantic: bool) -> None:
                 p = Path(tmp) / f"{side}-{i:03d}.mcp.json"
                 p.write_text(json.dumps(host_document(by_doc[d]), indent=1))
                 files[d] = p.resolve()
-            diags = lint(exe, list(files.values()), semantic)
+            diags = lint(exe, list(files.values()), semantic, NAMING)
             per = {d: [x for x in diags.get(str(p), []) if x["code"].startswith(SECURITY)] for d, p in files.items()}
             rows[side] = {"units": len(docs), "fields": sum(fields_of(p) for p in files.values()),
                           "findings": [x for ds in per.values() for x in ds], "flagged": flagged(per)}
+            by_role[side] = measure({d: [p] for d, p in files.items()}, diags)
     rule_table("OpenAPI / API-description prose fields (security rules only)", rows)
+    role_table("OpenAPI / API-description prose in MCP tool lists (naming rules not run)", by_role, show)
 
 
 def endpoint_of(doc, diag) -> int | None:
@@ -189,13 +311,13 @@ def endpoint_of(doc, diag) -> int | None:
     return path[1] if len(path) > 1 and path[0] == "endpoints" and isinstance(path[1], int) else None
 
 
-def run_converted(exe: str, split: str, semantic: bool) -> None:
+def run_converted(exe: str, split: str, semantic: bool, show: bool = False) -> None:
     assign = splits().get("openapi", {})
     conv = CORPORA / "openapi" / "converted"
     if not conv.is_dir():
         print("\n## Converted documents\n\n(none: run scripts/fetch_corpora.py)")
         return
-    rows, extra = {}, {}
+    rows, extra, by_role = {}, {}, {}
     for side in wanted(split):
         reviews = {p: json.loads(p.read_text()) for p in sorted(conv.glob("*.review.json"))}
         files = {}
@@ -227,7 +349,9 @@ def run_converted(exe: str, split: str, semantic: bool) -> None:
         rows[side] = {"units": len(files), "fields": fields,
                       "findings": [d for ds in diags.values() for d in ds]}
         extra[side] = (intents, flagged_intents, endpoints, bad601, examples)
+        by_role[side] = measure({rv["document"]: [f] for f, rv in files.items()}, diags)
     rule_table("OpenAPI documents converted to AGIS (all rules)", rows)
+    role_table("OpenAPI documents converted to AGIS", by_role, show)
     print("\n| split | intents | real operation intents flagged (AGSC901) | converted endpoints | "
           "with an AGIS601 error outside review items |")
     print("|---|---|---|---|---|")
@@ -253,16 +377,18 @@ def run_other(exe: str, split: str, semantic: bool, formats=EXAMPLE_FORMATS, sho
     assign = splits().get("other", {})
     for fmt in formats:
         mine = [f for f in files if f.relative_to(other).parts[0] == fmt]
-        rows, listed = {}, []
+        rows, listed, by_role = {}, [], {}
         for side in wanted(split):
             fs = [f.resolve() for f in mine if assign.get(f.relative_to(other).as_posix(), "dev") == side]
             diags = lint(exe, fs, semantic)
             per = {str(f): diags.get(str(f), []) for f in fs}
             rows[side] = {"units": len(fs), "fields": sum(fields_of(f) for f in fs),
                           "findings": [d for ds in per.values() for d in ds], "flagged": flagged(per)}
+            by_role[side] = measure({f.name: [f] for f in fs}, diags)
             listed += [(side, Path(f).relative_to(other.resolve()).as_posix(), d)
                        for f, ds in per.items() for d in ds]
         rule_table(f"{fmt.upper()} examples from its specification (all rules)", rows)
+        role_table(f"{fmt.upper()} examples", by_role)
         if show:
             for side, rel, d in listed:
                 line = d["range"]["start"]["line"] + 1
@@ -348,17 +474,94 @@ def run_payloads(exe: str, split: str, semantic: bool, show_misses: bool) -> Non
             print(f"  ... {len(misses) - 40} more (--misses lists all)")
 
 
+def signals(d: dict) -> list[str]:
+    """The security codes of a diagnostic: its own and those in its related information."""
+    out = [d["code"]]
+    for r in d.get("related") or []:
+        msg = r.get("message", "") if isinstance(r, dict) else str(r)
+        if msg.startswith("also AGSC"):
+            out.append(msg.split(":", 1)[0].removeprefix("also "))
+    return out
+
+
+def run_rules(exe: str, split: str, semantic: bool, show: bool = False) -> None:
+    """Per rule: recall on the development payloads (``payload_recall.py`` sets ``dev`` and
+    ``published2-dev``, each payload in the three ROLES; a rule counts when its code is the
+    finding's or in its related information) and the severity of those findings; false flags
+    per 1,000 prose fields of the real development halves (MCP servers, OpenAPI prose)."""
+    from payload_recall import SETS   # (imports this module: loaded on use)
+    if split == "heldout":
+        print("\n## Per rule\n\n(development sets only)")
+        return
+    items = SETS["dev"]() + SETS["published2-dev"]()
+    with tempfile.TemporaryDirectory() as tmp:
+        files = []
+        for i, p in enumerate(items):
+            for j, build in enumerate(ROLES.values()):
+                f = (Path(tmp) / f"p{i:04d}-{j}.mcp.json").resolve()
+                f.write_text(json.dumps(build(p["text"]), indent=1))
+                files.append(f)
+        diags = lint(exe, files, semantic)
+    caught: dict = defaultdict(set)
+    sev: dict = defaultdict(Counter)
+    any_caught = warned = errors = 0
+    for f in files:
+        ds = [d for d in diags.get(str(f), []) if d["code"].startswith(SECURITY)]
+        any_caught += bool(ds)
+        warned += any(d["severity"] in ("warning", "error") for d in ds)
+        errors += any(d["severity"] == "error" for d in ds)
+        for d in ds:
+            for code in signals(d):
+                caught[code].add(f)
+            sev[d["code"]][d["severity"]] += 1
+    assign = splits()
+    real_fields, real = 0, Counter()
+    mcp = [f for s_, v in assign.get("mcp", {}).items() if v == "dev"
+           for f in (CORPORA / "mcp" / f"{s_}.tools.mcp.json", CORPORA / "mcp" / f"{s_}.listing.mcp.json") if f.exists()]
+    by_doc = defaultdict(list)
+    for f in sorted((CORPORA / "openapi").glob("*.jsonl")):
+        for line in f.open():
+            r = json.loads(line)
+            if assign.get("openapi", {}).get(r["document"]) == "dev":
+                by_doc[r["document"]].append(r)
+    with tempfile.TemporaryDirectory() as tmp:
+        hosts = []
+        for i, rows in enumerate(by_doc.values()):
+            p = (Path(tmp) / f"dev-{i:03d}.mcp.json").resolve()
+            p.write_text(json.dumps(host_document(rows), indent=1))
+            hosts.append(p)
+        for fs, extra in ((mcp, ()), (hosts, NAMING)):
+            ds = lint(exe, fs, semantic, extra)
+            real_fields += sum(fields_of(f) for f in fs)
+            for d in (d for x in ds.values() for d in x if d["code"].startswith(SECURITY)):
+                real[d["code"]] += 1
+                if show:
+                    print(f"  real: {d['code']} {d['severity']}: {d['message'][:200]}")
+    n = len(files)
+    print(f"\n## Per rule: recall on {len(items)} development payloads x {len(ROLES)} roles ({n} texts; any rule "
+          f"{any_caught / n:.1%}, at warning or error {warned / n:.1%}, at error {errors / n:.1%}), false flags on "
+          f"{real_fields:,} real development prose fields\n")
+    print("| rule | payload texts it fires on | recall | its findings by severity | real findings | per 1,000 real fields |")
+    print("|---|---|---|---|---|---|")
+    for code in sorted(set(caught) | set(real) | set(sev)):
+        by = ", ".join(f"{k} {v}" for k, v in sorted(sev[code].items()))
+        print(f"| {code} | {len(caught[code])} | {len(caught[code]) / n:.1%} | {by or '-'} | {real[code]} | "
+              f"{1000 * real[code] / real_fields:.2f} |")
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--split", choices=("dev", "heldout", "all"), default="all")
     ap.add_argument("--corpus", default="all",
-                    choices=("mcp", "openapi", "converted", "other", "examples", *EXAMPLE_FORMATS, "payloads", "all"),
+                    choices=("mcp", "openapi", "converted", "other", "examples", *EXAMPLE_FORMATS, "payloads", "rules",
+                             "all"),
                     help="'examples' (or 'other'): the A2T, ADP and AINP examples; a2t/adp/ainp: one of them")
     ap.add_argument("--exe", default=str(Path(sys.executable).parent / "agis-lint"),
                     help="the agis-lint console script (default: the one beside this Python)")
     ap.add_argument("--no-semantic", action="store_true", help="model off (not the measured configuration)")
     ap.add_argument("--misses", action="store_true", help="list every missed payload")
     ap.add_argument("--findings", action="store_true", help="list every finding on the A2T/ADP/AINP examples")
+    ap.add_argument("--list", action="store_true", help="list every security finding (unit, role, severity, text)")
     a = ap.parse_args(argv)
     sem = not a.no_semantic
     print(f"# real_precision: agis-lint {a.exe}, model {'on' if sem else 'OFF'}, split {a.split}")
@@ -366,11 +569,13 @@ def main(argv: list[str] | None = None) -> int:
     for c in todo:
         if c == "payloads":
             run_payloads(a.exe, a.split, sem, a.misses)
+        elif c == "rules":
+            run_rules(a.exe, a.split, sem, a.list)
         elif c in ("other", "examples") or c in EXAMPLE_FORMATS:
             run_other(a.exe, a.split, sem, EXAMPLE_FORMATS if c in ("other", "examples") else (c,), a.findings)
         else:
             {"mcp": run_mcp, "openapi": run_openapi, "converted": run_converted}[c](
-                a.exe, a.split, sem)
+                a.exe, a.split, sem, a.list)
     return 0
 
 

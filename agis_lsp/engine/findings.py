@@ -89,6 +89,8 @@ class Finding:
     restates: tuple = ()         # paths whose primary finding makes this one a consequence
     uri: str | None = None       # report against another document (cross-file rules)
     data: dict = field(default_factory=dict)
+    at_most: Severity | None = None   # the severity the rule's evidence supports: the configured
+                                      # severity stays a ceiling, this lowers it (security pass)
 
 
 @dataclass

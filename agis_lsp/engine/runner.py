@@ -206,6 +206,8 @@ def position(doc: Document, rule: Rule, finding: Finding, config: Config,
                          tuple(tuple(p) for p in fix.declares)))
     related = [_related(doc, rel, deployment) for rel in finding.related]
     severity = config.severity_for(rule, kind) or Severity.WARNING
+    if finding.at_most is not None:
+        severity = max(severity, finding.at_most)   # a larger number is a milder severity
     return Diagnostic(rule.code, rule.name, rule.pass_no, severity, finding.message,
                       tuple(finding.path), start, end, rng, fixes, related, tuple(finding.tags),
                       finding.uri, dict(finding.data),

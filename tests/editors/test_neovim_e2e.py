@@ -318,11 +318,12 @@ def test_neovim_scan_this_server_code_lens(tmp_path, config, which):
     pytest.importorskip("mcp")
     nvim = nvim_for(config, which)
     result = run_nvim(tmp_path, config, name=".vscode/mcp.json", text=_mcp_config(tmp_path),
-                      code="AGSC301", nvim=nvim, extra_env={"AGIS_NVIM_MODE": "codelens"})
+                      code="AGSC102", nvim=nvim, extra_env={"AGIS_NVIM_MODE": "codelens"})
     assert result["ok"], json.dumps(result, indent=2)
     assert [(x["title"], x["command"], x["name"]) for x in result["lenses"]] == [
         ("Scan this server", "agis.scanServer", "calculator")], result["lenses"]
-    assert any(d["code"] == "AGSC301" for d in result["after"]), result["after"]
+    # the poisoned description: one finding (the fake tag), the secret file in its related information
+    assert any(d["code"] == "AGSC102" for d in result["after"]), result["after"]
 
 
 def test_neovim_011_scan_lens_with_the_bundled_libraries(tmp_path):
@@ -338,10 +339,10 @@ def test_neovim_011_scan_lens_with_the_bundled_libraries(tmp_path):
     assert cannot_import_agis_lsp(python, tmp_path)
     env = {"AGIS_NVIM_MODE": "codelens", "PYTHONPATH": ""}
     result = run_nvim(tmp_path, "agis-0.11.lua", name=".vscode/mcp.json", text=_mcp_config(tmp_path),
-                      code="AGSC301", nvim=nvim, cmd=json.dumps([python, launcher]), extra_env=env)
+                      code="AGSC102", nvim=nvim, cmd=json.dumps([python, launcher]), extra_env=env)
     assert result["ok"], json.dumps(result, indent=2)
     scan = [d for d in result["after"] if d["source"] == "agis-lint mcp scan"]
-    assert {"AGSC102", "AGSC301"} <= {d["code"] for d in scan}, result["after"]
+    assert "AGSC102" in {d["code"] for d in scan}, result["after"]   # the secret file: its related information
     assert all(d["message"].startswith("mcp://calculator/") for d in scan), scan
     pins = tmp_path / "state" / "agis-lint" / "mcp-pins.json"      # XDG_STATE_HOME of run_nvim
     assert pins.is_file() and not (tmp_path / "ws" / ".vscode" / "mcp-pins.json").exists()

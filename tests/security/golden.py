@@ -2,8 +2,10 @@
 
 Every ``bad*`` file of a rule's folder is linted (semantic passes on for the model
 rule, off otherwise) and the rule's findings are rendered, per file, as
-``line:col-line:col CODE message`` followed by the exact source text the range
-covers, so a golden file shows that the range is the offending span. ``good*``
+``line:col-line:col CODE severity message`` followed by the exact source text the range
+covers, so a golden file shows that the range is the offending span, and the other signals
+on the field (related information; the severity comes from them, ``_evidence``). A finding
+of another rule whose related information names the rule is the rule's too. ``good*``
 files must produce no finding of any security rule.
 Regenerate with ``python -m tests.security.update [CODE ...]`` and review the diff.
 """
@@ -36,7 +38,8 @@ def diagnostics(path: str, code: str | None, semantic: bool | None = None):
     if semantic is None:
         semantic = bool(rule and rule.semantic)
     result = lint(doc, Config(select=SECURITY), semantic=semantic)
-    return doc, [d for d in result.diagnostics if code is None or d.code == code]
+    return doc, [d for d in result.diagnostics if code is None or d.code == code
+                 or any(r.message.startswith(f"also {code}:") for r in d.related)]
 
 
 def render(code: str) -> str:
@@ -46,6 +49,8 @@ def render(code: str) -> str:
         out.append(f"== {os.path.basename(path)}")
         for d in diags:
             s, e = d.range.start, d.range.end
-            out.append(f"{s.line + 1}:{s.character + 1}-{e.line + 1}:{e.character + 1} {d.code} {d.message}")
+            out.append(f"{s.line + 1}:{s.character + 1}-{e.line + 1}:{e.character + 1} {d.code} "
+                       f"{d.severity.label} {d.message}")
             out.append(f"  span: {doc.text[d.start:d.end]!r}")
+            out.extend(f"  related: {r.message}" for r in d.related)
     return "\n".join(out) + "\n"

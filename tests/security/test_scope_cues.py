@@ -83,7 +83,12 @@ def tool_list(text: str, role: str) -> str:
 
 
 def codes(text: str, role: str = "description") -> list[str]:
-    return [d.code for d in lint_text(tool_list(text, role), "x.mcp.json", SECURITY, semantic=False).diagnostics]
+    """The codes of every signal: each finding's, and the other rules' in its related information."""
+    out = []
+    for d in lint_text(tool_list(text, role), "x.mcp.json", SECURITY, semantic=False).diagnostics:
+        out.append(d.code)
+        out.extend(r.message.split(":")[0].removeprefix("also ") for r in d.related)
+    return out
 
 
 @pytest.mark.parametrize("code,text", CAUGHT)

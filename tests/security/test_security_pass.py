@@ -158,9 +158,12 @@ def test_no_semantic_skips_only_the_model_rule(tmp_path):
     proc = subprocess.run([sys.executable, "-m", "agis_lsp.cli", "check", str(f), "--no-semantic",
                            "--select", "AGSC", "--format", "json"], capture_output=True, text=True,
                           env={**os.environ, "PYTHONPATH": ROOT})
-    assert proc.returncode == 0, proc.stderr          # warnings only; the fail level is error
+    # two families agree on the payload (a forced first call, concealment): one error, the
+    # directive in its related information
+    assert proc.returncode == 1, proc.stderr
     out = json.loads(proc.stdout)
-    assert {"AGSC101", "AGSC201"} <= {d["code"] for d in out["diagnostics"]}
+    [d] = [d for d in out["diagnostics"] if d["code"] == "AGSC201"]
+    assert d["severity"] == "error" and "AGSC101" in json.dumps(d)
     assert out["notes"] == ["directive-text skipped: semantic passes are off (--no-semantic)"]
     # nothing left for the model to judge: no note, and (test_process) no model load
     f.write_text(agis_json(ISSUE_PAYLOADS[2:3]))

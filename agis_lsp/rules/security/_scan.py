@@ -18,10 +18,11 @@ from typing import Any, Callable, Iterable
 
 from ...document.paths import format_path
 from ...engine.facts import fact
-from ...engine.findings import Finding
+from ...engine.findings import Finding, Related
 from ...engine.registry import attach, parts
 from ...formats.prose import Prose, prose_fields
 from ...formats.registry import in_purpose, security_advice
+from ._contract import job_of, prefers_over_own
 from ._prefilter import compile_requirement, folded, requirement
 
 SCHEMA_CODE = "AGSC801"
@@ -85,6 +86,7 @@ class Hit:
     end: int
     what: str
     advice: str
+    origin: str = ""   # the detector's code when the hit is reported under another (AGSC801)
 
 
 def detector(code: str, priority: int, advice: str, gate: Gate | None = None):
@@ -202,6 +204,15 @@ def scan_text(text: str, enabled: Callable[[str], bool] = lambda code: True,
     return kept
 
 
+def overlapped(text: str, kept: list, active: list) -> frozenset:
+    """Codes of the detectors that fired on ``text`` but lost their spans to a more specific
+    one (``scan_text`` keeps one hit per span): signals all the same (``_evidence``). Names of
+    tools are guessed (AGSC401), so only its kept hits count."""
+    codes = {k[0] for k in kept}
+    return frozenset(d.code for d in active if d.code not in codes and d.code != SHADOW_CODE
+                     and detector_hits(d, text))
+
+
 def detector_hits(det: Detector, text: str, feats=None) -> tuple:
     """``det``'s hits on ``text`` (none when its gate turns the text away), remembered for the
     texts being scanned: the encoding detectors ask for the other detectors' hits on the same
@@ -238,16 +249,27 @@ def _remember(text: str, memo: dict) -> None:
 @fact("security.hits")
 def scan(ctx) -> list[Hit]:
     """All hits of the document (one scan per lint; every AGSC pattern rule reads it)."""
+    return _scan(ctx)[0]
+
+
+@fact("security.scan")
+def _scan(ctx) -> tuple[list, dict]:
+    """(every hit, {field path: codes of the detectors that fired there but lost their span})."""
     enabled = _enabled(ctx)
     taken = _agis515_spans(ctx)
     hits = []
-    memo: dict[str, list] = {}
+    memo: dict[str, tuple] = {}
+    lost: dict = {}
     active = [d for d in detectors() if enabled(d.code)]
     own = None
     for prose in fields(ctx):
         found = memo.get(prose.text)
         if found is None:
-            found = memo[prose.text] = scan_text(prose.text, active=active)
+            kept = scan_text(prose.text, active=active)
+            found = memo[prose.text] = (kept, overlapped(prose.text, kept, active) if kept else frozenset())
+        found, extra = found
+        if extra:
+            lost[prose.path] = extra
         for code, start, end, what, advice in found:
             if any(start < e and s < end for s, e in taken.get(prose.path, ())):
                 continue
@@ -257,12 +279,19 @@ def scan(ctx) -> list[Hit]:
                 own = own_names(ctx.data) if own is None else own   # (recorded: engine.frame)
                 if _names_own(prose.text[start:end], own):
                     continue   # the document's own tool or parameter: inside its contract
+            if code == PREFERENCE_CODE:
+                own = own_names(ctx.data) if own is None else own
+                if prefers_over_own(prose.text, end, own):
+                    continue   # "prefer this tool over multiple 'fill' calls": its own server's tools
+            origin = ""
             if prose.role == "schema-value" and code != SCHEMA_CODE:
                 if not enabled(SCHEMA_CODE):
                     continue
-                code = SCHEMA_CODE
-            hits.append(Hit(code, prose, start, end, what, advice))
-    return hits
+                code, origin = SCHEMA_CODE, code
+            if code == SECRET_FILE_CODE and job_of(ctx.data, prose.path, prose.text[start:end]):
+                continue   # a file named by the tool whose declared job is that file
+            hits.append(Hit(code, prose, start, end, what, advice, origin))
+    return hits, lost
 
 
 SHADOW_CODE = "AGSC401"
@@ -287,6 +316,9 @@ def own_names(data) -> frozenset:
         elif isinstance(obj, list):
             stack.extend(x for x in obj if isinstance(x, (dict, list)))
     return frozenset(names)
+
+
+PREFERENCE_CODE = "AGSC105"
 
 
 def _names_own(span: str, own: frozenset) -> bool:
@@ -325,14 +357,25 @@ def _agis515_spans(ctx) -> dict:
     return taken
 
 
+@fact("security.evidence")
+def evidence(ctx) -> list:
+    """One :class:`_evidence.Evidence` per flagged field: its finding's hit, the other signals
+    and the severity they support (``_evidence``)."""
+    from ._evidence import gather
+    hits, lost = _scan(ctx)
+    return gather(hits, lost, {d.code: d.priority for d in detectors()}, scan_text)
+
+
 def findings(ctx, code: str) -> Iterable[Finding]:
-    """One finding per field for ``code``: its first span; the others are counted in the message."""
-    by_field: dict = {}
-    for hit in scan(ctx):
-        if hit.code == code:
-            by_field.setdefault(hit.prose.path, []).append(hit)
-    for hits in by_field.values():
-        yield finding(ctx, hits[0], len(hits) - 1)
+    """One finding per field, under the rule of its most specific hit, at the severity its
+    signals support; the other rules' hits on the field are its related information."""
+    for ev in evidence(ctx):
+        if ev.primary.code == code:
+            f = finding(ctx, ev.primary, ev.same)
+            f.related = [Related(h.prose.path, f"also {h.code}: {h.what}: '{quote(h.prose.text[h.start:h.end])}'")
+                         for h in ev.others]
+            f.at_most = ev.severity
+            yield f
 
 
 def finding(ctx, hit: Hit, more: int = 0) -> Finding:
@@ -344,6 +387,9 @@ def finding(ctx, hit: Hit, more: int = 0) -> Finding:
     advice = security_advice(ctx.kind, hit.advice)
     message = f"{where} {hit.what}: '{quote(p.text[hit.start:hit.end])}'{extra}; {advice}"
     return Finding(p.path, message, span=ctx.doc.subspan(p.path, hit.start, hit.end))
+
+
+SECRET_FILE_CODE = "AGSC301"
 
 
 def _role_label(role: str) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 import re
 
 from ...engine.registry import rule
+from ._contract import RESTRICTS, TOPIC, advice_only, in_code, label, note_content, NOTE, PURPOSE, placeholder, WORKS_OUT
 from ._scan import detector, gate, lazy, findings, matches
 
 I = re.I | re.U
@@ -120,19 +121,42 @@ _PREFERENCE = [
 ]
 
 
+_preference_hits = matches(*_PREFERENCE)
+def preference(text: str):
+    for s, e, what in _preference_hits(text):
+        span = text[s:e].lower()
+        if span.startswith("never") or RESTRICTS.match(text, e):
+            continue
+        if re.search(r"\b(?:every|all|any|each)$", span) and TOPIC.match(text, e):
+            continue
+        yield s, e, what
+
+
 # A message addressed to the model, or a mention of the model's own task, is not an order that a
 # condition can soften ("Once you have finished the task the user gave you, ...").
 _ANY_CLAUSE = frozenset({"addresses the model about its task"})
 
 
 def directives(text: str):
-    """AGSC101 hits that are not a condition ("if you need to comply with ...")."""
-    from ._scope import subordinate
+    """AGSC101 hits that are not a condition ("if you need to comply with ..."), not the purpose
+    of this tool ("Use this to discover valid index names before calling other tools") and not
+    how to work out this argument's value ("the LLM should try to infer it from the project")."""
+    from ._scope import carried, clause_head, subordinate
     for s, e, what in _directive_hits(text):
-        if what in _ANY_CLAUSE or not subordinate(text, s):
+        if what in _ANY_CLAUSE:
             yield s, e, what
+            continue
+        if subordinate(text, s) or PURPOSE.search(clause_head(text, s)) or WORKS_OUT.match(text, e):
+            continue
+        if what == _BEYOND_PURPOSE and RESTRICTS.match(text, e):
+            continue   # "Run this tool first when a requested tool is unavailable": when to call it
+        if what == _ADDRESSED and NOTE.match(text, s) and advice_only(note_content(text, e), carried):
+            continue   # "Note for LLMs: request the minimum detail level needed": this tool's own use
+        yield s, e, what
 
 
+_BEYOND_PURPOSE = "tells the model to call this tool beyond its purpose"
+_ADDRESSED = "addresses the model"
 _directive_hits = matches(*_DIRECTIVE)
 
 # AGSC102: fake system / admin markup and chat-template tokens, judged by what they carry.
@@ -182,6 +206,13 @@ def _tag_content(text: str, m) -> str:
 
 
 def fake_tags(text: str):
+    """AGSC102 hits that are markup, not a label in a list of values or a placeholder."""
+    for s, e, what in _tag_hits(text):
+        if not (label(text, s, e) or placeholder(text, s, e)):
+            yield s, e, what
+
+
+def _tag_hits(text: str):
     from ._scope import carried
     for m in _TAG.finditer(text):
         if m.group(3):
@@ -192,7 +223,7 @@ def fake_tags(text: str):
         crossed = carried(content, skip="AGSC102")
         if crossed:
             yield m.start(), m.end(), f"wraps text that reaches {', '.join(crossed)} in a fake system tag"
-        elif re.fullmatch(_IMPERSONATING, m.group(1), I):
+        elif re.fullmatch(_IMPERSONATING, m.group(1), I) and not in_code(text, m.start()):
             yield m.start(), m.end(), "wraps text in a tag that impersonates the system"
     for m in _BRACKET.finditer(text):
         crossed = carried(text[m.end():m.end() + _CONTENT_MAX], skip="AGSC102")
@@ -287,7 +318,7 @@ detector("AGSC103", 21, ADVICE, gate=gate('ignor disreg forget overrid bypass sk
 detector("AGSC104", 22, ADVICE, gate=gate('you hencefo mode act behave respond pretend bound restric limited constra anything jailbre eres mainten jetzt sei agora'))(matches(*_ROLE))
 detector("AGSC101", 80, ADVICE, gate=gate('write generat produce compose message request questio job prior calling dear hey first convers session chat task turn whatev matter regardl make ensure importa essenti crucial critica vital imperat reading treat treated regard conside interpr tell inform convinc remind assure persuad warn ask note messag instruc reminde attenti memo warnin ai llm bot gpt assist model claude gemini copilot cursor agent chat you your tool tools functio endpoin action always never must should before now hencefo rest future subsequ respon repl replies answer follow obey listen trust other'))(directives)
 detector("AGSC105", 90, "preferring this tool is allowed guidance; naming or disparaging another server's tools is not",
-         gate=gate('always only prefer never instead must should have use call invoke'))(matches(*_PREFERENCE))
+         gate=gate('always only prefer never instead must should have use call invoke'))(preference)
 
 
 @rule("AGSC101", spec="AGIS §12; issue 11 family 1")

@@ -113,7 +113,8 @@ def _normalize(text: str) -> tuple[str, list[int]]:
             index.extend(range(start, m.end()))
             continue
         norm = unicodedata.normalize("NFKC", run).translate(_CONFUSABLES)
-        norm = "".join(c for c in unicodedata.normalize("NFD", norm) if not unicodedata.combining(c))
+        norm = "".join(c for c in unicodedata.normalize("NFD", norm)
+                       if not unicodedata.combining(c) and unicodedata.category(c) != "Cf")   # zero-width: dropped
         out.append(norm)
         index.extend([start] * len(norm))
     return "".join(out), index
@@ -129,7 +130,7 @@ def obfuscated(text: str):
     for _, s, e, what in _inner(norm):
         os_, oe = index[s], index[e - 1] + 1
         if text[os_:oe] != norm[s:e] and not any(os_ < b and a < oe for _, a, b, _ in original):
-            yield os_, oe, f"hides an instruction in look-alike characters ('{quote(norm[s:e])}': {what})"
+            yield os_, oe, f"hides an instruction in look-alike or invisible characters ('{quote(norm[s:e])}': {what})"
 
 
 _CONFUSABLE_LETTERS = frozenset(k for k in _CONFUSABLES if isinstance(k, int) for k in [chr(k)])

@@ -25,8 +25,10 @@ _PIPE = [
     (lazy(r"\b(?:os\.system|subprocess\.(?:run|call|Popen|check_output)|eval|exec|__import__)\s*\(\s*['\"]", I),
      "contains code to execute"),
 ]
-_BEYOND = (r"(?:\binstall\b|\bsudo\b|\bcurl\b|\bwget\b|\bchmod\b|\brm\s+-|\.exe\b|\.sh\b|\bpowershell\b|\bpip\s|\bnpm\s|"
-           r"\bapt(?:-get)?\s|\bbrew\s|https?://)")
+# What takes a command beyond the tool: installing, privileges, downloads, deleting, a binary or a
+# script. A package manager running a published package's own command ("npm create
+# storybook@latest", "npx prisma generate") is how the tool's documentation says to use it.
+_BEYOND = (r"(?:\binstall\b|\bsudo\b|\bcurl\b|\bwget\b|\bchmod\b|\brm\s+-|\.exe\b|\.sh\b|\bpowershell\b|https?://)")
 _LURE = [
     # "Run the following AWS CLI command: aws ram ..." documents the tool; a command that installs
     # or downloads software, or deletes files, takes the model beyond it.

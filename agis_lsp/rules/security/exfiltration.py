@@ -140,7 +140,28 @@ def _not_example(fn):
 
 
 detector("AGSC301", 30, ADVICE, gate=gate('ssh rsa dsa ecdsa authori known passwd shadow sudoers gshadow environ windows aws netrc npmrc pypirc credent pgpass docker kube gcloud azure gnupg passwor history env mcp claude cursor codeium continu vscode metadat wallet keystor keychai login cookies secret secrets private pem seed mnemoni recover service pfx', ('id_', '169.254', '100.100.100.200', 'fd00:', '.p12', '/etc/', '/proc/')))(_acted_on(matches(*_FILES)))
-detector("AGSC303", 31, ADVICE, gate=gate('bcc cc copy link url transfe wire pay move route text sms clipboa user convers chat dialog transcr messag prompt instruc context memory session tool history previou everyth', ('://', '@', 'www.'), r'\d\.\d+\.\d+\.\d'))(matches(*_CONTEXT))
+_context_hits = matches(*_CONTEXT)
+_SENDS_TO = "sends data to an external address"
+# "See the PostgreSQL guide at https://...", "Submit feedback at https://github.com/...",
+# "Report bugs to https://.../issues": a URL in a sentence that sends nothing is a link. Data goes
+# *to* an address; a noun of documentation or of a bug report makes the address a page to visit.
+_LINK = re.compile(r"\bat\s+\S+$|\b(?:guides?|docs?|documentation|documented|described|explained|reference|manual|"
+                   r"tutorials?|articles?|pages?|website|site|wiki|faq|readme|changelog|bugs?|issues?|feedback|problems?|"
+                   r"questions?|suggestions?|feature\s+requests?)\b", I)
+# The verb must be an order ("Posts", "PostgreSQL", "reporting guide", "Forwarding rules" are not).
+_ORDER_VERB = re.compile(r"(?:send|forward|post|upload|transmit|report|email|exfiltrate|submit|beacon)\s", I)
+
+
+def _context(text: str):
+    for s, e, what in _context_hits(text):
+        span = text[s:e]
+        if what == _SENDS_TO and ("://" in span or "www." in span.lower()) \
+                and (_LINK.search(span) or not _ORDER_VERB.match(span)):
+            continue
+        yield s, e, what
+
+
+detector("AGSC303", 31, ADVICE, gate=gate('bcc cc copy link url transfe wire pay move route text sms clipboa user convers chat dialog transcr messag prompt instruc context memory session tool history previou everyth', ('://', '@', 'www.'), r'\d\.\d+\.\d+\.\d'))(_context)
 _named_variables = _acted_on(matches(_VARS[0]))
 _asks_for_secrets = matches(*_VARS[1:])
 

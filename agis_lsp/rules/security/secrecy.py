@@ -51,7 +51,17 @@ def secrecy(text: str):
     for s, e, what in _secrecy_hits(text):
         if text[s:e].lower().startswith("without") and describes(text, s):
             continue
+        if _CAPABILITY.match(text, e):
+            continue   # "never tell the user a schedule type is unsupported": how to word a reply
         yield s, e, what
+
+
+# What is not to be said is a claim about what the service can do ("... a schedule type is
+# unsupported", "... that you cannot help"): guidance on wording a reply, nothing hidden.
+_CAPABILITY = re.compile(r"\s+(?:that\s+)?(?:(?:a|an|the|this|that|its|their|some|any)\s+)?(?:[\w-]+\s+){0,4}?"
+                         r"(?:is|are|was|were|isn't|aren't)\s+(?:not\s+|currently\s+|yet\s+)*(?:un)?(?:supported|"
+                         r"available|possible|allowed|implemented)\b|\s+(?:that\s+)?(?:you|it|we|the\s+\w+)\s+"
+                         r"(?:cannot|can't|can\s+not|is\s+unable\s+to|are\s+unable\s+to)\s+(?:help|do|handle|support)\b", I)
 
 
 detector("AGSC201", 60, "an agent must not be told to keep things from the user", gate=gate('reason bother leave keep omit exclude drop tell without need secret hidden confide private hide conceal silentl covert behind invisib inform notify mention alert reveal show disclos let warn explain know see told find notice'))(secrecy)

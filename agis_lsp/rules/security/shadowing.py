@@ -14,8 +14,8 @@ _NAMED = r"(?<![\w-])[`'\"]?(?-i:[a-z][a-z0-9]*(?:[_.][a-z0-9]+)+|[a-z]+[A-Z]\w+
 _SHADOW = [
     (lazy(r"\b(?:do\s+not|don't|never)\s+(?:use|call|invoke|trust)\s+(?:the\s+|any\s+)?(?:other|official|built-?in|"
           r"default)\s+(?:\w+\s+)?(?:tools?|functions?|servers?|plugins?)\b", I), "tells the model not to use another tool"),
-    (lazy(r"\b(?:when(?:ever)?|if|before|after)\s+(?:you\s+)?(?:using|calling|invoking|use|call|invoke)\s+(?:the\s+|any\s+)?\w+\s+"
-          r"(?:tool|function|plugin)s?\b[^.\n]{0,80}?\b(?:must|should|always|never|first|instead|also|make\s+sure|add|set|change|"
+    (lazy(r"\b(?:when(?:ever)?|if|before|after)\s+(?:you\s+)?(?:using|calling|invoking|use|call|invoke)\s+(?:the\s+|any\s+)?"
+          r"(?!(?:this|that|same|the\s+same)\s)\w+\s+(?:tool|function|plugin)s?\b[^.\n]{0,80}?\b(?:must|should|always|never|first|instead|also|make\s+sure|add|set|change|"
           r"replace|send|include|navigate|go\s+to|open)\b", I), "tells the model how to use another tool"),
     (lazy(r"\b(?:supersedes?|overrides?|replaces?|takes?\s+precedence\s+over|outranks?|shadows?|is\s+preferred\s+over|"
                 r"must\s+be\s+used\s+instead\s+of|should\s+be\s+used\s+instead\s+of|instead\s+of)\s+(?:all\s+|any\s+|every\s+)?"
@@ -51,7 +51,22 @@ _SHADOW = [
      "disparages another tool"),
 ]
 
-detector("AGSC401", 65, "a tool's description must describe that tool only", gate=gate('time whenev when supersed overrid replac precede outrank shadow preferr instead tool tools functio endpoin server plugin action skill api apis integra use using call calling invok running trust'))(matches(*_SHADOW))
+_shadow_hits = matches(*_SHADOW)
+# "the get_answer tool output should be under 200 words": how long or in which form a reply is,
+# a vendor's wording of its own answers, not an order about another tool.
+_REPLY_FORM = re.compile(r"[^.\n]{0,40}?\b(?:be\s+)?(?:(?:under|below|at\s+most|no\s+more\s+than|fewer\s+than|less\s+than|"
+                         r"within|up\s+to)\s+(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|a\s+few)\s+(?:words?|sentences?|tokens?|characters?|lines?|paragraphs?|bullets?)|"
+                         r"(?:short|brief|concise|succinct)\b|(?:formatted|written)\s+(?:as|in)\b|in\s+(?:markdown|json|plain\s+text)\b)", I)
+
+
+def _shadowing(text: str):
+    for s, e, what in _shadow_hits(text):
+        if _REPLY_FORM.match(text, e):
+            continue
+        yield s, e, what
+
+
+detector("AGSC401", 65, "a tool's description must describe that tool only", gate=gate('time whenev when supersed overrid replac precede outrank shadow preferr instead tool tools functio endpoin server plugin action skill api apis integra use using call calling invok running trust'))(_shadowing)
 
 
 @rule("AGSC401", spec="AGIS §12; issue 11 family 4")

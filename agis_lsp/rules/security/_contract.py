@@ -1,0 +1,130 @@
+"""What stays inside a tool's own contract: the hard negatives the pattern rules share.
+
+A pattern can match text that only says how to use *this* tool. These tests let a detector (or
+the scan, which knows the document) ask whether its match points beyond the tool:
+
+* restrictions and when-to-call guidance ("Only call this tool after the user confirms",
+  "Use this tool for any tax-form questions", "Run this tool first when ..."), the tool's own
+  purpose ("Use this to find valid index names before calling other tools"), how to work out an
+  argument ("the LLM should try to infer it"), a note that only advises on the tool's use;
+* labels and placeholders (``[system]`` in a list of levels, ``<table>_<sys_id>``) and examples
+  of the format a tool handles (a tag inside a code block);
+* a file named by the tool whose declared job is that file (:func:`job_of`), a preference over
+  the server's own tools (:func:`prefers_over_own`).
+"""
+from __future__ import annotations
+
+import re
+
+I = re.I
+
+# "Never call this tool ...", "Only use this tool when the user asks to delete data": a restriction
+# on this tool's own use (when-to-call guidance, consent), not a preference over others.
+RESTRICTS = re.compile(r"\s*(?:,\s*)?(?:(?:only\s+)?(?:(?:when|if|unless|until|once|while)\b|(?:after|before)\b"
+                        r"(?!\s+(?:using\s+|calling\s+|answering\s+|responding\s+)?(?:any|every|all|each|other|another|anything)\b))|"
+                        r"(?:only\s+)?with\s+(?!(?:every|all|any|each)\b))", I)
+# "Use this tool for any accessibility questions": a topic of its own; "for every request", "for
+# all questions" take every conversation.
+TOPIC = re.compile(r"\s+(?!(?:requests?|questions?|tasks?|quer(?:y|ies)|messages?|prompts?|conversations?|things?|"
+                    r"actions?|searches|lookups?|operations?|calls?|turns?|steps?|inputs?|answers?)\b)[\w/-]+(?:\s+[\w/-]+)?\s+"
+                    r"(?:questions?|requests?|tasks?|quer(?:y|ies)|issues?|checks?)\b", I)
+
+
+NOTE = re.compile(r"(?:note|reminder|memo|instructions?|message)\s+(?:to|for)\s", I)
+
+
+_ORDERS = re.compile(r"\b(?:must|always|never|before\s+(?:any|every|each|all)|regardless)\b", I)
+
+
+def advice_only(note: str, carried) -> bool:
+    """A note that advises on this tool's own use: no order word, no boundary crossed."""
+    return not _ORDERS.search(note) and not carried(note, skip="AGSC101")
+
+
+def note_content(text: str, e: int) -> str:
+    """What a note to the model says: up to the end of its paragraph."""
+    end = text.find("\n\n", e)
+    return text[e:end if end >= 0 else len(text)]
+
+
+PURPOSE = re.compile(r"\buse\s+(?:this|it)(?:\s+(?:tool|function))?\s+to\s+\w+", I)
+WORKS_OUT = re.compile(r"\s+(?:first\s+)?(?:try\s+to\s+|attempt\s+to\s+)?(?:(?:infer|determine|derive|detect|guess|estimate|"
+                        r"work\s+out|figure\s+out)\s+(?:it|this|the\s+value|its\s+value|the\s+\w+)|ask\s+the\s+user\s+"
+                        r"(?:to\s+(?:provide|give|enter|choose|pick|confirm)|for)\s+(?:it|this|them|one|the\s+\w+))\b", I)
+
+
+# A bracketed word among other bracketed words, or an item of a comma, pipe or slash list, is a
+# label ("levels: [debug], [info], [system]"); a tag touching an identifier is a placeholder
+# ("<table>_<sys_id>", "/api/<system>/items").
+_BRACKETED = re.compile(r"\[\s*[A-Za-z][\w -]{0,20}\]")
+_LIST_MARK = re.compile(r"[,|/;]\s*$")
+_LIST_NEXT = re.compile(r"^\s*[,|/;)]")
+_PLACEHOLDER_NAME = re.compile(r"<\s*\w+[_-](?:id|ids|name|key|type|number|no|code|uuid|path|url)\s*>", I)
+
+
+def in_code(text: str, s: int) -> bool:
+    """Whether ``s`` lies in a fenced code block or an inline code span: an example of a format
+    the tool handles (draw.io's ``<root>`` element), not markup addressed to the model."""
+    if text.count("```", 0, s) % 2:
+        return True
+    line = text[text.rfind("\n", 0, s) + 1:s]
+    return line.count("`") % 2 == 1
+
+
+def label(text: str, s: int, e: int) -> bool:
+    if text[s] != "[":
+        return False
+    near = text[max(0, s - 80):e + 80]
+    return len(_BRACKETED.findall(near)) >= 2 or bool(_LIST_MARK.search(text[max(0, s - 3):s])) \
+        or bool(_LIST_NEXT.match(text[e:e + 3]))
+
+
+def placeholder(text: str, s: int, e: int) -> bool:
+    if text[s] != "<":
+        return False
+    before, after = text[s - 1:s], text[e:e + 1]
+    touching = (before and before in "_-./{=") or (after and after in "_-/}=")
+    return bool(touching or _PLACEHOLDER_NAME.fullmatch(text[s:e]))
+
+
+_QUOTED = re.compile(r"[`'\"]([A-Za-z_][\w.-]*)[`'\"]")
+
+
+def prefers_over_own(text: str, end: int, own: frozenset) -> bool:
+    """Whether the sentence after a preference names, quoted, tools the document defines."""
+    tail = re.split(r"[.!?\n]\s", text[end:end + 160], maxsplit=1)[0]
+    named = _QUOTED.findall(tail)
+    return bool(named) and all(n in own for n in named)
+
+
+_WORD = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
+# The words that name a file's subject: a tool or parameter named for one of them has that file as
+# its declared job ("set_env_var" and ".env", "ssh_connect" and "~/.ssh/config").
+_SUBJECTS = {"env": {"env", "dotenv", "environment", "envs", "vars", "variables", "variable", "var"},
+             "ssh": {"ssh", "sftp"}, "kube": {"kube", "kubeconfig", "kubernetes", "k8s", "kubectl"},
+             "aws": {"aws"}, "npmrc": {"npm", "npmrc"}, "pypirc": {"pypi", "pypirc"}, "netrc": {"netrc"},
+             "docker": {"docker"}, "gcloud": {"gcloud", "gcp"}, "mcp": {"mcp"}, "claude": {"claude"},
+             "cursor": {"cursor"}, "git": {"git"}}
+
+
+def job_of(data, path: tuple, span: str) -> bool:
+    """Whether the tool (or the parameter) that owns ``path`` is named for the file ``span``
+    names: its declared job is that file, so naming it stays in its scope."""
+    wanted = set()
+    for w in _WORD.findall(span):
+        wanted |= _SUBJECTS.get(w.lower(), set())
+    if not wanted:
+        return False
+    names = []
+    node = data
+    for i, key in enumerate(path):
+        if isinstance(node, dict) and isinstance(node.get("name"), str):
+            names.append(node["name"])
+        if i and path[i - 1] == "properties":
+            names.append(str(key))
+        try:
+            node = node[key]
+        except (KeyError, IndexError, TypeError):
+            break
+    words = {w.lower() for n in names for w in _WORD.findall(n)}
+    return not wanted.isdisjoint(words)

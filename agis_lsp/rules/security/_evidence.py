@@ -1,0 +1,110 @@
+"""Severity from evidence: one field, one finding, as severe as its independent signals allow.
+
+Every detector that fires on a prose field is a *signal*. A field's signals are judged together,
+once, after the detectors ran (:func:`judge`):
+
+* an **error** needs two independent signals that agree: two pattern rules of different
+  families (AGSC1xx directives, 2xx secrecy, 3xx exfiltration, 4xx shadowing, 5xx authority,
+  6xx encoding, 7xx execution), or a hidden or encoded carrier with an instruction inside
+  (AGSC601 and AGSC602 decode one; AGSC605's invisible characters next to another rule's hit,
+  or tag characters that spell an instruction);
+* one signal alone is a **warning** at most;
+* invisible characters with nothing inside them (two zero-width spaces left by a copy and
+  paste) are a hygiene note: **information**.
+
+The configured severity (``engine/severity/security.toml``, ``[tool.agis-lint.severity]``)
+stays a ceiling: the evidence can only lower it. The field's most specific hit is the finding;
+the other signals are its related information (one mistake, one diagnostic).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ...engine.findings import Severity
+
+CARRIERS = frozenset(("AGSC601", "AGSC602", "AGSC605"))   # hidden or encoded text
+DECODING = frozenset(("AGSC601", "AGSC602"))              # fire only on an instruction inside
+HIDDEN = "AGSC605"
+NEAR = 80   # characters: a signal this close to invisible characters is inside their sentence
+
+
+def family(code: str) -> str:
+    """The family digit of a security code (``AGSC303`` -> ``3``)."""
+    return code[4:5]
+
+
+@dataclass(slots=True)
+class Evidence:
+    """One field's hits: the finding's hit, the others, and the severity they support."""
+    primary: object                       # _scan.Hit
+    same: int = 0                         # further hits of the primary's rule on the field
+    others: list = field(default_factory=list)   # hits of other rules (related information)
+    severity: Severity = Severity.WARNING
+
+
+def judge(hits: list, overlapped: frozenset, scan) -> Severity:
+    """The severity the signals of one field support. ``hits``: the field's hits (``code``,
+    ``origin``, ``start``, ``end``, ``what``); ``overlapped``: codes of detectors that also fired
+    on the field but whose spans another, more specific detector took; ``scan``: the pattern scan
+    of a text (``_scan.scan_text``), for what invisible characters carry."""
+    origins = [h.origin or h.code for h in hits]
+    patterns = {family(c) for c in (*origins, *overlapped) if c not in CARRIERS}
+    if len(patterns) >= 2 or any(c in DECODING for c in (*origins, *overlapped)):
+        return Severity.ERROR
+    hidden = [h for h, c in zip(hits, origins) if c == HIDDEN]
+    if hidden and (any(_spells(h.what, scan) or _beside(h, hits, origins) for h in hidden) or _splits(hidden, scan)):
+        return Severity.ERROR
+    if set(origins) == {HIDDEN} and all(_spaces(h) for h in hidden):
+        return Severity.INFORMATION
+    return Severity.WARNING
+
+
+# Characters a copy and paste leaves (zero-width space, non-joiner, joiner, word joiner, BOM, soft
+# hyphen): with nothing inside them, a hygiene note. Bidirectional controls and tag characters
+# are there to change or hide what a reader sees: one signal.
+_SPACES = frozenset("\u200b\u200c\u200d\u2060\ufeff\u00ad")
+
+
+def _spaces(hit) -> bool:
+    return all(c in _SPACES for c in hit.prose.text[hit.start:hit.end])
+
+
+def _splits(hidden: list, scan_text) -> bool:
+    """Whether the field, its invisible characters removed, holds an instruction another rule
+    reads ("ig\u200bnore all previous instructions"): the characters hid it."""
+    text = hidden[0].prose.text
+    plain = "".join(c for c in text if c not in _SPACES)
+    return plain != text and any(code not in CARRIERS for code, *_ in scan_text(plain))
+
+
+def _spells(what: str, scan_text) -> bool:
+    """Tag characters that spell an instruction (``hidden`` names what they spell)."""
+    if "that spell '" not in what:
+        return False
+    spelled = what.split("that spell '", 1)[1].rstrip("'")
+    return any(code not in CARRIERS for code, *_ in scan_text(spelled))
+
+
+def _beside(hidden, hits: list, origins: list) -> bool:
+    return any(c not in CARRIERS and h.start - NEAR <= hidden.end and hidden.start <= h.end + NEAR
+               for h, c in zip(hits, origins))
+
+
+def gather(hits: list, overlapped: dict, priority: dict, scan) -> list:
+    """``hits`` of a document grouped by field: one :class:`Evidence` per field, its primary
+    the hit of the most specific rule (lowest detector ``priority``), first in the field."""
+    by_field: dict = {}
+    for h in hits:
+        by_field.setdefault(h.prose.path, []).append(h)
+    out = []
+    for path, group in by_field.items():
+        best = min(group, key=lambda h: (priority.get(h.origin or h.code, 99), h.start))
+        same = [h for h in group if h.code == best.code]
+        others = []
+        seen = {best.code}
+        for h in group:
+            if h.code not in seen:
+                seen.add(h.code)
+                others.append(h)
+        out.append(Evidence(best, len(same) - 1, others, judge(group, overlapped.get(path, frozenset()), scan)))
+    return out
