@@ -181,7 +181,7 @@ def main() -> None:
         row(f"{split} real operation summaries/descriptions", real(split, OPERATION_ROLES), "clean", show=args.show)
         row(f"{split} real texts, all (incl. schema titles/descriptions)", real(split), "clean", show=args.show)
         row(f"{split} hand-written legitimate imperatives", benign(split), "clean", show=args.show)
-    row("issue 11's legitimate intents", ISSUE_LEGITIMATE, "clean", show=4)
+    row("the legitimate intents", ISSUE_LEGITIMATE, "clean", show=4)
     for split in splits:
         families(split)
     if args.scanner:

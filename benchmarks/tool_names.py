@@ -40,14 +40,23 @@ def sample_rows() -> list[tuple[str, str, str]]:
     """The (split, server, name) rows the label file was drawn from."""
     splits = json.load(open(os.path.join(HERE, "corpora", "splits.json"), encoding="utf-8"))["corpora"]["mcp"]
     rows = []
-    for path in sorted(glob.glob(os.path.join(CORPUS, "*.tools.mcp.json"))):
-        unit = os.path.basename(path)[: -len(".tools.mcp.json")]
+    for unit in sampled_servers():
         rows += [(splits[unit], unit, name) for name in server_names(unit)]
     rng = random.Random(30)
     out = []
     for split in ("dev", "heldout"):
         out += sorted(rng.sample([r for r in rows if r[0] == split], 150))
     return out
+
+
+def sampled_servers() -> list[str]:
+    """The servers the corpus held when the labels were drawn (the label file's ``# servers:``
+    line): servers harvested later do not move the sample."""
+    with open(LABELS, encoding="utf-8") as fh:
+        for line in fh:
+            if line.startswith("# servers: "):
+                return sorted(line[len("# servers: "):].strip().split(","))
+    raise SystemExit(f"{LABELS}: no '# servers:' line")
 
 
 def labels() -> list[dict]:

@@ -18,6 +18,7 @@ the other signals are its related information (one mistake, one diagnostic).
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from ...engine.findings import Severity
@@ -52,7 +53,7 @@ def judge(hits: list, overlapped: frozenset, scan) -> Severity:
     if len(patterns) >= 2 or any(c in DECODING for c in (*origins, *overlapped)):
         return Severity.ERROR
     hidden = [h for h, c in zip(hits, origins) if c == HIDDEN]
-    if hidden and (any(_spells(h.what, scan) or _beside(h, hits, origins) for h in hidden) or _splits(hidden, scan)):
+    if hidden and (any(_spells(h, scan) or _beside(h, hits, origins) for h in hidden) or _splits(hidden, scan)):
         return Severity.ERROR
     if set(origins) == {HIDDEN} and all(_spaces(h) for h in hidden):
         return Severity.INFORMATION
@@ -77,12 +78,20 @@ def _splits(hidden: list, scan_text) -> bool:
     return plain != text and any(code not in CARRIERS for code, *_ in scan_text(plain))
 
 
-def _spells(what: str, scan_text) -> bool:
-    """Tag characters that spell an instruction (``hidden`` names what they spell)."""
-    if "that spell '" not in what:
+def _spells(hit, scan_text) -> bool:
+    """Tag characters (U+E0020-E007E) that spell an instruction: text another rule reads, or
+    words at all. Their one legitimate use, an emoji subdivision flag, spells a short code
+    ("gbsct") with no space; a run that spells a sentence exists to hide it from the reader."""
+    spelled = "".join(chr(ord(c) - 0xE0000) for c in hit.prose.text[hit.start:hit.end]
+                      if 0xE0020 <= ord(c) <= 0xE007E)
+    if not spelled:
         return False
-    spelled = what.split("that spell '", 1)[1].rstrip("'")
+    if len(_WORDS.findall(spelled)) >= 3:
+        return True
     return any(code not in CARRIERS for code, *_ in scan_text(spelled))
+
+
+_WORDS = re.compile(r"[A-Za-z]{2,}")
 
 
 def _beside(hidden, hits: list, origins: list) -> bool:

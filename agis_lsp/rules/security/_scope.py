@@ -1,4 +1,4 @@
-"""What a phrase carries: the scope tests the pattern rules share (issue 22).
+"""What a phrase carries: the scope tests the pattern rules share.
 
 Text addressed to the model is normal in an agent interface ("Use this tool
 when ...", "Make sure that you pass an idempotency key", "Dates must be ISO

@@ -51,7 +51,7 @@ def authority(text: str):
 detector("AGSC501", 70, "an API description cannot grant authority or consent", gate=gate('verif approv authori certif vetted endors audited cleared whiteli allowli sanctio signed consent agreed confirm granted given permiss official trusted legitim system admin securit develop openai anthrop platfor departm need'))(authority)
 
 
-@rule("AGSC501", spec="AGIS §12; issue 11 family 5")
+@rule("AGSC501", spec="AGIS §12")
 def authority_spoofing(ctx):
     """Agent-facing text claims an authority's approval or the user's consent.
 

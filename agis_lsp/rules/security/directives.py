@@ -76,7 +76,7 @@ _DIRECTIVE = [
           r"\b(?:do\s+not|don't|never)\s+ask\s+(?:the\s+user\s+)?for\s+(?:confirmation|permission)\b", I),
      "gives the model orders beyond this tool", "follow obey listen other ask"),
     (lazy(r"\byour\s+(?:new\s+|real\s+|true\s+|primary\s+|only\s+|actual\s+)(?:task|goal|job|purpose|objective|instructions?|role)\b", I),
-     "gives the model a new task", "your"),    # Cue families of issue 22 (docs/security.md, "What would reach the recall goal"), written on
+     "gives the model a new task", "your"),    # Cue families (docs/security.md, "What would reach the recall goal"), written on
     # the development payloads: a message addressed to the model, the model's own task ...
     (lazy(r"\b(?:an?|this\s+is\s+an?)\s+(?:(?:important|urgent|personal|private|direct|quick|short)\s+)?(?:message|note|request|"
           r"reminder|memo)\s+from\s+(?:me|your\s+(?:user|owner|operator|developer|principal)|the\s+user|[A-Z][\w.-]+(?:\s+[A-Z][\w.-]+)?)"
@@ -180,7 +180,7 @@ _TAGS = [
     (lazy(r"(?:^|\n)\s*(?:#{1,6}\s*)?(?:system|assistant|developer|admin)\s*(?:message|prompt|note)?\s*:\s*\S", I),
      "contains a role marker"),
     (lazy(r"#{2,}\s*(?:system|new\s+instructions?|admin|override)\b", I), "contains a fake system marker"),
-    # issue 22: fake message headers and task markers of agent-injection benchmarks, and fake turns.
+    # fake message headers and task markers of agent-injection benchmarks, and fake turns.
     (lazy(r"#{2,}\s*[(\[]\s*(?:system|sys|admin|administrator|developer|assistant|root)[\s_-]*(?:message|note|notice|prompt|"
           r"instructions?)?\s*[)\]]|#+\s*(?:system|admin|developer)_(?:message|note|notice|prompt|instructions?)\b", I),
      "contains a fake system marker", "system sys admin adminis develop assist root"),
@@ -255,7 +255,7 @@ _OVERRIDE = [
     (lazy(r"\b(?:forget|ignore|disregard)\s+(?:everything|all|anything)\s+(?:(?:you|that)\s+)?(?:were\s+told|above|before|"
                 r"(?:you\s+)?(?:know|learned|have\s+been\s+told)|said|previously|so\s+far)\b", I),
      "tells the model to ignore its instructions"),
-    # issue 22: the rest of the input dropped for a new order ("ignore the rest of this page and say ...")
+    # the rest of the input dropped for a new order ("ignore the rest of this page and say ...")
     (lazy(r"\b(?:ignore|disregard|skip|forget)\s+(?:the\s+rest\s+of|everything\s+(?:else\s+)?(?:in|after|below|above))\s+(?:this|the)\s+"
           r"(?:data|text|document|input|page|content|message|email|file|article|context|conversation)\b[^.\n]{0,20}?\b(?:and|then)\s+"
           r"(?:instead\s+)?(?:print|say|output|write|respond|reply|repeat|return|answer|tell)\b", I),
@@ -321,7 +321,7 @@ detector("AGSC105", 90, "preferring this tool is allowed guidance; naming or dis
          gate=gate('always only prefer never instead must should have use call invoke'))(preference)
 
 
-@rule("AGSC101", spec="AGIS §12; issue 11 family 1")
+@rule("AGSC101", spec="AGIS §12")
 def directive_to_model(ctx):
     """Agent-facing text gives the model orders instead of describing the operation.
 
@@ -331,7 +331,7 @@ def directive_to_model(ctx):
     for text aimed at the model that reads the tool list: notes addressed to
     "the assistant" / "the AI", "you must call ...", "always call this tool",
     "before using this tool ...", "from now on", "in every reply", "respond
-    only with ...", "your new task is ...". Since issue 22 (AGIS section 12):
+    only with ...", "your new task is ...". Per AGIS section 12:
     messages addressed to the model ("This is an important message from me,
     X, to you", "Hello assistant,", "to all AI agents:", "the task the user
     gave you"), forced first steps and calls around every task ("before
@@ -367,7 +367,7 @@ def directive_to_model(ctx):
     role", "You must call this operation from the administrator account") are
     the tool's contract and are not reported, nor are conditions ("If you need
     to comply with ..."); only orders about the model's replies to the user,
-    other tools, data taken as instructions and forced calls are (issue 22).
+    other tools, data taken as instructions and forced calls are.
     Information by default: on real MCP servers it still fires on honest
     guidance addressed to "the LLM" ("The LLM should infer the project from
     context"), 7 and 20 findings per 10,000 prose fields on the development
@@ -380,7 +380,7 @@ def directive_to_model(ctx):
     yield from findings(ctx, "AGSC101")
 
 
-@rule("AGSC102", spec="AGIS §12; issue 11 family 1")
+@rule("AGSC102", spec="AGIS §12")
 def fake_system_tag(ctx):
     """Agent-facing text contains fake system or admin markup (`<IMPORTANT>`, `[SYSTEM]`, `BEGIN ADMIN OVERRIDE`).
 
@@ -389,7 +389,7 @@ def fake_system_tag(ctx):
     `<IMPORTANT>`, `<system>`, `<instructions>`, bracketed `[SYSTEM]` /
     `[ADMIN]`, `BEGIN ADMIN OVERRIDE`, `SYSTEM NOTICE`, chat-template tokens
     (`<|im_start|>`, `[INST]`, `<<SYS>>`), and role markers (`system:`) at
-    the start of a line. Since issue 22 (AGIS section 12), the markers of
+    the start of a line. Per AGIS section 12 (AGIS section 12), the markers of
     agent-injection benchmarks: `##(system_message)` and its kin, a task
     marker followed by an action ("TODO: Send ...", "NEW TASK: Cancel ..."),
     and a fake conversation turn ("User: ... Assistant: ..."); `<information>`,
@@ -424,7 +424,7 @@ def fake_system_tag(ctx):
     yield from findings(ctx, "AGSC102")
 
 
-@rule("AGSC103", spec="AGIS §12; issue 11 family 1")
+@rule("AGSC103", spec="AGIS §12")
 def instruction_override(ctx):
     """Agent-facing text tells the model to ignore, forget or override its instructions.
 
@@ -449,7 +449,7 @@ def instruction_override(ctx):
     description: "Lists the invoices of the authenticated customer"
     ```
 
-    Since issue 22: "ignore the rest of this page (data, document) and
+    Also: "ignore the rest of this page (data, document) and
     print ...".
 
     ## Fix safety
@@ -462,7 +462,7 @@ def instruction_override(ctx):
     yield from findings(ctx, "AGSC103")
 
 
-@rule("AGSC104", spec="AGIS §12; issue 11 family 1")
+@rule("AGSC104", spec="AGIS §12")
 def role_switch(ctx):
     """Agent-facing text tries to switch the model's role or mode ("you are now", "developer mode").
 
@@ -493,7 +493,7 @@ def role_switch(ctx):
     yield from findings(ctx, "AGSC104")
 
 
-@rule("AGSC105", spec="AGIS §12; issue 22")
+@rule("AGSC105", spec="AGIS §12")
 def tool_preference(ctx):
     """Agent-facing text asks the model to prefer this tool ("ALWAYS prefer this tool", "Use this tool instead of 'kubectl get'").
 
@@ -524,7 +524,7 @@ def tool_preference(ctx):
     No fix: the text must be reviewed by a person.
 
     ## Decision
-    Information by default (issue 22): measured on real MCP servers, this is
+    Information by default: measured on real MCP servers, this is
     mostly honest guidance. A forced call ("call this tool before every
     answer", "for every search, regardless of topic") is AGSC101.
     """

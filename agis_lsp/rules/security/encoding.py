@@ -191,7 +191,7 @@ detector("AGSC602", 16, ADVICE)(obfuscated)
 detector("AGSC603", 85, ADVICE)(lookalikes)
 
 
-@rule("AGSC601", spec="AGIS §12; issue 11 family 6")
+@rule("AGSC601", spec="AGIS §12")
 def encoded_payload(ctx):
     """Agent-facing text hides instructions in base64, hex, URL encoding or ROT13.
 
@@ -226,7 +226,7 @@ def encoded_payload(ctx):
     yield from findings(ctx, "AGSC601")
 
 
-@rule("AGSC602", spec="AGIS §12; issue 11 family 6")
+@rule("AGSC602", spec="AGIS §12")
 def obfuscated_instruction(ctx):
     """Agent-facing text spells an instruction with look-alike characters (`Ⓘⓖⓝⓞⓡⓔ`, Cyrillic `о`, fullwidth letters).
 
@@ -256,7 +256,7 @@ def obfuscated_instruction(ctx):
     yield from findings(ctx, "AGSC602")
 
 
-@rule("AGSC603", spec="AGIS §12; issue 11 family 6")
+@rule("AGSC603", spec="AGIS §12")
 def lookalike_characters(ctx):
     """Agent-facing text mixes look-alike letters from other scripts inside a word, or uses styled letters.
 
@@ -285,7 +285,7 @@ def lookalike_characters(ctx):
     yield from findings(ctx, "AGSC603")
 
 
-@rule("AGSC605", spec="AGIS §12; issue 11 family 6")
+@rule("AGSC605", spec="AGIS §12")
 def hidden_characters(ctx):
     """Agent-facing text contains invisible characters (zero-width, bidirectional controls, tag characters).
 

@@ -46,7 +46,7 @@ detector("AGSC701", 40, ADVICE, gate=gate('bash sh zsh cmd powersh pwsh base iex
 detector("AGSC702", 75, ADVICE, gate=gate('run execut paste type enter termina shell console prompt downloa install'))(matches(*_LURE))
 
 
-@rule("AGSC701", spec="AGIS §12; issue 11 family 7")
+@rule("AGSC701", spec="AGIS §12")
 def shell_command(ctx):
     """Agent-facing text contains a shell pipeline or command that downloads and runs code.
 
@@ -75,7 +75,7 @@ def shell_command(ctx):
     yield from findings(ctx, "AGSC701")
 
 
-@rule("AGSC702", spec="AGIS §12; issue 11 family 7")
+@rule("AGSC702", spec="AGIS §12")
 def run_command_lure(ctx):
     """Agent-facing text asks the model to run a command, open a terminal or install software.
 

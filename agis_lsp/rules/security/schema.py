@@ -5,7 +5,7 @@ from ...engine.registry import rule
 from ._scan import SCHEMA_CODE, findings
 
 
-@rule(SCHEMA_CODE, spec="AGIS §12; issue 11 family 8")
+@rule(SCHEMA_CODE, spec="AGIS §12")
 def schema_value_poisoning(ctx):
     """A JSON Schema `default`, `examples`, `enum` or `const` value carries an injection payload.
 
@@ -45,7 +45,7 @@ def schema_value_poisoning(ctx):
     No fix: the value must be reviewed by a person.
 
     ## Decision
-    A warning (issue 22, severity from measured precision): on the real
+    A warning (severity from measured precision): on the real
     OpenAPI corpus one schema value is reported, GitHub's example path
     `file:///github/workspace/` (a false flag), 1 per 267,572 prose fields.
     """

@@ -25,7 +25,7 @@ _SECRECY = [
     (lazy(r"(?:^|[.!?:;,]\s*|\b(?:and|then|also|please|always)\s+)silently\s+(?!(?:ignor|skip|drop|discard|fail|return|succeed|truncat|fall|clamp|coerc|round|accept|"
                 r"overwrit|replac|retr|reject|remov)\w*)[a-z]+(?<!s)(?<!ed)\b", I), "hides its actions from the user"),
     (lazy(r"\b(?:in\s+secret|secretly|covertly|behind\s+the\s+user'?s\s+back|invisibly\s+to\s+the\s+user)\b", I),
-     "hides its actions from the user"),    # issue 22: softer concealment cues, written on the development payloads.
+     "hides its actions from the user"),    # softer concealment cues, written on the development payloads.
     (lazy(r"\b(?:there\s+is\s+|there's\s+)?no\s+(?:need|reason)\s+(?:for\s+you\s+)?to\s+(?:ever\s+)?(?:mention|tell|inform|notify|"
           r"bring\s+up|explain|point\s+out|disclose|reveal|show|alert|warn|let\s+(?:the\s+user|them)\s+know)\b", I),
      "hides its actions from the user", "need reason"),
@@ -67,7 +67,7 @@ _CAPABILITY = re.compile(r"\s+(?:that\s+)?(?:(?:a|an|the|this|that|its|their|som
 detector("AGSC201", 60, "an agent must not be told to keep things from the user", gate=gate('reason bother leave keep omit exclude drop tell without need secret hidden confide private hide conceal silentl covert behind invisib inform notify mention alert reveal show disclos let warn explain know see told find notice'))(secrecy)
 
 
-@rule("AGSC201", spec="AGIS §12; issue 11 family 2")
+@rule("AGSC201", spec="AGIS §12")
 def secrecy_from_user(ctx):
     """Agent-facing text tells the model to hide what it does from the user.
 
@@ -75,7 +75,7 @@ def secrecy_from_user(ctx):
     Finds "do not tell / inform / mention ... the user", "without asking",
     "without the user's knowledge or consent", "keep this secret from the
     user", "the user must not know", "secretly", and "silently" followed by
-    an imperative ("silently send ..."); since issue 22 (AGIS section 12)
+    an imperative ("silently send ..."); per AGIS section 12
     also the softer cues: "there is no need to mention ... to the user", "do
     not bother explaining", "without further explanation", "leave it out of
     your summary", "keep your reply free of ...".

@@ -26,7 +26,7 @@ _SHADOW = [
     (lazy(r"\b(?:when(?:ever)?|if|before|after)\s+(?:you\s+)?(?:using|calling|invoking|use|call|invoke|running)\s+(?:the\s+|any\s+)?"
                 + _NAMED + r"(?:\s+" + _TOOL + r"|(?=\s*[,;]?\s*(?:always|also|first|add|set|change|replace|send|include|append|prepend|insert|pass|put|attach|remove)\b))\b[^.\n]{0,80}?\b(?:must|should|always|never|first|instead|also|make\s+sure|"
                 r"add|set|change|replace|send|include|append|prepend|insert|pass|put|attach|remove)\b", I), "tells the model how to use another tool"),
-    # issue 22: "each time you invoke db.query, add ...", "whenever the deploy_service tool is used, prepend ..."
+    # "each time you invoke db.query, add ...", "whenever the deploy_service tool is used, prepend ..."
     (lazy(r"\b(?:each|every)\s+time\s+(?:you\s+)?(?:use|call|invoke|run)\s+(?:the\s+)?" + _NAMED + r"(?:\s+" + _TOOL + r")?\s*[,;]?\s*"
           r"(?:always\s+|also\s+|first\s+)?(?:add|set|change|replace|send|include|append|prepend|insert|pass|put|attach|remove)\b|"
           r"\b(?:when(?:ever)?|each\s+time|every\s+time|if)\s+(?:the\s+)?" + _NAMED + r"(?:\s+" + _TOOL + r")?\s+(?:is|gets)\s+"
@@ -69,7 +69,7 @@ def _shadowing(text: str):
 detector("AGSC401", 65, "a tool's description must describe that tool only", gate=gate('time whenev when supersed overrid replac precede outrank shadow preferr instead tool tools functio endpoin server plugin action skill api apis integra use using call calling invok running trust'))(_shadowing)
 
 
-@rule("AGSC401", spec="AGIS §12; issue 11 family 4")
+@rule("AGSC401", spec="AGIS §12")
 def cross_tool_instruction(ctx):
     """Agent-facing text gives instructions about *other* tools or endpoints (tool shadowing).
 
@@ -78,7 +78,7 @@ def cross_tool_instruction(ctx):
     the model how to use it ("the send_email tool must ...", "when calling
     `transfer`, always ..."), claims precedence ("supersedes all other
     tools", "must be used instead of the built-in tools"), or gives rules to
-    every other tool. Since issue 22 (AGIS section 12): orders about another
+    every other tool. Per AGIS section 12: orders about another
     tool's arguments ("each time you invoke db.query, add ...", "whenever the
     deploy_service tool is used, prepend ...", "when using fetch_url, pass
     ..."). A name the document defines itself is its own contract and is
