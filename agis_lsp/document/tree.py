@@ -156,6 +156,17 @@ class Document:
         from .substring import value_subspan
         return value_subspan(self, path, start, end)
 
+    def written(self, path: Path) -> str | None:
+        """The source text of the scalar at ``path`` as written (``1.20``, ``0x1F``, ``1e400``),
+        for messages and fixes that keep the author's digits; None for a container, a missing
+        path or a value with no text of its own."""
+        if isinstance(self.get(path), (dict, list)):
+            return None
+        e = self.entry(path)
+        if e is None or e.value_end <= e.value_start:
+            return None
+        return self.text[e.value_start:e.value_end]
+
     def range(self, path: Path, part: str = "value") -> Range:
         return self.lines.range(*self.span(path, part))
 

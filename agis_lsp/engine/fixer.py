@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import bisect
+from collections import Counter
 from dataclasses import dataclass, field
 
 from ..document import parse_text
@@ -19,6 +20,23 @@ class FixResult:
     rounds: int = 0
     converged: bool = True
     reverted: list = field(default_factory=list)  # fixes whose result did not parse
+    reported: int = 0     # findings with a fix to apply in the first round's lint (what ``check`` reports
+    #                       as "fixable with --fix")
+    follow_on: list = field(default_factory=list)  # codes of applied fixes for findings that appeared
+    #                                                only once an earlier fix was applied
+
+    def summary(self) -> str:
+        """The count of applied fixes told in the unit of ``check``'s "N fixable": findings."""
+        n = len(self.applied)
+        head = f"applied {n} fix(es)"
+        if not self.follow_on and n == self.reported:
+            return head
+        parts = [f"{n - len(self.follow_on)} for the {self.reported} finding(s) reported fixable"]
+        if self.follow_on:
+            codes = ", ".join(sorted(set(self.follow_on)))
+            parts.append(f"{len(self.follow_on)} for finding(s) that became fixable once those were "
+                         f"applied ({codes})")
+        return f"{head}: " + ", ".join(parts)
 
 
 def preferred_fix(diagnostic):
@@ -131,12 +149,17 @@ def fix_loop(text: str, path: str | None, lint_round, *, unsafe: bool = False) -
     diagnostics of each round's text (the :class:`engine.linter.Linter` passes its own
     lint, so ``--fix``, fix-all and the tests fix what ``check`` reports)."""
     result = FixResult(text)
+    first: Counter = Counter()     # (code, message) of the first round's fixable findings
     for rnd in range(MAX_ROUNDS):
         doc = parse_text(result.text, path)
         if not doc.parsed:  # nothing can be fixed in a document that does not parse
             result.rounds = rnd
             return result
-        chosen = _non_overlapping(iter_fixes(lint_round(doc), unsafe))
+        pairs = list(iter_fixes(lint_round(doc), unsafe))
+        if rnd == 0:
+            first.update((d.code, d.message) for d, _ in pairs)
+            result.reported = len(pairs)
+        chosen = _non_overlapping(pairs)
         if not chosen:
             result.rounds = rnd
             return result
@@ -157,6 +180,11 @@ def fix_loop(text: str, path: str | None, lint_round, *, unsafe: bool = False) -
                 result.rounds = rnd + 1
                 return result
         result.applied.extend((d.code, f.title) for d, f in chosen)
+        for d, _ in chosen:
+            if first[(d.code, d.message)] > 0:
+                first[(d.code, d.message)] -= 1
+            else:
+                result.follow_on.append(d.code)
         result.text = new_text
     result.rounds = MAX_ROUNDS
     result.converged = False
