@@ -346,7 +346,7 @@ def _apply_fixes(linter, target, args, display, *, write: bool):
         return target, 1
     if write and os.path.isfile(target.path):
         with open(target.path, "w", encoding="utf-8", newline="") as fh:
-            fh.write(result.text)
+            fh.write(("\ufeff" if target.doc.bom else "") + result.text)   # keep the byte-order mark
     if write and not args.quiet and args.format == "text":
         print(f"{display}: {result.summary()}", file=sys.stderr)
     return linter.prepare(target.path, text=result.text, previous_kind=target.kind), 1
