@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from . import render, yaml_comments
+from . import comments, render
 from .tree import Document, Entry
 from .ops import AddKey, Append, Remove, RenameKey, SetValue, TextEdit
 from .positions import LONE_SURROGATE
@@ -32,8 +32,12 @@ def render_op(doc: Document, op) -> list:
         custom = getattr(doc, "render_op", None)
         if custom is None:
             raise EditError(f"fixes are not supported for {doc.syntax} documents")
-        return _line_endings(doc, custom(op))
-    return _line_endings(doc, [TextEdit(s, e, t) for s, e, t in handler(doc, op)])
+        edits = [(x.start, x.end, x.new_text) for x in custom(op)]
+    else:
+        edits = handler(doc, op)
+    if doc.syntax != "json":
+        edits = comments.keep_removed(doc, edits)
+    return _line_endings(doc, [TextEdit(s, e, t) for s, e, t in edits])
 
 
 _LONE_LF = re.compile(r"(?<!\r)\n")
@@ -122,14 +126,14 @@ def _set_value(doc: Document, op):
     old = doc.get(tuple(op.path))
     head = doc.text.find(":", e.key_end) + 1 if e.key_start != e.value_start else e.value_start
     head = head if 0 < head <= e.value_start else e.value_start
-    if yaml_comments.has_anchor_or_alias(doc, e.value_start, e.value_end, old):
+    if comments.has_anchor_or_alias(doc, e.value_start, e.value_end, old):
         raise EditError("the value holds a YAML anchor or alias, which a rewrite would expand")
-    comments = yaml_comments.comments_in(doc, head, e.value_end, old)
-    edits, placed = _set_yaml_value(doc, op, e, comments, _trailing_comment(doc, e.value_end))
-    if comments and not placed:     # a scalar or flow value holds no line comment: above the entry
+    carried = comments.comments_in(doc, head, e.value_end, old)
+    edits, placed = _set_yaml_value(doc, op, e, carried, _trailing_comment(doc, e.value_end))
+    if carried and not placed:     # a scalar or flow value holds no line comment: above the entry
         line = _line_start(doc.text, e.key_start)
         indent = " " * _indent_of_line(doc.text, e.key_start)
-        edits.insert(0, (line, line, "".join(f"{indent}{c.text}\n" for c in comments)))
+        edits.insert(0, (line, line, "".join(f"{indent}{c.text}\n" for c in carried)))
     return edits
 
 
@@ -141,8 +145,8 @@ def _trailing_comment(doc: Document, end: int):
     stripped = rest.lstrip(" \t")
     if not stripped.startswith("#") or (stripped is rest and rest):
         return None, end
-    word = yaml_comments.word_before(text, end)
-    return yaml_comments.Comment(end + len(rest) - len(stripped), stripped, True, word), end + len(rest)
+    word = comments.word_before(text, end)
+    return comments.Comment(end + len(rest) - len(stripped), stripped, True, word), end + len(rest)
 
 
 def _set_json_value(doc: Document, e: Entry, value):
@@ -152,8 +156,9 @@ def _set_json_value(doc: Document, e: Entry, value):
     return [(e.value_start, e.value_end, render.json_value(value, indent))]
 
 
-def _set_yaml_value(doc: Document, op, e: Entry, comments: list, tail):
-    """(the edits of a YAML SetValue, whether they placed ``comments``: a block rewrite does)."""
+def _set_yaml_value(doc: Document, op, e: Entry, carried: list, tail):
+    """(the edits of a YAML SetValue, whether they placed the ``carried`` comments: a block
+    rewrite does)."""
     value = op.value
     text = doc.text
     if not isinstance(value, (dict, list)) or not value:
@@ -163,14 +168,14 @@ def _set_yaml_value(doc: Document, op, e: Entry, comments: list, tail):
             return [(e.value_start, e.value_end, pad + render.yaml_flow(value))], False
         return [(e.value_start, e.value_end, pad + _scalar_text(doc, value, e.style))], False
     parent, info = _parent_info(doc, op.path)
-    if info.flow or (render._is_small(value) and not comments):
+    if info.flow or (render._is_small(value) and not carried):
         return [(e.value_start, e.value_end, render.yaml_flow(value))], False
     tail_comment, end = tail
     if tail_comment is not None:     # a block rewrite replaces the last line whole
-        comments = comments + [tail_comment]
+        carried = carried + [tail_comment]
     if isinstance(parent, list):  # "- <value>": first line inline after the dash
         col = doc.lines.column(e.value_start)
-        lines = yaml_comments.place(comments, render.yaml_block(value, col))
+        lines = comments.place(carried, render.yaml_block(value, col))
         first = next(i for i, line in enumerate(lines) if not line.lstrip().startswith("#"))
         edits = [(e.value_start, end, "\n".join([lines[first].lstrip()] + lines[first + 1:]))]
         if first:   # comments above the first line cannot follow the dash: above the item
@@ -180,9 +185,9 @@ def _set_yaml_value(doc: Document, op, e: Entry, comments: list, tail):
         return edits, True
     key_indent = doc.lines.column(e.key_start)
     colon = text.find(":", e.key_end)
-    head = [c for c in comments if c.start < _line_end(text, colon)]
-    body = [c for c in comments if c not in head]
-    lines = yaml_comments.place(body, render.yaml_block(value, key_indent + 2))
+    head = [c for c in carried if c.start < _line_end(text, colon)]
+    body = [c for c in carried if c not in head]
+    lines = comments.place(body, render.yaml_block(value, key_indent + 2))
     return [(colon + 1, end, "".join("  " + c.text for c in head) + "\n" + "\n".join(lines))], True
 
 

@@ -1,4 +1,7 @@
-"""Comments inside a YAML value that a fix rewrites whole, carried into the rewrite.
+"""Comments (YAML and TOML ``#``) inside text a fix rewrites or removes, carried over.
+
+A removal keeps each comment of the removed lines as a comment line in their place
+(``destructiveHint: true  # reviewed`` leaves ``# reviewed``).
 
 A rewrite renders the new value from data, which has no comments. Each comment of the old
 text is tied to the first word of the line it trails (``- party_size (integer)  # seats``
@@ -10,6 +13,7 @@ comment is lost, and most stay beside what they describe.
 """
 from __future__ import annotations
 
+import bisect
 import re
 from dataclasses import dataclass
 
@@ -27,7 +31,18 @@ class Comment:
 
 
 def _scalar_spans(doc: Document, obj) -> list:
-    """Spans of the keys and scalar values inside ``obj`` (a '#' in them is no comment)."""
+    """Spans of the keys and scalar values inside ``obj`` (a '#' in them is no comment); those
+    of the whole document are computed once per text."""
+    if obj is doc.data:
+        cached = doc.__dict__.get("_scalar_spans")
+        if cached is None or cached[0] is not doc.text:
+            cached = (doc.text, _spans(doc, obj))
+            doc.__dict__["_scalar_spans"] = cached
+        return cached[1]
+    return _spans(doc, obj)
+
+
+def _spans(doc: Document, obj) -> list:
     spans, stack, seen = [], [obj], set()
     while stack:
         cur = stack.pop()
@@ -59,10 +74,12 @@ def _first_word(line: str) -> str | None:
 def comments_in(doc: Document, start: int, end: int, obj) -> list[Comment]:
     """The comments of ``doc.text[start:end]``, the text of the YAML value ``obj``."""
     text = doc.text
-    if "#" not in text[start:end]:
+    if text.find("#", start, end) == -1:
         return []
     masked = _scalar_spans(doc, obj)
-    out, i, m = [], start, 0
+    out, i = [], start
+    m = bisect.bisect_left(masked, (start, -1)) - 1 if masked else 0
+    m = max(m, 0)
     while True:
         i = text.find("#", i, end)
         if i == -1:
@@ -148,3 +165,26 @@ def has_anchor_or_alias(doc: Document, start: int, end: int, obj) -> bool:
         if not any(s <= m.start() < e for s, e in masked):
             return True
     return False
+
+
+def keep_removed(doc: Document, edits: list) -> list:
+    """``edits`` (start, end, new text) where each comment in a replaced span that the new text
+    does not carry is kept as a comment line above what remains of the span's first line."""
+    out = []
+    text = doc.text
+    for s, e, t in edits:
+        lost = [c for c in comments_in(doc, s, e, doc.data) if c.text not in t] if e > s else []
+        if not lost:
+            out.append((s, e, t))
+            continue
+        line = text.rfind("\n", 0, s) + 1
+        first = text[line:]
+        indent = first[:len(first) - len(first.lstrip(" \t"))]
+        kept = "".join(f"{indent}{c.text}\n" for c in lost)
+        if text[line:s].strip():                # part of a line goes: the comments go above it
+            out += [(line, line, kept), (s, e, t)]
+        elif not t and (e == len(text) or text[e - 1] == "\n"):   # whole lines go
+            out.append((line, e, kept))
+        else:
+            out.append((line, e, kept + text[line:s] + t))
+    return out
