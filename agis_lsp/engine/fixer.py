@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from ..document import parse_text
 from .config import Config
-from .findings import AddKey, Append, TextEdit
+from .findings import AddKey, Append, Severity, TextEdit
 from .runner import iter_fixes, lint
 
 MAX_ROUNDS = 12
@@ -144,18 +144,48 @@ def _non_overlapping(pairs):
     return chosen
 
 
+def _errors(diagnostics) -> set:
+    return {(d.code, tuple(d.path), d.range.start.line if d.range is not None else -1)
+            for d in diagnostics if d.severity == Severity.ERROR}
+
+
+class _Round:
+    """The text of a round, parsed and linted once (the check of the previous round's fixes
+    is the lint of the next round)."""
+
+    def __init__(self, text: str, path: str | None, lint_round) -> None:
+        self.text = text
+        doc = parse_text(text, path)
+        self.parsed = doc.parsed
+        self.diagnostics = lint_round(doc) if doc.parsed else []
+        self.errors = _errors(self.diagnostics)
+
+    def new_errors(self, before: "_Round") -> set:
+        """Errors of a new kind at a new place: neither their code, nor their document path,
+        nor their line had an error before (the same mistake reported by another rule once a
+        fix changed it, as AGIS406 becoming AGIS405 on one path segment, is no new error)."""
+        codes = {c for c, _, _ in before.errors}
+        paths = {p for _, p, _ in before.errors}
+        lines = {n for _, _, n in before.errors}
+        return {(c, p, n) for c, p, n in self.errors if c not in codes and p not in paths and n not in lines}
+
+
 def fix_loop(text: str, path: str | None, lint_round, *, unsafe: bool = False) -> FixResult:
     """Apply fixes round by round until nothing changes: ``lint_round(doc)`` gives the
     diagnostics of each round's text (the :class:`engine.linter.Linter` passes its own
-    lint, so ``--fix``, fix-all and the tests fix what ``check`` reports)."""
+    lint, so ``--fix``, fix-all and the tests fix what ``check`` reports).
+
+    No fix leaves a new error behind: a round whose result does not parse, or has an error of
+    a new code at a new place (:meth:`_Round.new_errors`), is applied again without the fixes that do so
+    alone (``result.reverted``; a later round tries them again on its own text)."""
     result = FixResult(text)
     first: Counter = Counter()     # (code, message) of the first round's fixable findings
+    current = _Round(text, path, lint_round)
     for rnd in range(MAX_ROUNDS):
-        doc = parse_text(result.text, path)
-        if not doc.parsed:  # nothing can be fixed in a document that does not parse
+        if not current.parsed:  # nothing can be fixed in a document that does not parse
             result.rounds = rnd
             return result
-        pairs = list(iter_fixes(lint_round(doc), unsafe))
+        pairs = list(iter_fixes(current.diagnostics, unsafe))
         if rnd == 0:
             first.update((d.code, d.message) for d, _ in pairs)
             result.reported = len(pairs)
@@ -163,19 +193,11 @@ def fix_loop(text: str, path: str | None, lint_round, *, unsafe: bool = False) -
         if not chosen:
             result.rounds = rnd
             return result
-        new_text = apply_edits(result.text, [e for _, f in chosen for e in f.edits])
-        if not parse_text(new_text, path).parsed:
-            # Apply one at a time, keeping only fixes that leave a parseable document.
-            new_text = result.text
-            kept = []
-            for d, f in chosen:
-                trial = apply_edits(new_text, f.edits)
-                if parse_text(trial, path).parsed:
-                    new_text = trial
-                    kept.append((d, f))
-                    break  # offsets are stale after the first edit; next round re-lints
-                result.reverted.append((d.code, f.title))
-            chosen = kept
+        after = _Round(apply_edits(current.text, [e for _, f in chosen for e in f.edits]), path, lint_round)
+        if not after.parsed or after.new_errors(current):
+            taken = {id(f) for _, f in chosen}
+            waiting = [(d, f) for d, f in pairs if id(f) not in taken]
+            after, chosen = _one_at_a_time(current, chosen, waiting, path, lint_round, result)
             if not chosen:
                 result.rounds = rnd + 1
                 return result
@@ -185,10 +207,39 @@ def fix_loop(text: str, path: str | None, lint_round, *, unsafe: bool = False) -
                 first[(d.code, d.message)] -= 1
             else:
                 result.follow_on.append(d.code)
-        result.text = new_text
+        result.text = after.text
+        current = after
     result.rounds = MAX_ROUNDS
     result.converged = False
     return result
+
+
+def _one_at_a_time(current: _Round, chosen: list, others: list, path, lint_round, result: FixResult):
+    """The round again without the fixes that, applied alone, do not parse or bring a new
+    error code. When the rest together still do (two renames that meet on one name), only
+    the first of them is applied: the next round derives the others again from its text."""
+    good = []
+    for d, f in chosen:
+        trial = _Round(apply_edits(current.text, f.edits), path, lint_round)
+        if trial.parsed and not trial.new_errors(current):
+            good.append(((d, f), trial))
+        elif (d.code, f.title) not in result.reverted:
+            result.reverted.append((d.code, f.title))
+    if len(good) > 1:
+        together = _Round(apply_edits(current.text, [e for (_, f), _ in good for e in f.edits]), path,
+                          lint_round)
+        if together.parsed and not together.new_errors(current):
+            return together, [pair for pair, _ in good]
+    if good:
+        return good[0][1], [good[0][0]]
+    for d, f in others:     # the fixes that waited for these: the first that is fine alone
+        if (d.code, f.title) in result.reverted:
+            continue
+        trial = _Round(apply_edits(current.text, f.edits), path, lint_round)
+        if trial.parsed and not trial.new_errors(current):
+            return trial, [(d, f)]
+        result.reverted.append((d.code, f.title))
+    return current, []
 
 
 def fix_text(text: str, path: str | None, config: Config | None = None, *, unsafe: bool = False,
