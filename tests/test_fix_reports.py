@@ -102,3 +102,16 @@ def test_help_says_the_configuration_gives_the_fail_level_first():
     assert code == 0
     flat = " ".join(out.split())
     assert "(default: the fail-level of each file's configuration, else error)" in flat
+
+
+def test_no_keyword_is_suggested_for_a_value_it_does_not_take(tmp_path):
+    text = GOOD.replace("    output: {type: object}\n",
+                        "    output:\n      type: array\n      steps: object\n      minimun: 1\n")
+    diags = diagnostics(tmp_path, "a.agis", text)
+    by_key = {d["message"].split("'")[1]: d for d in diags if d["code"] == "AGIS812"}
+    assert "did you mean" not in by_key["steps"]["message"], by_key["steps"]
+    assert "did you mean 'minimum'?" in by_key["minimun"]["message"]
+    code, _out, err = check(tmp_path, "a.agis", text, "--fix", "--unsafe-fixes")
+    fixed = (tmp_path / "a.agis").read_text(encoding="utf-8")
+    assert "steps: object" in fixed and "minimum: 1" in fixed and "items" not in fixed
+    assert "AGIS802" not in {d["code"] for d in diagnostics(tmp_path, "a.agis", fixed)}
