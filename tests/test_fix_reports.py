@@ -115,3 +115,26 @@ def test_no_keyword_is_suggested_for_a_value_it_does_not_take(tmp_path):
     fixed = (tmp_path / "a.agis").read_text(encoding="utf-8")
     assert "steps: object" in fixed and "minimum: 1" in fixed and "items" not in fixed
     assert "AGIS802" not in {d["code"] for d in diagnostics(tmp_path, "a.agis", fixed)}
+
+
+def test_a_rewrite_never_expands_an_alias(tmp_path):
+    text = GOOD.replace('version: "1.0.0"\n', 'version: "1.0.0"\nx-text: &gone "No user has this identifier"\n'
+                        ).replace('    errors: [{name: user_not_found, description: "No user has this identifier"}]\n',
+                                  "    errors:\n      user_not_found: *gone\n")
+    (d,) = [d for d in diagnostics(tmp_path, "a.agis", text) if d["code"] == "AGIS810"]
+    assert d.get("fixes", []) == [], d
+    check(tmp_path, "a.agis", text, "--fix", "--unsafe-fixes")
+    assert "user_not_found: *gone" in (tmp_path / "a.agis").read_text(encoding="utf-8")
+
+
+def test_fix_keeps_the_byte_order_mark_and_crlf(tmp_path):
+    text = GOOD.replace('version: "1.0.0"', "version: 1.2").replace(
+        "  declared_verbs: [FETCH]\n", "").replace("vocabulary:\n", "")
+    raw = b"\xef\xbb\xbf" + text.replace("\n", "\r\n").encode("utf-8")
+    (tmp_path / "a.agis").write_bytes(raw)
+    code, _out, err = run(["check", "--no-cache", "--no-semantic", "--fix", "a.agis"], cwd=str(tmp_path))
+    assert code == 0, err
+    fixed = (tmp_path / "a.agis").read_bytes()
+    assert fixed.startswith(b"\xef\xbb\xbf")
+    assert b"vocabulary:" in fixed and b'version: "1.2"' in fixed
+    assert fixed.count(b"\n") == fixed.count(b"\r\n") > raw.count(b"\r\n")

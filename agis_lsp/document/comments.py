@@ -162,7 +162,8 @@ def has_anchor_or_alias(doc: Document, start: int, end: int, obj) -> bool:
     text = doc.text
     masked = _scalar_spans(doc, obj)
     for m in _NODE_PROPERTY.finditer(text, start, end):
-        if not any(s <= m.start() < e for s, e in masked):
+        # a scalar's span starts at its anchor or is its alias: '&' or '*' there is one
+        if not any(s < m.start() < e for s, e in masked):
             return True
     return False
 
