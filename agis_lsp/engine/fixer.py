@@ -20,7 +20,7 @@ class FixResult:
     rounds: int = 0
     converged: bool = True
     reverted: list = field(default_factory=list)  # fixes whose result did not parse
-    reported: int = 0     # findings with a fix to apply in the first round's lint (what ``check`` reports
+    reported: int = 0     # findings with a fix to apply in the lint before any fix (what ``check`` reports
     #                       as "fixable with --fix")
     follow_on: list = field(default_factory=list)  # codes of applied fixes for findings that appeared
     #                                                only once an earlier fix was applied
@@ -150,8 +150,8 @@ def _errors(diagnostics) -> set:
 
 
 class _Round:
-    """The text of a round, parsed and linted once (the check of the previous round's fixes
-    is the lint of the next round)."""
+    """A text between fixes, parsed and linted once (the lint that checks some fixes is the
+    one the next fixes are derived from)."""
 
     def __init__(self, text: str, path: str | None, lint_round) -> None:
         self.text = text
@@ -179,7 +179,7 @@ def fix_loop(text: str, path: str | None, lint_round, *, unsafe: bool = False) -
     a new code at a new place (:meth:`_Round.new_errors`), is applied again without the fixes that do so
     alone (``result.reverted``; a later round tries them again on its own text)."""
     result = FixResult(text)
-    first: Counter = Counter()     # (code, message) of the first round's fixable findings
+    first: Counter = Counter()     # (code, message) of the fixable findings before any fix
     current = _Round(text, path, lint_round)
     for rnd in range(MAX_ROUNDS):
         if not current.parsed:  # nothing can be fixed in a document that does not parse

@@ -67,7 +67,10 @@ def invalid_errors_block(ctx, ep):
 
     ## Fix safety
     Rewriting a mapping of names to descriptions (or to nothing) as a list
-    is safe: the same names and descriptions. Other problems have no fix.
+    is safe: the same names and descriptions, and every comment inside the
+    block kept beside its name (the document layer carries them into the
+    rewrite). No fix is offered when the block holds a YAML anchor or alias
+    (the rewrite would expand it). Other problems have no fix.
     """
     if not is_mapping(ctx, ep):
         return
