@@ -5,14 +5,9 @@ from __future__ import annotations
 import json
 import os
 
+from tests.rules.helpers import HEAD
 from tests.test_process import run
 
-HEAD = '''agis: "1.0"
-service: "Acme"
-agtp: "agtp://a.example.com"
-description: "Accounts of the users for the agents"
-version: "1.0.0"
-'''
 ENDPOINT = '''endpoints:
   - method: {method}
     path: /users/{{id}}
