@@ -24,7 +24,8 @@ pytestmark = pytest.mark.slow
 BIG_DEC = "1" + "0" * 400                         # > 1.8e308, < Python's int-string limit
 HOSTILE = {
     "yaml": [BIG_DEC, "-" + BIG_DEC, "0x" + "f" * 300, "0o" + "7" * 400, "1e400", "-1e400", "1e-400",
-             "-0.0", ".nan", ".inf", "-.inf", "9" * 5000],
+             "-0.0", ".nan", ".inf", "-.inf", "9" * 5000, "!!float " + BIG_DEC, "!!float 0x" + "f" * 300,
+             "!!int " + BIG_DEC],
     "json": [BIG_DEC, "-" + BIG_DEC, "1e999", "-1e999", "1e-400", "-0.0", "-0", "9" * 5000],
     "toml": [BIG_DEC, "0x" + "f" * 300, "0o" + "7" * 400, "1e400", "-1e400", "1e-400", "-0.0",
              "nan", "inf", "-inf", "+inf"],
