@@ -113,13 +113,18 @@ def test_no_keyword_is_suggested_for_a_value_it_does_not_take(tmp_path):
 
 
 def test_a_rewrite_never_expands_an_alias(tmp_path):
-    text = GOOD.replace('version: "1.0.0"\n', 'version: "1.0.0"\nx-text: &gone "No user has this identifier"\n'
-                        ).replace('    errors: [{name: user_not_found, description: "No user has this identifier"}]\n',
-                                  "    errors:\n      user_not_found: *gone\n")
+    alias = GOOD.replace('version: "1.0.0"\n', 'version: "1.0.0"\nx-text: &gone "No user has this identifier"\n')
+    old = '    errors: [{name: user_not_found, description: "No user has this identifier"}]\n'
+    # a block mapping is edited in place: the alias stays an alias
+    check(tmp_path, "a.agis", alias.replace(old, "    errors:\n      user_not_found: *gone\n"), "--fix")
+    assert "  - name: user_not_found\n        description: *gone\n" in (tmp_path / "a.agis").read_text(
+        encoding="utf-8")
+    # a flow mapping is rewritten whole, which would expand the alias: no fix is offered
+    text = alias.replace(old, "    errors: {user_not_found: *gone}\n")
     (d,) = [d for d in diagnostics(tmp_path, "a.agis", text) if d["code"] == "AGIS810"]
     assert d.get("fixes", []) == [], d
     check(tmp_path, "a.agis", text, "--fix", "--unsafe-fixes")
-    assert "user_not_found: *gone" in (tmp_path / "a.agis").read_text(encoding="utf-8")
+    assert "errors: {user_not_found: *gone}" in (tmp_path / "a.agis").read_text(encoding="utf-8")
 
 
 def test_fix_keeps_the_byte_order_mark_and_crlf(tmp_path):

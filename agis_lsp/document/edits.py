@@ -10,7 +10,7 @@ from typing import Any
 
 from . import comments, render
 from .tree import Document, Entry
-from .ops import AddKey, Append, Remove, RenameKey, SetValue, TextEdit
+from .ops import AddKey, Append, MappingAsList, Remove, RenameKey, SetValue, TextEdit
 from .positions import LONE_SURROGATE
 
 
@@ -19,8 +19,8 @@ class EditError(Exception):
 
 
 def render_op(doc: Document, op) -> list:
-    handler = {SetValue: _set_value, RenameKey: _rename_key, Remove: _remove, Append: _append,
-               AddKey: _add_key}.get(type(op))
+    handler = {SetValue: _set_value, MappingAsList: _mapping_as_list, RenameKey: _rename_key,
+               Remove: _remove, Append: _append, AddKey: _add_key}.get(type(op))
     if handler is None:
         raise EditError(f"unsupported fix operation {type(op).__name__}")
     if _has_lone_surrogate(getattr(op, "value", None)) or _has_lone_surrogate(getattr(op, "new_key", None)) \
@@ -189,6 +189,35 @@ def _set_yaml_value(doc: Document, op, e: Entry, carried: list, tail):
     body = [c for c in carried if c not in head]
     lines = comments.place(body, render.yaml_block(value, key_indent + 2))
     return [(colon + 1, end, "".join("  " + c.text for c in head) + "\n" + "\n".join(lines))], True
+
+
+def _mapping_as_list(doc: Document, op):
+    """Each entry of a YAML block mapping edited in place: ``key: text`` -> ``- name: key`` and
+    ``description: text`` on the next line, ``key:`` -> ``- key``. Any other mapping (JSON,
+    flow, a value on several lines, a value that is no scalar) is rendered whole."""
+    mapping = doc.get(tuple(op.path))
+    info = doc.container(mapping)
+    text = doc.text
+    if doc.syntax != "yaml" or not isinstance(mapping, dict) or info is None or info.flow or \
+            any(isinstance(v, (dict, list)) or "\n" in text[e.value_start:e.value_end]
+                for v, e in zip(mapping.values(), info.entries.values())) or \
+            len(info.entries) != len(mapping) or _anchored(doc, op.path):
+        return _set_value(doc, SetValue(op.path, op.value))
+    edits = []
+    for key, e in info.entries.items():
+        if mapping[key] is None or mapping[key] == "":
+            edits += [(e.key_start, e.key_start, "- "), (e.key_end, e.value_end, "")]
+            continue
+        indent = " " * (doc.lines.column(e.key_start) + 2)
+        edits += [(e.key_start, e.key_start, f"- {op.name_key}: "),
+                  (e.key_end, e.value_start, f"\n{indent}{op.value_key}: ")]
+    return edits
+
+
+def _anchored(doc: Document, path) -> bool:
+    """Does the value at ``path`` carry an anchor (aliases elsewhere share it)?"""
+    e = doc.entry(tuple(path))
+    return e is not None and doc.text[e.value_start:e.value_start + 1] == "&"
 
 
 def _rename_key(doc: Document, op):
