@@ -45,14 +45,25 @@ def _numbers(doc):
     return out
 
 
-def _fields():
+def _strings(doc):
+    """(path, start, end) of every string scalar of ``doc`` (a number where text belongs)."""
+    out = []
+    for path, value in doc.walk():
+        if path and isinstance(value, str):
+            e = doc.entry(path)
+            if e is not None and e.value_end > e.value_start and e.style in ("", '"', "'"):
+                out.append((path, e.value_start, e.value_end))
+    return out
+
+
+def _fields(find=None):
     """One (case, file, path, start, end) per distinct numeric field of each rule folder."""
     seen, out = set(), []
     for which in ("good", "bad"):
         for case in all_cases(which):
             for f in case.files():
                 doc = read_document(f)
-                for path, s, e in _numbers(doc):
+                for path, s, e in (find or _numbers)(doc):
                     shape = (case.suite.name, doc.syntax,
                              tuple("*" if isinstance(p, int) else p for p in path))
                     if shape not in seen:
@@ -62,6 +73,16 @@ def _fields():
 
 
 FIELDS = _fields()
+# Where a kind has no number of its own (an MCP client configuration), numbers go where text
+# belongs: every distinct string field, with the literals that overflow a float.
+TEXT_FIELDS = [f for f in _fields(_strings) if f[0].code.startswith("MCPC")]
+OVERFLOW = {"yaml": [BIG_DEC, "0x" + "f" * 300, "1e400", ".nan"], "json": [BIG_DEC, "1e999", "-1e999"],
+            "toml": [BIG_DEC, "inf", "nan"]}
+
+
+def test_the_fields_cover_every_kind():
+    suites = {f[0].code[:4] for f in FIELDS + TEXT_FIELDS}
+    assert {"AGIS", "AGTP", "MCPT", "ATOT", "AGDP", "AINP", "MCPC"} <= suites, suites
 
 
 def test_the_fields_cover_every_syntax():
@@ -92,6 +113,17 @@ def test_hostile_numbers_never_crash(field, tmp_path):
     case, f, path, start, end, syntax = field
     crashes = []
     for i, literal in enumerate(HOSTILE[syntax] + QUOTED):
+        diags = _lint_with(case, f, start, end, literal, tmp_path / str(i))
+        crashes += [(literal[:12], d.message) for d in diags if d.code == "AGIS000"]
+    assert not crashes, crashes
+
+
+@pytest.mark.parametrize("field", TEXT_FIELDS, ids=lambda f: f"{f[0].code}/{os.path.basename(f[1])}"
+                         f":{'.'.join(map(str, f[2]))}")
+def test_numbers_where_text_belongs_never_crash(field, tmp_path):
+    case, f, path, start, end, syntax = field
+    crashes = []
+    for i, literal in enumerate(OVERFLOW[syntax]):
         diags = _lint_with(case, f, start, end, literal, tmp_path / str(i))
         crashes += [(literal[:12], d.message) for d in diags if d.code == "AGIS000"]
     assert not crashes, crashes
