@@ -197,7 +197,7 @@ def fix_loop(text: str, path: str | None, lint_round, *, unsafe: bool = False) -
         if not after.parsed or after.new_errors(current):
             taken = {id(f) for _, f in chosen}
             waiting = [(d, f) for d, f in pairs if id(f) not in taken]
-            after, chosen = _one_at_a_time(current, chosen, waiting, path, lint_round, result)
+            after, chosen = _one_at_a_time(current, after, chosen, waiting, path, lint_round, result)
             if not chosen:
                 result.rounds = rnd + 1
                 return result
@@ -214,32 +214,47 @@ def fix_loop(text: str, path: str | None, lint_round, *, unsafe: bool = False) -
     return result
 
 
-def _one_at_a_time(current: _Round, chosen: list, others: list, path, lint_round, result: FixResult):
-    """The round again without the fixes that, applied alone, do not parse or bring a new
-    error code. When the rest together still do (two renames that meet on one name), only
-    the first of them is applied: the next round derives the others again from its text."""
-    good = []
-    for d, f in chosen:
-        trial = _Round(apply_edits(current.text, f.edits), path, lint_round)
-        if trial.parsed and not trial.new_errors(current):
-            good.append(((d, f), trial))
-        elif (d.code, f.title) not in result.reverted:
-            result.reverted.append((d.code, f.title))
-    if len(good) > 1:
-        together = _Round(apply_edits(current.text, [e for (_, f), _ in good for e in f.edits]), path,
-                          lint_round)
-        if together.parsed and not together.new_errors(current):
-            return together, [pair for pair, _ in good]
-    if good:
-        return good[0][1], [good[0][0]]
-    for d, f in others:     # the fixes that waited for these: the first that is fine alone
+def _one_at_a_time(current: _Round, after: _Round, chosen: list, others: list, path, lint_round,
+                   result: FixResult):
+    """The round again without the fixes that do not parse or bring a new error, found by
+    halving (a lint per half: a few offenders among thousands of fixes cost a few dozen
+    lints, not thousands). When no fix of the round is fine, the first of the fixes that
+    waited for them (``others``) that is fine alone is applied."""
+    found = _fine(current, chosen, path, lint_round, result, after)
+    if found is not None:
+        return found
+    for d, f in others:
         if (d.code, f.title) in result.reverted:
             continue
-        trial = _Round(apply_edits(current.text, f.edits), path, lint_round)
-        if trial.parsed and not trial.new_errors(current):
-            return trial, [(d, f)]
-        result.reverted.append((d.code, f.title))
+        found = _fine(current, [(d, f)], path, lint_round, result)
+        if found is not None:
+            return found
     return current, []
+
+
+def _fine(current: _Round, fixes: list, path, lint_round, result: FixResult,
+          tried: _Round | None = None):
+    """(the text with the largest set of ``fixes`` found to bring no new error, that set), or
+    None. Two halves fine apart but not together (two renames that meet on one name) give the
+    first half: the next round derives the others again from its text."""
+    trial = tried or _Round(apply_edits(current.text, [e for _, f in fixes for e in f.edits]), path,
+                            lint_round)
+    if trial.parsed and not trial.new_errors(current):
+        return trial, fixes
+    if len(fixes) == 1:
+        d, f = fixes[0]
+        if (d.code, f.title) not in result.reverted:
+            result.reverted.append((d.code, f.title))
+        return None
+    half = len(fixes) // 2
+    left = _fine(current, fixes[:half], path, lint_round, result)
+    right = _fine(current, fixes[half:], path, lint_round, result)
+    if left is not None and right is not None:
+        both = _Round(apply_edits(current.text, [e for _, f in left[1] + right[1] for e in f.edits]), path,
+                      lint_round)
+        if both.parsed and not both.new_errors(current):
+            return both, left[1] + right[1]
+    return left or right
 
 
 def fix_text(text: str, path: str | None, config: Config | None = None, *, unsafe: bool = False,
