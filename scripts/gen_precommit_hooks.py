@@ -13,7 +13,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-from agis_lsp.formats import kinds  # noqa: E402
+from agis_lsp.formats import kinds, registry  # noqa: E402
 
 HOOKS = ROOT / ".pre-commit-hooks.yaml"
 TEMPLATE = """\
@@ -44,8 +44,11 @@ def glob_regex(glob: str) -> str:
 
 
 def files_regex() -> str:
-    # case-insensitive: the engine lower-cases names before matching them
-    return "(?i)" + "|".join(glob_regex(g) for g in kinds.watch_globs())
+    # case-insensitive, as the engine matches names, except the formats named in one case only
+    # (AGENTS.md, SKILL.md: a docs/agents.md is not one)
+    exact = registry.exact_case_globs()
+    return "(?i)" + "|".join(f"(?-i:{glob_regex(g)})" if g in exact else glob_regex(g)
+                             for g in kinds.watch_globs())
 
 
 def render() -> str:

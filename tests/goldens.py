@@ -29,7 +29,7 @@ from agis_lsp.formats.deployment import DocumentCache, find_deployment
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 # Longest first: the extension is cut from a case's name to name its .expected file.
-CASE_EXTS = (".agis.json", ".agis", ".json", ".yaml", ".yml", ".toml")
+CASE_EXTS = (".agis.json", ".agis", ".json", ".yaml", ".yml", ".toml", ".mdc", ".md", ".cursorrules")
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,8 @@ An entry's key is a SHA-256 of
 * the file: its absolute path, the name it is shown under, its bytes;
 * for a file of an AGTP deployment: the path and bytes of every file of the deployment
   (server, recipes, every endpoint file), so that a change in a sibling invalidates the
-  cross-file results of all of them.
+  cross-file results of all of them;
+* for a file whose lint reads which other files exist (a skill's folder): their names.
 
 Entries live in ``<cache dir>/results/`` (see :mod:`agis_lsp.engine.cachedir`: by default
 ``$XDG_CACHE_HOME/agis-lint`` or ``~/.cache/agis-lint``, overridden by
@@ -129,6 +130,9 @@ class ResultCache:
         h.update(hashlib.sha256(raw).digest())
         if deployment is not None:
             h.update(self._deployment_key(deployment).encode())
+        from ..formats.registry import dependencies
+        for name in dependencies(path):
+            h.update(b"\0" + name.encode("utf-8", "surrogateescape"))
         return h.hexdigest()
 
     def _deployment_key(self, deployment) -> str:

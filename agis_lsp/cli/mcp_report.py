@@ -115,6 +115,12 @@ class Report:
         for loc, diags in groups.items():
             self.results.append((loc, doc, diags))
 
+    def add_document(self, path: str, outcome) -> None:
+        """A file linted as itself (a skill, an instruction file): its own positions."""
+        self.internal += outcome.internal_errors
+        if outcome.diagnostics:
+            self.results.append((path, outcome.doc, list(outcome.diagnostics)))
+
     def emit(self, args, notes: list, secrets: list) -> None:
         fmt = args.format
         if fmt == "json":

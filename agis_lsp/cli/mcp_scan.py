@@ -222,6 +222,8 @@ def run(args) -> int:
             notes.append(note)
     if not entries:
         notes.append("no MCP server configuration found" + (" (--discover)" if args.discover else ""))
+    if args.discover:
+        notes += _agent_files(linter, report, cwd)
     try:
         store.save()
     except mcp_pins.PinError as exc:
@@ -230,6 +232,16 @@ def run(args) -> int:
     secrets = [s for e in entries for s in e.secrets()]
     report.emit(args, notes, secrets)
     return report.exit_code(config, overrides, PIN_CODES if args.update_pins else ())
+
+
+def _agent_files(linter, report, cwd: str) -> list:
+    """Lint the user's and the project's skills and instruction files (--discover)."""
+    from ..formats import agent_places
+    paths = agent_places.locations(os.path.expanduser("~"), cwd)
+    for path in paths:
+        report.add_document(path, linter.check(path))
+    return [f"linted {len(paths)} skill and instruction file(s): {', '.join(paths)}" if paths
+            else "no skill or agent instruction file found (--discover)"]
 
 
 def _pin(store, entry, snap, record, update: bool) -> str | None:

@@ -6,6 +6,7 @@ import os
 from .tree import Container, Document, Entry, ParseProblem
 from .paths import Path, format_path
 from .positions import LONE_SURROGATE, LineIndex, Position, Range
+from .markdown import is_markdown_path
 
 __all__ = ["Container", "Document", "Entry", "ParseProblem", "Path", "format_path", "LineIndex",
            "Position", "Range", "parse_text", "parse_bytes", "read_document", "detect_syntax", "decode_bytes"]
@@ -15,6 +16,8 @@ def detect_syntax(text: str, path: str | None = None) -> str:
     """By content first (AGIS section 9: YAML and JSON whatever the extension)."""
     if path and path.endswith(".toml"):
         return "toml"
+    if is_markdown_path(path):
+        return "markdown"
     stripped = text.lstrip("\ufeff \t\r\n")
     if stripped[:1] in ("{", "["):
         return "json"
@@ -57,6 +60,9 @@ def _parse(text: str, path: str | None, syntax: str | None) -> Document:
     if syntax == "toml":
         from .toml_parser import parse_toml  # provided by the AGTP formats
         return parse_toml(text, path)
+    if syntax == "markdown":
+        from .markdown import parse_markdown
+        return parse_markdown(text, path)
     from .yaml_parser import parse_yaml
     return parse_yaml(text, path)
 

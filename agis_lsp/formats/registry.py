@@ -27,7 +27,7 @@ from typing import Any, Callable, Iterable
 
 # Modules that define FORMAT (a FormatKind) or FORMATS (several), in detection order.
 # mcp_client comes before mcp: ".mcp.json" (Claude Code's project file) also fits "*.mcp.json".
-_MODULES = ("agis_wellknown", "a2t", "adp", "ainp", "mcp_client", "mcp")
+_MODULES = ("agis_wellknown", "a2t", "adp", "ainp", "mcp_client", "mcp", "skill", "agent_instructions")
 
 
 @dataclass(frozen=True)
@@ -125,6 +125,18 @@ class FormatKind:
     editor: EditorHooks = NO_HOOKS              # what the language server asks beyond the schema
     nodes: dict = field(default_factory=dict)   # node kind -> view -> its nodes, in document order
                                                 # (what rules visit: engine.walk)
+    # (security code, prose text, start, end) -> whether the security pass's hit on
+    # text[start:end] is the document's own purpose (a skill's orders to the agent), not a
+    # step outside it; None: nothing is
+    in_purpose: Callable[[str, str, int, int], bool] | None = None
+    # what a security finding on this kind advises, instead of the detector's advice (written
+    # for API descriptions); None: the detector's
+    security_advice: str | None = None
+    # its file names are matched in their own case (``AGENTS.md`` but not ``docs/agents.md``)
+    exact_case: bool = False
+    # path -> the names of the other files whose existence a lint of that file reads (a
+    # skill's folder): the result cache keys on them; None: the file alone
+    depends_on: Callable[[str], Iterable[str]] | None = None
 
     def text_marks(self) -> tuple:
         if self.marks:
@@ -257,11 +269,13 @@ def _norm(path: str | None) -> str:
 
 def kind_by_name(path: str | None) -> str | None:
     """The kind a file name alone implies (``tools.mcp.json``, ``.well-known/agis.json``)."""
-    norm = _norm(path).lower()
-    if not norm:
+    exact = _norm(path)
+    if not exact:
         return None
-    base = norm.rsplit("/", 1)[-1]
-    for rx, name in _name_matchers(formats()):
+    lower = exact.lower()
+    for rx, name, same_case in _name_matchers(formats()):
+        norm = exact if same_case else lower
+        base = norm.rsplit("/", 1)[-1]
         # "/" + norm: a relative path (".vscode/mcp.json") matches the "*/.vscode/…" globs too
         if rx.match(norm) or rx.match(base) or rx.match("/" + norm):
             return name
@@ -274,12 +288,14 @@ _matchers: tuple = (None, ())
 def _name_matchers(kinds: tuple) -> tuple:
     """One regular expression per format: its globs as ``fnmatch.fnmatchcase`` reads them,
     joined (the CLI asks of every file it lints; ~80 fnmatch calls a file were measurable),
-    ignoring case (:func:`kind_by_name` lowers the path; ``.continue/mcpServers/*.yaml``)."""
+    ignoring case (:func:`kind_by_name` lowers the path; ``.continue/mcpServers/*.yaml``) unless
+    the format names its files in one case only (``exact_case``: ``AGENTS.md``, not ``agents.md``)."""
     global _matchers
     if _matchers[0] is not kinds:
         _matchers = (kinds, tuple((re.compile("|".join(f"(?:{fnmatch.translate(p)})"
-                                                  for p in f.file_globs), re.IGNORECASE),
-                                   f.name) for f in kinds if f.file_globs))
+                                                  for p in f.file_globs),
+                                         0 if f.exact_case else re.IGNORECASE),
+                                   f.name, f.exact_case) for f in kinds if f.file_globs))
     return _matchers[1]
 
 
@@ -302,6 +318,12 @@ def watch_globs() -> tuple[str, ...]:
             if g not in out:
                 out.append(g)
     return tuple(out)
+
+
+def exact_case_globs() -> frozenset:
+    """The :func:`watch_globs` of the formats whose names are matched in their own case."""
+    return frozenset("**/" + (p[2:] if p.startswith("*/") else p)
+                     for f in formats() if f.exact_case for p in f.file_globs)
 
 
 def dot_dirs() -> tuple[str, ...]:
@@ -382,6 +404,25 @@ def is_verb_place(kind: str | None, path: tuple, part: str = "value", data: Any 
     if f is None:
         return None
     return bool(f.verb_place and f.verb_place(tuple(path))) and part != "key"
+
+
+def dependencies(path: str) -> tuple:
+    """The names of the files besides ``path`` that a lint of it reads the existence of."""
+    f = get(kind_by_name(path))
+    return tuple(f.depends_on(path)) if f is not None and f.depends_on is not None else ()
+
+
+def security_advice(kind: str | None, default: str) -> str:
+    """The advice a security finding on a document of ``kind`` ends with."""
+    f = get(kind)
+    return f.security_advice if f is not None and f.security_advice else default
+
+
+def in_purpose(kind: str | None, code: str, text: str = "", start: int = 0, end: int = 0) -> bool:
+    """Whether a security hit of ``code`` on ``text[start:end]`` lies inside the purpose of a
+    document of ``kind`` (``FormatKind.in_purpose``); False for kinds that declare no purpose."""
+    f = get(kind)
+    return f is not None and f.in_purpose is not None and f.in_purpose(code, text, start, end)
 
 
 def prose_fields(kind: str | None, doc) -> list:

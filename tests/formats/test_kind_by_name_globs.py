@@ -1,7 +1,8 @@
 """formats.registry.kind_by_name joins each format's globs into one regular expression;
 it must answer what fnmatch.fnmatchcase over each lowered glob (on the lowered path, its last
 segment, then the path after "/", so a relative ".vscode/mcp.json" meets "*/.vscode/mcp.json")
-answers, format by format in registry order."""
+answers, format by format in registry order; for a format named in one case only
+(``exact_case``: AGENTS.md, SKILL.md) the glob and the path as written."""
 from __future__ import annotations
 
 import fnmatch
@@ -10,12 +11,13 @@ from agis_lsp.formats import registry
 
 
 def _by_fnmatch(path):
-    norm = (path or "").replace("\\", "/").lower()
-    if not norm:
+    exact = (path or "").replace("\\", "/")
+    if not exact:
         return None
     for f in registry.formats():
+        norm = exact if f.exact_case else exact.lower()
         for pattern in f.file_globs:
-            pattern = pattern.lower()
+            pattern = pattern if f.exact_case else pattern.lower()
             if fnmatch.fnmatchcase(norm, pattern) or fnmatch.fnmatchcase(norm.rsplit("/", 1)[-1], pattern) \
                     or fnmatch.fnmatchcase("/" + norm, pattern):
                 return f.name

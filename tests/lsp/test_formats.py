@@ -160,3 +160,35 @@ async def test_ainp_manifest_yaml(client: LanguageClient):
     symbols = await _symbols(client, uri)
     caps = next(s for s in symbols if s.name == "capabilities")
     assert [c.name for c in caps.children] == ["CreateUser", "UpgradeUserPlan"]
+
+
+async def test_agent_skill_markdown(client: LanguageClient):
+    """A SKILL.md: diagnostics in the frontmatter and the body at their places, the rename
+    quick fix edits only the frontmatter, the outline names the bundled script."""
+    path = os.path.join(ROOT, "skills", "pdf-processing", "SKILL.md")
+    with open(path, encoding="utf-8") as fh:
+        good = fh.read()
+    text = good.replace("name: pdf-processing", "name: PDF_Processing") + \
+        "\nSee [the form guide](references/FORMS.md).\n"
+    since = len(client.published)
+    uri, text = open_doc(client, path, text=text, language="markdown")
+    published = await wait_published(client, uri, since=since, version=1,
+                                     where=lambda ds: "SKIL104" in codes(ds))
+    by_code = {d.code: d for d in published.diagnostics}
+    assert by_code["SKIL104"].range.start == position_of(text, "PDF_Processing")
+    assert by_code["SKIL201"].range.start == position_of(text, "references/FORMS.md")
+    actions = await _actions(client, uri, by_code["SKIL104"])
+    fix = next(a for a in actions if a.diagnostics and a.diagnostics[0].code == "SKIL104")
+    fixed = apply_text_edits(text, edits_of(fix.edit, uri))
+    assert fixed == text.replace("name: PDF_Processing", "name: pdf-processing")
+    symbols = await _symbols(client, uri)
+    scripts = next(s for s in symbols if s.name.startswith("bundled scripts"))
+    assert [c.name for c in scripts.children] == ["scripts/extract.py"]
+    hover = await _hover(client, uri, position_of(text, "description:", 2))
+    assert hover is not None and "1024" in hover.contents.value
+    folds = await asyncio.wait_for(client.text_document_folding_range_async(
+        types.FoldingRangeParams(text_document=_text_doc(uri))), TIMEOUT)
+    assert folds is not None
+    tokens = await asyncio.wait_for(client.text_document_semantic_tokens_full_async(
+        types.SemanticTokensParams(text_document=_text_doc(uri))), TIMEOUT)
+    assert tokens is not None

@@ -79,6 +79,24 @@ export const DOCUMENT_SELECTOR = [
   { scheme: "file", pattern: "**/tools-list.json" },
   { scheme: "file", pattern: "**/mcp/tools.json" },
   { scheme: "file", pattern: "**/mcp/tools" },
+  // Agent Skills (SKILL.md) and agent instruction files: by exact name and place only
+  { scheme: "file", pattern: "**/SKILL.md" },
+  { scheme: "file", pattern: "**/skill.md" },
+  { scheme: "file", pattern: "**/.claude/skills/*/SKILL.md" },
+  { scheme: "file", pattern: "**/.codex/skills/*/SKILL.md" },
+  { scheme: "file", pattern: "**/.agents/skills/*/SKILL.md" },
+  { scheme: "file", pattern: "**/AGENTS.md" },
+  { scheme: "file", pattern: "**/AGENTS.override.md" },
+  { scheme: "file", pattern: "**/CLAUDE.md" },
+  { scheme: "file", pattern: "**/CLAUDE.local.md" },
+  { scheme: "file", pattern: "**/GEMINI.md" },
+  { scheme: "file", pattern: "**/.cursorrules" },
+  { scheme: "file", pattern: "**/.windsurfrules" },
+  { scheme: "file", pattern: "**/.clinerules" },
+  { scheme: "file", pattern: "**/.cursor/rules/*.mdc" },
+  { scheme: "file", pattern: "**/.github/copilot-instructions.md" },
+  { scheme: "file", pattern: "**/.github/instructions/*.instructions.md" },
+  { scheme: "file", pattern: "**/.windsurf/rules/*.md" },
 ];
 
 type Phase = "starting" | "running" | "stopped" | "failed";

@@ -21,6 +21,7 @@ from ...engine.facts import fact
 from ...engine.findings import Finding
 from ...engine.registry import attach, parts
 from ...formats.prose import Prose, prose_fields
+from ...formats.registry import in_purpose, security_advice
 from ._prefilter import compile_requirement, folded, requirement
 
 SCHEMA_CODE = "AGSC801"
@@ -250,6 +251,8 @@ def scan(ctx) -> list[Hit]:
         for code, start, end, what, advice in found:
             if any(start < e and s < end for s, e in taken.get(prose.path, ())):
                 continue
+            if in_purpose(ctx.kind, code, prose.text, start, end):
+                continue   # the document's own purpose (a skill's orders to the agent)
             if code == SHADOW_CODE:
                 own = own_names(ctx.data) if own is None else own   # (recorded: engine.frame)
                 if _names_own(prose.text[start:end], own):
@@ -338,7 +341,8 @@ def finding(ctx, hit: Hit, more: int = 0) -> Finding:
     if p.role.startswith(("schema", "enum")):
         where = f"{_role_label(p.role)} {where}"
     extra = f" (and {more} more in this field)" if more else ""
-    message = f"{where} {hit.what}: '{quote(p.text[hit.start:hit.end])}'{extra}; {hit.advice}"
+    advice = security_advice(ctx.kind, hit.advice)
+    message = f"{where} {hit.what}: '{quote(p.text[hit.start:hit.end])}'{extra}; {advice}"
     return Finding(p.path, message, span=ctx.doc.subspan(p.path, hit.start, hit.end))
 
 

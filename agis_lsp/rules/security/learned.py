@@ -7,6 +7,7 @@ from ...engine.context import SemanticSkipped
 from ...engine.facts import fact
 from ...engine.findings import Finding
 from ...engine.registry import rule
+from ...formats.registry import in_purpose
 from ._scan import fields as all_fields
 from ._scan import flagged_paths, quote
 
@@ -26,6 +27,8 @@ def candidates(ctx) -> list:
     """Prose fields the model would judge: not an AGIS statement, not reported by a pattern
     rule, with a cue word."""
     from ...semantic.directive import has_cue
+    if in_purpose(ctx.kind, "AGSC901"):
+        return []   # a document of orders to the agent (a skill): imperatives are its content
     skip = flagged_paths(ctx)
     return [p for p in all_fields(ctx) if p.role not in STATEMENT_ROLES
             and p.role not in SUGGESTION_ROLES and p.path not in skip and has_cue(p.text)]

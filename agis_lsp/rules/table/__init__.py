@@ -15,11 +15,12 @@ A new rule: a row here, in its family's module, and the rule module with ``@rule
 """
 from __future__ import annotations
 
-from . import a2t, adp, agis, agis_wellknown, agtp, ainp, mcp, mcp_client, security, verbs
+from . import a2t, adp, agent_instructions, agis, agis_wellknown, agtp, ainp, mcp, mcp_client, security, skill, verbs
 from ._row import STATUSES, R
 
 FAMILIES = {"AGIS": agis, "AGTP": agtp, "AGSC": security, "AGWK": agis_wellknown, "ATOT": a2t,
-            "AGDP": adp, "AINP": ainp, "MCPT": mcp, "MCPC": mcp_client, "TOOL": verbs}
+            "AGDP": adp, "AGIN": agent_instructions, "AINP": ainp, "MCPT": mcp, "MCPC": mcp_client, "SKIL": skill,
+            "TOOL": verbs}
 
 ROWS: tuple = tuple(sorted((row for fam in FAMILIES.values() for row in fam.ROWS),
                            key=lambda r: (r.code[:4], r.code)))

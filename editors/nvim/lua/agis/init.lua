@@ -23,7 +23,14 @@ M.file_patterns = { "*/endpoints/*.toml", "agtp-server.toml", "agtp-recipes.toml
   "*/.vscode/mcp.json", "*/.cursor/mcp.json", ".mcp.json", ".claude.json",
   "claude_desktop_config.json", "*/.codeium/windsurf/mcp_config.json", "*/.continue/config.yaml",
   "*/.continue/mcpServers/*.yaml", "*.mcp.json", "*.mcp.yaml", "*.mcp.yml",
-  "mcp-tools.json", "mcp-tools.yaml", "tools-list.json", "*/mcp/tools.json", "*/mcp/tools" }
+  "mcp-tools.json", "mcp-tools.yaml", "tools-list.json", "*/mcp/tools.json", "*/mcp/tools",
+  -- Agent Skills and agent instruction files (agent-skill, agent-instructions): exact names only
+  "SKILL.md", "skill.md", "*/.claude/skills/*/SKILL.md", "*/.codex/skills/*/SKILL.md",
+  "*/.agents/skills/*/SKILL.md", "AGENTS.md", "AGENTS.override.md", "CLAUDE.md", "CLAUDE.local.md", "GEMINI.md",
+  ".cursorrules", ".windsurfrules", ".clinerules", "*/.cursor/rules/*.mdc", ".cursor/rules/*.mdc",
+  "*/.github/copilot-instructions.md", ".github/copilot-instructions.md",
+  "*/.github/instructions/*.instructions.md", ".github/instructions/*.instructions.md",
+  "*/.windsurf/rules/*.md", ".windsurf/rules/*.md" }
 
 -- MCP client configurations: the server puts a "Scan this server" code lens on each entry.
 M.mcp_client_patterns = { "*/.vscode/mcp.json", "*/.cursor/mcp.json", ".mcp.json", ".claude.json",

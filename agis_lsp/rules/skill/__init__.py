@@ -1,0 +1,1 @@
+"""Agent Skills (SKILL.md): the specification's frontmatter rules and the skill's folder."""
