@@ -169,12 +169,13 @@ def has_anchor_or_alias(doc: Document, start: int, end: int, obj) -> bool:
 
 
 def keep_removed(doc: Document, edits: list) -> list:
-    """``edits`` (start, end, new text) where each comment in a replaced span that the new text
-    does not carry is kept as a comment line above what remains of the span's first line."""
+    """``edits`` (start, end, new text) where each comment in a replaced span that no new text
+    of the edits carries is kept as a comment line above what remains of the span's first line."""
     out = []
     text = doc.text
+    written = "".join(t for _, _, t in edits)     # a comment another edit of the op carries
     for s, e, t in edits:
-        lost = [c for c in comments_in(doc, s, e, doc.data) if c.text not in t] if e > s else []
+        lost = [c for c in comments_in(doc, s, e, doc.data) if c.text not in written] if e > s else []
         if not lost:
             out.append((s, e, t))
             continue
