@@ -33,7 +33,8 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     c.add_argument("paths", nargs="*", default=["."], help="files, directories, or - for standard input")
     c.add_argument("--format", choices=("text", "json", "sarif", "github"), default="text")
     c.add_argument("--fail-level", choices=("error", "warning", "information", "hint"), default=None,
-                   help="lowest severity that makes the exit status 1 (default: error)")
+                   help="lowest severity that makes the exit status 1 (default: the fail-level of each "
+                        "file's configuration, else error)")
     c.add_argument("--no-semantic", action="store_true", help="skip the model-backed passes (3 model, 6)")
     c.add_argument("--level", type=int, choices=(1, 2), default=None, help="AGIS conformance level")
     c.add_argument("--select", default=None, help="comma-separated rule codes or prefixes to enable")
@@ -354,9 +355,9 @@ def _apply_fixes(linter, target, args, display, *, write: bool):
         return target, 1
     if write and os.path.isfile(target.path):
         with open(target.path, "w", encoding="utf-8", newline="") as fh:
-            fh.write(result.text)
+            fh.write(("\ufeff" if target.doc.bom else "") + result.text)   # keep the byte-order mark
     if write and not args.quiet and args.format == "text":
-        print(f"{display}: applied {len(result.applied)} fix(es)", file=sys.stderr)
+        print(f"{display}: {result.summary()}", file=sys.stderr)
     return linter.prepare(target.path, text=result.text, previous_kind=target.kind), 1
 
 

@@ -28,8 +28,16 @@ _SURROGATE = LONE_SURROGATE
 
 
 def parse_text(text: str, path: str | None = None, syntax: str | None = None) -> Document:
+    """The parsed document; a leading byte-order mark is not part of its text (offsets start
+    after it) and is recorded as ``doc.bom``, so that writing the document back keeps it."""
     if text.startswith("\ufeff"):
-        text = text[1:]
+        doc = _parse_text(text[1:], path, syntax)
+        doc.bom = True
+        return doc
+    return _parse_text(text, path, syntax)
+
+
+def _parse_text(text: str, path: str | None, syntax: str | None) -> Document:
     lone = _SURROGATE.search(text)
     if lone is not None:
         # An editor buffer can hold half of a surrogate pair (an edit that split it); no

@@ -5,11 +5,12 @@ elsewhere in the file are kept.
 """
 from __future__ import annotations
 
+import re
 from typing import Any
 
-from . import render
+from . import comments, render
 from .tree import Document, Entry
-from .ops import AddKey, Append, Remove, RenameKey, SetValue, TextEdit
+from .ops import AddKey, Append, MappingAsList, Remove, RenameKey, SetValue, TextEdit
 from .positions import LONE_SURROGATE
 
 
@@ -18,8 +19,8 @@ class EditError(Exception):
 
 
 def render_op(doc: Document, op) -> list:
-    handler = {SetValue: _set_value, RenameKey: _rename_key, Remove: _remove, Append: _append,
-               AddKey: _add_key}.get(type(op))
+    handler = {SetValue: _set_value, MappingAsList: _mapping_as_list, RenameKey: _rename_key,
+               Remove: _remove, Append: _append, AddKey: _add_key}.get(type(op))
     if handler is None:
         raise EditError(f"unsupported fix operation {type(op).__name__}")
     if _has_lone_surrogate(getattr(op, "value", None)) or _has_lone_surrogate(getattr(op, "new_key", None)) \
@@ -31,8 +32,30 @@ def render_op(doc: Document, op) -> list:
         custom = getattr(doc, "render_op", None)
         if custom is None:
             raise EditError(f"fixes are not supported for {doc.syntax} documents")
-        return custom(op)
-    return [TextEdit(s, e, t) for s, e, t in handler(doc, op)]
+        edits = [(x.start, x.end, x.new_text) for x in custom(op)]
+    else:
+        edits = handler(doc, op)
+    if doc.syntax != "json":
+        edits = comments.keep_removed(doc, edits)
+    return _line_endings(doc, [TextEdit(s, e, t) for s, e, t in edits])
+
+
+_LONE_LF = re.compile(r"(?<!\r)\n")
+
+
+def _line_endings(doc: Document, edits: list) -> list:
+    """Edits that write the document's own line ending: a CRLF file stays CRLF throughout."""
+    if doc.newline == "\n":
+        return edits
+    text = doc.text
+    out = []
+    for e in edits:
+        start, end = e.start, e.end
+        if text[end - 1:end + 1] == "\r\n":      # an edit never splits a CRLF pair
+            end -= 1
+            start = min(start, end)
+        out.append(TextEdit(start, end, _LONE_LF.sub("\r\n", e.new_text)))
+    return out
 
 
 # -- helpers -------------------------------------------------------------------
@@ -98,29 +121,103 @@ def _is_block_item(doc: Document, e: Entry, is_seq: bool) -> bool:
 # -- operations ----------------------------------------------------------------
 def _set_value(doc: Document, op):
     e = _entry(doc, op.path)
+    if doc.syntax != "yaml":
+        return _set_json_value(doc, e, op.value)
+    old = doc.get(tuple(op.path))
+    head = doc.text.find(":", e.key_end) + 1 if e.key_start != e.value_start else e.value_start
+    head = head if 0 < head <= e.value_start else e.value_start
+    if comments.has_anchor_or_alias(doc, e.value_start, e.value_end, old):
+        raise EditError("the value holds a YAML anchor or alias, which a rewrite would expand")
+    carried = comments.comments_in(doc, head, e.value_end, old)
+    edits, placed = _set_yaml_value(doc, op, e, carried, _trailing_comment(doc, e.value_end))
+    if carried and not placed:     # a scalar or flow value holds no line comment: above the entry
+        line = _line_start(doc.text, e.key_start)
+        indent = " " * _indent_of_line(doc.text, e.key_start)
+        edits.insert(0, (line, line, "".join(f"{indent}{c.text}\n" for c in carried)))
+    return edits
+
+
+def _trailing_comment(doc: Document, end: int):
+    """(the comment after the value's last line, the end of that line) or (None, end)."""
+    text = doc.text
+    line_end = _line_end(text, end)
+    rest = text[end:line_end].rstrip("\r")
+    stripped = rest.lstrip(" \t")
+    if not stripped.startswith("#") or (stripped is rest and rest):
+        return None, end
+    word = comments.word_before(text, end)
+    return comments.Comment(end + len(rest) - len(stripped), stripped, True, word), end + len(rest)
+
+
+def _set_json_value(doc: Document, e: Entry, value):
+    if not isinstance(value, (dict, list)) or not value:
+        return [(e.value_start, e.value_end, _scalar_text(doc, value, e.style))]
+    indent = _indent_of_line(doc.text, e.key_start)
+    return [(e.value_start, e.value_end, render.json_value(value, indent))]
+
+
+def _set_yaml_value(doc: Document, op, e: Entry, carried: list, tail):
+    """(the edits of a YAML SetValue, whether they placed the ``carried`` comments: a block
+    rewrite does)."""
     value = op.value
     text = doc.text
     if not isinstance(value, (dict, list)) or not value:
         # An empty YAML value (`key:`) sits right after the colon: keep "key: value".
-        pad = " " if doc.syntax == "yaml" and e.value_start == e.value_end \
-            and text[e.value_start - 1:e.value_start] == ":" else ""
-        if doc.syntax == "yaml" and isinstance(value, (dict, list)):
-            return [(e.value_start, e.value_end, pad + render.yaml_flow(value))]
-        return [(e.value_start, e.value_end, pad + _scalar_text(doc, value, e.style))]
-    if doc.syntax == "json":
-        indent = _indent_of_line(text, e.key_start)
-        return [(e.value_start, e.value_end, render.json_value(value, indent))]
+        pad = " " if e.value_start == e.value_end and text[e.value_start - 1:e.value_start] == ":" else ""
+        if isinstance(value, (dict, list)):
+            return [(e.value_start, e.value_end, pad + render.yaml_flow(value))], False
+        return [(e.value_start, e.value_end, pad + _scalar_text(doc, value, e.style))], False
     parent, info = _parent_info(doc, op.path)
-    if info.flow or render._is_small(value):
-        return [(e.value_start, e.value_end, render.yaml_flow(value))]
+    if info.flow or (render._is_small(value) and not carried):
+        return [(e.value_start, e.value_end, render.yaml_flow(value))], False
+    tail_comment, end = tail
+    if tail_comment is not None:     # a block rewrite replaces the last line whole
+        carried = carried + [tail_comment]
     if isinstance(parent, list):  # "- <value>": first line inline after the dash
         col = doc.lines.column(e.value_start)
-        lines = render.yaml_block(value, col)
-        return [(e.value_start, e.value_end, "\n".join([lines[0].lstrip()] + lines[1:]))]
+        lines = comments.place(carried, render.yaml_block(value, col))
+        first = next(i for i, line in enumerate(lines) if not line.lstrip().startswith("#"))
+        edits = [(e.value_start, end, "\n".join([lines[first].lstrip()] + lines[first + 1:]))]
+        if first:   # comments above the first line cannot follow the dash: above the item
+            line = _line_start(text, e.value_start)
+            indent = " " * _indent_of_line(text, e.value_start)
+            edits.insert(0, (line, line, "".join(f"{indent}{c.lstrip()}\n" for c in lines[:first])))
+        return edits, True
     key_indent = doc.lines.column(e.key_start)
     colon = text.find(":", e.key_end)
-    lines = render.yaml_block(value, key_indent + 2)
-    return [(colon + 1, e.value_end, "\n" + "\n".join(lines))]
+    head = [c for c in carried if c.start < _line_end(text, colon)]
+    body = [c for c in carried if c not in head]
+    lines = comments.place(body, render.yaml_block(value, key_indent + 2))
+    return [(colon + 1, end, "".join("  " + c.text for c in head) + "\n" + "\n".join(lines))], True
+
+
+def _mapping_as_list(doc: Document, op):
+    """Each entry of a YAML block mapping edited in place: ``key: text`` -> ``- name: key`` and
+    ``description: text`` on the next line, ``key:`` -> ``- key``. Any other mapping (JSON,
+    flow, a value on several lines, a value that is no scalar) is rendered whole."""
+    mapping = doc.get(tuple(op.path))
+    info = doc.container(mapping)
+    text = doc.text
+    if doc.syntax != "yaml" or not isinstance(mapping, dict) or info is None or info.flow or \
+            any(isinstance(v, (dict, list)) or "\n" in text[e.value_start:e.value_end]
+                for v, e in zip(mapping.values(), info.entries.values())) or \
+            len(info.entries) != len(mapping) or _anchored(doc, op.path):
+        return _set_value(doc, SetValue(op.path, op.value))
+    edits = []
+    for key, e in info.entries.items():
+        if mapping[key] is None or mapping[key] == "":
+            edits += [(e.key_start, e.key_start, "- "), (e.key_end, e.value_end, "")]
+            continue
+        indent = " " * (doc.lines.column(e.key_start) + 2)
+        edits += [(e.key_start, e.key_start, f"- {op.name_key}: "),
+                  (e.key_end, e.value_start, f"\n{indent}{op.value_key}: ")]
+    return edits
+
+
+def _anchored(doc: Document, path) -> bool:
+    """Does the value at ``path`` carry an anchor (aliases elsewhere share it)?"""
+    e = doc.entry(tuple(path))
+    return e is not None and doc.text[e.value_start:e.value_start + 1] == "&"
 
 
 def _rename_key(doc: Document, op):

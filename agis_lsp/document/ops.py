@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["FixOp", "SetValue", "RenameKey", "Remove", "Append", "AddKey", "TextEdit"]
+__all__ = ["FixOp", "SetValue", "MappingAsList", "RenameKey", "Remove", "Append", "AddKey", "TextEdit"]
 
 
 @dataclass(frozen=True)
@@ -21,6 +21,16 @@ class FixOp:
 class SetValue(FixOp):
     """Replace the value at ``path`` (scalar or subtree)."""
     value: Any
+
+
+@dataclass(frozen=True)
+class MappingAsList(SetValue):
+    """Rewrite the mapping at ``path`` as the list ``value``: each ``key: text`` entry becomes
+    ``{name_key: key, value_key: text}`` and each ``key:`` without a value the bare ``key``.
+    A YAML block mapping is edited in place (keys, values, quoting and comments stay as
+    written); elsewhere it is rendered as a SetValue of ``value``."""
+    name_key: str
+    value_key: str
 
 
 @dataclass(frozen=True)

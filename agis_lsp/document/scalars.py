@@ -58,7 +58,7 @@ def resolve_scalar(value: str, tag: str | None, plain: bool) -> Any:
         if kind == "int" and isinstance(resolved, int) and not isinstance(resolved, bool):
             return resolved
         if kind == "float" and isinstance(resolved, (int, float)) and not isinstance(resolved, bool):
-            return float(resolved)
+            return _as_float(resolved)
         if kind == "bool" and isinstance(resolved, bool):
             return resolved
         if kind == "null" and resolved is None:
@@ -67,3 +67,12 @@ def resolve_scalar(value: str, tag: str | None, plain: bool) -> Any:
     if plain and tag is None:
         return resolve_plain(value)
     return value
+
+
+def _as_float(number) -> float:
+    """``!!float`` of an integer: past the float range it is the infinity of its sign (what
+    ``float("1e400")`` gives), never OverflowError."""
+    try:
+        return float(number)
+    except OverflowError:
+        return float("-inf") if number < 0 else float("inf")

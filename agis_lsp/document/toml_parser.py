@@ -31,7 +31,7 @@ else:  # pragma: no cover
     import tomli as tomllib
 
 from .tree import MAX_NESTING as _MAX_NESTING
-from .tree import Container, Document, Entry, ParseProblem
+from .tree import Container, Document, Entry, ParseProblem, too_deep_message
 from .numbers import mask_long_ints, read_int
 from .positions import char_end
 
@@ -102,10 +102,8 @@ def parse_toml(text: str, path: str | None = None) -> TomlDocument:
     doc = TomlDocument(text, path)
     depth_at = _too_deep(text)
     if depth_at is not None:
-        doc.problems.append(ParseProblem(
-            "AGIS001", f"TOML syntax error: arrays or inline tables nested more than {MAX_NESTING} "
-            "levels deep; agis-lint does not read documents nested this deeply", depth_at,
-            min(depth_at + 1, len(text))))
+        doc.problems.append(ParseProblem("AGIS001", too_deep_message("TOML"), depth_at,
+                                         min(depth_at + 1, len(text))))
         return doc
     try:
         expected = tomllib.loads(mask_long_ints(text))
@@ -128,39 +126,93 @@ def parse_toml(text: str, path: str | None = None) -> TomlDocument:
 
 # -- syntax errors ---------------------------------------------------------------
 def _too_deep(text: str) -> int | None:
-    """Offset where bracket nesting passes MAX_NESTING (strings and comments skipped)."""
-    if text.count("[") + text.count("{") <= MAX_NESTING:
+    """Offset where nesting passes MAX_NESTING, counting every way TOML nests: the parts of a
+    ``[table]`` or ``[[array.of.tables]]`` header, the parts of a dotted key (``a.b.c = 1``
+    opens two tables), inline tables, arrays, and dotted keys inside inline tables. One pass,
+    strings and comments skipped, before ``tomllib`` (which stores every level's whole prefix:
+    a dotted key of 16,000 parts took 1.5 GB there)."""
+    if text.count("[") + text.count("{") + text.count(".") <= MAX_NESTING:
         return None
-    depth = 0
-    i, n = 0, len(text)
+    n = len(text)
+    stack: list = []        # (bracket, containers enclosing what is written inside it)
+    header = 0              # containers the current [header] opens
+    key_base, parts = 0, 1  # a key being read: the containers around it, its parts so far
+    in_key, level = True, 0  # reading a key (else a value); containers around the value
+    i = 0
     while i < n:
         ch = text[i]
-        if ch in "[{":
-            depth += 1
-            if depth > MAX_NESTING:
-                return i
-        elif ch in "]}":
-            depth = max(depth - 1, 0)
-        elif ch == "#":
+        if ch in "\"'":
+            i = _string_end(text, i)
+            continue
+        if ch == "#":
             j = text.find("\n", i)
             i = n if j == -1 else j
             continue
-        elif ch in "\"'":
-            quote = ch * 3 if text.startswith(ch * 3, i) else ch
-            j = i + len(quote)
-            while j < n:
-                if ch == '"' and text[j] == "\\":
-                    j += 2
-                    continue
-                if text.startswith(quote, j):
-                    break
-                if len(quote) == 1 and text[j] == "\n":
-                    break
-                j += 1
-            i = j + len(quote)
-            continue
+        if ch == "\n" and not stack:
+            in_key, key_base, parts = True, header, 1
+        elif in_key:
+            if ch == "[" and not stack:             # a header: [a.b] or [[a.b]]
+                end, depth, at = _header_depth(text, i)
+                if depth > MAX_NESTING:
+                    return at
+                header, i = depth, end
+                continue
+            if ch == ".":
+                parts += 1
+                if key_base + parts - 1 > MAX_NESTING:
+                    return i
+            elif ch == "=":
+                in_key, level = False, key_base + parts - 1
+        elif ch in "[{":
+            level += 1
+            if level > MAX_NESTING:
+                return i
+            stack.append((ch, level))
+            if ch == "{":
+                in_key, key_base, parts = True, level, 1
+        elif ch in "]}" and stack:
+            stack.pop()
+            level = stack[-1][1] if stack else level - 1
+        elif ch == "," and stack:
+            bracket, level = stack[-1]
+            if bracket == "{":
+                in_key, key_base, parts = True, level, 1
         i += 1
     return None
+
+
+def _string_end(text: str, i: int) -> int:
+    """The offset after the TOML string that starts at ``i`` (an unclosed one ends the line)."""
+    ch, n = text[i], len(text)
+    quote = ch * 3 if text.startswith(ch * 3, i) else ch
+    j = i + len(quote)
+    while j < n:
+        if ch == '"' and text[j] == "\\":
+            j += 2
+            continue
+        if text.startswith(quote, j):
+            return j + len(quote)
+        if len(quote) == 1 and text[j] == "\n":
+            return j
+        j += 1
+    return n
+
+
+def _header_depth(text: str, i: int) -> tuple[int, int, int]:
+    """(offset after the header at ``i``, the containers it opens, where it passes MAX_NESTING)."""
+    array = text.startswith("[[", i)
+    depth = 2 if array else 1          # [[a]]: the array and its table
+    j, n, at = i + (2 if array else 1), len(text), i
+    while j < n and text[j] not in "]\n":
+        if text[j] in "\"'":
+            j = _string_end(text, j)
+            continue
+        if text[j] == ".":
+            depth += 1
+            if depth > MAX_NESTING and at == i:
+                at = j
+        j += 1
+    return j, depth, at
 
 
 def _syntax_problem(text: str, raw: str) -> ParseProblem:

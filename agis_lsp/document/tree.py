@@ -69,6 +69,7 @@ class Document:
         self.root_span: tuple[int, int] = (0, len(text))
         self.problems: list[ParseProblem] = []
         self.plain_tree = False             # YAML without anchors or aliases (document.incremental)
+        self.bom = False                    # the source began with a byte-order mark (not in text)
         self._lines: LineIndex | None = None
 
     # -- positions ---------------------------------------------------------
@@ -155,6 +156,27 @@ class Document:
         source is written differently from the value (escapes): report the whole value."""
         from .substring import value_subspan
         return value_subspan(self, path, start, end)
+
+    @property
+    def newline(self) -> str:
+        """The line ending the text uses: CRLF when every line break is one, else LF."""
+        cached = self.__dict__.get("_newline")
+        if cached is None or cached[0] is not self.text:   # counted once per text
+            crlf = self.text.count("\r\n")
+            cached = (self.text, "\r\n" if crlf and crlf == self.text.count("\n") else "\n")
+            self.__dict__["_newline"] = cached
+        return cached[1]
+
+    def written(self, path: Path) -> str | None:
+        """The source text of the scalar at ``path`` as written (``1.20``, ``0x1F``, ``1e400``),
+        for messages and fixes that keep the author's digits; None for a container, a missing
+        path or a value with no text of its own."""
+        if isinstance(self.get(path), (dict, list)):
+            return None
+        e = self.entry(path)
+        if e is None or e.value_end <= e.value_start:
+            return None
+        return self.text[e.value_start:e.value_end]
 
     def range(self, path: Path, part: str = "value") -> Range:
         return self.lines.range(*self.span(path, part))

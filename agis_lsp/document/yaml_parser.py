@@ -151,7 +151,7 @@ def _build(doc: YamlDocument, source: str, events) -> None:
     root = None
     root_span = (0, 0)
     documents = 0
-    aliased = False
+    aliased = merged = False
     Scalar, Alias = _E.ScalarEvent, _E.AliasEvent
     MapStart, MapEnd, SeqStart, SeqEnd = (_E.MappingStartEvent, _E.MappingEndEvent,
                                           _E.SequenceStartEvent, _E.SequenceEndEvent)
@@ -182,6 +182,9 @@ def _build(doc: YamlDocument, source: str, events) -> None:
                     anchors[ev.anchor] = value
             elif cls is MapEnd or cls is SeqEnd:
                 value, style = obj, ("map" if is_map else "seq")
+                if is_map and "<<" in entries and text[entries["<<"].key_start] == "<":
+                    merged = True
+                    _merge_keys(doc, obj, entries, dropped)
                 start = info.start
                 end = info.end = ev.end_mark.index if info.flow else max(last_end, start)
                 obj, info, entries, is_map, key, kstart, kend, last_end = stack.pop()
@@ -250,7 +253,7 @@ def _build(doc: YamlDocument, source: str, events) -> None:
     doc.dropped = tuple(dropped)
     doc.root_span = root_span if root is not None else (0, len(text))
     doc.parsed = True
-    doc.plain_tree = not aliased and not anchors
+    doc.plain_tree = not aliased and not anchors and not merged
     if aliased and nesting_depth(root, MAX_NESTING) > MAX_NESTING:
         # aliases can nest a container inside copies of itself: as deep as written nesting
         doc.problems.append(ParseProblem("AGIS001", _TOO_DEEP + " (through aliases)", *doc.root_span))
@@ -263,6 +266,26 @@ def _build(doc: YamlDocument, source: str, events) -> None:
                 "AGIS004", f"aliases expand this document to more than {MAX_EXPANDED_NODES:,} nodes "
                 "(an alias bomb?); it is not linted further", *doc.root_span))
             doc.data, doc.parsed, doc.containers = None, False, {}
+
+
+def _merge_keys(doc: YamlDocument, obj: dict, entries: dict, dropped: list) -> None:
+    """A plain ``<<`` key, as YAML 1.1's merge key type defines it: its value (a mapping or a
+    list of mappings) gives the keys the mapping does not write itself, the earlier mapping
+    of a list first; the ``<<`` entry leaves the mapping. Merged keys have no entry of their
+    own here: a finding on one points at the mapping, and no fix edits the base through it."""
+    at = entries.pop("<<")
+    value = obj.pop("<<")
+    sources = value if isinstance(value, list) else [value]
+    if not all(isinstance(m, dict) for m in sources):
+        doc.problems.append(ParseProblem(
+            "AGIS001", "the merge key '<<' takes a mapping or a list of mappings (YAML merge key type)",
+            at.key_start, at.value_end))
+        dropped.append(value)
+        return
+    for source in sources:
+        for k, v in source.items():
+            if k not in obj:
+                obj[k] = v
 
 
 def nesting_depth(root, limit: int) -> int:

@@ -13,9 +13,9 @@ from typing import Any
 
 # Fix operations and text edits belong to the document layer (it renders them); they are
 # re-exported here because rules build them next to Finding and Fix.
-from ..document.ops import AddKey, Append, FixOp, Remove, RenameKey, SetValue, TextEdit
+from ..document.ops import AddKey, Append, FixOp, MappingAsList, Remove, RenameKey, SetValue, TextEdit
 
-__all__ = ["Severity", "FixOp", "SetValue", "RenameKey", "Remove", "Append", "AddKey", "TextEdit",
+__all__ = ["Severity", "FixOp", "SetValue", "MappingAsList", "RenameKey", "Remove", "Append", "AddKey", "TextEdit",
            "Fix", "Related", "Finding", "Diagnostic"]
 
 

@@ -2,11 +2,12 @@
 from __future__ import annotations
 
 import bisect
+from collections import Counter
 from dataclasses import dataclass, field
 
 from ..document import parse_text
 from .config import Config
-from .findings import AddKey, Append, TextEdit
+from .findings import AddKey, Append, Severity, TextEdit
 from .runner import iter_fixes, lint
 
 MAX_ROUNDS = 12
@@ -19,6 +20,23 @@ class FixResult:
     rounds: int = 0
     converged: bool = True
     reverted: list = field(default_factory=list)  # fixes whose result did not parse
+    reported: int = 0     # findings with a fix to apply in the lint before any fix (what ``check`` reports
+    #                       as "fixable with --fix")
+    follow_on: list = field(default_factory=list)  # codes of applied fixes for findings that appeared
+    #                                                only once an earlier fix was applied
+
+    def summary(self) -> str:
+        """The count of applied fixes told in the unit of ``check``'s "N fixable": findings."""
+        n = len(self.applied)
+        head = f"applied {n} fix(es)"
+        if not self.follow_on and n == self.reported:
+            return head
+        parts = [f"{n - len(self.follow_on)} for the {self.reported} finding(s) reported fixable"]
+        if self.follow_on:
+            codes = ", ".join(sorted(set(self.follow_on)))
+            parts.append(f"{len(self.follow_on)} for finding(s) that became fixable once those were "
+                         f"applied ({codes})")
+        return f"{head}: " + ", ".join(parts)
 
 
 def preferred_fix(diagnostic):
@@ -126,41 +144,117 @@ def _non_overlapping(pairs):
     return chosen
 
 
+def _errors(diagnostics) -> set:
+    return {(d.code, tuple(d.path), d.range.start.line if d.range is not None else -1)
+            for d in diagnostics if d.severity == Severity.ERROR}
+
+
+class _Round:
+    """A text between fixes, parsed and linted once (the lint that checks some fixes is the
+    one the next fixes are derived from)."""
+
+    def __init__(self, text: str, path: str | None, lint_round) -> None:
+        self.text = text
+        doc = parse_text(text, path)
+        self.parsed = doc.parsed
+        self.diagnostics = lint_round(doc) if doc.parsed else []
+        self.errors = _errors(self.diagnostics)
+
+    def new_errors(self, before: "_Round") -> set:
+        """Errors of a new kind at a new place: neither their code, nor their document path,
+        nor their line had an error before (the same mistake reported by another rule once a
+        fix changed it, as AGIS406 becoming AGIS405 on one path segment, is no new error)."""
+        codes = {c for c, _, _ in before.errors}
+        paths = {p for _, p, _ in before.errors}
+        lines = {n for _, _, n in before.errors}
+        return {(c, p, n) for c, p, n in self.errors if c not in codes and p not in paths and n not in lines}
+
+
 def fix_loop(text: str, path: str | None, lint_round, *, unsafe: bool = False) -> FixResult:
     """Apply fixes round by round until nothing changes: ``lint_round(doc)`` gives the
     diagnostics of each round's text (the :class:`engine.linter.Linter` passes its own
-    lint, so ``--fix``, fix-all and the tests fix what ``check`` reports)."""
+    lint, so ``--fix``, fix-all and the tests fix what ``check`` reports).
+
+    No fix leaves a new error behind: a round whose result does not parse, or has an error of
+    a new code at a new place (:meth:`_Round.new_errors`), is applied again without the fixes that do so
+    alone (``result.reverted``; a later round tries them again on its own text)."""
     result = FixResult(text)
+    first: Counter = Counter()     # (code, message) of the fixable findings before any fix
+    current = _Round(text, path, lint_round)
     for rnd in range(MAX_ROUNDS):
-        doc = parse_text(result.text, path)
-        if not doc.parsed:  # nothing can be fixed in a document that does not parse
+        if not current.parsed:  # nothing can be fixed in a document that does not parse
             result.rounds = rnd
             return result
-        chosen = _non_overlapping(iter_fixes(lint_round(doc), unsafe))
+        pairs = list(iter_fixes(current.diagnostics, unsafe))
+        if rnd == 0:
+            first.update((d.code, d.message) for d, _ in pairs)
+            result.reported = len(pairs)
+        chosen = _non_overlapping(pairs)
         if not chosen:
             result.rounds = rnd
             return result
-        new_text = apply_edits(result.text, [e for _, f in chosen for e in f.edits])
-        if not parse_text(new_text, path).parsed:
-            # Apply one at a time, keeping only fixes that leave a parseable document.
-            new_text = result.text
-            kept = []
-            for d, f in chosen:
-                trial = apply_edits(new_text, f.edits)
-                if parse_text(trial, path).parsed:
-                    new_text = trial
-                    kept.append((d, f))
-                    break  # offsets are stale after the first edit; next round re-lints
-                result.reverted.append((d.code, f.title))
-            chosen = kept
+        after = _Round(apply_edits(current.text, [e for _, f in chosen for e in f.edits]), path, lint_round)
+        if not after.parsed or after.new_errors(current):
+            taken = {id(f) for _, f in chosen}
+            waiting = [(d, f) for d, f in pairs if id(f) not in taken]
+            after, chosen = _one_at_a_time(current, after, chosen, waiting, path, lint_round, result)
             if not chosen:
                 result.rounds = rnd + 1
                 return result
         result.applied.extend((d.code, f.title) for d, f in chosen)
-        result.text = new_text
+        for d, _ in chosen:
+            if first[(d.code, d.message)] > 0:
+                first[(d.code, d.message)] -= 1
+            else:
+                result.follow_on.append(d.code)
+        result.text = after.text
+        current = after
     result.rounds = MAX_ROUNDS
     result.converged = False
     return result
+
+
+def _one_at_a_time(current: _Round, after: _Round, chosen: list, others: list, path, lint_round,
+                   result: FixResult):
+    """The round again without the fixes that do not parse or bring a new error, found by
+    halving (a lint per half: a few offenders among thousands of fixes cost a few dozen
+    lints, not thousands). When no fix of the round is fine, the first of the fixes that
+    waited for them (``others``) that is fine alone is applied."""
+    found = _fine(current, chosen, path, lint_round, result, after)
+    if found is not None:
+        return found
+    for d, f in others:
+        if (d.code, f.title) in result.reverted:
+            continue
+        found = _fine(current, [(d, f)], path, lint_round, result)
+        if found is not None:
+            return found
+    return current, []
+
+
+def _fine(current: _Round, fixes: list, path, lint_round, result: FixResult,
+          tried: _Round | None = None):
+    """(the text with the largest set of ``fixes`` found to bring no new error, that set), or
+    None. Two halves fine apart but not together (two renames that meet on one name) give the
+    first half: the next round derives the others again from its text."""
+    trial = tried or _Round(apply_edits(current.text, [e for _, f in fixes for e in f.edits]), path,
+                            lint_round)
+    if trial.parsed and not trial.new_errors(current):
+        return trial, fixes
+    if len(fixes) == 1:
+        d, f = fixes[0]
+        if (d.code, f.title) not in result.reverted:
+            result.reverted.append((d.code, f.title))
+        return None
+    half = len(fixes) // 2
+    left = _fine(current, fixes[:half], path, lint_round, result)
+    right = _fine(current, fixes[half:], path, lint_round, result)
+    if left is not None and right is not None:
+        both = _Round(apply_edits(current.text, [e for _, f in left[1] + right[1] for e in f.edits]), path,
+                      lint_round)
+        if both.parsed and not both.new_errors(current):
+            return both, left[1] + right[1]
+    return left or right
 
 
 def fix_text(text: str, path: str | None, config: Config | None = None, *, unsafe: bool = False,

@@ -6,6 +6,8 @@ import json
 import pytest
 
 from agis_lsp.document import parse_text
+from agis_lsp.engine.config import Config
+from agis_lsp.engine.fixer import fix_text
 from agis_lsp.engine.registry import get_rule
 
 from .helpers import HEAD, diagnostics, document, endpoint, findings, fix_all, line_is, line_of
@@ -160,8 +162,13 @@ def test_406_verb_segment():
          "entity the method acts on instead (section 4.4(b))"),
     ]
     assert all(not f.safe for d in diagnostics(text, "AGIS406") for f in d.fixes)
-    fixed = fix_all(text)
-    assert paths_of(fixed) == ["/restaurant", "/restaurant", "/search", "/order-history", "/patient-record"]
+    # Both renames lead to FIND /restaurant: the second would leave a repeated endpoint
+    # (AGIS105), so the fixer applies the first and not the second.
+    result = fix_text(text, "x.agis", Config(semantic=False), unsafe=True)
+    assert result.converged
+    assert paths_of(result.text) == ["/restaurant", "/restaurant/search", "/search", "/order-history",
+                                     "/patient-record"]
+    assert result.reverted == [("AGIS406", "Remove 'search' from the path (use '/restaurant')")]
 
 
 def test_camel_case_verb_path_converges():

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import functools
+import re
 
 from ...document.preview import preview
 from ...engine.facts import fact
@@ -172,7 +173,14 @@ def invalid_field_value(ctx):
     ```
 
     ## Fix safety
-    Quoting a numeric `agis` version is safe. Other values have no fix.
+    Quoting a numeric `agis` version is safe, and so is quoting a numeric `version`
+    (`version: 1.2` becomes `version: "1.2"`): the fix quotes the digits as written, so
+    `1.20` stays `"1.20"`. A number not written as a version (`1e3`, `0x10`) has no fix.
+    Other values have no fix.
+
+    ## Decision
+    Numbers are compared exactly, never through `float()`: an integer of any size
+    (`agis: 1` followed by 400 zeros, `0x` and 300 digits) is reported as written.
     """
     if not isinstance(ctx.data, dict):
         return
@@ -185,9 +193,14 @@ def invalid_field_value(ctx):
         if err is None:
             msg = f"{name} must be a mapping with method, path and semantic, not {type_name(value)}"
         elif path == ("agis",):
-            msg = f"agis must be the version string \"1.0\", not {preview(value)}"
-            if isinstance(value, (int, float)) and not isinstance(value, bool) and float(value) == 1.0:
+            written = ctx.doc.written(path) if _is_number(value) else None
+            msg = f"agis must be the version string \"1.0\", not {_shown(written) if written else preview(value)}"
+            if _is_number(value) and value == 1:     # exact for ints of any size: no float()
                 fixes.append(Fix('Quote the version: "1.0"', True, [SetValue(path, "1.0")]))
+        elif path == ("version",) and _is_number(value) and _plain_version(ctx.doc.written(path)):
+            written = ctx.doc.written(path)
+            msg = f"version must be a string, not the number {written}; quote it"
+            fixes.append(Fix(f'Quote the version: "{written}"', True, [SetValue(path, written)]))
         elif path == ("agtp",) and isinstance(value, str):
             msg = f"agtp must be an agtp:// address (e.g. agtp://service.example.com), not {preview(value)}"
         elif keyword in ("minItems", "minProperties"):
@@ -199,6 +212,24 @@ def invalid_field_value(ctx):
         else:
             msg = f"{name}: {err.message}"
         yield Finding(path, msg, fixes=fixes)
+
+
+def _is_number(value) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+_VERSION_DIGITS = re.compile(r"[0-9]+(?:\.[0-9]+)*")
+
+
+def _shown(written: str) -> str:
+    """A number as written, shortened when long (an integer of 400 digits)."""
+    return written if len(written) <= 24 else f"{written[:10]}…{written[-6:]} ({len(written):,} characters)"
+
+
+def _plain_version(written: str | None) -> bool:
+    """A number written as a version would be (``1``, ``1.2``, ``2.10``): quoting its text keeps
+    what the author wrote (``1.20`` stays ``"1.20"``, not the number's ``1.2``)."""
+    return written is not None and len(written) <= 32 and _VERSION_DIGITS.fullmatch(written) is not None
 
 
 def _expected(t) -> str:

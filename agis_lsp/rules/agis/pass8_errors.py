@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from ...engine.findings import Finding, Fix, Related, SetValue
+from ...engine.findings import Finding, Fix, MappingAsList, Related, SetValue
 from ...engine.registry import rule
 from ._paths import snake
 from ._semantic import endpoints, is_mapping, name, type_name
@@ -67,7 +67,12 @@ def invalid_errors_block(ctx, ep):
 
     ## Fix safety
     Rewriting a mapping of names to descriptions (or to nothing) as a list
-    is safe: the same names and descriptions. Other problems have no fix.
+    is safe: the same names and descriptions. In a YAML block mapping each
+    entry is edited in place (`no_results: "..."` becomes `- name: no_results`
+    and `description: "..."` below it), so quoting and every comment stay as
+    written; a flow mapping, a JSON object or a description on several lines
+    is rewritten whole, its comments carried beside their names. No fix is offered when the block holds a YAML anchor or alias
+    (the rewrite would expand it). Other problems have no fix.
     """
     if not is_mapping(ctx, ep):
         return
@@ -79,7 +84,8 @@ def invalid_errors_block(ctx, ep):
         fixes = []
         if errors and all(isinstance(k, str) and (v is None or isinstance(v, str)) for k, v in errors.items()):
             items = [{"name": k, "description": v} if v else k for k, v in errors.items()]
-            fixes.append(Fix("Rewrite as a list of named errors", True, [SetValue(path, items)]))
+            fixes.append(Fix("Rewrite as a list of named errors", True,
+                             [MappingAsList(path, items, "name", "description")]))
         yield Finding(path, f"errors of {name(ep)} must be a list of named error conditions, not a "
                       "mapping; write '- name: ...' entries with a description (section 7)", fixes=fixes)
         return

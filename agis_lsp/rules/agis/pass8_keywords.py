@@ -4,7 +4,7 @@ from __future__ import annotations
 from ...engine.findings import Finding, Fix, RenameKey
 from ...engine.registry import rule
 from .._text import close_matches
-from ._jsonschema import KEYWORDS
+from ._jsonschema import KEYWORDS, meta_validator
 from ._pass8_schemas import place, schema_places
 
 _OPENAPI = {"nullable": "use \"type: [T, 'null']\" instead",
@@ -46,7 +46,10 @@ def unknown_schema_keyword(ctx):
 
     ## Fix safety
     Renaming to the suggested keyword is unsafe: it adds a constraint that
-    was not in force before, and the suggestion is a guess.
+    was not in force before, and the suggestion is a guess. No keyword is
+    suggested when the value is not valid for it (`steps: object` is close to
+    `items`, but `items` takes a schema, not the string "object"): the rename
+    would leave an invalid schema (AGIS802) behind.
     """
     known = sorted(KEYWORDS)
     for path, value, label, _ep, nodes in schema_places(ctx):
@@ -60,8 +63,18 @@ def unknown_schema_keyword(ctx):
                 special = _OPENAPI.get(key.lower())
                 close = close_matches(key, known)
                 guess = close[0] if close and close[0] not in node and key.lower() != "example" else None
+                if guess is not None and not _fits(guess, node[key]):
+                    guess = None    # `steps: object` is not an `items` schema: the rename leaves AGIS802
                 fixes = [Fix(f"Rename to '{guess}'", False, [RenameKey(at, guess)])] if guess else []
                 hint = f"; {special}" if special else f"; did you mean '{guess}'?" if guess else \
                     "; JSON Schema ignores it"
                 yield Finding(at, f"'{key}' in {place(label, rel)} is not a JSON Schema keyword{hint} "
                               "(section 7)", part="key", fixes=fixes)
+
+
+def _fits(keyword: str, value) -> bool:
+    """Is ``value`` a valid value of ``keyword`` by the draft 2020-12 meta-schema?"""
+    try:
+        return not any(True for _ in meta_validator().iter_errors({keyword: value}))
+    except Exception:   # a value the validator cannot read (recursion, huge numbers): no guess
+        return False

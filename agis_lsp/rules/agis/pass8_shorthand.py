@@ -61,7 +61,11 @@ def shorthand_schema(ctx):
     parentheses are kept as the property's `description`. For an input
     written as a plain field map the fix is unsafe, since the shorthand does
     not say which parameters are required (the rewrite makes them all
-    optional). No fix when an item cannot be read or a name repeats.
+    optional). No fix when an item cannot be read or a name repeats, or when
+    the block holds a YAML anchor or alias (the rewrite would expand it).
+    Comments inside the block are kept: each goes beside the property its
+    item became (`- party_size (integer)  # seats` -> `party_size:  # seats`),
+    one whose item left no word in the rewrite goes above the block.
 
     ## Decision
     A bare name (`cuisine`) becomes `{}` (any value), not `{"type": "string"}`:

@@ -26,13 +26,19 @@ def flows_here(ctx) -> list:
     table = scan.get("capabilities")
     if not isinstance(table, dict) or not table:
         return []
-    table = {str(s): {str(t): {str(k): float(v) for k, v in labels.items()
+    table = {str(s): {str(t): {str(k): _confidence(v) for k, v in labels.items()
                                if isinstance(v, (int, float))}
                       for t, labels in tools.items() if isinstance(labels, dict)}
              for s, tools in table.items() if isinstance(tools, dict)}
     found, _ = flows.find(table, ctx.config.accept_flows)
     server = str(scan.get("server", ""))
     return [f for f in found if f.servers and f.servers[0] == server]
+
+
+def _confidence(v) -> float:
+    """A label's confidence as a float: an integer of any size is clamped first (a confidence
+    runs from 0 to 1; ``float()`` of an integer past 1.8e308 raises OverflowError)."""
+    return float(v) if isinstance(v, float) else float(max(-1, min(v, 2)))
 
 
 def _findings(ctx, code: str):

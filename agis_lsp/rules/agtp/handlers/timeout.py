@@ -45,7 +45,7 @@ def invalid_upstream_timeout(ctx):
                 try:
                     num = float(v)
                     num = int(num) if num.is_integer() else num
-                    if num > 0:
+                    if 0 < num < float("inf"):      # "1e400" reads as inf: no number to write
                         fixes.append(Fix(f"Write it as the number {num}", True, [SetValue(path, num)]))
                 except ValueError:
                     pass
