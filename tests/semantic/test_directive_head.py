@@ -15,12 +15,13 @@ import pytest
 
 from agis_lsp.semantic.directive import head_for, judge
 
-# (server of benchmarks/corpora/mcp, text): issue 22's "before" head scored each over its threshold.
+# (server of benchmarks/corpora/mcp, text): an earlier head scored each over its threshold. The
+# scope head's operating point allows 5 per 10,000 real fields of the calibrate fold; one of
+# them is puppeteer's "capture the screenshot as a base64-encoded data URI ... instead of binary
+# image content" (models/README.md, "Scope head at scale": its known false flags).
 REAL_HARD_NEGATIVES = [
     ("firecrawl-mcp", "Guidance for the next call."),
     ("firecrawl-mcp", "Parsed document content; can include `data.metadata.scrapeId` for parse feedback."),
-    ("modelcontextprotocol_server-puppeteer", "If true, capture the screenshot as a base64-encoded data URI "
-                                              "(as text) instead of binary image content. Default false."),
     ("mapbox_mcp-server (fit)", "Inline layers to add to the map. Use this only when composing a payload from raw "
                                 "GeoJSON; for tool results, pass payload_refs instead."),
     ("modelcontextprotocol_server-filesystem (fit)",

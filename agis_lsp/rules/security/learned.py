@@ -11,9 +11,10 @@ from ._scan import fields as all_fields
 from ._scan import flagged_paths, quote
 
 CODE = "AGSC901"
-# AGIS semantic statements: an intent or outcome describes (AGIS section 5.1) and is judged by
-# the AGIS rules of pass 5 (AGIS515 instruction patterns, AGIS518, AGIS514), not by this head.
-STATEMENT_ROLES = frozenset(("intent", "outcome"))
+# Roles the head does not judge. None today: an AGIS intent or outcome describes (AGIS section
+# 5.1), and a payload written there steers the model as much as one in a description; the head
+# was trained with real operation intents as negatives (models/README.md, "Security head").
+STATEMENT_ROLES: frozenset[str] = frozenset()
 # AINP responses' next_suggestions ("Next possible logical steps", AINP 1.0 response fields) and a
 # query match's next_step name actions by design ("send welcome email"): an imperative there is
 # the field's contract, so the mood head does not judge them; the pattern rules still look at
@@ -23,7 +24,7 @@ SUGGESTION_ROLES = frozenset(("next_suggestions", "next_step"))
 
 @fact("security.directive-candidates")
 def candidates(ctx) -> list:
-    """Prose fields the model would judge: not an AGIS statement, not reported by a pattern
+    """Prose fields the model would judge: not an AINP suggestion, not reported by a pattern
     rule, with a cue word."""
     from ...semantic.directive import has_cue
     skip = flagged_paths(ctx)
@@ -84,13 +85,15 @@ def directive_text(ctx):
     suppressed on its line (`# agis-lint: disable=AGSC901`).
 
     ## Decision
-    *Field roles.* A tool or operation description, a parameter description
-    and a schema text are judged. A parameter description may give the caller
-    orders about that parameter ("You must pass the repository as
-    owner/name"); the head was trained on such orders as legitimate. An AGIS
-    `intent` or `outcome` is not judged here: section 5.1 asks it to describe
-    the operation in terms of the agent's goal, and the AGIS rules of pass 5
-    judge it (AGIS515 instruction patterns, AGIS518, AGIS514). An AINP
+    *Field roles.* Every prose role is judged: a tool or operation
+    description, a parameter description, a default or enum value, a schema
+    text, a server's instructions, a resource's text and an AGIS `intent` or
+    `outcome` (section 5.1 asks it to describe the operation in terms of the
+    agent's goal; a payload there steers the model as much as anywhere, and
+    the AGIS rules of pass 5 judge its patterns too). A parameter description
+    may give the caller orders about that parameter ("You must pass the
+    repository as owner/name"); the head was trained on such orders, and on
+    real operation intents, as legitimate. An AINP
     response's `next_suggestions` and a query match's `next_step` are not
     judged either: AINP 1.0 defines them as "next possible logical steps", so
     "send welcome email" there is the field doing its job. The pattern
