@@ -49,7 +49,7 @@ LR = 2.0
 DEV_CLEAN_FLAG_TARGET = 0.0025   # the threshold flags at most this share of dev clean texts
 # ... and at most this many findings per prose field of the real corpora's dev units it was
 # not trained on (fold ``calibrate``, models/security_corpora.py): issue 22's bar for a warning.
-REAL_FIELD_FLAG_TARGET = 5e-4
+REAL_FIELD_FLAG_TARGET = 1e-4   # in each corpus's fold separately (MCP servers, API documents)
 # The head it starts from: issue 11's head, kept in models/data/ (its own data: the README).
 PREVIOUS = ("data/security_head_v1.json", "data/security_head_v1.npz")
 PREVIOUS_COMMIT = "7f9d272"
@@ -244,10 +244,11 @@ def aws_only(texts: list[str], name: str) -> list[str]:
     return [t for t in texts if t in aws]
 
 
-def corpus_fold(fold: str) -> tuple[list[str], int]:
+def corpus_fold(fold: str, corpus: str | None = None) -> tuple[list[str], int]:
     """The texts AGSC901 judges in the dev units of one fold of the real corpora (MCP servers and
-    API documents, models/security_corpora.py), and how many prose fields that fold has."""
-    rows = [r for r in dev_rows() if r["fold"] == fold]
+    API documents, models/security_corpora.py; ``corpus`` "mcp" or "openapi" for one of them),
+    and how many prose fields that fold has."""
+    rows = [r for r in dev_rows() if r["fold"] == fold and corpus in (None, r["corpus"])]
     return list(dict.fromkeys(r["text"] for r in rows if r["judged"])), len(rows)
 
 
@@ -328,8 +329,13 @@ def fit(enc, exclude: frozenset[str] = frozenset(), verbose: bool = True) -> tup
     s_cal = piece_max(enc, head, cal_texts)
     enc.save()
     k = int(np.floor(DEV_CLEAN_FLAG_TARGET * len(dev_clean_texts)))
-    k_real = int(np.floor(REAL_FIELD_FLAG_TARGET * cal_fields))
-    threshold = max(float(np.sort(s_clean)[::-1][k]) + 1e-4, float(np.sort(s_cal)[::-1][k_real]) + 1e-4, 0.5)
+    bars = [float(np.sort(s_clean)[::-1][k]) + 1e-4, 0.5]
+    for corpus in ("mcp", "openapi"):
+        texts, fields = corpus_fold("calibrate", corpus)
+        scores = np.sort(piece_max(enc, head, texts))[::-1]
+        k_real = int(np.floor(REAL_FIELD_FLAG_TARGET * fields))
+        bars.append(float(scores[k_real]) + 1e-4 if k_real < len(scores) else 0.5)
+    threshold = max(bars)
     say(f"dev: threshold {threshold:.3f}; payloads over it {np.mean(s_pay > threshold):.3f} (n={len(dev_pay)}); "
         f"clean over it {np.mean(s_clean > threshold):.4f} (n={len(dev_clean_texts)}); "
         f"calibrate fold {int(np.sum(s_cal > threshold))} over it of {cal_fields} fields ({len(cal_texts)} judged)")
