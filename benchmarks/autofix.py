@@ -1,7 +1,7 @@
 """Auto Fix on one-mistake documents: does the preferred quick fix leave a correct document?
 
 The set: ``examples/restaurant.agis`` (clean) with ONE mistake made by hand-written
-line substitutions (below; written for issue 15 by the editorx engineer, not
+line substitutions (below; written by hand for this benchmark, not
 taken from any training data). For each, the mistake's diagnostic is the first
 diagnostic on the mistaken line with a fix; its preferred fix (the one the server
 marks ``isPreferred``, :func:`agis_lsp.engine.fixer.preferred_fix`) is applied,

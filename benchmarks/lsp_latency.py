@@ -60,7 +60,7 @@ process (``/proc/PID/stat``) over the timed edits, divided by the keystrokes (th
 follow-up and the idle flattening of the parse included). On a shared, loaded machine the
 wall times are inflated by the other processes; this figure is not.
 
-``--goals`` runs issue 25's two LSP goal rows (docs/performance.md): 1,000 endpoints with the
+``--goals`` runs the two LSP goal rows (docs/performance.md): 1,000 endpoints with the
 ``x`` typed into an endpoint's intent (incremental sync), and 200 endpoints with it typed into
 the top-level description, every change sent as the whole text; for each server given with
 ``--agis-lsp LABEL=PATH`` in turn (two builds compared in one run, ``--rounds`` times
@@ -422,7 +422,7 @@ async def main_async(args) -> None:
              if sems else "no semantic follow-up (model unavailable or disabled)."))
 
 
-# Issue 25's two LSP goal rows: (row, endpoints, where the x is typed, sync, p95 goal in ms)
+# The two LSP goal rows: (row, endpoints, where the x is typed, sync, p95 goal in ms)
 GOALS = (("LSP keystroke p95 at 1,000 endpoints, edit inside an endpoint", 1000, "intent",
           "incremental", 16.0),
          ("LSP keystroke p95 at 200 endpoints, edit in the top-level description "
@@ -475,7 +475,7 @@ def server_option(value: str) -> tuple[str, str]:
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--goals", action="store_true",
-                   help="run issue 25's two LSP goal rows (1,000 endpoints, intent, incremental "
+                   help="run the two LSP goal rows (1,000 endpoints, intent, incremental "
                         "sync; 200 endpoints, top-level description, whole-document sync) and "
                         "print them with the server's CPU per keystroke")
     p.add_argument("--rounds", type=int, default=1, help="--goals: how many times, interleaved")
@@ -501,7 +501,7 @@ def main() -> None:
     p.add_argument("--yamlls", default="/work/yamlls/node_modules/.bin/yaml-language-server",
                    help="yaml-language-server's executable (see the install command above)")
     p.add_argument("--edit", choices=["intent", "actor", "description"], default="intent",
-                   help="where the x is typed: the intent (issue 14's one-intent edit) or the "
+                   help="where the x is typed: the intent (the one-intent edit) or the "
                         "actor (an enum violation: the diagnostics alternate) or the top-level "
                         "description (an edit of the frame)")
     p.add_argument("--sync", choices=["incremental", "full"], default="incremental",

@@ -4,7 +4,7 @@
                                     [--modes semantic,no-semantic] [--no-features]
                                     [--same-intents] [--breakdown]
 
-Issue 14's goal: the server holding 50 open 200-endpoint documents and the model stays
+The goal: the server holding 50 open 200-endpoint documents and the model stays
 <= 400 MB RSS. For each mode a fresh ``python -m agis_lsp.lsp`` is started over stdio
 with pytest-lsp's VS Code capabilities (push diagnostics) and, one after another, ``--docs``
 distinct generated documents are opened (``gen_docs.document`` with the service name,
@@ -12,7 +12,7 @@ paths and error names numbered per document and, unless ``--same-intents``, ever
 made unique with a suffix, so the model's embedding cache sees as many texts as real
 documents would give it). Each document is waited for until its diagnostics are in,
 including the model's follow-up: the server publishes every version twice when the model
-runs (the mechanical result, then the merged one; ``lsp/scheduler.py``), once with
+runs (the mechanical result, then the merged one; ``lsp/runtime/scheduler.py``), once with
 ``agis.semantic.enabled: false``. Like an editor showing the document, the client then
 asks for its semantic tokens, symbols and folding ranges (``--no-features``: not). Then
 ``--edits`` documents get an ``x`` typed into an intent (waited for the same way).

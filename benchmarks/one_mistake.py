@@ -2,7 +2,7 @@
 
 Each case makes ONE mistake in a clean shipped example (AGIS YAML and JSON, an AGTP
 deployment, an MCP tool list, an A2T signature) by a hand-written text substitution
-(written for issue 15; not training data), lints the whole example with the shipped
+(written for this benchmark; not training data), lints the whole example with the shipped
 ``Linter`` (``check``: both phases, as ``agis-lint check``), and counts the error and
 warning diagnostics that are new compared with the clean example, in every file of it.
 

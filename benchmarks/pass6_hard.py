@@ -7,7 +7,7 @@
 Each pair becomes an endpoint of one AGIS document (method = the verb, semantic.intent = the
 sentence, the verb declared in the vocabulary), linted by the engine with the model on and only
 AGIS601/AGIS602 selected. A pair is *flagged* when either lands on its endpoint; an *error* is
-AGIS601. Data: models/data/hardpairs.jsonl (hand-written for issue 22, by category),
+AGIS601. Data: models/data/hardpairs.jsonl (hand-written, by category),
 models/data/traps.jsonl and models/data/realistic.jsonl (models/README.md).
 """
 from __future__ import annotations

@@ -14,7 +14,7 @@ real text nobody here wrote:
   --convert-only`` writes them; docs/corpora.md);
 * ``mcp``: the tool lists of published MCP servers (``benchmarks/corpora/mcp/*.mcp.json``).
 
-The goal (issue 25): the model on costs at most 4x the run without it.
+The goal: the model on costs at most 4x the run without it.
 """
 from __future__ import annotations
 

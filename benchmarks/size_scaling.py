@@ -8,7 +8,7 @@ and CPU (user + system) times are the medians of the runs, the peak RSS is the p
 (os.wait4's rusage). The goal is judged on CPU time: on a shared machine the wall time
 measures the other processes too.
 Printed per MiB of input, both whole (start-up included) and marginal (the slope from the
-smallest document, start-up excluded). Goal (issue 21): at most 1 s and 50 MiB per MiB.
+smallest document, start-up excluded). Goal: at most 1 s and 50 MiB per MiB.
 """
 from __future__ import annotations
 

@@ -8,7 +8,7 @@ the child, is printed beside the wall time because it is less disturbed by other
 
 * `python -c pass` (the floor: interpreter start, site, the venv);
 * `agis-lint check --no-semantic` on one 1-endpoint `.agis` file (goal: <= 0.12 s and
-  <= 5x the floor, issue 14);
+  <= 5x the floor);
 * `agis-lint check` with the model on a 10-endpoint file (goal: <= 0.45 s).
 
 The shipped code path: the `agis-lint` console script of the interpreter running this

@@ -2,7 +2,7 @@
 """The encoder's feed-forward layers as float MatMul on the very same 8-bit weights (build time).
 
 **Not part of the build** (issue 25): tried, measured and not shipped, because the vectors move
-enough to move verdicts calibrated on the shipped graph (docs/performance.md, "A float
+enough to move verdicts calibrated on the shipped graph (docs/benchmarks.md, "A float
 feed-forward: tried, not shipped"). Kept to re-run the experiment, e.g. with re-calibrated heads.
 
     python models/ffn_float.py [models/encoder.onnx]       # rewrites the file in place

@@ -4,7 +4,7 @@
     (cd "$CACHE" && for w in *.whl; do unzip -q -o "$w" -d "${w%%-*}"; done)
     python scripts/build_payloads_published2.py "$CACHE"
 
-Written by the sec helper, 2026-11-27 (issue 22, item 4), to get a held-out measurement that
+Built on 2026-11-27 to get a held-out measurement that
 nobody on the project had looked at: the first published set
 (benchmarks/corpora/payloads/heldout_published.jsonl) had been run and its misses printed.
 

@@ -16,7 +16,9 @@ user's interpreter), per platform like ruff's extension (`vsce package --target 
 Without --wheel, the wheel is built from this checkout (`python -m build --wheel --no-isolation`).
 The dependencies come from PyPI (`pip install --target --platform --python-version --only-binary=:all:`),
 or offline from a wheelhouse (--no-index --find-links DIR: scripts/install_wheelhouse.sh fills one for
-this machine's platform and Python). Needs node/npm and vscode-extension/node_modules (npm ci).
+this machine's platform and Python). Needs node/npm and vscode-extension/node_modules (npm ci), and to
+build the wheel, `build` and setuptools >= 77 (the project's venv: `.venv/bin/python scripts/build_vsix.py`);
+they are checked first (scripts/prereqs.py): a missing one, or a failing step, is one line and exit status 2.
 Prints the .vsix path last.
 """
 
@@ -25,12 +27,13 @@ from __future__ import annotations
 import argparse
 import json
 import shutil
-import subprocess
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-EXT = ROOT / "vscode-extension"
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import prereqs  # noqa: E402
+from prereqs import EXT, ROOT, BuildError  # noqa: E402
+
 LIBS = EXT / "bundled" / "libs"
 
 # vsce target -> pip --platform tags (newest first), the wheels that platform's Python accepts
@@ -49,16 +52,15 @@ def version() -> str:
     return __version__
 
 
-def run(cmd: list[str], cwd: Path = ROOT) -> None:
-    print("+", " ".join(cmd), flush=True)
-    subprocess.run(cmd, cwd=cwd, check=True)
+def run(cmd: list[str], step: str, cwd: Path = ROOT) -> None:
+    prereqs.run(cmd, step, cwd=cwd)
 
 
 def source_copy(dest: Path) -> Path:
     """The checkout's files (tracked and untracked, not ignored; symlinks kept) in `dest`: a build there
     cannot pick up a stale build/ or egg-info of the working tree."""
-    files = subprocess.run(["git", "ls-files", "-co", "--exclude-standard", "-z"], cwd=ROOT, check=True,
-                           capture_output=True).stdout.decode().split("\0")
+    files = prereqs.run(["git", "ls-files", "-co", "--exclude-standard", "-z"], "listing the checkout's files",
+                        capture_output=True).stdout.decode().split("\0")
     for rel in filter(None, files):
         src, dst = ROOT / rel, dest / rel
         if not src.exists() and not src.is_symlink():
@@ -76,7 +78,8 @@ def build_wheel(out: Path, *, isolation: bool = False) -> Path:
     import tempfile
     with tempfile.TemporaryDirectory() as tmp:
         src = source_copy(Path(tmp) / "src")
-        run([sys.executable, "-m", "build", *([] if isolation else ["--no-isolation"]), "--outdir", str(out), str(src)])
+        run([sys.executable, "-m", "build", *([] if isolation else ["--no-isolation"]), "--outdir", str(out), str(src)],
+            "building the sdist and the wheel")
     [wheel] = out.glob(f"agis_lsp-{version()}-*.whl")
     return wheel
 
@@ -91,7 +94,7 @@ def download(wheel: Path, target: str, pythons: list[str], dest: Path) -> None:
     """The dependency wheels for `target` into a wheelhouse (scripts/install_wheelhouse.sh), for offline builds."""
     for py in pythons:
         run([sys.executable, "-m", "pip", "download", "--quiet", "--disable-pip-version-check", "--dest", str(dest),
-             *platform_args(target, py), str(wheel)])
+             *platform_args(target, py), str(wheel)], f"downloading the dependency wheels for {target}, Python {py}")
 
 
 def install_libs(wheel: Path, target: str, pythons: list[str], index: list[str]) -> None:
@@ -102,7 +105,8 @@ def install_libs(wheel: Path, target: str, pythons: list[str], index: list[str])
     for py in pythons:
         dest = LIBS / f"cp{py.replace('.', '')}"
         run([sys.executable, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--no-compile",
-             "--target", str(dest), *platform_args(target, py), *index, str(wheel)])
+             "--target", str(dest), *platform_args(target, py), *index, str(wheel)],
+            f"installing the bundled libraries for {target}, Python {py}")
         for item in [*dest.glob("agis_lsp"), *dest.glob("agis_lsp-*.dist-info")]:
             if not (common / item.name).exists():
                 shutil.move(str(item), common / item.name)
@@ -114,15 +118,25 @@ def install_libs(wheel: Path, target: str, pythons: list[str], index: list[str])
 def package(target: str, out: Path) -> Path:
     manifest = json.loads((EXT / "package.json").read_text(encoding="utf-8"))
     if manifest["version"] != version():
-        sys.exit(f"vscode-extension/package.json version {manifest['version']} != agis_lsp.__version__ {version()}")
+        raise BuildError(f"vscode-extension/package.json version {manifest['version']} != agis_lsp.__version__ "
+                         f"{version()}: make them equal")
     vsix = out / f"agis-lsp-{target}-{version()}.vsix"
-    run(["npm", "run", "--silent", "build"], cwd=EXT)
+    run(["npm", "run", "--silent", "build"], "building the extension (npm run build)", cwd=EXT)
     # vsce 3 runs secretlint over every file: over bundled/libs (3,000+ files of published PyPI wheels, a
     # 70 MB onnxruntime library) it takes tens of minutes and flags the test keys some packages ship.
     # Our own files are scanned by the client-only build (`npm run package`, which keeps the scan).
     run([str(EXT / "node_modules" / ".bin" / "vsce"), "package", "--no-dependencies", "--target", target,
-         "--allow-package-all-secrets", "--allow-package-env-file", "--out", str(vsix)], cwd=EXT)
+         "--allow-package-all-secrets", "--allow-package-env-file", "--out", str(vsix)], "packaging the .vsix (vsce)",
+        cwd=EXT)
     return vsix
+
+
+def check(*, build: bool, isolation: bool = False, twine: bool = False) -> None:
+    """Everything the build needs, before it starts (scripts/prereqs.py)."""
+    if build:
+        prereqs.python_packages(isolation=isolation, twine=twine)
+        prereqs.git()
+    prereqs.node()
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -137,6 +151,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--download", type=Path, metavar="DIR",
                    help="only download the dependency wheels for --target/--python into DIR (needs --wheel)")
     args = p.parse_args(argv)
+    if not args.download:
+        check(build=not args.wheel)
     args.out.mkdir(parents=True, exist_ok=True)
     pythons = args.pythons or [f"{sys.version_info[0]}.{sys.version_info[1]}"]
     index = (["--no-index"] if args.no_index else []) + (["--find-links", str(args.find_links)] if args.find_links else [])
@@ -153,4 +169,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(prereqs.main_guard(main))

@@ -55,7 +55,7 @@ def rule_page(rule, severity) -> str:
     ]
     if rule.spec:
         facts.append(("Specification", rule.spec))
-    head = [f"# {rule.code} {rule.name}", "", rule.summary, "", "| | |", "|---|---|"]
+    head = [f"# {rule.code} {rule.name}", "", rule.summary, "", "| Property | Value |", "|---|---|"]
     head += [f"| {k} | {v} |" for k, v in facts]
     body = []
     for title, text in rule.sections.items():

@@ -9,6 +9,10 @@ missing from the sdist fails here, not on a user's machine). --isolation builds 
 environment (setuptools from PyPI); without it, with the setuptools of this interpreter (offline).
 The .vsix: scripts/build_vsix.py with the wheel just built; by default for this interpreter's Python only;
 a release for users passes every --python it supports (3.10 ... 3.13).
+
+Run it with the project's venv (`.venv/bin/python scripts/release.py`: `build`, setuptools >= 77 and twine
+come with `pip install -e '.[test]'`) after `npm ci` in vscode-extension/. What it needs is checked first
+(scripts/prereqs.py): a missing piece, or a failing step, is one line naming the command to run, exit status 2.
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import build_vsix  # noqa: E402
+import prereqs  # noqa: E402
 
 
 def sha256(path: Path) -> str:
@@ -40,6 +45,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--find-links", type=Path)
     p.add_argument("--no-index", action="store_true")
     args = p.parse_args(argv)
+    build_vsix.check(build=True, isolation=args.isolation, twine=True)
     out = args.out.resolve()
     out.mkdir(parents=True, exist_ok=True)
     version = build_vsix.version()
@@ -47,7 +53,8 @@ def main(argv: list[str] | None = None) -> int:
         old.unlink()
     wheel = build_vsix.build_wheel(out, isolation=args.isolation)
     [sdist] = out.glob(f"agis_lsp-{version}.tar.gz")
-    build_vsix.run([sys.executable, "-m", "twine", "check", "--strict", str(sdist), str(wheel)])
+    build_vsix.run([sys.executable, "-m", "twine", "check", "--strict", str(sdist), str(wheel)],
+                   "checking the sdist and the wheel (twine check)")
     artifacts = [sdist, wheel]
     for target in args.targets or ["linux-x64"]:
         extra = [a for py in args.pythons or [] for a in ("--python", py)]
@@ -63,4 +70,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(prereqs.main_guard(main))

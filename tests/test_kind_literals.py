@@ -27,7 +27,7 @@ ALLOWED: dict[str, tuple[int, str]] = {
     "engine/config.py": (2, 'the `conventions = "agis"` setting value, not a document kind'),
     "engine/registry.py": (9, "the rule table's vocabulary: KINDS (checked kind names), the "
                               'default kinds=("agis",) of @rule and the convention="agis" marker'),
-    "lsp/settings.py": (1, 'the "agis" section of the client settings, not a document kind'),
+    "lsp/runtime/settings.py": (1, 'the "agis" section of the client settings, not a document kind'),
     "lsp/features/diagnostics.py": (1, 'the pull-diagnostics provider identifier "agis"'),
 }
 

@@ -4,13 +4,15 @@
 
 ``document`` knows syntax, positions, fix operations and the suppression-comment grammar;
 ``formats`` what a document is and each format's vocabulary; ``engine`` runs the rules;
-``cli`` and ``lsp`` are the two front ends (neither imports the other). ``catalog``,
+``cli`` and ``lsp`` are the two front ends (neither imports the other). ``catalog``, ``files``,
 ``lexicon``, ``semantic`` and the package root are leaves: anyone may import them and they
 import no other agis_lsp package.
 
 Every module is parsed with :mod:`ast` (nothing is imported); every ``import`` and
-``from ... import`` statement counts, relative or absolute, at module level or inside a
-function. Loading a module by name with importlib (the rule registry does) is not an edge.
+``from ... import`` statement counts, relative or absolute, at module level, inside a
+function or under ``if TYPE_CHECKING``. Loading a module by name with importlib (the rule
+registry does) is not an edge. No two modules import each other, directly or around a
+circle, whether the packages they are in are the same or not.
 """
 from __future__ import annotations
 
@@ -23,7 +25,7 @@ ROOT = Path(__file__).resolve().parent.parent / "agis_lsp"
 TOP = "agis_lsp"
 
 LAYERS = (("document",), ("formats",), ("engine",), ("rules",), ("convert",), ("cli", "lsp"))
-LEAVES = frozenset({"catalog", "lexicon", "semantic", "<root>"})
+LEAVES = frozenset({"catalog", "files", "lexicon", "semantic", "<root>"})
 RANK = {pkg: rank for rank, group in enumerate(LAYERS) for pkg in group}
 
 # Edges (importing module, imported module) that break the layer order; left out of checks
@@ -173,6 +175,44 @@ def test_front_ends_use_the_engine_entry_points(edges):
         f"{sorted(ENGINE_ENTRY_POINTS)}:\n" + "\n".join(bad)
 
 
+def module_graph(root: Path = ROOT) -> dict[str, set]:
+    """Every module -> the agis_lsp modules it imports (inside its package too; a package
+    importing a name of its own ``__init__`` is no edge)."""
+    modules = _modules(root)
+    known = set(modules)
+    return {name: {t for t, _ in _imports(name, path, known) if t != name}
+            for name, path in modules.items()}
+
+
+def test_no_import_cycle_between_modules():
+    """(b') The module graph is acyclic: lazy and type-only imports count, so a reader never
+    meets a circle. Move what two modules share into the lower one, or into a small module
+    both import."""
+    found = cycles(module_graph())
+    assert found == [], "modules importing each other:\n" + "\n".join(" <-> ".join(c) for c in found)
+
+
+def test_the_module_cycle_check_sees_lazy_type_only_and_package_imports(tmp_path):
+    root = _tree(tmp_path, {
+        "engine/__init__.py": "",
+        "engine/facts.py": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
+                           "    from .context import LintContext\n",
+        "engine/context.py": "from .facts import Fact\n",
+        "engine/registry.py": "def f():\n    from .walk import whole\n",
+        "engine/walk.py": "from agis_lsp.engine import registry\n",
+        "semantic/__init__.py": "X = 1\ndef f():\n    from . import encoder\n",
+        "semantic/encoder.py": "from . import X\n",
+        "cli/__init__.py": "",
+        "cli/main.py": "from .usage import UsageError\n",
+        "cli/usage.py": "from .. import cli\n",
+        "cli/ok.py": "from .main import UsageError\n",
+    })
+    assert sorted(cycles(module_graph(root))) == [
+        ["agis_lsp.engine.context", "agis_lsp.engine.facts"],
+        ["agis_lsp.engine.registry", "agis_lsp.engine.walk"],
+        ["agis_lsp.semantic", "agis_lsp.semantic.encoder"]]      # cli: one way, no circle
+
+
 def test_exceptions_still_exist(edges):
     """An exception whose import is gone must leave the list (which only shrinks)."""
     seen = {(src, dst) for src, dst, _ in edges}
@@ -259,7 +299,7 @@ SERVER_IMPORTERS = frozenset({f"{TOP}.lsp.main"})    # the entry point: builds t
 
 def server_imports(root: Path = ROOT) -> list[str]:
     """"file:line" of every import of ``lsp/server.py`` inside ``lsp/`` but the entry point's
-    (type-only imports under ``TYPE_CHECKING`` count: the parts use ``lsp/protocols.py``)."""
+    (type-only imports under ``TYPE_CHECKING`` count: the parts use ``lsp/runtime/protocols.py``)."""
     modules = _modules(root)
     known = set(modules)
     return [f"{path.relative_to(root.parent)}:{line}"
@@ -271,63 +311,75 @@ def server_imports(root: Path = ROOT) -> list[str]:
 def test_only_the_entry_point_imports_the_server():
     bad = server_imports()
     assert bad == [], "lsp/ modules importing lsp/server.py (annotate with " \
-                      "lsp.protocols.Server instead): " + ", ".join(bad)
+                      "lsp.runtime.protocols.Server instead): " + ", ".join(bad)
 
 
 def test_the_server_import_check_sees_type_only_and_module_imports(tmp_path):
     files = {
         "__init__.py": "", "lsp/__init__.py": "",
         "lsp/server.py": "class AgisLanguageServer: ...\n",
-        "lsp/main.py": "from .server import AgisLanguageServer\n",
-        "lsp/scheduler.py": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
-                            "    from .server import AgisLanguageServer\n",
+        "lsp/main.py": "from .server import AgisLanguageServer\n", "lsp/runtime/__init__.py": "",
+        "lsp/runtime/scheduler.py": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
+                                    "    from ..server import AgisLanguageServer\n",
         "lsp/features/__init__.py": "",
         "lsp/features/hover.py": "from .. import server\n",
-        "lsp/features/ok.py": "from ..protocols import Server\n",
-        "lsp/protocols.py": "class Server: ...\n",
+        "lsp/features/ok.py": "from ..runtime.protocols import Server\n",
+        "lsp/runtime/protocols.py": "class Server: ...\n",
     }
     root = tmp_path / "agis_lsp"
     for rel, text in files.items():
         (root / rel).parent.mkdir(parents=True, exist_ok=True)
         (root / rel).write_text(text, encoding="utf-8")
     assert sorted(server_imports(root)) == ["agis_lsp/lsp/features/hover.py:1",
-                                            "agis_lsp/lsp/scheduler.py:3"]
+                                            "agis_lsp/lsp/runtime/scheduler.py:3"]
 
 
-# -- lsp/ide: pure builders; lsp/features: protocol handlers (issue 25, item 7) ----------------
-IDE = f"{TOP}.lsp.ide"
-# What a builder may import of the rest of lsp/: the cancellation token, the client's features
-# (plain flags), the engine -> LSP value conversions and URIs. Never a handler (lsp/features),
-# a part of the running server (server, scheduler, publisher, store, state, budget...) or pygls.
-IDE_MAY_IMPORT = frozenset({f"{TOP}.lsp.cancel", f"{TOP}.lsp.capabilities", f"{TOP}.lsp.convert",
-                            f"{TOP}.lsp.uris"})
+# -- inside lsp/: protocol <- ide <- runtime <- features <- server <- main -------------------------
+# protocol: engine values as LSP types, client capabilities, URIs, cancellation; ide: pure builders
+# of answers; runtime: the running server's machinery; features: the protocol handlers; server.py
+# builds the server; main.py (and __main__) is the entry point. A part imports only parts before it.
+LSP_PARTS = ("protocol", "ide", "runtime", "features", "server", "main")
+LSP_RANK = {part: n for n, part in enumerate(LSP_PARTS)} | {"__main__": len(LSP_PARTS)}
+NO_PYGLS = ("ide",)                  # pure builders: no pygls
 
 
-def ide_imports(root: Path = ROOT) -> list[str]:
-    """"file:line: module" of every import by ``lsp/ide`` of lsp/ outside ``IDE_MAY_IMPORT``
-    (and of pygls)."""
+def lsp_part(module: str) -> str | None:
+    parts = module.split(".")
+    return parts[2] if len(parts) > 2 and parts[1] == "lsp" else None
+
+
+def lsp_imports(root: Path = ROOT) -> list[str]:
+    """"file:line: module" of every import inside ``lsp/`` that points up the parts' order (or
+    from ``ide/`` at pygls), type-only and lazy imports included."""
     modules = _modules(root)
     known = set(modules)
     bad = []
     for name, path in modules.items():
-        if name != IDE and not name.startswith(IDE + "."):
+        src = lsp_part(name)
+        if src is None:
             continue
+        assert src in LSP_RANK, f"{name}: a module of lsp/ outside its parts {LSP_PARTS}"
         where = path.relative_to(root.parent)
         for target, line in _imports(name, path, known):
-            if package_of(target) == "lsp" and target != IDE and \
-                    not target.startswith(IDE + ".") and target not in IDE_MAY_IMPORT:
+            dst = lsp_part(target)
+            if dst is not None and dst != src and LSP_RANK.get(dst, -1) > LSP_RANK[src]:
                 bad.append(f"{where}:{line}: {target}")
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
-            names = [a.name for a in node.names] if isinstance(node, ast.Import) else \
-                [node.module or ""] if isinstance(node, ast.ImportFrom) and not node.level else []
-            bad += [f"{where}:{node.lineno}: {n}" for n in names if n.split(".")[0] == "pygls"]
+        if src in NO_PYGLS:
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+                names = [a.name for a in node.names] if isinstance(node, ast.Import) else \
+                    [node.module or ""] if isinstance(node, ast.ImportFrom) and not node.level else []
+                bad += [f"{where}:{node.lineno}: {n}" for n in names if n.split(".")[0] == "pygls"]
     return bad
 
 
-def test_ide_imports_no_handler_no_server_part_and_no_pygls():
-    bad = ide_imports()
-    assert bad == [], "lsp/ide is pure builders; it may import of lsp/ only " + \
-        f"{sorted(IDE_MAY_IMPORT)}:\n" + "\n".join(bad)
+def test_lsp_parts_import_down_only():
+    bad = lsp_imports()
+    assert bad == [], f"lsp/ parts import in the order {LSP_PARTS}:\n" + "\n".join(bad)
+
+
+def test_lsp_root_holds_only_the_server_and_the_entry_point():
+    root_files = sorted(p.name for p in (ROOT / "lsp").glob("*.py"))
+    assert root_files == ["__init__.py", "__main__.py", "main.py", "server.py"], root_files
 
 
 def shared_names(root: Path = ROOT) -> dict[str, list[str]]:
@@ -348,26 +400,31 @@ def test_no_two_modules_inside_lsp_share_a_name():
                                  "features: the requests it handles)"
 
 
-def test_the_ide_and_name_checks_catch_what_they_should(tmp_path):
+def test_the_lsp_part_and_name_checks_catch_what_they_should(tmp_path):
     files = {
-        "__init__.py": "", "lsp/__init__.py": "", "lsp/cancel.py": "", "lsp/scheduler.py": "",
+        "__init__.py": "", "lsp/__init__.py": "", "lsp/protocol/__init__.py": "",
+        "lsp/protocol/cancel.py": "", "lsp/runtime/__init__.py": "", "lsp/runtime/scheduler.py": "",
         "lsp/server.py": "", "lsp/ide/__init__.py": "",
-        "lsp/ide/hover.py": "from .. import cancel\nfrom ..convert import x\nfrom . import places\n",
+        "lsp/ide/hover.py": "from ..protocol import cancel\nfrom ..protocol.to_lsp import x\nfrom . import places\n",
         "lsp/ide/places.py": "def f():\n    from ..features import tokens\n",
-        "lsp/ide/tokens.py": "from ..scheduler import DELAY\nimport pygls.server\n"
+        "lsp/ide/tokens.py": "from ..runtime.scheduler import DELAY\nimport pygls.server\n"
                              "from pygls.workspace import TextDocument\n",
-        "lsp/convert.py": "", "lsp/features/__init__.py": "", "lsp/features/tokens.py": "",
-        "lsp/features/hover_requests.py": "from ..ide.hover import build\n",
+        "lsp/protocol/to_lsp.py": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
+                                  "    from ..runtime.state import View\n",
+        "lsp/features/__init__.py": "", "lsp/features/tokens.py": "",
+        "lsp/features/hover_requests.py": "from ..ide.hover import build\nfrom ..server import x\n",
     }
     root = tmp_path / "agis_lsp"
     for rel, text in files.items():
         (root / rel).parent.mkdir(parents=True, exist_ok=True)
         (root / rel).write_text(text, encoding="utf-8")
-    assert sorted(ide_imports(root)) == [
+    assert sorted(lsp_imports(root)) == [
+        "agis_lsp/lsp/features/hover_requests.py:2: agis_lsp.lsp.server",
         "agis_lsp/lsp/ide/places.py:2: agis_lsp.lsp.features.tokens",
-        "agis_lsp/lsp/ide/tokens.py:1: agis_lsp.lsp.scheduler",
+        "agis_lsp/lsp/ide/tokens.py:1: agis_lsp.lsp.runtime.scheduler",
         "agis_lsp/lsp/ide/tokens.py:2: pygls.server",
-        "agis_lsp/lsp/ide/tokens.py:3: pygls.workspace"]
+        "agis_lsp/lsp/ide/tokens.py:3: pygls.workspace",
+        "agis_lsp/lsp/protocol/to_lsp.py:3: agis_lsp.lsp.runtime.state"]
     assert shared_names(root) == {"tokens": ["agis_lsp/lsp/features/tokens.py",
                                              "agis_lsp/lsp/ide/tokens.py"]}
     (root / "lsp/features.py").write_text("", encoding="utf-8")

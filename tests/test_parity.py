@@ -171,7 +171,7 @@ def _cli_json(paths: list[str]) -> dict:
 
 
 def _published(params: dict) -> list:
-    from agis_lsp.lsp.uris import to_path
+    from agis_lsp.lsp.protocol.uris import to_path
     out = []
     for d in params["diagnostics"]:
         related = tuple((to_path(r["location"]["uri"]), json.dumps(r["location"]["range"], sort_keys=True),

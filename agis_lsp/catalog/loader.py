@@ -4,7 +4,7 @@ is the default.
 A process that runs the command line also keeps each parsed catalog in the cache directory
 (:func:`use_store`; this package imports no engine module, so the command line hands the
 store over): validating the shipped catalog's ~400 verbs from its JSON was ~4% of a run on
-one small file, reading the kept form a tenth of that (issue 25). An entry is keyed by the
+one small file, reading the kept form a tenth of that. An entry is keyed by the
 file's device, inode, size and modification and status-change times (nanoseconds; any
 write or replacement sets the status-change time to the present, which no user process can
 set back), so an edited catalog is always parsed, and its errors reported, again.
@@ -12,6 +12,7 @@ set back), so an edited catalog is always parsed, and its errors reported, again
 from __future__ import annotations
 
 import os
+import stat
 import threading
 from pathlib import Path
 
@@ -19,6 +20,7 @@ from .parsed import Catalog, CatalogError, MethodTable
 from .parse import parse_catalog
 
 _FORMAT = 1
+MAX_CATALOG = 64 * 1024 * 1024     # bytes of a catalog read at most
 _store = None   # read(name) -> bytes | None, write(name, data) -> bool
 
 
@@ -57,10 +59,7 @@ class CatalogLoader:
                  f"{st.st_ctime_ns}.marshal") if _store is not None else None
         catalog = _kept(entry, str(p))
         if catalog is None:
-            try:
-                text = p.read_text(encoding="utf-8")
-            except (OSError, UnicodeDecodeError) as exc:
-                raise CatalogError(f"cannot read catalog: {exc}", path=str(p)) from None
+            text = _read_text(p, st)
             catalog = parse_catalog(text, str(p))
             if entry is not None:
                 _keep(entry, catalog)
@@ -71,6 +70,28 @@ class CatalogLoader:
     def clear(self) -> None:
         with self._lock:
             self._cache.clear()
+
+
+def _read_text(p: Path, st: os.stat_result) -> str:
+    """The catalog's text. Only a regular file of at most :data:`MAX_CATALOG` bytes is read
+    (a FIFO or a device named as the catalog would block the run or never end), opened
+    without blocking, checked on the descriptor and read no further than the limit."""
+    if not stat.S_ISREG(st.st_mode) or st.st_size > MAX_CATALOG:
+        why = "not a regular file" if not stat.S_ISREG(st.st_mode) else \
+            f"larger than {MAX_CATALOG // (1024 * 1024)} MiB"
+        raise CatalogError(f"cannot read catalog: {why}", path=str(p))
+    try:
+        fd = os.open(p, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+        with os.fdopen(fd, "rb") as fh:
+            if not stat.S_ISREG(os.fstat(fh.fileno()).st_mode):
+                raise CatalogError("cannot read catalog: not a regular file", path=str(p))
+            raw = fh.read(MAX_CATALOG + 1)
+        if len(raw) > MAX_CATALOG:
+            raise CatalogError(f"cannot read catalog: larger than {MAX_CATALOG // (1024 * 1024)} MiB",
+                               path=str(p))
+        return raw.decode("utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise CatalogError(f"cannot read catalog: {exc}", path=str(p)) from None
 
 
 def _kept(entry: str | None, source: str) -> Catalog | None:

@@ -59,7 +59,7 @@ class MethodTable(_Mapping):
     """A catalog's ``methods``: verb name -> :class:`MethodInfo`, each made on first use from
     its row ``(categories, description, deprecated_in, removed_in, successor)``. A lint asks
     about a handful of the catalog's ~400 verbs; making every MethodInfo up front was a third
-    of loading the shipped catalog (issue 25). Read-only, like the mapping proxy it replaces."""
+    of loading the shipped catalog. Read-only, like the mapping proxy it replaces."""
 
     __slots__ = ("_rows", "_made")
 

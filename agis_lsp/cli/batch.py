@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from ..document.positions import LineIndex
 from ..engine.config import config_for, load_config_file
 from ..engine.linter import Linter
+from ..files.reading import read_file
 from ..engine.findings import Severity
 from ..formats import kinds
 from ..formats.agtp.vocabulary import ENDPOINTS_DIR
@@ -77,6 +78,14 @@ class Settings:
             # object, so what is memoised on a Config (Config.enabled) is computed once
             self._by_dir[key] = self._same.setdefault(repr(config), config)
         return self._by_dir[key]
+
+    def respects_gitignore(self, folder: str) -> bool:
+        """Does a walk of ``folder`` leave out what git ignores? The configuration of the
+        folder (found from it upwards) or of ``--config``, after the command line's
+        ``--no-respect-gitignore``."""
+        if self.config_file:
+            return self.config_of(folder).respect_gitignore
+        return config_for(folder).merged(**self.overrides).respect_gitignore
 
     def __getstate__(self):
         return {"overrides": self.overrides, "config_file": self.config_file, "_fixed": None,
@@ -162,9 +171,9 @@ def check_files(inputs: list, settings: Settings, cache: ResultCache, jobs: int)
     for i, (display, path) in enumerate(inputs):
         key = None
         if cache.enabled:
-            try:
-                with open(path, "rb") as fh:
-                    raw = fh.read()
+            try:    # bounded: a file over the limit is linted (AGIS007) but not cached
+                got = read_file(path, settings.config_of(path).max_file_size)
+                raw = None if got.over else got.raw
             except OSError:
                 raw = None
             if raw is not None:

@@ -1,5 +1,4 @@
-"""The code of the methods ``dataclasses`` generates, kept between runs of the command line
-(issue 14).
+"""The code of the methods ``dataclasses`` generates, kept between runs of the command line.
 
 Each ``@dataclass`` writes the source of its ``__init__``, ``__repr__``, ``__eq__`` ... and
 compiles it: for the ~45 classes a run on one small file defines, compiling that source is

@@ -105,14 +105,16 @@ def run(args) -> int:
 def _read_text(name: str) -> tuple[str | None, str | None]:
     """(text, None) or (None, what is wrong) for a file or ``-``."""
     from ..document import decode_bytes
+    from ..document.size import DEFAULT_MAX_FILE_SIZE, show_size
+    from ..files.reading import read_file, read_stream
     try:
-        if name == "-":
-            raw = sys.stdin.buffer.read()
-        else:
-            with open(name, "rb") as fh:
-                raw = fh.read()
+        got = read_stream(sys.stdin.buffer.read, DEFAULT_MAX_FILE_SIZE) if name == "-" else \
+            read_file(name, DEFAULT_MAX_FILE_SIZE)
     except OSError as exc:
         return None, str(exc.strerror or exc)
+    if got.over:
+        return None, f"more than {show_size(DEFAULT_MAX_FILE_SIZE)}; not converted"
+    raw = got.raw
     text, problem = decode_bytes(raw)
     return (None, problem.message) if problem is not None else (text, None)
 

@@ -1,13 +1,13 @@
 """The ``agis-lint`` console script and ``python -m agis_lsp.cli``: the command line of
-:mod:`.main`, with what it builds at every start kept between runs in the cache directory
-(issue 14): the regular expressions (:mod:`.regex_cache`) and the methods ``dataclasses``
+:mod:`.main`, with what it builds at every start kept between runs in the cache directory:
+the regular expressions (:mod:`.regex_cache`) and the methods ``dataclasses``
 generates (:mod:`.code_cache`), installed before the engine's modules are imported (most
 of that compiling happens at import); the lexicon's packed word table, the parsed catalog
 and the model files' verification, through the stores handed to those packages (they
 import no engine module). All of it only in a process that runs the command line, never in
 one that imports the package.
 
-Two more things only a process that ends with the command does (issue 25):
+Two more things only a process that ends with the command does:
 
 * the cyclic garbage collector runs rarely while the run imports its ~230 modules: what
   they allocate all stays alive, and collecting it every 700 allocations, each full

@@ -11,6 +11,7 @@ from ..engine.config import ConfigError
 from ..engine.findings import Severity
 from . import output
 from .files import collect
+from .usage import UsageError, codes_option
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 
@@ -21,7 +22,7 @@ _LINT_COMMANDS = ("check", "rule", "rules")
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     """The command line. For a lint command (``command`` in :data:`_LINT_COMMANDS`) the
     other subcommands are left out: registering them imports the converters and the
-    catalog code, which a terminal run on one file does not need (issue 14)."""
+    catalog code, which a terminal run on one file does not need."""
     p = argparse.ArgumentParser(prog="agis-lint", description="Lint AGIS documents and AGTP-API deployments.",
                                 formatter_class=_Formatter)
     p.add_argument("--version", action="version", version=f"agis-lint {__version__}")
@@ -52,6 +53,9 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     c.add_argument("--max-file-size", type=_size, default=None, metavar="SIZE",
                    help='files larger than this get one AGIS007 finding and are not parsed '
                    '(bytes, or "10 MB"; 0: no limit; default: the configuration\'s, else 10 MB)')
+    c.add_argument("--no-respect-gitignore", dest="respect_gitignore", action="store_false",
+                   default=None, help="walk into what .gitignore, .git/info/exclude ignore (default: "
+                   "the configuration's respect-gitignore, else left out; named files are always checked)")
     c.add_argument("--no-cache", action="store_true",
                    help="neither read nor write the result cache ($AGIS_LINT_CACHE_DIR, else "
                    "$XDG_CACHE_HOME/agis-lint, else ~/.cache/agis-lint)")
@@ -76,7 +80,7 @@ class _Formatter(argparse.HelpFormatter):
     finds it (``$COLUMNS``, else the terminal of standard output, else 80) without importing
     ``shutil``: argparse builds a formatter for every ``add_argument`` (to check its
     metavar), and ``shutil`` with the compression modules it imports was ~1.5% of a run on
-    one small file (issue 25)."""
+    one small file."""
 
     def __init__(self, prog, *args, width=None, **kwargs) -> None:
         super().__init__(prog, *args, width=_columns() - 2 if width is None else width, **kwargs)
@@ -159,10 +163,6 @@ def _escape_unencodable() -> None:
             pass
 
 
-class UsageError(Exception):
-    """A command line that cannot be carried out as written (exit status 2)."""
-
-
 def _stdout_closed() -> None:
     """The reader of standard output went away (`agis-lint check | head -1`): send the
     rest to /dev/null, so that neither later writes nor the flush at exit fail."""
@@ -184,18 +184,6 @@ def _emit(write) -> None:
         _stdout_closed()
 
 
-def _codes_option(value: str, option: str) -> tuple:
-    """--select / --ignore: each code or prefix must name at least one rule."""
-    from ..engine.registry import all_rules
-    codes = tuple(c.strip().upper() for c in value.split(",") if c.strip())
-    known = [r.code for r in all_rules()]
-    unknown = [c for c in codes if not any(k.startswith(c) for k in known)]
-    if unknown:
-        raise UsageError(f"{option} {','.join(unknown)}: no rule code starts with "
-                         f"{'this' if len(unknown) == 1 else 'these'} (see 'agis-lint rules')")
-    return codes
-
-
 def _overrides(args) -> dict:
     kw: dict = {}
     if args.level:
@@ -203,15 +191,17 @@ def _overrides(args) -> dict:
     if args.no_semantic:
         kw["semantic"] = False
     if args.select is not None:
-        kw["select"] = _codes_option(args.select, "--select")
+        kw["select"] = codes_option(args.select, "--select")
     if args.ignore is not None:
-        kw["ignore"] = _codes_option(args.ignore, "--ignore")
+        kw["ignore"] = codes_option(args.ignore, "--ignore")
     if args.catalog:
         kw["catalog"] = os.path.abspath(args.catalog)
     if args.fail_level:
         kw["fail_level"] = Severity.parse(args.fail_level)
     if getattr(args, "max_file_size", None) is not None:
         kw["max_file_size"] = args.max_file_size
+    if getattr(args, "respect_gitignore", None) is not None:
+        kw["respect_gitignore"] = args.respect_gitignore
     return kw
 
 
@@ -232,12 +222,18 @@ def check(args) -> int:
 
     stdin_mode = args.paths == ["-"]
     missing: list[str] = []
+    walk_notes: list[str] = []
     if stdin_mode:
-        inputs = [("-", sys.stdin.buffer.read())]   # (display, the bytes)
+        from ..files.reading import read_stream
+        # read up to the size limit and one byte more: a larger input is AGIS007, not a
+        # MemoryError (``cat /dev/zero | agis-lint check -``)
+        stdin = read_stream(sys.stdin.buffer.read, settings.config_of(args.stdin_filename).max_file_size)
+        inputs = [("-", stdin.raw)]   # (display, the bytes)
     else:
-        files, missing = collect(args.paths)
+        files, missing = collect(args.paths, respect_gitignore=settings.respects_gitignore,
+                                 notes=walk_notes)
         for m in missing:
-            print(f"agis-lint: {m}: no such file or directory", file=sys.stderr)
+            print(f"agis-lint: {m}", file=sys.stderr)
         if missing and not files:
             return EXIT_ERROR
         inputs = [(f, f) for f in files]
@@ -249,12 +245,15 @@ def check(args) -> int:
         return EXIT_ERROR
 
     if not (stdin_mode or args.fix or args.diff):
-        code = _check_batch(inputs, settings, args)
+        code = _check_batch(inputs, settings, args, walk_notes)
         return EXIT_ERROR if missing else code
 
     results, levels, notes, internal, fix_changes = _check_each(linter, inputs, args, stdin_mode)
+    notes[:0] = walk_notes
     if stdin_mode and args.fix:
-        if results:
+        if stdin.over:  # over the size limit: not fixed, passed through whole as it streams
+            _emit(lambda: _pass_through(stdin.raw))
+        elif results:
             _emit(lambda: sys.stdout.write(results[0][1].text))
         else:  # not a document agis-lint knows: passed through unchanged
             _emit(lambda: (sys.stdout.flush(), sys.stdout.buffer.write(inputs[0][1])))
@@ -296,7 +295,17 @@ def _check_each(linter, inputs, args, stdin_mode: bool):
     return results, levels, notes, internal, fix_changes
 
 
-def _check_batch(inputs, settings, args) -> int:
+def _pass_through(head: bytes) -> None:
+    """Standard input to standard output unchanged: what was read, then the rest in chunks."""
+    from ..files.reading import CHUNK
+    sys.stdout.flush()
+    out = sys.stdout.buffer
+    out.write(head)
+    for chunk in iter(lambda: sys.stdin.buffer.read(CHUNK), b""):
+        out.write(chunk)
+
+
+def _check_batch(inputs, settings, args, walk_notes=()) -> int:
     """Lint files (no --fix/--diff, no standard input): cached results, the rest on
     --jobs processes; output in input order (see cli/batch.py and cli/cache.py)."""
     from .batch import TextDoc, WorkerDied, check_files, default_jobs
@@ -308,7 +317,7 @@ def _check_batch(inputs, settings, args) -> int:
         print(f"agis-lint: internal error: a worker process died ({exc}); "
               "try --jobs 1", file=sys.stderr)
         return EXIT_ERROR
-    results, notes, internal = [], [], 0
+    results, notes, internal = [], list(walk_notes), 0
     for f in files:
         internal += f.internal
         notes.extend(n for n in f.notes if n not in notes)

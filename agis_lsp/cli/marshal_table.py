@@ -11,7 +11,7 @@ def entry_name(ident: str) -> str:
     """The file name of the entry for ``ident`` (what the entry depends on, a line of text):
     the text itself, with every run of other characters than letters, digits and dots made one
     dash. No digest: hashlib's import starts OpenSSL, a tenth of the cost of the rest of a
-    small file's run (issue 25)."""
+    small file's run."""
     return re.sub(r"[^A-Za-z0-9.]+", "-", ident).strip("-") + ".marshal"
 
 

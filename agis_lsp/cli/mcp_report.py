@@ -36,12 +36,47 @@ def location(server: str, data, path: tuple) -> str:
     return f"{base}/{section}" if isinstance(section, str) else base
 
 
+FLOW_CODES = ("MCPT501", "MCPT502", "MCPT503")
+
+
 class Report:
-    def __init__(self, config_docs: dict) -> None:
+    def __init__(self, config_docs: dict, entries: list = (), capabilities: dict | None = None,
+                 table: dict | None = None) -> None:
         self.config_docs = config_docs          # config path -> ConfigRead
+        self.entries = {e.name: e for e in entries}
+        self.capabilities = capabilities or {}  # server -> [Capabilities]
+        self.table = table or {}                # server -> {tool: {label: confidence}}
         self.results: list = []                 # (location, doc, [Diagnostic])
         self.internal = 0
         self.servers = 0
+
+    def flow_notes(self, accepted: tuple) -> list:
+        """A note for each combination the configuration accepts (it is not reported)."""
+        from ..formats import flows
+        taken = []
+        for client in dict.fromkeys(e.client for e in self.entries.values()):
+            table = {n: t for n, t in self.table.items()
+                     if n in self.entries and self.entries[n].client == client}
+            taken += flows.find(table, accepted)[1]
+        return [f"accepted combination of server(s) {', '.join(repr(n) for n in f.servers)} "
+                f"({f.code}): {reason}" for f, reason in taken]
+
+    def _flow_related(self, d) -> list:
+        """The configuration entries of a combination's other servers."""
+        flow = d.data.get("flow") if isinstance(d.data, dict) else None
+        out = []
+        for name in (flow or {}).get("servers", [])[1:]:
+            entry = self.entries.get(name)
+            rng = self._entry_range(entry) if entry is not None and entry.source else None
+            legs = [f"{lb} '{leg['tool']}'" for lb, leg in flow["legs"].items()
+                    if leg["server"] == name]
+            what = f" ({', '.join(legs)})" if legs else ""
+            if rng is not None:
+                out.append(RelatedLocation(f"server '{name}'{what} is configured here", rng,
+                                           entry.source, entry.entry_path))
+            else:
+                out.append(RelatedLocation(f"server mcp://{name}{what}", None, f"mcp://{name}"))
+        return out
 
     def _entry_range(self, entry):
         read = self.config_docs.get(entry.source)
@@ -68,6 +103,12 @@ class Report:
             if d.code == "MCPT304" and entry.source and entry_range is not None:
                 loc, rng = entry.source, entry_range   # on the configuration entry itself
                 related = [RelatedLocation(f"server mcp://{entry.name}", None, f"mcp://{entry.name}")]
+            elif d.code in FLOW_CODES:
+                if entry.source and entry_range is not None:
+                    loc, rng = entry.source, entry_range
+                    related = [RelatedLocation(f"server mcp://{entry.name}", None,
+                                               f"mcp://{entry.name}")]
+                related += self._flow_related(d)
             related = [dataclasses.replace(r, range=None) if r.file is None else r for r in related]
             groups.setdefault(loc, []).append(dataclasses.replace(d, range=rng, related=related,
                                                                   fixes=[]))
@@ -77,7 +118,7 @@ class Report:
     def emit(self, args, notes: list, secrets: list) -> None:
         fmt = args.format
         if fmt == "json":
-            text = output.render_json(self.results, notes)
+            text = output.render_json(self.results, notes, {"servers": self.servers_json()})
         elif fmt == "sarif":
             text = output.render_sarif(self.results, notes)
         elif fmt == "github":
@@ -92,6 +133,12 @@ class Report:
             print(f"{self.servers} server(s) scanned: {s['errors']} error(s), "
                   f"{s['warnings']} warning(s)", file=sys.stderr)
 
+    def servers_json(self) -> list:
+        """Each scanned server's tools with the capability labels that hold."""
+        return [{"server": name,
+                 "tools": [{"name": c.name, "capabilities": c.as_json()} for c in caps]}
+                for name, caps in self.capabilities.items()]
+
     def _text(self, notes: list) -> str:
         lines = []
         for loc, _, diags in self.results:
@@ -101,7 +148,7 @@ class Report:
                     where = f"{loc}:{d.range.start.line + 1}:{d.range.start.character + 1}"
                 lines.append(f"{where}: {d.severity.label} {d.code} {d.message}")
                 for r in d.related:
-                    if r.file and r.range is not None and r.message.endswith("configured here"):
+                    if r.file and r.range is not None and "configured here" in r.message:
                         lines.append(f"  {r.file}:{r.range.start.line + 1}:"
                                      f"{r.range.start.character + 1}: {r.message}")
         lines += [f"info: {n}" for n in notes]

@@ -45,7 +45,8 @@ def add_arguments(p) -> None:
     p.add_argument("--discover", action="store_true",
                    help="scan the servers of every known client's configuration files")
     p.add_argument("--pins", default=None, metavar="FILE",
-                   help="pin file (default: mcp-pins.json beside the first CONFIG, else here)")
+                   help="pin file, keyed by server name (default: the user's state file, "
+                        "keyed by configuration file and server name)")
     p.add_argument("--update-pins", action="store_true",
                    help="accept what the servers offer now as the pinned state (the pin "
                         "changes are still printed but no longer fail the run)")
@@ -97,7 +98,10 @@ def servers_of(args, cwd: str) -> tuple[list, list, list]:
                   if os.path.isfile(p) and p not in paths]
     for path in paths:
         if not os.path.isfile(path):
-            raise ScanUsageError(f"{path}: no such configuration file")
+            from ..files.reading import missing_reason
+            why = missing_reason(path)
+            raise ScanUsageError(f"{path}: " + ("no such configuration file"
+                                                if why == "no such file or directory" else why))
         read = mcp_config.read_config(path)
         if read.doc is None or not read.doc.parsed:
             raise ScanUsageError(read.problems[0][1] if read.problems else f"{path}: unreadable")
@@ -171,9 +175,12 @@ def fetch_all(entries: list, args) -> dict:
 
 
 # -- the documents ---------------------------------------------------------------------------
-def document_of(entry, snapshot, peers: dict, pins: dict | None) -> str:
+def document_of(entry, snapshot, peers: dict, pins: dict | None,
+                capabilities: dict | None = None) -> str:
     scan: dict = {"server": entry.name,
                   "peers": {n: tools for n, tools in peers.items() if n != entry.name}}
+    if capabilities:
+        scan["capabilities"] = capabilities
     if isinstance(snapshot, str):
         data: dict = {"tools": []}
         scan["error"] = snapshot
@@ -187,9 +194,8 @@ def document_of(entry, snapshot, peers: dict, pins: dict | None) -> str:
 
 def run(args) -> int:
     from ..engine.linter import Linter
-    from . import mcp_report
     from .batch import Settings
-    from .main import UsageError
+    from .usage import UsageError
     cwd = os.getcwd()
     try:
         entries, reads, notes = servers_of(args, cwd)
@@ -197,58 +203,101 @@ def run(args) -> int:
     except (ScanUsageError, UsageError) as exc:
         print(f"agis-lint: {exc}", file=sys.stderr)
         return EXIT_ERROR
-    pin_path = args.pins or os.path.join(
-        os.path.dirname(os.path.abspath(args.configs[0])) if args.configs else cwd, "mcp-pins.json")
     try:
-        pins = mcp_pins.load(pin_path)
+        store = mcp_pins.PinStore.open(args.pins)
     except mcp_pins.PinError as exc:
         print(f"agis-lint: {exc}", file=sys.stderr)
         return EXIT_ERROR
     snapshots = fetch_all(entries, args) if entries else {}
-    peers = {e.name: [t.get("name") for t in snapshots[e.name].get("tools", [])
-                      if isinstance(t, dict) and isinstance(t.get("name"), str)]
-             for e in entries if isinstance(snapshots.get(e.name), dict)}
     settings = Settings(overrides, args.config)
     linter = Linter(config_of=settings.config_of)
-    report = mcp_report.Report(dict(reads))
-    changed_pins = False
+    config = settings.config_of(os.path.join(cwd, "x.mcp.json")) if entries else Config()
+    records = {e.name: store.get(e) for e in entries}
+    report = lint_snapshots(entries, snapshots, linter, dict(reads), records, cwd)
+    notes += report.flow_notes(config.accept_flows)
     for entry in entries:
-        snap = snapshots.get(entry.name, "not scanned")
-        record = pins["servers"].get(entry.name)
-        text = document_of(entry, snap, peers, record)
-        virtual = os.path.join(cwd, f"{entry.name}.mcp.json")
-        outcome = linter.check(virtual, text=text, default_kind="mcp-tools")
-        report.add(entry, outcome)
-        if isinstance(snap, dict) and (record is None or args.update_pins):
-            new = {"identity": mcp_pins.identity(entry, snap), "definitions": mcp_pins.record(snap)}
-            if new != record:
-                pins["servers"][entry.name] = new
-                changed_pins = True
-                notes.append(f"pinned {len(new['definitions'])} definition(s) of server "
-                             f"'{entry.name}' in {pin_path}")
-        elif isinstance(snap, dict) and record.get("identity") != mcp_pins.identity(entry, snap):
-            notes.append(f"server '{entry.name}' is not the one pinned: pinned "
-                         f"{_ident(record.get('identity'))}, now {_ident(mcp_pins.identity(entry, snap))}")
+        note = _pin(store, entry, snapshots.get(entry.name, "not scanned"), records[entry.name],
+                    args.update_pins)
+        if note:
+            notes.append(note)
     if not entries:
         notes.append("no MCP server configuration found" + (" (--discover)" if args.discover else ""))
-    if changed_pins:
-        try:
-            mcp_pins.save(pin_path, pins)
-        except mcp_pins.PinError as exc:
-            print(f"agis-lint: {exc}", file=sys.stderr)
-            return EXIT_ERROR
+    try:
+        store.save()
+    except mcp_pins.PinError as exc:
+        print(f"agis-lint: {exc}", file=sys.stderr)
+        return EXIT_ERROR
     secrets = [s for e in entries for s in e.secrets()]
     report.emit(args, notes, secrets)
-    config = settings.config_of(os.path.join(cwd, "x.mcp.json")) if entries else Config()
     return report.exit_code(config, overrides, PIN_CODES if args.update_pins else ())
 
 
+def _pin(store, entry, snap, record, update: bool) -> str | None:
+    """Records a server's first baseline (or, with --update-pins, its current state) in the
+    store; the note that says so, or that the server is not the one pinned."""
+    if not isinstance(snap, dict):
+        return None
+    identity = mcp_pins.identity(entry, snap)
+    if record is None or update:
+        new = {"identity": identity, "definitions": mcp_pins.record(snap)}
+        if new == record:
+            return None
+        store.put(entry, new)
+        what = _count(new["definitions"])
+        if record is None:
+            return f"pinned {what} of server '{entry.name}' as a new baseline in {store.path}"
+        return f"accepted {what} of server '{entry.name}' as the baseline in {store.path}"
+    if record.get("identity") != identity:
+        return (f"server '{entry.name}' is not the one pinned: pinned "
+                f"{_ident(record.get('identity'))}, now {_ident(identity)}")
+    return None
+
+
+def _count(definitions: dict) -> str:
+    """'2 tools, 1 prompt and the instructions' for the definitions' keys (tools/NAME, ...)."""
+    counts = {"tools": 0}
+    for key in definitions:
+        section = key.split("/", 1)[0]
+        counts[section] = counts.get(section, 0) + 1
+    names = {"tools": "tool", "prompts": "prompt", "resources": "resource",
+             "resourceTemplates": "resource template"}
+    parts = [f"{n} {names.get(k, k)}{'' if n == 1 else 's'}" for k, n in counts.items()
+             if k != "instructions"]
+    if "instructions" in counts:
+        parts.append("the instructions")
+    return ", ".join(parts[:-1]) + " and " + parts[-1] if len(parts) > 1 else parts[0]
+
+
+def lint_snapshots(entries: list, snapshots: dict, linter, reads: dict, pins: dict, cwd: str):
+    """The report of what the servers offered (``snapshots``: name -> the snapshot dict that
+    ``fetch`` returns, or why it could not be read): each server linted as one document with
+    the scan's context (peers' tool names, its pins, and the capabilities of the servers in
+    one agent's reach: those of the same client, whose files a --discover may mix)."""
+    from ..formats.capability_sources import of_mcp_tools, table_of
+    from . import mcp_report
+    caps = {e.name: of_mcp_tools(snapshots[e.name].get("tools"))
+            for e in entries if isinstance(snapshots.get(e.name), dict)}
+    peers = {e.name: [t.get("name") for t in snapshots[e.name].get("tools", [])
+                      if isinstance(t, dict) and isinstance(t.get("name"), str)]
+             for e in entries if isinstance(snapshots.get(e.name), dict)}
+    table = {name: table_of(found) for name, found in caps.items()}
+    report = mcp_report.Report(reads, entries, caps, table)
+    client = {e.name: e.client for e in entries}
+    for entry in entries:
+        snap = snapshots.get(entry.name, "not scanned")
+        reach = {n: t for n, t in table.items() if client.get(n) == entry.client}
+        text = document_of(entry, snap, peers, pins.get(entry.name), reach)
+        virtual = os.path.join(cwd, f"{entry.name}.mcp.json")
+        report.add(entry, linter.check(virtual, text=text, default_kind="mcp-tools"))
+    return report
+
+
 def _overrides(args) -> dict:
-    from .main import _codes_option
+    from .usage import codes_option
     out: dict = {"semantic": False} if args.no_semantic else {}
     for option in ("select", "ignore"):
         if getattr(args, option) is not None:
-            out[option] = _codes_option(getattr(args, option), f"--{option}")
+            out[option] = codes_option(getattr(args, option), f"--{option}")
     return out
 
 

@@ -44,6 +44,8 @@ def diagnostic_json(path, doc, d) -> dict:
         out["tags"] = list(d.tags)
     if d.related:
         out["related"] = [_related_json(path, r) for r in d.related]
+    if isinstance(d.data, dict) and "flow" in d.data:
+        out["flow"] = d.data["flow"]        # MCPT501-503: the combination's servers and tools
     return out
 
 
@@ -63,10 +65,10 @@ def summary(results) -> dict:
             "warnings": sum(d.severity == Severity.WARNING for d in diags)}
 
 
-def render_json(results, notes) -> str:
+def render_json(results, notes, extra: dict | None = None) -> str:
     out = {"tool": "agis-lint", "version": __version__,
            "diagnostics": [diagnostic_json(p, doc, d) for p, doc, ds in results for d in ds],
-           "summary": summary(results)}
+           "summary": summary(results), **(extra or {})}
     if notes:
         out["notes"] = notes
     return json.dumps(out, indent=2, ensure_ascii=False)

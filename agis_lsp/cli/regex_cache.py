@@ -1,4 +1,4 @@
-"""Compiled regular expressions kept between runs of the command line (issue 14).
+"""Compiled regular expressions kept between runs of the command line.
 
 A terminal run on one small file compiles ~130 regular expressions (the rule modules',
 the YAML reader's, the standard library's) and sre's parser and code generator, written

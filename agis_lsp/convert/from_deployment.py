@@ -17,6 +17,8 @@ try:
 except ImportError:  # pragma: no cover - Python 3.10
     import tomli as tomllib  # type: ignore[no-redef]
 
+from ..document.size import DEFAULT_MAX_FILE_SIZE
+from ..files.reading import read_bytes
 from ..formats.agtp.vocabulary import ENDPOINTS_DIR, SERVER_FILE
 from .build import build_document, slug
 from .emit import to_yaml
@@ -49,8 +51,7 @@ def read_deployment(path: str) -> dict:
 
 def _read_toml(path: str, rel: str) -> dict:
     try:
-        with open(path, "rb") as fh:
-            raw = fh.read()
+        raw = read_bytes(path, DEFAULT_MAX_FILE_SIZE)
     except OSError as exc:
         raise ConvertError(f"{rel}: {exc.strerror or exc}") from None
     try:

@@ -53,8 +53,35 @@ def _parse(text: str, path: str | None, syntax: str | None) -> Document:
     return parse_yaml(text, path)
 
 
+#: Byte-order marks of the encodings that are not UTF-8 (UTF-32 first: its little-endian mark
+#: starts with UTF-16's).
+_WIDE_BOMS = ((b"\xff\xfe\x00\x00", "UTF-32LE", "UTF-32 (little-endian)"),
+              (b"\x00\x00\xfe\xff", "UTF-32BE", "UTF-32 (big-endian)"),
+              (b"\xff\xfe", "UTF-16LE", "UTF-16 (little-endian)"),
+              (b"\xfe\xff", "UTF-16BE", "UTF-16 (big-endian)"))
+
+
+def _wide(raw: bytes) -> tuple[str, ParseProblem] | None:
+    """UTF-16 or UTF-32 text with a byte-order mark: decoded (so that what is shown of it
+    reads), and named as such in one AGIS005 at its start; not parsed (a rewrite in UTF-8
+    would change every byte of the file, so no rule and no fix runs on it)."""
+    for bom, codec, name in _WIDE_BOMS:
+        if raw.startswith(bom):
+            text = raw[len(bom):].decode(codec, errors="replace")
+            return text, ParseProblem("AGIS005", f"the file is {name} text (byte-order mark "
+                                      f"{bom.hex(' ').upper()}); AGIS documents are UTF-8 text: "
+                                      f"convert it (iconv -f {codec.replace('LE', '').replace('BE', '')} "
+                                      "-t UTF-8)", 0, 1 if text else 0)
+    return None
+
+
 def decode_bytes(raw: bytes) -> tuple[str, ParseProblem | None]:
-    """Decode UTF-8; undecodable or binary input becomes a positioned finding."""
+    """Decode UTF-8; undecodable or binary input becomes a positioned finding, UTF-16 and
+    UTF-32 with a byte-order mark are decoded and named."""
+    if raw[:1] in (b"\xff", b"\xfe", b"\x00"):
+        wide = _wide(raw)
+        if wide is not None:
+            return wide
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -82,7 +109,15 @@ def parse_bytes(raw: bytes, path: str | None = None, syntax: str | None = None) 
     return parse_text(text, path, syntax)
 
 
-def read_document(path: str | os.PathLike, syntax: str | None = None) -> Document:
-    with open(path, "rb") as fh:
-        raw = fh.read()
-    return parse_bytes(raw, os.fspath(path), syntax)
+def read_document(path: str | os.PathLike, syntax: str | None = None,
+                  limit: int | None = None) -> Document:
+    """The document of the regular file ``path``; one over ``limit`` bytes (0 or None: no
+    limit) is its head with one AGIS007 problem (``document.size``), not parsed. Raises
+    OSError (``files.reading.NotRegularFile`` for a FIFO, a device, a symlink loop...)."""
+    from ..files.reading import read_file
+    got = read_file(path, limit)
+    if got.over:
+        from .size import oversized_document
+        return oversized_document(got.raw.decode("utf-8", errors="replace"), os.fspath(path),
+                                  got.size, limit)
+    return parse_bytes(got.raw, os.fspath(path), syntax)

@@ -5,7 +5,7 @@ An edit outside the ``endpoints`` list of a YAML AGIS document (the top-level
 entry. Those lines parse alone as a one-key mapping at column 0; the result is spliced into
 a new :class:`Document` equal, container for container and span for span, to a full parse
 (``tests/test_incremental_parse.py``). The endpoints are the previous version's objects,
-their spans read through the edit (:class:`~agis_lsp.document.incremental.SplicedContainers`).
+their spans read through the edit (:class:`~agis_lsp.document.splice.SplicedContainers`).
 
 Refused (``None``: the caller parses the whole text): JSON, an edit spanning two entries or
 touching the ``endpoints`` entry's lines, text before the first entry (comments, ``---``),
@@ -16,12 +16,12 @@ from __future__ import annotations
 
 from .tree import Container, Document, Entry
 from .positions import LONE_SURROGATE
+from .splice import SplicedContainers, shift_container, shift_entry
 
 
 def reparse_frame(old: Document, new_text: str, edit: tuple, seq) -> Document | None:
     """``new_text`` parsed by re-parsing the one top-level entry ``edit`` (a, b_old, b_new)
     lies in; ``seq`` is the endpoints list's container. None when that cannot be proved."""
-    from .incremental import SplicedContainers, shift_container, shift_entry
     a, b_old, b_new = edit
     root = old.data
     info = old.container(root)

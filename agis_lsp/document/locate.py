@@ -29,6 +29,17 @@ MAX_FLOW_DEPTH = 64   # flow collections nested deeper share their parent's path
 __all__ = ["KEY", "VALUE", "path_at", "path_at_text", "word_at"]
 
 
+
+def _lines_before(text: str, line_start: int):
+    """The lines before the one that starts at ``line_start``: (offset, text without its newline)."""
+    pos = 0
+    while pos < line_start:
+        end = text.find("\n", pos)
+        if end == -1 or end >= line_start:
+            end = line_start - 1
+        yield pos, text[pos:end]
+        pos = end + 1
+
 def path_at(doc: Document, offset: int) -> tuple[tuple, str]:
     """The path and part under ``offset`` (a code-point offset into ``doc.text``)."""
     offset = max(0, min(offset, len(doc.text)))
@@ -153,14 +164,7 @@ def _yaml_path(text: str, offset: int) -> tuple[tuple, str]:
     pending_indent = -1
     skip_above: int | None = None  # block scalar: skip lines indented deeper than this
     flow: tuple | None = None       # (opener offset, path, depth) of an unclosed flow collection
-    pos = 0
-    while pos < line_start:
-        end = text.find("\n", pos)
-        if end == -1 or end >= line_start:
-            end = line_start - 1
-        line = text[pos:end]
-        line_pos = pos
-        pos = end + 1
+    for line_pos, line in _lines_before(text, line_start):
         if flow is not None:
             depth = flow[2] + _bracket_delta(line)
             flow = (flow[0], flow[1], depth) if depth > 0 else None
@@ -335,7 +339,7 @@ def _flow_path(text: str, start: int, offset: int, base: tuple, *, toml: bool = 
     """Lenient scan of a flow collection (JSON, YAML flow, TOML inline) up to ``offset``.
 
     Returns None when the collection closes before ``offset``. One loop on purpose: a state
-    machine whose every branch consumes at least one character (issue 17's property tests
+    machine whose every branch consumes at least one character (the property tests
     check that it always advances).
     """
     stack: list[list] = []  # [is_map, path, key, index, expecting_key]
@@ -438,14 +442,7 @@ def _toml_path(text: str, offset: int) -> tuple[tuple, str]:
     arrays: dict[tuple, int] = {}
     flow: tuple | None = None        # (opener offset, path, depth)
     string: tuple | None = None      # (path, closing quote) of a multi-line string
-    pos = 0
-    while pos < line_start:
-        end = text.find("\n", pos)
-        if end == -1 or end >= line_start:
-            end = line_start - 1
-        line = text[pos:end]
-        line_pos = pos
-        pos = end + 1
+    for line_pos, line in _lines_before(text, line_start):
         if string is not None:
             if string[1] in line:
                 string = None

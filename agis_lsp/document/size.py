@@ -7,13 +7,10 @@ comes from the configuration (engine.config), default 10 MiB.
 """
 from __future__ import annotations
 
-import os
-
 from .tree import Document, ParseProblem
 from .positions import char_end
 
 DEFAULT_MAX_FILE_SIZE = 10 * 1024 * 1024
-HEAD = 65536      # what is kept of an oversized file: enough for its kind's textual marks
 
 
 def show_size(n: int) -> str:
@@ -28,22 +25,15 @@ def too_large(size: int, limit: int | None) -> bool:
     return bool(limit) and size > limit
 
 
-def oversized_document(text: str, path: str | None, size: int, limit: int) -> Document:
+def oversized_document(text: str, path: str | None, size: int | None, limit: int) -> Document:
     """A document that is not parsed: ``text`` (all of it for an editor buffer, the head of
-    a file on disk) and one AGIS007 problem at its first character."""
+    a file on disk or of standard input) and one AGIS007 problem at its first character.
+    ``size`` None: only known to be over the limit (a stream is read up to the limit and one
+    byte more, never to its end)."""
     doc = Document(text, path)
+    said = f"the file is {show_size(size)}, more" if size is not None else "the input is more"
     doc.problems.append(ParseProblem(
-        "AGIS007", f"the file is {show_size(size)}, more than max-file-size ({show_size(limit)}); "
+        "AGIS007", f"{said} than max-file-size ({show_size(limit)}); "
         "it is not checked (split it, or raise max-file-size in the configuration)",
         0, char_end(text, 0) if text else 0))
     return doc
-
-
-def read_head(path: str | os.PathLike) -> str:
-    with open(path, "rb") as fh:
-        raw = fh.read(HEAD)
-    return raw.decode("utf-8", errors="replace")
-
-
-def file_size(path: str | os.PathLike) -> int:
-    return os.stat(path).st_size

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import os
 
+from ..files.reading import read_file
+
 
 def cache_dir() -> str:
     explicit = os.environ.get("AGIS_LINT_CACHE_DIR")
@@ -84,8 +86,8 @@ def files_stamp(paths: list[str]) -> str | None:
 
 
 def read(path: str) -> bytes | None:
+    """A cache entry's bytes; None when it is missing, unreadable or no regular file."""
     try:
-        with open(path, "rb") as fh:
-            return fh.read()
+        return read_file(path, None).raw
     except OSError:
         return None

@@ -14,6 +14,7 @@ from functools import cached_property, lru_cache
 from pathlib import Path
 
 from ..document.size import DEFAULT_MAX_FILE_SIZE
+from ..files.reading import read_bytes
 from .findings import Severity
 
 
@@ -27,8 +28,10 @@ def _tomllib():
 
 
 CONFIG_FILES = (".agis-lint.toml", "pyproject.toml")
+MAX_CONFIG_SIZE = 4 * 1024 * 1024       # bytes of a configuration file read at most
 _KEYS = {"select", "ignore", "extend-select", "severity", "level", "semantic", "catalog",
-         "per-file-ignores", "fail-level", "max-file-size", "conventions"}
+         "per-file-ignores", "fail-level", "max-file-size", "conventions", "respect-gitignore",
+         "mcp"}
 # What a rule marked convention="agis" defaults to on a format that does not adopt AGIS.
 CONVENTION_DEFAULT = Severity.INFORMATION
 
@@ -48,7 +51,7 @@ def _severity_table() -> dict:
     """code -> the value ``severity/*.toml`` gives it. The parsed table is kept in the cache
     directory under a stamp of the files (:func:`cachedir.files_stamp`: any write, added or
     removed file changes it): a run without a configuration file of its own then neither
-    imports a TOML parser (issue 14: ~5 ms of a small file's run) nor reads the files."""
+    imports a TOML parser (~5 ms of a small file's run) nor reads the files."""
     import marshal
 
     from . import cachedir
@@ -90,6 +93,9 @@ class Config:
     source: str | None = None
     conventions: tuple = ()             # where AGIS's conventions are adopted beyond AGIS/AGTP:
                                         # "*" (everywhere), document kinds, or rule-code prefixes
+    respect_gitignore: bool = True      # a directory walk leaves out what git ignores
+    accept_flows: tuple = ()            # ((sorted server names, reason), ...): reviewed
+                                        # tool combinations ([tool.agis-lint.mcp] accept-flows)
 
     @cached_property
     def _enabled_memo(self) -> dict:
@@ -209,6 +215,30 @@ def _conventions(value, source: str | None) -> tuple:
                       "rule codes", source)
 
 
+def _mcp_table(value, source: str | None) -> tuple:
+    """``[tool.agis-lint.mcp] accept-flows = [{servers = ["fetch", "files"], reason = "…"}]``:
+    combinations of servers a reviewer accepted (MCPT501-503 no longer report them)."""
+    if not isinstance(value, dict) or set(value) - {"accept-flows"}:
+        raise ConfigError("'mcp' must be a table holding 'accept-flows' only", source)
+    flows = value.get("accept-flows", [])
+    form = "'mcp.accept-flows' must be a list of {servers = [\"name\", …], reason = \"…\"}"
+    if not isinstance(flows, list):
+        raise ConfigError(form, source)
+    out = []
+    for item in flows:
+        servers = item.get("servers") if isinstance(item, dict) else None
+        reason = item.get("reason") if isinstance(item, dict) else None
+        if not isinstance(item, dict) or set(item) - {"servers", "reason"} or \
+                not isinstance(servers, list) or not servers or \
+                not all(isinstance(n, str) and n.strip() for n in servers):
+            raise ConfigError(form, source)
+        if not isinstance(reason, str) or not reason.strip():
+            raise ConfigError(f"'mcp.accept-flows': the combination {servers} needs a 'reason' "
+                              "(why it was accepted)", source)
+        out.append((tuple(sorted({n.strip() for n in servers})), reason.strip()))
+    return tuple(out)
+
+
 def parse_severity(value) -> Severity | None:
     if value in ("off", "none", False):
         return None
@@ -239,10 +269,11 @@ def config_from_table(table: dict, source: str | None = None) -> Config:
         if table["level"] not in (1, 2):
             raise ConfigError("'level' must be 1 or 2", source)
         kw["level"] = table["level"]
-    if "semantic" in table:
-        if not isinstance(table["semantic"], bool):
-            raise ConfigError("'semantic' must be true or false", source)
-        kw["semantic"] = table["semantic"]
+    for key in ("semantic", "respect-gitignore"):
+        if key in table:
+            if not isinstance(table[key], bool):
+                raise ConfigError(f"'{key}' must be true or false", source)
+            kw[key.replace("-", "_")] = table[key]
     if "catalog" in table:
         cat = table["catalog"]
         if not isinstance(cat, str):
@@ -259,6 +290,8 @@ def config_from_table(table: dict, source: str | None = None) -> Config:
         kw["max_file_size"] = parse_size(table["max-file-size"], source)
     if "conventions" in table:
         kw["conventions"] = _conventions(table["conventions"], source)
+    if "mcp" in table:
+        kw["accept_flows"] = _mcp_table(table["mcp"], source)
     if "fail-level" in table:
         try:
             kw["fail_level"] = Severity.parse(table["fail-level"])
@@ -283,16 +316,22 @@ def find_config_file(start: str | os.PathLike) -> str | None:
 
 def _has_tool_table(path: Path) -> bool:
     try:
-        return b"[tool.agis-lint" in path.read_bytes()
-    except OSError:
+        return b"[tool.agis-lint" in read_bytes(path, MAX_CONFIG_SIZE)
+    except OSError:     # unreadable, too large, no regular file: not a configuration
         return False
 
 
 @lru_cache(maxsize=64)
 def _load_cached(path: str, mtime: float) -> Config:
     try:
-        with open(path, "rb") as fh:
-            data = _tomllib().load(fh)
+        raw = read_bytes(path, MAX_CONFIG_SIZE, "configuration file")
+    except OSError as exc:   # a FIFO or a device named --config, a symlink loop, too large
+        raise ConfigError(f"cannot be read: {exc.strerror or exc}", path) from None
+    try:
+        data = _tomllib().loads(raw.decode("utf-8"))
+    except UnicodeDecodeError as exc:
+        raise ConfigError(f"not UTF-8 text (byte 0x{raw[exc.start]:02x} at offset {exc.start})",
+                          path) from None
     except _tomllib().TOMLDecodeError as exc:
         raise ConfigError(f"invalid TOML: {exc}", path) from None
     except ValueError as exc:   # an integer past Python's int-string limit (4,300 digits)

@@ -13,36 +13,44 @@ Every declared fact is listed in :data:`DECLARED` (name -> fact); names are uniq
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable, Generic, TypeVar
-
-if TYPE_CHECKING:
-    from .context import LintContext
+from typing import Any, Callable, Generic, Protocol, TypeVar
 
 T = TypeVar("T")
 
 DECLARED: dict[str, "Fact"] = {}
 
 
+class HasFacts(Protocol):
+    """What reading a fact needs of the lint context (``engine.context.LintContext``, which
+    imports this module: the context is named here by what it offers, not imported)."""
+
+    def fact(self, fact: Fact[Any]) -> Any: ...
+
+
+#: A fact's computation: the lint context in, the value out.
+Compute = Callable[[Any], T]
+
+
 class Fact(Generic[T]):
     """A per-lint result, computed by ``compute(ctx)`` on first use and kept on the context."""
     __slots__ = ("name", "compute", "doc")
 
-    def __init__(self, name: str, compute: Callable[["LintContext"], T], doc: str = "") -> None:
+    def __init__(self, name: str, compute: Compute[T], doc: str = "") -> None:
         if name in DECLARED:
             raise ValueError(f"fact {name!r} is declared twice")
         self.name, self.compute = name, compute
         self.doc = doc or compute.__doc__ or ""
         DECLARED[name] = self
 
-    def __call__(self, ctx: "LintContext") -> T:
+    def __call__(self, ctx: HasFacts) -> T:
         return ctx.fact(self)
 
     def __repr__(self) -> str:
         return f"Fact({self.name!r})"
 
 
-def fact(name: str) -> Callable[[Callable[["LintContext"], T]], Fact[T]]:
+def fact(name: str) -> Callable[[Compute[T]], Fact[T]]:
     """Declare the decorated function ``ctx -> value`` as the fact ``name``."""
-    def declare(fn: Callable[["LintContext"], T]) -> Fact[T]:
+    def declare(fn: Compute[T]) -> Fact[T]:
         return Fact(name, fn)
     return declare

@@ -31,7 +31,7 @@ def preferred_fix(diagnostic):
 def auto_fix(diagnostic):
     """The fix an editor's Auto Fix may apply without asking: the preferred fix when it is
     safe, else None. The server marks only this one ``isPreferred``; an unsafe fix is offered
-    as a quick fix the user chooses (labelled unsafe), never applied by Auto Fix (issue 21)."""
+    as a quick fix the user chooses (labelled unsafe), never applied by Auto Fix."""
     fix = preferred_fix(diagnostic)
     return fix if fix is not None and fix.safe else None
 

@@ -28,7 +28,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from ..document import Document, parse_bytes, parse_text
+from ..document import Document, parse_bytes, parse_text, read_document
 from ..formats import kinds
 from .config import Config, config_for
 from .fixer import FixResult, fix_loop
@@ -128,29 +128,33 @@ class Linter:
         self.model = model if model is not None else ModelProvider()
 
     # -- 1-4: read, detect, configure, catalog, deployment --------------------------------
-    def read(self, path: str) -> Document:
-        """A file as a document; undecodable bytes are an AGIS005 finding, not an error.
-        Raises OSError when the file cannot be read."""
-        with open(path, "rb") as fh:
-            return parse_bytes(fh.read(), path)
+    def read(self, path: str, limit: int | None = None) -> Document:
+        """A file as a document; undecodable bytes are an AGIS005 finding, not an error, and
+        a file over ``limit`` bytes (0 or None: no limit) is read no further than the limit
+        and gets one AGIS007 (``document.size``). Raises OSError when the file cannot be read
+        (``files.reading.NotRegularFile``: a FIFO, a device, a symlink loop). ``limit`` None:
+        the limit of the last configuration this Linter met (the server's reads of closed
+        files)."""
+        return read_document(path, limit=self.documents.max_size if limit is None else limit)
 
     @staticmethod
     def _oversized(path: str | None, text: str | None, raw: bytes | None, limit: int):
-        """The AGIS007 document of an input over ``limit`` bytes, else None: an editor buffer
-        or standard input is measured as given, a file by its size on disk (only its head
-        is read, for the kind's textual marks)."""
-        from ..document.size import file_size, oversized_document, read_head, too_large
+        """The AGIS007 document of an editor buffer or of standard input over ``limit`` bytes,
+        else None (a file is measured while it is read: :meth:`read`). Standard input is read
+        up to the limit and one byte more (``files.reading.read_stream``): its size is then
+        only known to be over the limit."""
+        from ..document.size import oversized_document, too_large
         if text is not None:
             if len(text) > limit:   # cheap: UTF-8 is at least a byte a character
                 size = len(text.encode("utf-8", "surrogatepass"))
                 if too_large(size, limit):
                     return oversized_document(text, path, size, limit)
             return None
-        if raw is not None:
-            return oversized_document(raw[:65536].decode("utf-8", "replace"), path, len(raw), limit) \
-                if too_large(len(raw), limit) else None
-        size = file_size(path)
-        return oversized_document(read_head(path), path, size, limit) if too_large(size, limit) else None
+        if raw is not None and too_large(len(raw), limit):
+            from ..files.reading import HEAD
+            return oversized_document(raw[:HEAD].decode("utf-8", "replace"), path,
+                                      len(raw) if len(raw) > limit + 1 else None, limit)
+        return None
 
     def prepare(self, path: str | None, *, text: str | None = None, raw: bytes | None = None,
                 doc: Document | None = None, overlay: dict | None = None,
@@ -164,7 +168,7 @@ class Linter:
         an unreadable file."""
         config = self.config_of(path)
         limit = self.documents.max_size = config.max_file_size
-        if doc is None and limit:
+        if doc is None and limit and (text is not None or raw is not None):
             doc = self._oversized(path, text, raw, limit)
         if doc is None:
             if text is not None and previous is not None:
@@ -175,7 +179,7 @@ class Linter:
             elif raw is not None:
                 doc = parse_bytes(raw, path)
             else:
-                doc = self.read(path)
+                doc = self.read(path, limit)
         kind = kinds.detect(doc, previous_kind) or default_kind
         target = Target(path, doc, kind, config)
         if kind is None:

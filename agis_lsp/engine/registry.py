@@ -61,7 +61,7 @@ class Rule:
                                    # then runs it over every node (outside the runner's walk)
 
     # A lint reads neither: cleaning and splitting ~90 docstrings at registration was ~5% of
-    # a terminal run on one small file (issue 14).
+    # a terminal run on one small file.
     @cached_property
     def doc(self) -> str:
         return inspect.cleandoc(self.docstring or "")

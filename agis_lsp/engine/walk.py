@@ -28,7 +28,6 @@ from typing import TYPE_CHECKING, Callable, Iterable
 
 if TYPE_CHECKING:
     from .context import LintContext
-    from .registry import Rule
 
 
 @dataclass

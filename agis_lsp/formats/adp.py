@@ -5,6 +5,7 @@ from __future__ import annotations
 from functools import cached_property
 
 from . import _common as c
+from ._manifest import CapabilityManifest
 from .registry import EditorHooks, FormatKind, Operation, Symbol, key_mark
 
 SPEC = "Agent Discovery Protocol 1.0"
@@ -94,25 +95,8 @@ def detect_detail(data) -> bool:
         and isinstance(data.get("parameters"), list) and "name" in data)
 
 
-class ManifestView:
-    def __init__(self, doc) -> None:
-        self.doc = doc
-        self.data = c.as_dict(doc.data)
-
-    @cached_property
-    def capabilities(self) -> list[tuple[int, tuple, dict]]:
-        return list(c.items(self.data.get("capabilities"), ("capabilities",)))
-
-    @cached_property
-    def operations(self) -> list[Operation]:
-        out = []
-        for _, path, cap in self.capabilities:
-            name = cap.get("name")
-            if isinstance(name, str) and name.strip():
-                desc = cap.get("description")
-                out.append(Operation(name, path + ("name",), desc if isinstance(desc, str) else None,
-                                     path + ("description",), "capability"))
-        return out
+class ManifestView(CapabilityManifest):
+    """An ADP manifest: a service and its capabilities."""
 
 
 class DetailView:

@@ -17,6 +17,6 @@ SCHEMA_FILE = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__fil
 def agis_schema() -> dict:
     """The parsed schema; callers must not change it (copy first)."""
     # beside the package's modules, like the lexicon's and the catalog's data (importlib.resources
-    # and the zipfile machinery it imports cost ~10 ms of a terminal run's start, issue 14)
+    # and the zipfile machinery it imports cost ~10 ms of a terminal run's start)
     with open(SCHEMA_FILE, "rb") as fh:
         return json.load(fh)

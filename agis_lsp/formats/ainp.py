@@ -6,9 +6,8 @@ The AINP text has no numbered sections; places are cited by its headings
 """
 from __future__ import annotations
 
-from functools import cached_property
-
 from . import _common as c
+from ._manifest import CapabilityManifest
 from .registry import FormatKind, Operation, Symbol
 
 SPEC = "AINP 1.0"
@@ -114,26 +113,12 @@ def message_shape(data) -> str | None:
     return None
 
 
-class ManifestView:
-    def __init__(self, doc) -> None:
-        self.doc = doc
-        self.data = c.as_dict(doc.data)
+class ManifestView(CapabilityManifest):
+    """An AINP manifest: its capabilities, each named by ``name`` or else ``id``."""
+    name_keys = ("name", "id")
 
-    @cached_property
-    def capabilities(self) -> list[tuple[int, tuple, dict]]:
-        return list(c.items(self.data.get("capabilities"), ("capabilities",)))
-
-    @cached_property
-    def operations(self) -> list[Operation]:
-        out = []
-        for _, path, cap in self.capabilities:
-            key = "name" if isinstance(cap.get("name"), str) and cap["name"].strip() else "id"
-            name = cap.get(key)
-            if isinstance(name, str) and name.strip():
-                desc = cap.get("description")
-                out.append(Operation(name, path + (key,), desc if isinstance(desc, str) else None,
-                                     path + ("description",), "capability", {"cap_path": path}))
-        return out
+    def operation_extra(self, path: tuple) -> dict:
+        return {"cap_path": path}
 
 
 class MessageView:

@@ -20,7 +20,7 @@ from functools import cached_property
 from typing import Iterable
 
 from ..document import Document, parse_text, read_document
-from ..document.size import DEFAULT_MAX_FILE_SIZE, oversized_document, read_head, too_large
+from ..document.size import DEFAULT_MAX_FILE_SIZE, oversized_document, too_large
 from .agtp import (ENDPOINTS_DIR, RECIPES_FILE, SERVER_FILE, EndpointFileView, EndpointView,
                          PolicyView, RecipesView, ServerView)
 
@@ -66,10 +66,8 @@ class DocumentCache:
             doc = oversized_document(text, path, size, limit) if too_large(size, limit) \
                 else parse_text(text, path)
         else:
-            try:
-                size = stamp[1] if isinstance(stamp, tuple) and len(stamp) == 2 else 0
-                doc = oversized_document(read_head(path), path, size, limit) if too_large(size, limit) \
-                    else read_document(path)
+            try:    # a FIFO or a device among the files is no document (NotRegularFile)
+                doc = read_document(path, limit=limit)
             except OSError:
                 return None
         with self._lock:

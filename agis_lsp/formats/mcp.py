@@ -37,7 +37,7 @@ _JSON_SCHEMA = {"type": "object", "description": "A JSON Schema object.",
                     "$schema": c.string("The JSON Schema dialect; 2020-12 when absent "
                                         f"(MCP {REVISION})."),
                     # JSON Schema (2020-12, 10.3.2.3): a boolean or a schema for the other
-                    # parameters; published servers write both (issue 22's real corpus)
+                    # parameters; published servers write both (the real MCP corpus)
                     "additionalProperties": {"anyOf": [
                         c.boolean("Whether parameters beyond `properties` are accepted."),
                         {"type": "object", "description": "A JSON Schema the parameters beyond "

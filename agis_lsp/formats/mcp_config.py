@@ -28,6 +28,8 @@ import re
 from dataclasses import dataclass, field
 
 from ..document import parse_text
+from ..document.size import DEFAULT_MAX_FILE_SIZE
+from ..files.reading import read_bytes
 from ..document.jsonc import strip_jsonc  # noqa: F401 - read_config and callers use it here
 
 CLIENTS = ("claude-desktop", "claude-code", "cursor", "vscode", "windsurf", "zed", "gemini",
@@ -93,9 +95,8 @@ def read_config(path: str, text: str | None = None, client: str | None = None) -
     """The servers of one configuration file; ``problems`` say what could not be read."""
     client = client or client_of(path) or "claude-code"
     if text is None:
-        try:
-            with open(path, encoding="utf-8-sig") as fh:
-                text = fh.read()
+        try:    # bounded; a FIFO, a device or a symlink loop is refused, never waited on
+            text = read_bytes(path, DEFAULT_MAX_FILE_SIZE, "configuration file").decode("utf-8-sig")
         except (OSError, UnicodeDecodeError) as exc:
             return ConfigRead([], [((), f"cannot read the file: {exc.strerror or exc}")])
     is_yaml = path.endswith((".yaml", ".yml"))

@@ -1,6 +1,6 @@
 """The word table (``words.tsv.gz``: 56,000 words) in a form that loads in about a
 millisecond: the words sorted in one string, looked up by bisection, kept in the cache
-directory (issue 14). Building the dict from the data file costs ~20 ms, most of a
+directory. Building the dict from the data file costs ~20 ms, most of a
 terminal run's lexicon time, for the ten or so words one small file asks about.
 
 The cache entry is keyed by this format's number and the data file's device, inode, size

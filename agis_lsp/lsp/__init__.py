@@ -1,10 +1,17 @@
 """The language server: a thin pygls adapter over the engine.
 
-This package is the only place that imports ``lsprotocol`` or ``pygls``. The
-server is built by :func:`agis_lsp.lsp.server.build_server` from small parts
-(``state``, ``store``, ``scheduler``, ``publisher``, ``model_loader``, ``budget``); the
-protocol handlers live in ``features/`` (one module per group, registered by
-``features.MODULES``) and call the pure builders of ``ide/`` (``completion``,
-``hover``, ``symbols``, ``definition``, ``actions``...), which know documents and
-positions but not the server. No two modules in this package share a name.
+This package is the only place that imports ``lsprotocol`` or ``pygls``. Its parts, each
+importing only the ones listed before it:
+
+* ``protocol/``: engine values as LSP types, client capabilities, URIs, cancellation;
+* ``ide/``: what to answer — pure builders over a document (``completion``, ``hover``,
+  ``symbols``, ``definition``, ``actions``...) that know documents and positions, not the server;
+* ``runtime/``: the machinery (``state``, ``store``, ``scheduler``, ``publisher``,
+  ``model_loader``, ``budget``, ``settings``, ``token_cache``, ``protocols``);
+* ``features/``: the protocol handlers, one module per group, registered by
+  ``features.MODULES``; each calls ``ide/`` and the runtime;
+* ``server.py`` builds the server from the runtime's parts and registers the features;
+  ``main.py`` is the one entry point (``agis-lsp``).
+
+No two modules in this package share a name.
 """

@@ -39,17 +39,17 @@ from .. import __version__
 from ..document import Document, parse_text
 from ..engine.config import config_for
 from ..engine.linter import Linter, ModelProvider
-from .budget import FeatureRunner
-from .capabilities import ClientFeatures
-from .convert import RuleDocs
-from .model_loader import ModelLoader
-from .publisher import Publisher
-from .scheduler import SETUP_ERRORS, Scheduler
-from .settings import SECTION, Settings, parse_settings, section_of
-from .state import Documents, View, view_of
-from .store import DiagnosticsStore
-from .token_cache import TokenCache
-from .uris import to_path
+from .runtime.budget import FeatureRunner
+from .protocol.capabilities import ClientFeatures
+from .protocol.to_lsp import RuleDocs
+from .runtime.model_loader import ModelLoader
+from .runtime.publisher import Publisher
+from .runtime.scheduler import SETUP_ERRORS, Scheduler
+from .runtime.settings import SECTION, Settings, parse_settings, section_of
+from .runtime.state import Documents, View, view_of
+from .runtime.store import DiagnosticsStore
+from .runtime.token_cache import TokenCache
+from .protocol.uris import to_path
 
 log = logging.getLogger("agis_lsp.lsp")
 

@@ -25,6 +25,8 @@ import threading
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from .environment import ENV_VAR, THREADS_ENV  # noqa: F401 - THREADS_ENV: the package names it
+
 if TYPE_CHECKING:  # imported where a load starts: a run without the model never needs it
     from concurrent.futures import Future
 
@@ -33,7 +35,7 @@ _LAZY = ("ConsistencyJudgement", "SemanticModel", "VerbJudgement", "KINDS", "KIN
 
 def __getattr__(name: str):
     """The model classes on first use: ``.model`` imports numpy, which a run that only
-    asks where the model is (the result cache, --no-semantic) does not need (issue 14)."""
+    asks where the model is (the result cache, --no-semantic) does not need."""
     if name in _LAZY:
         from . import heads as model
         return getattr(model, name)
@@ -42,8 +44,6 @@ def __getattr__(name: str):
 __all__ = ["get_model", "start_loading", "loading_started", "SemanticUnavailable", "model_dir",
            "SemanticModel", "VerbJudgement", "ConsistencyJudgement", "KINDS", "KIND_LABELS"]
 
-ENV_VAR = "AGIS_LSP_MODEL_DIR"
-THREADS_ENV = "AGIS_LSP_MODEL_THREADS"   # the encoder's intra-op threads (encoder.default_threads)
 REQUIRED = ("encoder.onnx", "tokenizer.json", "heads.json", "heads.npz")
 
 
@@ -120,7 +120,7 @@ def use_store(store) -> None:
 
 
 def _verified_marker(directory: Path, sums: Path, expected: dict) -> str | None:
-    """Where a verification of these very files is remembered (issue 14: hashing the 26 MB
+    """Where a verification of these very files is remembered (hashing the 26 MB
     of model files was ~25 ms of every start with the model). The key covers the directory,
     SHA256SUMS and every listed file's device, inode, size, modification and status-change
     times (nanoseconds): writing to a file or replacing it changes its status-change time,

@@ -33,7 +33,7 @@ from typing import Callable, Iterable, Sequence
 
 import numpy as np
 
-from . import THREADS_ENV
+from .environment import THREADS_ENV
 
 MAX_TOKENS = 128  # intents are single sentences (AGIS recommends <= 500 chars)
 OVERLAP = 32      # tokens two consecutive windows of a long text share (windows)
@@ -94,7 +94,7 @@ class Encoder:
         """The ONNX session is built on a helper thread (onnxruntime releases the GIL
         while it builds, ~90 ms) while this thread loads the tokenizer and runs
         ``while_building`` (the model's heads); the helper is joined before the
-        constructor returns or raises, so no thread outlives it (issue 14)."""
+        constructor returns or raises, so no thread outlives it."""
         import onnxruntime as ort
         from tokenizers import Tokenizer
 

@@ -95,3 +95,20 @@ def test_a_broken_link_fails_the_build(tmp_path: Path) -> None:
     proc = _build(repo, tmp_path / "site")
     assert proc.returncode != 0
     assert "nowhere.md" in proc.stdout + proc.stderr
+
+
+def test_rule_pages_have_a_real_table_header(site: Path) -> None:
+    html = (site / "rules" / "AGIS301.html").read_text(encoding="utf-8")
+    head = html[html.index("<thead>"):html.index("</thead>")]
+    cells = [c.split("</th>")[0].strip() for c in head.split("<th>")[1:]]
+    assert cells == ["Property", "Value"], cells
+
+
+def test_search_works_from_files(site: Path) -> None:
+    """The offline plugin inlines the search index as a script, which a page opened from file:// can
+    load (a fetch of search_index.json cannot)."""
+    index = site / "search" / "search_index.js"
+    assert index.exists() and "Scan" in index.read_text(encoding="utf-8")
+    assert "search/search_index.js" in (site / "index.html").read_text(encoding="utf-8") or \
+        "search_index.js" in "".join(p.read_text(encoding="utf-8", errors="replace")
+                                     for p in (site / "assets" / "javascripts").glob("*.js"))

@@ -3,7 +3,9 @@
 -- with AGIS_NVIM_RTP (editors/nvim), AGIS_NVIM_CONFIG (the config snippet to source),
 -- AGIS_NVIM_CMD (JSON argv of the server), AGIS_NVIM_SETTINGS (JSON), AGIS_NVIM_FILE,
 -- AGIS_NVIM_CODE, AGIS_NVIM_FIX (a quick fix title substring), AGIS_NVIM_RESULT; AGIS_NVIM_MODE=rename
--- with AGIS_NVIM_OLD and AGIS_NVIM_RENAME renames a method instead, then tries omni-completion.
+-- with AGIS_NVIM_OLD and AGIS_NVIM_RENAME renames a method instead, then tries omni-completion;
+-- AGIS_NVIM_MODE=codelens runs the "Scan this server" lens; AGIS_NVIM_MODE=health only runs :checkhealth agis
+-- (AGIS_NVIM_HEALTH=1: after the quick fix).
 -- Every wait is vim.wait with a timeout; the outcome goes to the RESULT file as JSON.
 local env = function(name) return (assert(os.getenv(name), name .. " is not set")) end
 local result = { ok = false, steps = {}, nvim = tostring(vim.version().major) .. "." .. vim.version().minor .. "." .. vim.version().patch }
@@ -219,6 +221,22 @@ local function codelens_flow(client, bufnr)
   result.ok = true
 end
 
+-- :checkhealth agis, its report buffer's text
+local function health()
+  vim.cmd("checkhealth agis")
+  result.health = table.concat(vim.api.nvim_buf_get_lines(0, 0, -1, false), "\n")
+end
+
+-- AGIS_NVIM_MODE=health: no server is expected to start (its command is missing); open the file, give
+-- the config the time to try, then :checkhealth agis.
+local function health_flow()
+  vim.cmd("edit " .. vim.fn.fnameescape(env("AGIS_NVIM_FILE")))
+  vim.wait(3000, function() return false end, 100)
+  result.clients = #get_clients()
+  health()
+  result.ok = true
+end
+
 local function run()
   vim.opt.rtp:prepend(env("AGIS_NVIM_RTP"))
   if env("AGIS_NVIM_CMD") ~= "" then vim.g.agis_lsp_cmd = vim.fn.json_decode(env("AGIS_NVIM_CMD")) end
@@ -226,6 +244,7 @@ local function run()
   vim.cmd("filetype plugin indent on")
   vim.cmd("syntax on")
   dofile(env("AGIS_NVIM_CONFIG"))
+  if mode == "health" then return health_flow() end
   vim.cmd("edit " .. vim.fn.fnameescape(env("AGIS_NVIM_FILE")))
   local bufnr = vim.api.nvim_get_current_buf()
   result.filetype = vim.bo[bufnr].filetype
@@ -244,10 +263,9 @@ local function run()
   if mode == "rename" then return rename_flow(client, bufnr) end
   if mode == "codelens" then return codelens_flow(client, bufnr) end
   fix_flow(client, bufnr)
-  if os.getenv("AGIS_NVIM_HEALTH") == "1" then   -- :checkhealth agis, its report buffer's text
+  if os.getenv("AGIS_NVIM_HEALTH") == "1" then
     result.ok = false
-    vim.cmd("checkhealth agis")
-    result.health = table.concat(vim.api.nvim_buf_get_lines(0, 0, -1, false), "\n")
+    health()
     result.ok = true
   end
 end

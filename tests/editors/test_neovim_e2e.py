@@ -61,7 +61,7 @@ TOML_CODE, TOML_FIX = "AGTP103", "Replace with FETCH"     # legacy HTTP verb in 
 
 def run_nvim(tmp_path, config: str, name: str = "reservations.agis", settings: dict | None = None,
              text: str = DEFECT, code: str = CODE, fix: str = FIX_TITLE, nvim: str = "nvim",
-             extra_env: dict | None = None, cmd: str | None = None) -> dict:
+             extra_env: dict | None = None, cmd: str | None = None, cwd: Path | None = None) -> dict:
     workspace = tmp_path / "ws"
     fixture = workspace / name
     fixture.parent.mkdir(parents=True, exist_ok=True)
@@ -83,7 +83,7 @@ def run_nvim(tmp_path, config: str, name: str = "reservations.agis", settings: d
     }
     t = time.monotonic()
     proc = run([nvim, "--headless", "-u", "NONE", "-i", "NONE", "-n",
-                "-c", f"luafile {EDITORS / 'nvim_e2e.lua'}"], cwd=workspace, env=env, timeout=180)
+                "-c", f"luafile {EDITORS / 'nvim_e2e.lua'}"], cwd=cwd or workspace, env=env, timeout=180)
     elapsed = time.monotonic() - t
     assert result_file.exists(), f"nvim wrote no result (rc={proc.returncode}):\n{proc.stdout}\n{proc.stderr}"
     result = json.loads(result_file.read_text(encoding="utf-8"))
@@ -216,6 +216,19 @@ def test_neovim_011_config(tmp_path):
     check(toml, code=TOML_CODE, fix=TOML_FIX, filetype="toml", fixed='method = "FETCH"', broken='"GET"')
 
 
+def nvim_for(config: str, which: str) -> str:
+    """The system nvim (0.7.2) or the current one; the 0.11 config needs 0.11."""
+    nvim = system_nvim() if which == "system" else current_nvim()
+    if config == "agis-0.11.lua" and version_of(nvim) < (0, 11, 0):
+        missing(f"Neovim >= 0.11 (found {version_of(nvim)})")
+    return nvim
+
+
+def path_without_agis_lsp() -> str:
+    """PATH without the directories that hold an agis-lsp."""
+    return os.pathsep.join(p for p in os.environ["PATH"].split(os.pathsep) if not (Path(p) / "agis-lsp").exists())
+
+
 def project_venv_server(workspace: Path) -> Path:
     """workspace/.venv/bin/agis-lsp: a launcher of this checkout's server (what `pip install` would put there)."""
     exe = workspace / ".venv" / "bin" / "agis-lsp"
@@ -231,12 +244,9 @@ def project_venv_server(workspace: Path) -> Path:
 def test_neovim_finds_the_project_venv_and_checkhealth_says_so(tmp_path, config, which):
     """No vim.g.agis_lsp_cmd and no agis-lsp on PATH: the project's .venv/bin/agis-lsp (found upward from
     a file two directories down) runs the server; :checkhealth agis names it and its version."""
-    nvim = system_nvim() if which == "system" else current_nvim()
-    if config == "agis-0.11.lua" and version_of(nvim) < (0, 11, 0):
-        missing(f"Neovim >= 0.11 (found {version_of(nvim)})")
+    nvim = nvim_for(config, which)
     exe = project_venv_server(tmp_path / "ws")
-    path = os.pathsep.join(p for p in os.environ["PATH"].split(os.pathsep)
-                           if not (Path(p) / "agis-lsp").exists())
+    path = path_without_agis_lsp()
     assert shutil.which("agis-lsp", path=path) is None
     result = run_nvim(tmp_path, config, name="api/v1/reservations.agis", nvim=nvim, cmd="",
                       extra_env={"PATH": path, "AGIS_NVIM_HEALTH": "1"})
@@ -244,6 +254,51 @@ def test_neovim_finds_the_project_venv_and_checkhealth_says_so(tmp_path, config,
     health = result["health"]
     assert f"command (from .venv): {exe}" in health, health
     assert "version: agis-lsp " in health and "running: agis" in health, health
+
+
+@pytest.mark.parametrize("config, which", [("agis-nvim07.lua", "system"), ("agis-0.11.lua", "current")])
+def test_checkhealth_from_another_directory_names_the_buffers_project_and_the_running_command(
+        tmp_path, config, which):
+    """Neovim started outside the project (its current directory is not the project): :checkhealth agis
+    still reports the buffer's project, its .venv/bin/agis-lsp, and the command the running client started."""
+    nvim = nvim_for(config, which)
+    exe = project_venv_server(tmp_path / "ws")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    path = path_without_agis_lsp()
+    result = run_nvim(tmp_path, config, name="api/v1/reservations.agis", nvim=nvim, cmd="", cwd=elsewhere,
+                      extra_env={"PATH": path, "AGIS_NVIM_HEALTH": "1"})
+    check(result)
+    health = result["health"]
+    assert f"buffer: {tmp_path / 'ws' / 'api' / 'v1' / 'reservations.agis'}; project root: {tmp_path / 'ws'}" \
+        in health, health
+    assert f"the project's server: {exe}" in health and f"command (from .venv): {exe}" in health, health
+    assert re.search(rf"running: agis[-_]lsp \(id \d+, root {re.escape(str(tmp_path / 'ws'))}\): {re.escape(str(exe))}",
+                     health), health
+    assert "not executable" not in health and "ERROR" not in health, health
+
+
+@pytest.mark.parametrize("config, which", [("agis-nvim07.lua", "system"), ("agis-0.11.lua", "current")])
+def test_checkhealth_without_a_server_gives_advice_that_works(tmp_path, config, which):
+    """No .venv, no agis-lsp on PATH, no vim.g.agis_lsp_cmd: an error whose advice installs a wheel or a
+    checkout (agis-lsp is not on the package index), never `pip install agis-lsp`."""
+    nvim = nvim_for(config, which)
+    (tmp_path / "ws").mkdir()
+    (tmp_path / "ws" / "pyproject.toml").write_text("[project]\nname = 'demo'\n", encoding="utf-8")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    path = path_without_agis_lsp()
+    result = run_nvim(tmp_path, config, name="reservations.agis", nvim=nvim, cmd="", cwd=elsewhere,
+                      extra_env={"PATH": path, "AGIS_NVIM_MODE": "health"})
+    assert result["ok"], json.dumps(result, indent=2)
+    health = result["health"]
+    assert f"project root: {tmp_path / 'ws'}" in health, health
+    assert f"no .venv/bin/agis-lsp in {tmp_path / 'ws'} or above it" in health, health
+    assert "command agis-lsp (from PATH) is not executable" in health, health
+    assert ".venv/bin/pip install /path/to/agis_lsp-*.whl" in health, health
+    assert "python3 -m venv .venv && .venv/bin/pip install -e ." in health, health
+    assert "pip install agis-lsp" not in health, health
+    assert "no agis-lsp client is running" in health, health
 
 
 def _mcp_config(tmp_path) -> str:
@@ -261,12 +316,32 @@ def test_neovim_scan_this_server_code_lens(tmp_path, config, which):
     the entry without any request from the test, and running it (vim.lsp.codelens.run) scans the
     server and puts its findings on the buffer."""
     pytest.importorskip("mcp")
-    nvim = system_nvim() if which == "system" else current_nvim()
-    if config == "agis-0.11.lua" and version_of(nvim) < (0, 11, 0):
-        missing(f"Neovim >= 0.11 (found {version_of(nvim)})")
+    nvim = nvim_for(config, which)
     result = run_nvim(tmp_path, config, name=".vscode/mcp.json", text=_mcp_config(tmp_path),
                       code="AGSC301", nvim=nvim, extra_env={"AGIS_NVIM_MODE": "codelens"})
     assert result["ok"], json.dumps(result, indent=2)
     assert [(x["title"], x["command"], x["name"]) for x in result["lenses"]] == [
         ("Scan this server", "agis.scanServer", "calculator")], result["lenses"]
     assert any(d["code"] == "AGSC301" for d in result["after"]), result["after"]
+
+
+def test_neovim_011_scan_lens_with_the_bundled_libraries(tmp_path):
+    """Neovim 0.11 runs the server as the VS Code extension does (a Python that cannot import agis_lsp, the
+    extension's launcher, bundled/libs): vim.lsp.codelens.run() on "Scan this server" scans the poisoned
+    server and its findings arrive on the buffer, not "No module named 'agis_lsp'"."""
+    pytest.importorskip("mcp")
+    from ..bundled import bundled_layout, cannot_import_agis_lsp
+    nvim = current_nvim()
+    if version_of(nvim) < (0, 11, 0):
+        missing(f"Neovim >= 0.11 (found {version_of(nvim)}; expected in {NVIM_VENV})")
+    python, launcher = bundled_layout(tmp_path / "vsix")
+    assert cannot_import_agis_lsp(python, tmp_path)
+    env = {"AGIS_NVIM_MODE": "codelens", "PYTHONPATH": ""}
+    result = run_nvim(tmp_path, "agis-0.11.lua", name=".vscode/mcp.json", text=_mcp_config(tmp_path),
+                      code="AGSC301", nvim=nvim, cmd=json.dumps([python, launcher]), extra_env=env)
+    assert result["ok"], json.dumps(result, indent=2)
+    scan = [d for d in result["after"] if d["source"] == "agis-lint mcp scan"]
+    assert {"AGSC102", "AGSC301"} <= {d["code"] for d in scan}, result["after"]
+    assert all(d["message"].startswith("mcp://calculator/") for d in scan), scan
+    pins = tmp_path / "state" / "agis-lint" / "mcp-pins.json"      # XDG_STATE_HOME of run_nvim
+    assert pins.is_file() and not (tmp_path / "ws" / ".vscode" / "mcp-pins.json").exists()

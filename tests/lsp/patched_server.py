@@ -6,7 +6,10 @@ MODE: ``hover-loop`` (hover spins forever, as a scan that stopped advancing did,
 cancellation check: only the last-resort interrupt stops it), ``hover-checks`` (hover
 spins forever calling ``cancel.check()``, as the shipped builders' loops do),
 ``hover-sleep`` (hover blocks in C for a minute), ``hover-fail`` (hover raises),
-``check-slow`` (every mechanical check first sleeps 5 s, longer than a pull waits).
+``check-slow`` (every mechanical check first sleeps 5 s, longer than a pull waits),
+``code-action-waits-long`` (a code action waits up to two minutes for the check of the
+current version instead of 1.5 s: a request that waits for its whole timeout shows as a
+request that does not answer).
 Everything else is the shipped server.
 """
 from __future__ import annotations
@@ -22,7 +25,7 @@ def loop_forever(*args):
 
 
 def loop_with_checks(*args):
-    from agis_lsp.lsp import cancel
+    from agis_lsp.lsp.protocol import cancel
     n = 0
     while True:
         cancel.check()
@@ -55,6 +58,9 @@ def main() -> int:
     from agis_lsp.lsp.main import main as serve
     if sys.argv[1] == "check-slow":
         slow_checks()
+    elif sys.argv[1] == "code-action-waits-long":
+        from agis_lsp.lsp.features import code_actions
+        code_actions.CHECK_WAIT = 120.0
     else:
         navigation.hover = MODES[sys.argv[1]]
     return serve([])

@@ -12,13 +12,13 @@ from agis_lsp.engine.config import Config
 from agis_lsp.engine.findings import Severity
 from agis_lsp.engine.runner import lint
 from agis_lsp.lsp.ide import actions as act
-from agis_lsp.lsp.capabilities import ClientFeatures, client_features, use_pull_diagnostics
+from agis_lsp.lsp.protocol.capabilities import ClientFeatures, client_features, use_pull_diagnostics
 from agis_lsp.lsp.ide.completion import CompletionRequest, build_completions
-from agis_lsp.lsp.convert import RuleDocs, to_diagnostic
+from agis_lsp.lsp.protocol.to_lsp import RuleDocs, to_diagnostic
 from agis_lsp.lsp.ide.definition import build_definition
 from agis_lsp.lsp.ide.hover import build_hover, verb_markdown
-from agis_lsp.lsp.settings import Settings, parse_settings
-from agis_lsp.lsp.store import DiagnosticsStore, carry_over, changed_region
+from agis_lsp.lsp.runtime.settings import Settings, parse_settings
+from agis_lsp.lsp.runtime.store import DiagnosticsStore, carry_over, changed_region
 from agis_lsp.lsp.ide.symbols import build_symbols
 
 from .conftest import FIXTURES, capabilities

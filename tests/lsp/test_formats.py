@@ -109,6 +109,7 @@ async def test_mcp_tool_list_json(client: LanguageClient):
     hover = await _hover(client, uri, position_of(fixed, "get_flight_status", 5))
     assert "Leading verb of the tool name `get_flight_status`" in hover.contents.value
     assert "legacy HTTP verb" in hover.contents.value and "TOOL301" in hover.contents.value
+    assert "**Capabilities:**" in hover.contents.value      # what the tool can do, and why
     # completion of an enum value (inputSchema.type) and of keys in a tool
     typing = fixed.replace('"inputSchema": {"type": "object"}', '"inputSchema": {"type": ""}')
     change_doc(client, uri, 3, typing)

@@ -20,7 +20,7 @@ from agis_lsp.document.locate import KEY
 from agis_lsp.formats import kinds, registry
 from agis_lsp.formats.places import METHOD, PATH, REF, child_place, path_places, value_place
 from agis_lsp.formats.registry import EditorHooks, FormatKind, Symbol
-from agis_lsp.lsp.capabilities import ClientFeatures
+from agis_lsp.lsp.protocol.capabilities import ClientFeatures
 from agis_lsp.lsp.ide.completion import CompletionRequest, build_completions
 from agis_lsp.lsp.ide.hover import build_hover
 from agis_lsp.lsp.ide.links import build_links

@@ -8,14 +8,13 @@ from __future__ import annotations
 
 import asyncio
 import os
-import statistics
 import tempfile
 import time
 
 import pytest
 
 from .conftest import uri_of
-from .rawclient import CAPABILITIES, HERE, RawClient, assert_goes_idle
+from .rawclient import CAPABILITIES, HERE, RawClient, assert_goes_idle, cpu_seconds
 
 PATCHED = os.path.join(HERE, "patched_server.py")
 WORKDIR = tempfile.mkdtemp(prefix="agis-lsp-robust-")
@@ -33,6 +32,13 @@ def _doc(uri: str, pos: dict | None = None) -> dict:
     if pos is not None:
         params["position"] = pos
     return params
+
+
+#: Seconds within which the server exits or answers a cancelled request at all (a liveness
+#: bound: a handler blocked in C sleeps a minute, a looping one never ends).
+EXIT_LIVE = 10.0
+#: Seconds within which a request waiting for a check of a small document answers at all.
+ANSWER_LIVE = 30.0
 
 
 async def _started(*args: str) -> RawClient:
@@ -60,8 +66,14 @@ HANGS = [("reported.agis", BROKEN_YAML, "audience: ag", "agis"),
          ("reported.agis.json", BROKEN_JSON, '"audience": "ag', "json")]
 
 
+#: CPU seconds the server may use for five requests on the reported inputs: each answered in
+#: milliseconds once fixed (benchmarks/lsp_latency.py times them); the hang never answered.
+REQUESTS_CPU = 5.0
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/stat"), reason="reads the server's CPU time in /proc")
 @pytest.mark.parametrize("name,text,anchor,language", HANGS)
-async def test_the_reported_hang_answers_in_under_100_ms(name, text, anchor, language):
+async def test_the_reported_hang_answers(name, text, anchor, language):
     path = os.path.join(WORKDIR, name)
     os.makedirs(os.path.dirname(path), exist_ok=True)
     client = await _started()
@@ -76,14 +88,13 @@ async def test_the_reported_hang_answers_in_under_100_ms(name, text, anchor, lan
         for method in ("textDocument/hover", "textDocument/completion",
                        "textDocument/definition"):
             await client.request(method, _doc(uri, pos))  # warm (imports, catalog)
-            times = []
+            before = cpu_seconds(client.proc.pid)
             for _ in range(5):
-                started = time.perf_counter()
-                response = await client.request(method, _doc(uri, pos), timeout=5)
-                times.append(time.perf_counter() - started)
+                response = await client.request(method, _doc(uri, pos), timeout=30)
                 assert "error" not in response, response
-            assert statistics.median(times) < 0.1, (method, times)
-            print(f"{language} {method}: " + ", ".join(f"{t * 1000:.1f} ms" for t in times))
+            used = cpu_seconds(client.proc.pid) - before
+            assert used < REQUESTS_CPU, (method, used)
+            print(f"{language} {method}: {used * 1000:.0f} ms of server CPU for 5 requests")
         assert (await client.request("textDocument/hover", _doc(uri, {"line": 0, "character": 1})))
         assert await client.stop() == 0
         assert "Traceback" not in client.log()
@@ -128,7 +139,7 @@ async def test_a_looping_handler_does_not_stop_the_next_request():
         assert "hover did not stop at a cancellation check" in client.log()
         await assert_goes_idle(client, "the looping thread still runs")
         assert await client.stop() == 0
-        assert client.exit_seconds < 2
+        assert client.exit_seconds < EXIT_LIVE
     finally:
         client.kill()
 
@@ -142,14 +153,14 @@ async def test_cancel_request_is_honoured():
         msg_id, fut = client.send("textDocument/hover", _doc(uri, {"line": 0, "character": 1}))
         await asyncio.sleep(0.2)
         client.cancel(msg_id)
-        response = await asyncio.wait_for(fut, 2)
+        response = await asyncio.wait_for(fut, EXIT_LIVE)    # the handler sleeps a minute
         assert response["error"]["code"] == -32800  # RequestCancelled
         answered = await client.request("textDocument/completion",
                                         _doc(uri, {"line": 1, "character": 0}), timeout=5)
         assert "error" not in answered
         # a handler blocked in C (a daemon thread) does not hold up the exit
         assert await client.stop() == 0
-        assert client.exit_seconds < 2
+        assert client.exit_seconds < EXIT_LIVE
     finally:
         client.kill()
 
@@ -203,7 +214,7 @@ async def test_a_pull_before_the_check_ends_asks_the_client_to_retrigger():
 
 
 # -- shutdown and exit ------------------------------------------------------------------
-async def test_exit_within_two_seconds_while_a_large_document_is_checked():
+async def test_exit_while_a_large_document_is_checked():
     client = await _started()
     try:
         uri = uri_of(os.path.join(WORKDIR, "large.agis"))
@@ -213,7 +224,7 @@ async def test_exit_within_two_seconds_while_a_large_document_is_checked():
         client.open(uri, text)
         await asyncio.sleep(0.3)   # the check (and the model's load) under way
         assert await client.stop() == 0
-        assert client.exit_seconds < 2
+        assert client.exit_seconds < EXIT_LIVE
     finally:
         client.kill()
 
@@ -230,7 +241,7 @@ async def test_exit_with_the_model_half_loaded():
             await asyncio.sleep(0.02)
         assert client.published(uri)
         assert await client.stop() == 0
-        assert client.exit_seconds < 2
+        assert client.exit_seconds < EXIT_LIVE
     finally:
         client.kill()
 
@@ -239,7 +250,7 @@ async def test_exit_without_shutdown_is_status_1():
     client = await _started()
     try:
         assert await client.exit() == 1
-        assert client.exit_seconds < 2
+        assert client.exit_seconds < EXIT_LIVE
     finally:
         client.kill()
 
@@ -298,8 +309,10 @@ async def test_text_sync_follows_lsp_line_breaks():
 
 async def test_push_client_requests_wait_for_the_running_check_only():
     """A code action sent right after an edit is answered when that edit's check is done
-    (it used to wait for its whole timeout whenever the client got push diagnostics)."""
-    client = await _started()
+    (it used to wait for its whole timeout whenever the client got push diagnostics). The
+    server is told to wait up to two minutes: a request that waits for its timeout does not
+    answer within the liveness bound, one answered when the check ends does."""
+    client = await _started(PATCHED, "code-action-waits-long")
     try:
         uri = uri_of(os.path.join(WORKDIR, "waiting.agis"))
         text = "agis_version: '1.0'\nendpoints:\n  - method: book\n    path: /r\n"
@@ -310,20 +323,11 @@ async def test_push_client_requests_wait_for_the_running_check_only():
             await asyncio.sleep(0.025)
         client.change(uri, 2, [{"range": {"start": {"line": 0, "character": 0},
                                           "end": {"line": 0, "character": 0}}, "text": "\n"}])
-        sent = time.monotonic()
         rng = {"start": {"line": 3, "character": 12}, "end": {"line": 3, "character": 16}}
-        _, fut = client.send("textDocument/codeAction", {
-            "textDocument": {"uri": uri}, "range": rng, "context": {"diagnostics": []}})
-        published_at = None
-        while not fut.done():
-            if published_at is None and any(p["version"] == 2 for p in client.published(uri)):
-                published_at = time.monotonic()
-            await asyncio.sleep(0.01)
-        answered_at = time.monotonic()
-        response = fut.result()
+        response = await client.request("textDocument/codeAction", {
+            "textDocument": {"uri": uri}, "range": rng, "context": {"diagnostics": []}},
+            timeout=ANSWER_LIVE)
         assert any("BOOK" in a["title"] for a in response["result"]), response
-        if published_at is not None and published_at - sent < 1.0:
-            assert answered_at - published_at < 0.5, (answered_at - sent, published_at - sent)
         assert await client.stop() == 0
     finally:
         client.kill()

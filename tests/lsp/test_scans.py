@@ -4,13 +4,16 @@ Property tests (hypothesis) drive the cursor locator, the word finder and the li
 maps over random text: broken YAML, JSON and TOML built from the tokens that matter
 (the separators ``:``, ``=`` and ``,`` inside flow collections, brackets, quotes,
 comments, every line break, surrogates, NUL, BOM), at every offset, for each syntax.
-Each call runs under an alarm, so a scan that stops advancing fails the test instead of
-hanging it; a second set times the scans on 100 KB inputs.
+Each call runs under an alarm on the CPU time the process spends (``ITIMER_PROF``: the
+time of other processes on a shared machine does not count), so a scan that stops
+advancing fails the test instead of hanging it; a second set runs the scans on 100 KB
+inputs under the same alarm. The bounds are wide (seconds of CPU for what takes
+milliseconds): they catch a scan that loops or goes quadratic, not a slow machine.
+``benchmarks/scans.py`` times the 100 KB scans.
 """
 from __future__ import annotations
 
 import signal
-import time
 from contextlib import contextmanager
 
 import pytest
@@ -33,22 +36,27 @@ PROPERTIES = settings(max_examples=120, deadline=None,
                       suppress_health_check=[HealthCheck.too_slow])
 
 
+#: CPU seconds a block of scans may use: what loops or goes quadratic takes minutes; the
+#: scans measured take milliseconds (the 100 KB ones 3-70 ms, benchmarks/scans.py).
+CPU_LIMIT = 5.0
+
+
 class Hang(Exception):
     pass
 
 
 @contextmanager
-def bounded(seconds: float = 2.0):
-    """Fail (instead of hanging) when the block runs longer than ``seconds``."""
+def bounded(seconds: float = CPU_LIMIT):
+    """Fail (instead of hanging) when the block uses more than ``seconds`` of CPU time."""
     def alarm(signum, frame):
-        raise Hang(f"a scan ran longer than {seconds} s")
-    previous = signal.signal(signal.SIGALRM, alarm)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
+        raise Hang(f"a scan used more than {seconds} s of CPU time")
+    previous = signal.signal(signal.SIGPROF, alarm)
+    signal.setitimer(signal.ITIMER_PROF, seconds)
     try:
         yield
     finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
+        signal.setitimer(signal.ITIMER_PROF, 0)
+        signal.signal(signal.SIGPROF, previous)
 
 
 def _check_answer(answer) -> None:
@@ -177,16 +185,13 @@ HANGS = [
 @pytest.mark.parametrize("name,text,anchor", HANGS)
 def test_separators_inside_flow_collections_answer(name, text, anchor):
     doc = parse_text(text, name)
-    with bounded(0.5):
+    with bounded():
         for offset in range(len(text) + 1):
             _check_answer(path_at(doc, offset))
-    started = time.perf_counter()
-    _check_answer(path_at(doc, text.index(anchor) + len(anchor) - 1))
-    assert time.perf_counter() - started < 0.05
+        _check_answer(path_at(doc, text.index(anchor) + len(anchor) - 1))
 
 
 # -- bounded on 100 KB ------------------------------------------------------------
-LIMIT = 1.0    # seconds per call on 100 KB (measured 3-70 ms; generous: CI cores are shared)
 BIG = {
     "long line": "a" + " " * 100_000,
     "long line of tabs": "a" + " \t" * 50_000 + "x",
@@ -207,23 +212,19 @@ def test_scans_are_bounded_on_100_kb(label):
     offsets = (0, len(text) // 2, len(text))
     for syntax in SYNTAXES:
         for offset in offsets:
-            started = time.perf_counter()
-            with bounded(5):
-                path_at_text(text, offset, syntax)
-            elapsed = time.perf_counter() - started
-            assert elapsed < LIMIT, (label, syntax, offset, elapsed)
-    started = time.perf_counter()
-    lines = LineIndex(text)
-    lines.position(len(text))
-    lines.offset(lines.line_count - 1, 10**6)
-    word_at(text, len(text) // 2)
-    assert time.perf_counter() - started < LIMIT
+            with bounded():
+                _check_answer(path_at_text(text, offset, syntax))
+    with bounded():
+        lines = LineIndex(text)
+        lines.position(len(text))
+        lines.offset(lines.line_count - 1, 10**6)
+        word_at(text, len(text) // 2)
 
 
 # -- the feature builders on top of the scans ---------------------------------------
 def _builders():
     from agis_lsp.catalog import load_catalog
-    from agis_lsp.lsp.capabilities import ClientFeatures
+    from agis_lsp.lsp.protocol.capabilities import ClientFeatures
     from agis_lsp.lsp.ide.completion import CompletionRequest, build_completions
     from agis_lsp.lsp.ide.definition import build_definition
     from agis_lsp.lsp.ide.hover import build_hover

@@ -10,7 +10,7 @@ from __future__ import annotations
 from hypothesis import given, settings, strategies as st
 from lsprotocol import types
 
-from agis_lsp.lsp.state import OpenDocument
+from agis_lsp.lsp.runtime.state import OpenDocument
 
 from .fuzzer import TOKENS, index_of, position_of, utf16
 

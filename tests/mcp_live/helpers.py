@@ -22,11 +22,22 @@ def entry(variant: str, *extra: str, env: dict | None = None) -> dict:
     return out
 
 
-def scan(*args: str, cwd: str, timeout: float = 600) -> subprocess.CompletedProcess:
+def scan(*args: str, cwd: str, timeout: float = 600, state: str | None = None) -> subprocess.CompletedProcess:
+    """``agis-lint mcp scan ARGS`` run in ``cwd``; the user's state (the pins) in ``state``,
+    by default ``cwd/.state``."""
     return subprocess.run([AGIS_LINT, "mcp", "scan", "--no-semantic", "--timeout", START,
                            "--request-timeout", "60", *args], capture_output=True, text=True,
-                          cwd=cwd, timeout=timeout, env=dict(os.environ, AGIS_LINT_CACHE_DIR=
-                                                             os.path.join(cwd, ".cache")))
+                          cwd=cwd, timeout=timeout, env=dict(
+                              os.environ, AGIS_LINT_CACHE_DIR=os.path.join(cwd, ".cache"),
+                              XDG_STATE_HOME=state or os.path.join(cwd, ".state")))
+
+
+def user_pins(state: str, config: str | None = None) -> dict:
+    """The servers pinned in the user's state file under ``state`` (XDG_STATE_HOME) for the
+    configuration file ``config`` (None: the servers named on the command line)."""
+    with open(os.path.join(state, "agis-lint", "mcp-pins.json"), encoding="utf-8") as fh:
+        data = json.load(fh)
+    return data["configs"][os.path.abspath(config) if config else "(command line)"]["servers"]
 
 
 def diagnostics(proc) -> list:

@@ -8,7 +8,7 @@ import shutil
 
 import pytest
 
-from .helpers import ROOT, diagnostics, processes_with, scan
+from .helpers import ROOT, diagnostics, processes_with, scan, user_pins
 
 pytestmark = pytest.mark.slow
 DEST = os.environ.get("AGIS_MCP_SERVERS") or os.path.join(ROOT, ".tmp", "mcp-servers")
@@ -48,7 +48,7 @@ def test_both_servers_read_and_pinned(npm_scan):
     d, cfg, proc = npm_scan
     assert proc.returncode in (0, 1), proc.stderr
     assert not [x for x in diagnostics(proc) if x["code"] == "MCPT304"], proc.stdout
-    pins = json.loads((cfg.parent / "mcp-pins.json").read_text())["servers"]
+    pins = user_pins(str(d / ".state"), str(cfg))
     assert {"tools/read_text_file", "tools/write_file", "tools/list_directory"} <= \
         set(pins["filesystem"]["definitions"])
     assert {"tools/create_entities", "tools/read_graph"} <= set(pins["memory"]["definitions"])

@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from .helpers import SERVER, diagnostics, entry, http_server, processes_with, scan, stop
+from .helpers import SERVER, diagnostics, entry, http_server, processes_with, scan, stop, user_pins
 
 pytestmark = pytest.mark.slow
 SECRET = "s3cr3t-token-value-4711"
@@ -92,16 +92,21 @@ def test_secrets_never_printed_no_tool_called_no_process_left(config_scan):
     assert processes_with(marker) == []          # every server's process group is gone
 
 
-def test_pins_written_beside_the_configuration(config_scan):
-    d = config_scan[0]
-    pins = json.loads((d / "mcp-pins.json").read_text())
+def test_pins_written_in_the_users_state_file(config_scan):
+    d, cfg, proc = config_scan[:3]
+    state_file = d / ".state" / "agis-lint" / "mcp-pins.json"
+    pins = {"servers": user_pins(str(d / ".state"), str(cfg))}
     notes = pins["servers"]["notes"]
     assert set(notes["definitions"]) >= {"tools/list_notes", "tools/create_note",
                                          "prompts/summarize_notes", "resources/notes://index",
                                          "instructions"}
     assert notes["identity"]["serverInfo"] == {"name": "notes", "version": "1.0.0"}
-    assert SECRET not in (d / "mcp-pins.json").read_text()
+    assert SECRET not in state_file.read_text()
     assert "silent" not in pins["servers"]
+    assert not (d / "mcp-pins.json").exists()          # nothing left beside the configuration
+    notes = json.loads(proc.stdout)["notes"]
+    assert f"pinned 2 tools, 1 prompt, 1 resource and the instructions of server 'notes' as a new " \
+           f"baseline in {state_file}" in notes, notes
 
 
 def test_a_changed_description_is_reported_then_accepted(tmp_path):
@@ -160,7 +165,8 @@ def test_streamable_http_server(tmp_path):
     codes = {x["code"] for x in diagnostics(out) if x["path"] == "mcp://calc/tools/add_numbers"}
     assert {"AGSC102", "AGSC301"} <= codes
     assert SECRET not in out.stdout + out.stderr
-    assert (tmp_path / "mcp-pins.json").exists()     # --url: pins in the working directory
+    assert "calc" in user_pins(str(tmp_path / ".state"))     # --url: pins under "(command line)"
+    assert not (tmp_path / "mcp-pins.json").exists()
 
 
 def test_http_server_that_never_answers(tmp_path):

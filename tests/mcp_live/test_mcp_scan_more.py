@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from .helpers import SERVER, diagnostics, entry, http_server, scan, stop
+from .helpers import SERVER, diagnostics, entry, http_server, scan, stop, user_pins
 
 pytestmark = pytest.mark.slow
 
@@ -32,8 +32,7 @@ def test_every_page_of_tools_prompts_and_resources_is_read_and_linted(tmp_path):
     # send_report is alone on the third page of tools/list
     assert {"AGSC301"} <= {x["code"] for x in diagnostics(out)
                            if x["path"] == "mcp://library/tools/send_report"}
-    pinned = set(json.loads((tmp_path / "mcp-pins.json").read_text())
-                 ["servers"]["library"]["definitions"])
+    pinned = set(user_pins(str(tmp_path / ".state"))["library"]["definitions"])
     assert {f"tools/list_{n}" for n in ("books", "authors", "loans", "members")} <= pinned
     assert "tools/send_report" in pinned
     assert {f"prompts/summarize_{n}" for n in ("books", "authors", "loans")} <= pinned

@@ -62,7 +62,7 @@ def test_check_document_returns_structured_diagnostics(served):
 def test_explain_list_and_convert(served):
     assert "invalid-tool-name" in served["explain"].structured_content["result"]
     codes = [r["code"] for r in served["rules"].structured_content["rules"]]
-    assert codes == ["MCPT301", "MCPT302", "MCPT303", "MCPT304"]
+    assert codes == ["MCPT301", "MCPT302", "MCPT303", "MCPT304", "MCPT305"]
     conv = served["convert"].structured_content
     assert conv["target"] == "agis" and "FIND" in conv["files"][0]["text"]   # find_flights -> FIND
 

@@ -17,8 +17,8 @@ from pygls.exceptions import JsonRpcContentModified, JsonRpcException, JsonRpcRe
 
 SERVER_CANCELLED = -32802  # LSP ServerCancelled: the client may ask again
 
-from ..publisher import PULL_WAIT
-from ..state import View
+from ..runtime.publisher import PULL_WAIT
+from ..runtime.state import View
 
 log = logging.getLogger("agis_lsp.lsp")
 

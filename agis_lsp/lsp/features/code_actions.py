@@ -6,12 +6,12 @@ from typing import TYPE_CHECKING
 from lsprotocol import types
 
 from ..ide import actions as act
-from ..convert import to_diagnostic, workspace_edit
+from ..protocol.to_lsp import to_diagnostic, workspace_edit
 from ..ide.convert_actions import source_actions
 from . import answer, checked_entry, guarded
 
 if TYPE_CHECKING:
-    from ..protocols import Server
+    from ..runtime.protocols import Server
 
 CHECK_WAIT = 1.5   # seconds a code action waits for the check of the current version
 

@@ -11,8 +11,8 @@ from ..ide.recipes import recipe_names, recipes_file_for
 from . import answer, guarded
 
 if TYPE_CHECKING:
-    from ..protocols import Server
-    from ..state import View
+    from ..runtime.protocols import Server
+    from ..runtime.state import View
 
 
 def _empty():

@@ -6,7 +6,7 @@ import asyncio
 from lsprotocol import types
 
 from ..ide import convert_actions as ca
-from ..uris import from_path, to_path
+from ..protocol.uris import from_path, to_path
 from . import guarded
 
 
@@ -21,8 +21,10 @@ async def on_convert(ls, *args):
     if view is not None:
         text = view.text
     elif path:
-        with open(path, encoding="utf-8") as fh:
-            text = fh.read()
+        doc = ls.open_document(path)     # bounded, never blocks (a FIFO is refused)
+        if doc is None or any(p.code in ("AGIS005", "AGIS007") for p in doc.problems):
+            return {"error": f"cannot read {uri} (no regular file, not UTF-8 text, or too large)"}
+        text = doc.text
     else:
         return {"error": f"cannot read {uri}"}
     semantic = getattr(ls.settings, "semantic", None) is not False

@@ -7,11 +7,11 @@ from typing import TYPE_CHECKING
 from lsprotocol import types
 from pygls.exceptions import JsonRpcException
 
-from ..publisher import PULL_WAIT
+from ..runtime.publisher import PULL_WAIT
 from . import checked_entry, guarded
 
 if TYPE_CHECKING:
-    from ..protocols import Server
+    from ..runtime.protocols import Server
 
 
 class DiagnosticsNotReady(JsonRpcException):

@@ -11,8 +11,8 @@ from . import answer_view, guarded
 from .rename_symbol import files_for, open_views, target_at
 
 if TYPE_CHECKING:
-    from ..protocols import Server
-    from ..state import View
+    from ..runtime.protocols import Server
+    from ..runtime.state import View
 
 
 def references(ls: Server, view: View, position: types.Position,

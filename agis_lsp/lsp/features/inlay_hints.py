@@ -10,8 +10,8 @@ from ..ide.hints import build_hints
 from . import answer_view, guarded
 
 if TYPE_CHECKING:
-    from ..protocols import Server
-    from ..state import View
+    from ..runtime.protocols import Server
+    from ..runtime.state import View
 
 
 def hints(ls: Server, view: View, rng: types.Range):

@@ -10,12 +10,12 @@ from typing import TYPE_CHECKING
 
 from lsprotocol import types
 
-from ..capabilities import client_features, use_pull_diagnostics
-from ..uris import to_path
+from ..protocol.capabilities import client_features, use_pull_diagnostics
+from ..protocol.uris import to_path
 from . import guarded
 
 if TYPE_CHECKING:
-    from ..protocols import Server
+    from ..runtime.protocols import Server
 
 MODEL_IDLE_START = 1.0   # load the model this long after `initialized` at the latest
 EXIT_GRACE = 1.0         # seconds between `exit` and the process' end, whatever still runs

@@ -7,17 +7,17 @@ from typing import TYPE_CHECKING
 from lsprotocol import types
 
 from ...formats.registry import RECIPE_HANDLER, has_trait
-from ..convert import offsets_range
+from ..protocol.to_lsp import offsets_range
 from ..ide.definition import build_definition
 from ..ide.hover import build_hover
 from ..ide.recipes import recipes_file_for
 from ..ide.symbols import build_symbols
-from ..store import offset_mover
+from ..runtime.store import offset_mover
 from . import answer_view, guarded
 
 if TYPE_CHECKING:
-    from ..protocols import Server
-    from ..state import View
+    from ..runtime.protocols import Server
+    from ..runtime.state import View
 
 
 def hover(ls: Server, view: View, position: types.Position):

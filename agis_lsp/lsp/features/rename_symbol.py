@@ -16,12 +16,12 @@ from pygls.exceptions import JsonRpcException
 
 from ...formats.registry import DEPLOYMENT, has_trait
 from ..ide.rename import FileToEdit, RenameRefused, build_prepare_rename, build_rename
-from ..uris import from_path
+from ..protocol.uris import from_path
 from . import answer_view, guarded
 
 if TYPE_CHECKING:
-    from ..protocols import Server
-    from ..state import View
+    from ..runtime.protocols import Server
+    from ..runtime.state import View
 
 log = logging.getLogger("agis_lsp.lsp")
 

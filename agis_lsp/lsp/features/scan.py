@@ -1,5 +1,5 @@
 """"Scan this server": a code lens on each server entry of an MCP client configuration, and
-the ``agis.scanServer`` command that scans that entry (``lsp/server_scan.py``)."""
+the ``agis.scanServer`` command that scans that entry (``lsp/features/server_scan.py``)."""
 from __future__ import annotations
 
 import asyncio
@@ -7,8 +7,10 @@ import logging
 
 from lsprotocol import types
 
-from .. import server_scan as ss
-from ..uris import to_path
+from ...document.size import DEFAULT_MAX_FILE_SIZE
+from ...files.reading import text_or_none
+from . import server_scan as ss
+from ..protocol.uris import to_path
 from . import answer_view, guarded
 
 log = logging.getLogger("agis_lsp.lsp")
@@ -41,10 +43,9 @@ async def on_scan_server(ls, *args):
     rng = ss.entry_range(doc, kind, name)
     if rng is None:
         return {"error": f"no server '{name}' in {uri}"}
-    with open(path, encoding="utf-8", errors="replace") as fh:
-        if fh.read() != view.text:
-            _notify(ls, f"agis-lsp: scanning server '{name}' as saved on disk (the editor has "
-                    "unsaved changes)", types.MessageType.Warning)
+    if text_or_none(path, DEFAULT_MAX_FILE_SIZE) != view.text:     # bounded, never blocks
+        _notify(ls, f"agis-lsp: scanning server '{name}' as saved on disk (the editor has "
+                "unsaved changes)", types.MessageType.Warning)
     semantic = getattr(ls.settings, "semantic", None) is not False
     try:
         status, report, stderr = await ss.run_scan(path, name, semantic)
@@ -53,10 +54,26 @@ async def on_scan_server(ls, *args):
         _notify(ls, message, types.MessageType.Warning)
         return {"error": message}
     items = ss.diagnostics_of(report, rng, name)
-    ls.publisher.set_scan(uri, name, ss.ScanResult(view.text, items))
+    ls.publisher.set_scan(uri, name, ss.ScanResult(view.text, items,
+                                                   ss.capabilities_of(report, name)))
+    _publish_flows(ls, uri, path, doc, kind, view.text)
     message = ss.summary(status, report, stderr, name)
     _notify(ls, message, types.MessageType.Info if report is not None else types.MessageType.Warning)
     return {"status": status, "diagnostics": len(items), "message": message}
+
+
+def _publish_flows(ls, uri: str, path: str, doc, kind, text: str) -> None:
+    """The combinations across every entry of this file scanned so far (the agis-lint
+    configuration that applies to the file decides severities and accepted combinations)."""
+    from ...engine.config import ConfigError, config_for
+    try:
+        config = config_for(path)
+    except ConfigError as exc:
+        log.warning("flows of %s: %s", uri, exc)
+        return
+    scans = dict(ls.publisher.scans.get(uri, {}))
+    items = ss.flow_diagnostics(doc, kind, uri, scans, text, config)
+    ls.publisher.set_scan(uri, ss.FLOWS_KEY, ss.ScanResult(text, items))
 
 
 def register(server) -> None:

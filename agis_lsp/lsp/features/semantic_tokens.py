@@ -18,12 +18,12 @@ from ...formats.registry import DEPLOYMENT, has_trait
 from ..ide.places import Place, places_of
 from ..ide.token_splice import Snapshot, snapshot, splice
 from ..ide.tokens import LEGEND, delta
-from ..store import offset_mover
+from ..runtime.store import offset_mover
 from . import answer, guarded
 
 if TYPE_CHECKING:
-    from ..protocols import Server
-    from ..state import View
+    from ..runtime.protocols import Server
+    from ..runtime.state import View
 
 
 def _moved_places(good, doc, kind) -> list[Place]:

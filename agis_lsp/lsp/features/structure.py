@@ -9,12 +9,12 @@ from ...formats.registry import RECIPE_HANDLER, has_trait
 from ..ide.folding import build_folding, build_selection_ranges, folding_spans
 from ..ide.links import build_links, line_target
 from ..ide.recipes import recipes_file_for, recipes_of
-from ..store import offset_mover
+from ..runtime.store import offset_mover
 from . import answer_view, guarded
 
 if TYPE_CHECKING:
-    from ..protocols import Server
-    from ..state import View
+    from ..runtime.protocols import Server
+    from ..runtime.state import View
 
 
 def links(ls: Server, view: View):

@@ -6,11 +6,11 @@ from typing import TYPE_CHECKING
 
 from lsprotocol import types
 
-from ..uris import to_path
+from ..protocol.uris import to_path
 from . import guarded
 
 if TYPE_CHECKING:
-    from ..protocols import Server
+    from ..runtime.protocols import Server
 
 
 @guarded()

@@ -9,12 +9,12 @@ from typing import TYPE_CHECKING
 from lsprotocol import types
 
 from ...formats import kinds
-from ..scheduler import DEPENDENT_DELAY
-from ..uris import to_path
+from ..runtime.scheduler import DEPENDENT_DELAY
+from ..protocol.uris import to_path
 from . import guarded
 
 if TYPE_CHECKING:
-    from ..protocols import Server
+    from ..runtime.protocols import Server
 
 log = logging.getLogger("agis_lsp.lsp")
 

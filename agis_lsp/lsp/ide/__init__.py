@@ -10,6 +10,6 @@ deployment's recipes (``recipes``). No builder names a document kind.
 A builder takes what it needs as arguments (the document, its kind, the catalog, the
 client's ``ClientFeatures``, a way to open another file) and knows nothing of the server:
 ``lsp/features`` holds the protocol handlers that call it. Builders check the request's
-cancellation token (``lsp/cancel.py``) in their loops. ``tests/test_layers.py`` keeps this
+cancellation token (``lsp/protocol/cancel.py``) in their loops. ``tests/test_layers.py`` keeps this
 package from importing ``lsp/features``, the server's parts or pygls.
 """

@@ -15,9 +15,9 @@ from lsprotocol import types
 from ...document.suppressions import disable_in_file, disable_on_line
 from ...document.incremental import changed_span as changed_region
 from ...engine.fixer import auto_fix
-from ..capabilities import ClientFeatures
-from ..convert import offsets_range, text_edit, workspace_edit
-from .. import cancel
+from ..protocol.capabilities import ClientFeatures
+from ..protocol.to_lsp import offsets_range, text_edit, workspace_edit
+from ..protocol import cancel
 
 FIX_ALL_KIND = "source.fixAll.agis"
 KINDS = (types.CodeActionKind.QuickFix, FIX_ALL_KIND)

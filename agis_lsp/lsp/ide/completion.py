@@ -20,10 +20,10 @@ from ...document.locate import KEY, VALUE, path_at, word_at
 from ...formats.agis_methods import is_valid_method
 from ...formats.registry import DECLARED_VERBS, editor, has_trait
 from . import schema as sch
-from ..capabilities import ClientFeatures
-from ..convert import offsets_range
+from ..protocol.capabilities import ClientFeatures
+from ..protocol.to_lsp import offsets_range
 from .hover import is_verb_place, schema_path, verb_facts, verb_markdown
-from .. import cancel
+from ..protocol import cancel
 
 TRIGGER_CHARACTERS = [":", " ", '"', "-", "="]
 

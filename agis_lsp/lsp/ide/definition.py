@@ -9,8 +9,8 @@ from lsprotocol import types
 from ...document.locate import VALUE, path_at
 from ...document.pointer import walk
 from ...formats.registry import RECIPE_HANDLER, has_trait
-from ..convert import to_range
-from ..uris import from_path
+from ..protocol.to_lsp import to_range
+from ..protocol.uris import from_path
 from .recipes import recipes_of
 
 

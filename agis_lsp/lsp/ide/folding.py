@@ -13,8 +13,8 @@ from __future__ import annotations
 from lsprotocol import types
 
 from ...document.locate import path_at, word_at
-from ..convert import offsets_range
-from .. import cancel
+from ..protocol.to_lsp import offsets_range
+from ..protocol import cancel
 
 
 def folding_spans(doc) -> list[tuple[int, int]]:

@@ -10,7 +10,7 @@ from ...convert.mapping import mcp_tool_name
 from ...formats.registry import ENDPOINT_FRAMES, has_trait, lint_view
 from .hover import verb_safety
 from .places import DECLARATION, METHOD, PARAM, PATH, places_of
-from .. import cancel
+from ..protocol import cancel
 
 
 def method_label(name: str, catalog) -> tuple[str, str | None]:

@@ -7,10 +7,11 @@ from lsprotocol import types
 
 from ...document.locate import KEY, path_at, word_at
 from ...formats.registry import ENDPOINT_TABLE, has_trait, is_verb_place as format_verb_place
+from ...formats.registry import view_for
 from . import schema as sch
-from ..capabilities import ClientFeatures
-from ..convert import offsets_range
-from .. import cancel
+from ..protocol.capabilities import ClientFeatures
+from ..protocol.to_lsp import offsets_range
+from ..protocol import cancel
 
 _VERB = re.compile(r"^[A-Za-z]+$")
 
@@ -146,8 +147,11 @@ def build_hover(doc, offset: int, kind: str | None, catalog, diagnostics: list,
             sections.append(verb_markdown(verb, catalog) + _instead(here))
     elif path and _operation_name(kind, doc, path, part):
         op, lead = _operation_name(kind, doc, path, part)
+        from ...formats import capability_sources as capabilities
         sections.append(f"Leading verb of the {op.label} name `{op.name}`:\n\n"
-                        + _lead_markdown(lead.upper, catalog))
+                        + _lead_markdown(lead.upper, catalog) + "\n\n"
+                        + capabilities.markdown(capabilities.of_operation(
+                            view_for(kind, doc), op, data)))
     elif path and not here:
         root = sch.schema_for_kind(kind)
         if root is not None:

@@ -14,11 +14,11 @@ from typing import Callable
 from lsprotocol import types
 
 from ...formats.registry import RECIPE_HANDLER, editor, has_trait
-from ..convert import offsets_range
+from ..protocol.to_lsp import offsets_range
 from .definition import pointer_path
 from .places import RECIPE, SCHEMA, checked, places_of, ref_places
-from ..uris import from_path
-from .. import cancel
+from ..protocol.uris import from_path
+from ..protocol import cancel
 
 _URL_SCHEMES = ("http://", "https://")
 

@@ -13,7 +13,7 @@ from typing import Iterable, Iterator
 from ...formats.places import (DECLARATION, ERROR, METHOD, PARAM, PATH, RECIPE, REF, REFERENCE,
                                SCHEMA, Place, ref_places as _ref_places, value_place)
 from ...formats.registry import editor
-from .. import cancel
+from ..protocol import cancel
 
 __all__ = ["DECLARATION", "ERROR", "METHOD", "PARAM", "PATH", "RECIPE", "REF", "REFERENCE", "SCHEMA",
            "Place", "checked", "place_at", "places_of", "ref_places", "same_symbol", "value_place"]

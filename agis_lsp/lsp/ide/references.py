@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from lsprotocol import types
 
-from ..convert import offsets_range
+from ..protocol.to_lsp import offsets_range
 from .places import DECLARATION, ERROR, METHOD, RECIPE, SCHEMA, place_at, places_of, same_symbol
-from .. import cancel
+from ..protocol import cancel
 
 SEARCHABLE = (METHOD, RECIPE, SCHEMA, ERROR)
 

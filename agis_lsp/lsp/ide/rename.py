@@ -18,9 +18,9 @@ from dataclasses import dataclass
 from lsprotocol import types
 
 from ... import lexicon
-from ..convert import offsets_range
+from ..protocol.to_lsp import offsets_range
 from .places import METHOD, Place, place_at, places_of, same_symbol
-from .. import cancel
+from ..protocol import cancel
 
 _WORD = re.compile(r"^[A-Za-z]+$")
 

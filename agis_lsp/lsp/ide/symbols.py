@@ -4,9 +4,9 @@ from __future__ import annotations
 from lsprotocol import types
 
 from ...formats.registry import outline_for
-from ..capabilities import ClientFeatures
-from ..convert import offsets_range
-from .. import cancel
+from ..protocol.capabilities import ClientFeatures
+from ..protocol.to_lsp import offsets_range
+from ..protocol import cancel
 
 
 def _short(text, limit: int = 80) -> str | None:

@@ -24,7 +24,7 @@ from ...document.positions import utf16_len
 from ...formats.registry import DECLARED_VERBS, has_trait
 from .hover import READ_ONLY_CATEGORIES
 from .places import ERROR, METHOD, PARAM, PATH, RECIPE, SCHEMA, DECLARATION, places_of
-from .. import cancel
+from ..protocol import cancel
 
 TOKEN_TYPES = ["method", "path", "parameter", "type", "function", "enumMember"]
 CATEGORIES = ["discovery", "retrieval", "analysis", "transaction", "modification", "creation",

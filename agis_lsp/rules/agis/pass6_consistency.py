@@ -182,7 +182,7 @@ def intent_may_not_match_method(ctx):
     under the `suspicious` threshold, or under the `inconsistent` one by less
     than `error_margin_logit` (0.4 logit units; models/heads.json). Both
     thresholds are set on development pairs only (realistic, traps and the
-    hard pairs of issue 22: paraphrases, domain verbs, multi-step intents;
+    hard pairs: paraphrases, domain verbs, multi-step intents;
     models/README.md). A multi-step intent is judged by its later main clause
     too when that clause's verb is the method or of the method's primary
     kind ("Checks availability and then books the room" for BOOK). A

@@ -4,7 +4,7 @@ from __future__ import annotations
 from ...engine.findings import Finding, Fix, Related, Remove
 from ...engine.registry import rule
 from ...formats.mcp import REVISION, McpView
-from ..verbs._names import leading_word
+from ..verbs._names import describe, name_context, read_name
 
 KINDS = ("mcp-tools",)
 SPEC = f"MCP {REVISION} schema ToolAnnotations"
@@ -98,11 +98,15 @@ def annotations_contradict_verb(ctx):
     annotations are optional. HTTP verbs (GET, DELETE) count by their usual
     meaning here, although TOOL301 reports them.
     """
+    if not isinstance(ctx.view, McpView):
+        return
     rows = []
+    names = name_context(t.get("name") for _, _, t in ctx.view.tools)
     for path, tool, ann in _annotated(ctx):
         name = tool.get("name")
-        lead = leading_word(name) if isinstance(name, str) else None
-        if lead is not None and (ann.get("readOnlyHint") is True or ann.get("destructiveHint") is True):
+        lead = read_name(name, names) if isinstance(name, str) else None
+        if lead is not None and lead.sure and (ann.get("readOnlyHint") is True
+                                               or ann.get("destructiveHint") is True):
             rows.append((path, tool, ann, lead))
     if not rows:
         return
@@ -122,6 +126,7 @@ def annotations_contradict_verb(ctx):
         else:
             continue
         from .._kindtext import kind_label
+        who = describe(tool.get("name"), lead) + "; it" if lead.parts else f"tool '{tool.get('name')}'"
         yield Finding(path + ("annotations", where),
-                      f"tool '{tool.get('name')}' is {what}, but its verb {lead.upper} implies "
+                      f"{who} is {what}, but its verb {lead.upper} implies "
                       f"{kind_label(kind)} (semantic model); correct the hint or the name")

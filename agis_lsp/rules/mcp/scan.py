@@ -1,5 +1,6 @@
 """Rules of a live scan (``agis-lint mcp scan``): tools across servers (MCPT301-303), a server
-that could not be read (MCPT304), and definitions against the pin file (MCPT401-403).
+that could not be read (MCPT304) or offers nothing (MCPT305), and definitions against the pin
+file (MCPT401-403).
 
 They read the scan's context that ``agis-lint mcp scan`` puts under ``_meta`` of each
 server's document (``formats/mcp_scan.py``); a tool-list file without it gets none of them.
@@ -11,7 +12,7 @@ from ...engine.registry import rule
 from ...formats.mcp_scan import definitions, digest, mentions, names_in, scan_context
 from .structure import KINDS
 
-SPEC = "MCP 2025-11-25 server/tools; issue 23 (live scan)"
+SPEC = "MCP 2025-11-25 server/tools (live scan)"
 
 
 def _tools(data) -> list:
@@ -205,7 +206,44 @@ def server_not_readable(ctx):
                       f"scanned: {error}")
 
 
+@rule("MCPT305", spec=SPEC)
+def server_offers_nothing(ctx):
+    """A scanned server lists no tool, prompt, resource or resource template.
+
+    ## What it does
+    Reports a server of the scan that answered `initialize` and its list
+    requests but offered nothing to check.
+
+    ## Why is this bad?
+    A clean result would say nothing about it: the scan checked no
+    definition. Servers that need a token, a workspace or a login often
+    start, then list nothing until they have it, and offer their tools
+    later, to the client, unchecked. An empty server may also simply be a
+    leftover entry.
+
+    ## Example
+    `"command": "uvx", "args": ["mcp-server-git"]` started without a
+    repository: `tools/list` answers `[]`.
+
+    ## Use instead
+    Give the server what it needs to list its tools in the configuration
+    scanned (its environment, arguments or headers), or remove the entry.
+
+    ## Fix safety
+    No fix.
+    """
+    scan = scan_context(ctx.data)
+    if not scan or isinstance(scan.get("error"), str) or not isinstance(ctx.data, dict):
+        return
+    if not any(isinstance(ctx.data.get(section), list) and ctx.data[section]
+               for section in ("tools", "prompts", "resources", "resourceTemplates")):
+        yield Finding((), f"server '{scan.get('server', '?')}' lists no tools, prompts or "
+                      "resources: the scan had nothing to check")
+
+
 def _pins(ctx):
+    """(scan context, pins) of a server that has a pinned baseline (possibly empty), else
+    (None, {})."""
     scan = scan_context(ctx.data)
     pins = scan.get("pins")
     if not isinstance(pins, dict):
@@ -243,7 +281,7 @@ def definition_changed_since_pinned(ctx):
     No fix: `--update-pins` is the acceptance.
     """
     scan, pins = _pins(ctx)
-    if not pins:
+    if scan is None:
         return   # outside a pinned scan: no definition to hash
     for key, (path, text) in definitions(ctx.data).items():
         pin = pins.get(key)
@@ -277,7 +315,7 @@ def definition_not_pinned(ctx):
     No fix.
     """
     scan, pins = _pins(ctx)
-    if not pins:
+    if scan is None:
         return
     for key, (path, text) in definitions(ctx.data).items():
         if key not in pins:
@@ -307,7 +345,7 @@ def pinned_definition_removed(ctx):
     No fix.
     """
     scan, pins = _pins(ctx)
-    if not pins:
+    if scan is None:
         return
     current = definitions(ctx.data)
     for key, pin in pins.items():

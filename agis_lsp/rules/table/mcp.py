@@ -20,9 +20,13 @@ ROWS = (
     R('MCPT302', 'names-another-servers-tool', 'mcp.scan', kinds=('mcp-tools',), pass_no=5),
     R('MCPT303', 'mentions-missing-tool', 'mcp.scan', kinds=('mcp-tools',), pass_no=5),
     R('MCPT304', 'server-not-readable', 'mcp.scan', kinds=('mcp-tools',), pass_no=5),
+    R('MCPT305', 'server-offers-nothing', 'mcp.scan', kinds=('mcp-tools',), pass_no=5),
     R('MCPT401', 'definition-changed-since-pinned', 'mcp.scan', kinds=('mcp-tools',), pass_no=5),
     R('MCPT402', 'definition-not-pinned', 'mcp.scan', kinds=('mcp-tools',), pass_no=5),
     R('MCPT403', 'pinned-definition-removed', 'mcp.scan', kinds=('mcp-tools',), pass_no=5),
+    R('MCPT501', 'toxic-flow', 'mcp.flows', kinds=('mcp-tools',), pass_no=5),
+    R('MCPT502', 'toxic-flow-with-harm', 'mcp.flows', kinds=('mcp-tools',), pass_no=5),
+    R('MCPT503', 'possible-toxic-flow', 'mcp.flows', kinds=('mcp-tools',), pass_no=5),
     R('MCPT601', 'annotations-contradict-verb', 'mcp.annotations',
       kinds=('mcp-tools',), pass_no=6, semantic=True),
 )

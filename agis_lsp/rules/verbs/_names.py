@@ -1,9 +1,9 @@
-"""The leading verb of tool and capability names (the reading lives in ``formats.names``)."""
+"""The verb of tool and capability names (the reading lives in ``formats.name_reader``)."""
 from __future__ import annotations
 
 from ...engine.facts import fact
-from ...formats.names import (HTTP_SUGGESTIONS, KINDS, Lead, leading_word,  # noqa: F401
-                              operations_of, rename_leading, restyle)
+from ...formats.names import (HTTP_SUGGESTIONS, KINDS, Lead, describe, leading_word,  # noqa: F401
+                              name_context, operations_of, read_name, rename_leading, restyle)
 
 
 @fact("verbs.operations")

@@ -9,10 +9,15 @@ from __future__ import annotations
 from ...engine.findings import Finding, Fix, SetValue
 from ...engine.registry import rule
 from ...formats.agis_methods import PROHIBITED_HTTP_METHODS, lexicon
-from ._names import HTTP_SUGGESTIONS, KINDS, operations, rename_leading
+from ._names import HTTP_SUGGESTIONS, KINDS, describe, operations, rename_leading
 
 _CLASS_TEXT = {"state": "describes a state", "adjective": "is an adjective",
                "noun": "is a noun", "being": "expresses existence or being"}
+
+
+def _who(op, lead) -> str:
+    """``tool name 'get_user'``, or the name's parts when it has a namespace or an object first."""
+    return f"{op.label} name {describe(op.name, lead)};" if lead.parts else f"{op.label} name '{op.name}'"
 
 
 def _rename(op, lead, verbs) -> list[Fix]:
@@ -28,9 +33,10 @@ def inflected_leading_verb(ctx):
     """The name of a tool or capability starts with an inflected verb (`checking_status`, `booked_rooms`).
 
     ## What it does
-    Takes the leading word of each tool/capability name (snake_case, camelCase,
-    PascalCase, kebab-case or spaced; a `namespace.` or `namespace/` prefix is
-    skipped) and looks it up in the English lexicon of verb inflections, as AGIS
+    Takes the verb of each tool/capability name (snake_case, camelCase,
+    PascalCase, kebab-case or spaced; a namespace such as `github.`, `mcp__github__`
+    or a prefix most of the document's names share is skipped, as docs/formats.md
+    describes) and looks it up in the English lexicon of verb inflections, as AGIS
     pass 2 does for methods (AGIS203).
 
     ## Why is this bad?
@@ -55,11 +61,11 @@ def inflected_leading_verb(ctx):
     lex = lexicon()
     for op, lead in operations(ctx):
         w = lead.upper
-        inf = lex.inflection_of(w)
+        inf = lex.inflection_of(w) if lead.verb else None
         if inf is None or lex.non_action_class(w) or w in PROHIBITED_HTTP_METHODS:
             continue
         base = inf.base.upper()
-        yield Finding(op.name_path, f"{op.label} name '{op.name}' starts with '{lead.word}', an "
+        yield Finding(op.name_path, f"{_who(op, lead)} starts with '{lead.word}', an "
                       f"inflected form of {base}; lead with the imperative base form "
                       f"(AGIS §4.1(b))", fixes=_rename(op, lead, [base]))
 
@@ -104,11 +110,12 @@ def http_verb_name(ctx):
     """
     for op, lead in operations(ctx):
         w = lead.upper
-        if w not in PROHIBITED_HTTP_METHODS:
+        if w not in PROHIBITED_HTTP_METHODS or not lead.verb:
             continue
         verbs = HTTP_SUGGESTIONS.get(w, ())
         hint = f"; use {' or '.join(verbs)}" if verbs else "; use an action verb that names the intent"
-        yield Finding(op.name_path, f"{op.label} name '{op.name}' starts with the HTTP method {w}, "
+        yield Finding(op.name_path, f"{_who(op, lead)} {'uses' if lead.parts else 'starts with'} the "
+                      f"HTTP method {w}, "
                       f"which names no intent (AGIS §4.3, appendix C){hint}",
                       fixes=_rename(op, lead, verbs))
 
@@ -145,7 +152,14 @@ def non_action_leading_word(ctx):
     for op, lead in operations(ctx):
         w = lead.upper
         cls = lex.non_action_class(w)
+        if cls is None and not lead.verb and lex.inflection_of(w) is not None:
+            cls = "noun"            # maps_places: a plural after the namespace, and no verb
         if cls is None or w in PROHIBITED_HTTP_METHODS:
+            continue
+        if lead.parts:
+            yield Finding(op.name_path, f"{op.label} name {describe(op.name, lead)}; '{lead.word}' "
+                          f"{_CLASS_TEXT.get(cls, 'is not an action verb')}; name the verb that "
+                          "says what it does (AGIS §4.2)")
             continue
         yield Finding(op.name_path, f"{op.label} name '{op.name}' starts with '{lead.word}', which "
                       f"{_CLASS_TEXT.get(cls, 'is not an action verb')}; lead with the verb that "
@@ -181,11 +195,12 @@ def vague_leading_verb(ctx):
     lex = lexicon()
     for op, lead in operations(ctx):
         w = lead.upper
-        if w in PROHIBITED_HTTP_METHODS or not lex.is_vague(w):
+        if w in PROHIBITED_HTTP_METHODS or not lead.verb or not lex.is_vague(w):
             continue
         alternatives = getattr(lex, "vague_alternatives", lambda x: ())(w)
         hint = f" (e.g. {', '.join(alternatives[:4])})" if alternatives else ""
-        yield Finding(op.name_path, f"{op.label} name '{op.name}' starts with '{lead.word}', a "
+        yield Finding(op.name_path, f"{_who(op, lead)} {'has' if lead.parts else 'starts with'} "
+                      f"'{lead.word}', a "
                       f"borderline verb that may describe system activity rather than the "
                       f"caller's intent; a more specific verb is RECOMMENDED{hint} (AGIS §4.2)")
 
@@ -223,11 +238,19 @@ def noun_before_verb(ctx):
     ## Decision
     Resource-first and namespace-first names are common in MCP servers and
     no format here forbids them, so this is information, not a warning; the
-    verb itself is still checked. Only nouns of the curated list count, so a
-    word that is also a verb (`order_cancel`: ORDER) is read as the verb.
+    verb itself is still checked. A namespace is not an object: a word before
+    the verb and its object (`github_create_issue`), or a leading word that
+    most tool names of the document share (`firecrawl_search`,
+    `firecrawl_crawl`), is read as a namespace and gets no finding; within a
+    namespace, an object before the verb (`firecrawl_monitor_create`) is
+    reported with the parts named.
     """
     for op, lead in operations(ctx):
-        if not lead.prefix:
+        if not lead.prefix or not lead.verb:
+            continue
+        if lead.namespace:
+            yield Finding(op.name_path, f"{op.label} name {describe(op.name, lead)}; the object comes "
+                          f"before its verb {lead.upper}; put the verb first")
             continue
         yield Finding(op.name_path, f"{op.label} name '{op.name}' puts the noun '{lead.prefix}' before "
                       f"its verb {lead.upper}; lead with the verb (AGIS appendix C(a) reads the first "

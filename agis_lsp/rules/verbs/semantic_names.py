@@ -10,7 +10,7 @@ from ...engine.facts import fact
 from ...engine.findings import Finding, Fix, SetValue
 from ...engine.registry import rule
 from ...formats.agis_methods import PROHIBITED_HTTP_METHODS, lexicon
-from ._names import KINDS, operations, rename_leading
+from ._names import KINDS, describe, operations, rename_leading
 
 _LABEL_TEXT = {"state": "describes a state or condition", "noun": "looks like a noun",
                "existence": "expresses existence or being", "other": "is not a verb",
@@ -103,7 +103,7 @@ def _pairs(ctx):
         if not op.description or not op.description.strip() or op.description_path is None:
             continue
         w = lead.upper
-        if w in PROHIBITED_HTTP_METHODS or lex.non_action_class(w):      # TOOL301/302 report those
+        if not lead.verb or w in PROHIBITED_HTTP_METHODS or lex.non_action_class(w):  # TOOL301/302's
             continue
         yield op, lead, description_text(op.description)
 
@@ -127,7 +127,9 @@ def _texts(ctx, model) -> list[str]:
 
 
 def _finding(op, lead, j, lead_text: str) -> Finding:
-    msg = (f"{lead_text}: the name '{op.name}' leads with {lead.upper}, which implies "
+    named = (f"the name {describe(op.name, lead)}; its verb {lead.upper}" if lead.parts
+             else f"the name '{op.name}' leads with {lead.upper}, which")
+    msg = (f"{lead_text}: {named} implies "
            f"{kind_text(j.verb_class)}, but the description describes {kind_text(j.intent_class)} "
            f"(semantic model, consistency {j.score:.2f})")
     fixes = []
@@ -168,7 +170,7 @@ def description_contradicts_name(ctx):
     description wrongly.
     """
     for op, lead, j in _judge(ctx):
-        if j.verdict == "inconsistent" and not lead.prefix:
+        if j.verdict == "inconsistent" and not lead.prefix and lead.sure:
             yield _finding(op, lead, j, "description contradicts the name")
 
 
@@ -201,9 +203,11 @@ def description_may_not_match_name(ctx):
     When the verb is the second word of the name (a noun comes first,
     TOOL305: `git_log`), the verb may itself be a noun ("log"); a
     contradiction is then reported here, as borderline, not as TOOL601.
+    So is a verb read after a namespace (`firecrawl_credit_usage`) when the
+    lexicon also knows it as a noun or adjective (CREDIT).
     """
     for op, lead, j in _judge(ctx):
         # a verb read after a leading noun (git_log: LOG) may itself be a noun: never more
         # than a borderline finding
-        if j.verdict == "suspicious" or (j.verdict == "inconsistent" and lead.prefix):
+        if j.verdict == "suspicious" or (j.verdict == "inconsistent" and (lead.prefix or not lead.sure)):
             yield _finding(op, lead, j, "description may not match the name")

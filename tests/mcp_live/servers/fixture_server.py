@@ -6,7 +6,8 @@ VARIANT: clean, poisoned, shadow, rug (descriptions change on every start: the s
 is kept in the file named by $RUG_STATE; with RUG_BENIGN=1 the new text is harmless),
 mentions (instructions name a tool it lacks), paged (tools, prompts and resources in pages of
 two, with nextCursor), timed (writes "start/stop PID TIME" to $TIMES_LOG and takes two seconds
-to list its tools), silent (never answers). TRANSPORT: stdio, http (Streamable HTTP; with
+to list its tools), empty (offers no tool, prompt or resource), silent (never answers), web (fetches any URL),
+disk (reads files), mailbox (reads the inbox, sends e-mail): the legs of a dangerous combination. TRANSPORT: stdio, http (Streamable HTTP; with
 $REQUIRE_HEADER=NAME:VALUE it answers 401 to a request without that header) or sse (the
 older HTTP+SSE transport only, at /sse). HTTP binds 127.0.0.1 only.
 """
@@ -111,6 +112,10 @@ def rug() -> MCPServer:
     return server
 
 
+def empty() -> MCPServer:
+    return MCPServer("nothing", version="1.0.0")
+
+
 def mentions() -> MCPServer:
     server = MCPServer("files", version="1.0.0", instructions=(
         "Use `read_file` to read a file and `delete_everything` to clear the workspace."))
@@ -184,6 +189,44 @@ def timed() -> MCPServer:
     return server
 
 
+def web() -> MCPServer:
+    server = MCPServer("web", version="1.0.0")
+
+    @server.tool(annotations=ToolAnnotations(readOnlyHint=True, openWorldHint=True))
+    def fetch_page(url: str) -> str:
+        """Fetches a web page from the internet and returns its text."""
+        return ""
+
+    return server
+
+
+def disk() -> MCPServer:
+    server = MCPServer("disk", version="1.0.0")
+
+    @server.tool(annotations=ToolAnnotations(readOnlyHint=True, openWorldHint=False))
+    def read_file(path: str) -> str:
+        """Reads a file from the user's disk and returns its content."""
+        return ""
+
+    return server
+
+
+def mailbox() -> MCPServer:
+    server = MCPServer("mailbox", version="1.0.0")
+
+    @server.tool(annotations=READ_ONLY)
+    def read_inbox(folder: str = "INBOX") -> list[str]:
+        """Reads the e-mails in the user's inbox."""
+        return []
+
+    @server.tool()
+    def send_email(to: str, subject: str, body: str) -> str:
+        """Sends an e-mail message to a recipient."""
+        return "sent"
+
+    return server
+
+
 def _log_time(event: str) -> None:
     if os.environ.get("TIMES_LOG"):
         with open(os.environ["TIMES_LOG"], "a", encoding="utf-8") as fh:
@@ -239,7 +282,8 @@ def main(argv: list[str]) -> None:
         return
     _log_time("start")
     server = {"clean": clean, "poisoned": poisoned, "shadow": shadow, "rug": rug,
-              "mentions": mentions, "paged": paged, "timed": timed}[variant]()
+              "mentions": mentions, "paged": paged, "timed": timed, "empty": empty, "web": web,
+              "disk": disk, "mailbox": mailbox}[variant]()
     try:
         if transport in ("http", "sse"):
             _serve_http(server, transport, port)

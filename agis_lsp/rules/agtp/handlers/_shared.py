@@ -17,6 +17,15 @@ def handler_bindings(ctx, kind=None):
             yield ep, h, ep.handler_path
 
 
+def external_headers(h: dict, base: tuple):
+    """An external-service binding's header values that are strings: (path, name, value)."""
+    headers = h.get("headers")
+    if isinstance(headers, dict):
+        for name, value in headers.items():
+            if isinstance(value, str):
+                yield base + ("headers", name), name, value
+
+
 def reference_value(h: dict, key: str):
     """The binding's reference field, falling back to the older ``reference`` key."""
     if key in h:

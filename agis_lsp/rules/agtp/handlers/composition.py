@@ -47,9 +47,8 @@ def unknown_recipe(ctx):
     A skipped recipe is one mistake (the step's method) with a consequence in
     another file: one diagnostic, where the fix is. The step gets AGTP604 (an
     error), whose related information names every endpoint that runs the
-    recipe; the endpoints get no error of their own for it (until issue 21
-    they got this one as well, which reported the one mistake once per
-    endpoint, away from its fix).
+    recipe; the endpoints get no error of their own for it (that would report
+    the one mistake once per endpoint, away from its fix).
     """
     dep = ctx.deployment
     for ep, h, base in handler_bindings(ctx, "composition"):

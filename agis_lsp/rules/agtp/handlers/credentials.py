@@ -5,7 +5,7 @@ import re
 
 from ....engine.findings import Finding
 from ....engine.registry import rule
-from ._shared import ENDPOINT, handler_bindings
+from ._shared import ENDPOINT, external_headers, handler_bindings
 
 _SECRET_HEADER = re.compile(r"(authorization|api[-_]?key|token|secret|password|credential)", re.I)
 
@@ -40,12 +40,8 @@ def literal_credential_in_header(ctx):
     No fix.
     """
     for ep, h, base in handler_bindings(ctx, "external_service"):
-        headers = h.get("headers")
-        if not isinstance(headers, dict):
-            continue
-        for name, value in headers.items():
-            if isinstance(value, str) and _SECRET_HEADER.search(str(name)) and "${" not in value \
-                    and value.strip():
-                yield Finding(base + ("headers", name), f"header {name} carries a credential written "
+        for path, name, value in external_headers(h, base):
+            if _SECRET_HEADER.search(str(name)) and "${" not in value and value.strip():
+                yield Finding(path, f"header {name} carries a credential written "
                               "literally in the file; reference an environment variable with "
                               "${VAR} instead")

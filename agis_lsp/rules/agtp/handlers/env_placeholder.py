@@ -8,7 +8,7 @@ import re
 
 from ....engine.findings import Finding
 from ....engine.registry import rule
-from ._shared import ENDPOINT, handler_bindings, reference_value
+from ._shared import ENDPOINT, external_headers, handler_bindings, reference_value
 
 _VAR = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 
@@ -74,12 +74,9 @@ def malformed_env_placeholder(ctx):
     No fix.
     """
     for ep, h, base in handler_bindings(ctx, "external_service"):
-        headers = h.get("headers")
-        if isinstance(headers, dict):
-            for name, value in headers.items():
-                if isinstance(value, str):
-                    for problem in placeholder_problems(value):
-                        yield Finding(base + ("headers", name), f"header {name}: {problem}")
+        for path, name, value in external_headers(h, base):
+            for problem in placeholder_problems(value):
+                yield Finding(path, f"header {name}: {problem}")
         key, url = reference_value(h, "url")
         if isinstance(url, str):
             for problem in placeholder_problems(url):

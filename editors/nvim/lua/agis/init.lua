@@ -90,21 +90,24 @@ end
 
 --- The server command for `file` and where it came from ("vim.g.agis_lsp_cmd", ".venv", "PATH").
 -- The nearest .venv/bin/agis-lsp upward from the file (the README's set-up puts it there), else PATH.
-M.last = nil   -- the last answer, for :checkhealth agis
-function M.cmd(file)
-  local cmd, source
-  if vim.g.agis_lsp_cmd then
-    cmd, source = vim.g.agis_lsp_cmd, "vim.g.agis_lsp_cmd"
-  else
-    local dir = vim.fn.fnamemodify(file ~= "" and file or vim.fn.getcwd() .. "/x", ":p:h")
-    local venv = vim.fn.findfile(".venv/bin/agis-lsp", dir .. ";")
-    if venv ~= "" and vim.fn.executable(vim.fn.fnamemodify(venv, ":p")) == 1 then
-      cmd, source = { vim.fn.fnamemodify(venv, ":p") }, ".venv"
-    else
-      cmd, source = { "agis-lsp" }, "PATH"
-    end
+function M.resolve(file)
+  if vim.g.agis_lsp_cmd then return vim.g.agis_lsp_cmd, "vim.g.agis_lsp_cmd" end
+  local dir = vim.fn.fnamemodify(file ~= "" and file or vim.fn.getcwd() .. "/x", ":p:h")
+  local venv = vim.fn.findfile(".venv/bin/agis-lsp", dir .. ";")
+  if venv ~= "" and vim.fn.executable(vim.fn.fnamemodify(venv, ":p")) == 1 then
+    return { vim.fn.fnamemodify(venv, ":p") }, ".venv"
   end
+  return { "agis-lsp" }, "PATH"
+end
+
+--- resolve(file), recorded as the command a client is started with (for :checkhealth agis): the last
+-- one, and the last one per project root.
+M.last = nil
+M.started = {}
+function M.cmd(file)
+  local cmd, source = M.resolve(file)
   M.last = { cmd = cmd, source = source, file = file }
+  M.started[M.root(file ~= "" and file or vim.fn.getcwd() .. "/x")] = M.last
   return cmd, source
 end
 

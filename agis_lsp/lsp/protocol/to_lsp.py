@@ -10,12 +10,14 @@ import os
 
 from lsprotocol import types
 
-from .. import __version__
-from ..engine.registry import get_rule, rule_url
+from ... import __version__
+from ...engine.registry import get_rule, rule_url
+from ...files.reading import text_or_none
 from .capabilities import ClientFeatures
 from .uris import from_path
 
 log = logging.getLogger("agis_lsp.lsp")
+MAX_RULE_PAGE = 1 << 20     # bytes of a kept rule page read at most
 
 SOURCE = "agis-lint"
 _TAGS = {"deprecated": types.DiagnosticTag.Deprecated,
@@ -62,7 +64,7 @@ class RuleDocs:
         path = os.path.join(self.cache_dir, f"{code}.md")
         try:
             text = rule.render_markdown()
-            if not os.path.exists(path) or open(path, encoding="utf-8").read() != text:
+            if text_or_none(path, MAX_RULE_PAGE) != text:
                 os.makedirs(self.cache_dir, exist_ok=True)
                 tmp = f"{path}.{os.getpid()}.tmp"
                 with open(tmp, "w", encoding="utf-8") as fh:

@@ -17,9 +17,9 @@ import itertools
 import threading
 from dataclasses import dataclass, field, replace
 
-from ..engine.linter import Outcome, Target
-from ..document.incremental import changed_span as changed_region
-from ..engine.findings import TextEdit
+from ...engine.linter import Outcome, Target
+from ...document.incremental import changed_span as changed_region
+from ...engine.findings import TextEdit
 
 
 @dataclass

@@ -14,7 +14,7 @@ The scheduler is given its collaborators (``server.py`` wires them): the open
 semantic phase waits for, and two callbacks of the publisher: ``publish(uri)`` (the store's
 entry for ``uri`` is new: tell the client, answer the waiting pull requests; with no entry,
 answer them with nothing) and ``forget(uri)`` (drop it and tell the client). It reads the
-client's settings and speaks to it through a ``protocols.Session``.
+client's settings and speaks to it through a ``session.Session``.
 """
 from __future__ import annotations
 
@@ -27,15 +27,15 @@ import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable
 
-from ..catalog import CatalogError
-from ..engine.config import ConfigError
-from ..engine.linter import Outcome
-from .uris import to_path
+from ...catalog import CatalogError
+from ...engine.config import ConfigError
+from ...engine.linter import Outcome
+from ..protocol.uris import to_path
 
 if TYPE_CHECKING:
-    from ..engine.linter import Linter
+    from ...engine.linter import Linter
     from .model_loader import ModelLoader
-    from .protocols import Session
+    from .session import Session
     from .state import Documents
     from .store import DiagnosticsStore
 
@@ -203,7 +203,7 @@ class Scheduler:
             self.session.say_once(note)
         self.store.set_mechanical(uri, version, target, outcome, state is not None)
         self.publish(uri)
-        from ..document.incremental import COMPACT_AT, compact, depth
+        from ...document.incremental import COMPACT_AT, compact, depth
         if depth(target.doc) >= COMPACT_AT:      # flatten a long chain of splices while idle
             self.lint_pool.submit(compact, target.doc)
         self.model.start()

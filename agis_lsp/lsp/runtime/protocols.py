@@ -1,4 +1,4 @@
-"""What the parts of the server see of it: ``typing.Protocol`` classes, not ``server.py``.
+"""What the feature handlers see of the server: a ``typing.Protocol``, not ``server.py``.
 
 Only the entry point (``main``) imports ``server.py`` (``tests/test_layers.py`` enforces it).
 The feature modules annotate the server they are given with :class:`Server`: what they use
@@ -6,46 +6,27 @@ of ``server.AgisLanguageServer`` (a structural type: the server is never declare
 subclass of it).
 
 The parts (``Scheduler``, ``Publisher``, ``ModelLoader``) are given their collaborators as
-arguments when the server is built, and see of the server only its :class:`Session`: the
-client's capabilities and settings, the event loop, and the ways to tell the client
-something. A session has no parts, so a part cannot reach through it into another.
+arguments when the server is built, and see of the server only its session
+(``runtime/session.py``, which names no part: the parts' modules import it, this one imports
+them, and no import runs back).
 """
 from __future__ import annotations
 
-import asyncio
-import logging
 from typing import TYPE_CHECKING, Any, Protocol
 
+from .session import Session
+
 if TYPE_CHECKING:
-    from ..document import Document
-    from ..engine.linter import Linter
+    from ...document import Document
+    from ...engine.linter import Linter
     from .budget import FeatureRunner
-    from .capabilities import ClientFeatures
-    from .convert import RuleDocs
+    from ..protocol.to_lsp import RuleDocs
     from .model_loader import ModelLoader
     from .publisher import Publisher
     from .scheduler import Scheduler
-    from .settings import Settings
     from .state import Documents, View
     from .store import DiagnosticsStore
     from .token_cache import TokenCache
-
-
-class Session(Protocol):
-    """What the parts see of the server: the client's side of the session, no parts."""
-
-    features: ClientFeatures
-    use_pull: bool
-    settings: Settings
-    loop: asyncio.AbstractEventLoop | None
-
-    def say_once(self, message: str, level: int = logging.INFO) -> None: ...
-    def show_error_once(self, message: str) -> None: ...
-    def progress(self, title: str) -> Any: ...
-    # pygls' LanguageServer
-    def text_document_publish_diagnostics(self, params) -> None: ...
-    def workspace_diagnostic_refresh(self, params) -> Any: ...
-    def workspace_semantic_tokens_refresh(self, params) -> Any: ...
 
 
 class Server(Session, Protocol):

@@ -17,10 +17,10 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import unquote
 
-from ..document import Document, parse_text
-from ..document.positions import LONE_SURROGATE, LineIndex
-from ..formats.kinds import detect
-from .uris import from_path, to_path
+from ...document import Document, parse_text
+from ...document.positions import LONE_SURROGATE, LineIndex
+from ...formats.kinds import detect
+from ..protocol.uris import from_path, to_path
 
 
 _SURROGATE = LONE_SURROGATE

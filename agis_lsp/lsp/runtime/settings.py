@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 
-from ..engine.config import Config, parse_severity
+from ...engine.config import Config, parse_severity
 
 SECTION = "agis"
 

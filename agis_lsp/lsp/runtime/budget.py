@@ -1,7 +1,7 @@
 """Feature work off the event loop, under a time budget, cancelled cooperatively.
 
 ``FeatureRunner.run(name, fn, *args, default=...)`` runs ``fn`` in a daemon thread of its
-own, with a fresh :class:`~agis_lsp.lsp.cancel.Token` bound to that thread, and awaits it
+own, with a fresh :class:`~agis_lsp.lsp.protocol.cancel.Token` bound to that thread, and awaits it
 for at most ``budget`` seconds:
 
 * in time: its result;
@@ -35,7 +35,7 @@ import threading
 
 from pygls.exceptions import JsonRpcContentModified
 
-from . import cancel
+from ..protocol import cancel
 
 log = logging.getLogger("agis_lsp.lsp")
 

@@ -1,7 +1,7 @@
 """Loading the semantic model for the server: once, in the background, with progress.
 
 The loader is given the Linter's ``ModelProvider`` (what loads the model) and a
-``protocols.Session`` (the client's settings, the event loop and progress reports).
+``session.Session`` (the client's settings, the event loop and progress reports).
 """
 from __future__ import annotations
 
@@ -14,15 +14,15 @@ import time
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from ..engine.linter import ModelProvider
-    from .protocols import Session
+    from ...engine.linter import ModelProvider
+    from .session import Session
 
 log = logging.getLogger("agis_lsp.lsp")
 
 
 @functools.lru_cache(maxsize=1)
 def model_needed() -> bool:
-    from ..engine.registry import all_rules
+    from ...engine.registry import all_rules
     return any(r.semantic for r in all_rules())
 
 

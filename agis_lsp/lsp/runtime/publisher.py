@@ -9,7 +9,7 @@ The publisher owns the pull requests waiting for a check (``wait_for``; answered
 ``publish``, released when the document closes). It is given the ``DiagnosticsStore`` the
 scheduler fills, the token cache (a check may make tokens answered before it stale), the rule
 documentation links, and the spelling of a file's URI; it speaks to the client through a
-``protocols.Session``. It never starts a check: the handler that wants a current result asks
+``session.Session``. It never starts a check: the handler that wants a current result asks
 the scheduler for one (``features.checked_entry``).
 """
 from __future__ import annotations
@@ -21,12 +21,12 @@ from typing import TYPE_CHECKING, Callable
 
 from lsprotocol import types
 
-from .convert import RuleDocs, to_diagnostic
+from ..protocol.to_lsp import RuleDocs, to_diagnostic
 from .state import Documents
 from .store import DiagnosticsEntry, DiagnosticsStore, carry_over
 
 if TYPE_CHECKING:
-    from .protocols import Session
+    from .session import Session
     from .state import View
     from .token_cache import TokenCache
 
@@ -202,6 +202,6 @@ class _Text:
     """A bare text with its line index (what ``carry_over`` needs of a document)."""
 
     def __init__(self, text: str) -> None:
-        from ..document.positions import LineIndex
+        from ...document.positions import LineIndex
         self.text = text
         self.lines = LineIndex(text)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import itertools
 import threading
 
-from .ide.token_splice import Snapshot
+from ..ide.token_splice import Snapshot
 
 
 class TokenCache:

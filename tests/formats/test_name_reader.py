@@ -1,0 +1,149 @@
+"""The name reader on real tool names of published MCP servers and on hard cases, and the rules
+that read through it (TOOL2xx, TOOL3xx, TOOL6xx, MCPT601) run by the shipped engine and CLI."""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from agis_lsp.formats.name_reader import describe, name_context, read_name
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+CORPUS = os.path.join(ROOT, "benchmarks", "corpora", "mcp")
+
+
+def parts(name: str, others=()) -> tuple[str, str, str]:
+    lead = read_name(name, name_context([name, *others]) if others else name_context([name]))
+    return lead.namespace, lead.word if lead.verb else "", lead.object
+
+
+def server(unit: str) -> list[str]:
+    with open(os.path.join(CORPUS, f"{unit}.tools.mcp.json"), encoding="utf-8") as fh:
+        return [t["name"] for t in json.load(fh)["tools"]]
+
+
+@pytest.mark.parametrize("name, expected", [
+    ("get_user", ("", "get", "user")),
+    ("list-files", ("", "list", "files")),
+    ("getConsoleLogs", ("", "get", "ConsoleLogs")),
+    ("github_create_issue", ("github", "create", "issue")),
+    ("hosting_createWebsiteV1", ("hosting", "create", "Website")),
+    ("VPS_stopProjectV1", ("VPS", "stop", "Project")),
+    ("Service.verify", ("Service", "verify", "")),
+    ("github.create_issue", ("github", "create", "issue")),
+    ("mcp__github__create_issue", ("github", "create", "issue")),
+    ("createUserV2", ("", "create", "User")),
+    ("user_create", ("", "create", "user")),
+    ("checking_status", ("", "checking", "status")),
+])
+def test_hard_cases_alone(name, expected):
+    assert parts(name) == expected
+
+
+def test_version_suffix_is_kept_apart():
+    lead = read_name("hosting_createWebsiteV1")
+    assert lead.version == "V1" and "V1" not in lead.object
+    assert describe("hosting_createWebsiteV1", lead) == \
+        "`hosting_createWebsiteV1`: namespace `hosting`, verb `create`, object `Website`"
+
+
+def test_real_verb_prefix_shared_by_every_tool_stays_the_verb():
+    # zereight's GitLab server: LIST leads 28 tools and MERGE, REQUEST follow it; LIST is the verb
+    names = server("zereight_mcp-gitlab")
+    ctx = name_context(names)
+    for name in ("list_merge_request_pipelines", "get_merge_request_notes", "create_issue"):
+        lead = read_name(name, ctx)
+        assert (lead.namespace, lead.word) == ("", name.split("_")[0]), name
+
+
+def test_a_prefix_most_tools_share_is_a_namespace():
+    # firecrawl: every tool starts with firecrawl_; a group (monitor) comes before differing verbs
+    ctx = name_context(server("firecrawl-mcp"))
+    assert (read_name("firecrawl_search", ctx).namespace, read_name("firecrawl_search", ctx).word) == \
+        ("firecrawl", "search")
+    lead = read_name("firecrawl_monitor_list", ctx)
+    assert (lead.namespace, lead.prefix, lead.word) == ("firecrawl", "monitor", "list")
+    # brave: BRAVE is a verb in English, but both tools share it, and SEARCH follows
+    lead = read_name("brave_web_search", name_context(server("modelcontextprotocol_server-brave-search")))
+    assert (lead.namespace, lead.word, lead.object) == ("brave", "search", "web")
+
+
+def test_group_then_noun_verbs_read_in_order():
+    ctx = name_context(server("tacticlaunch_mcp-linear"))
+    assert read_name("linear_archiveProject", ctx).word == "archive"
+    assert read_name("linear_getInitiativeUpdateById", ctx).word == "get"
+
+
+def test_a_name_without_a_verb_stays_without_one():
+    ctx = name_context(server("firecrawl-mcp"))
+    lead = read_name("firecrawl_agent_status", ctx)
+    assert not lead.verb and lead.namespace == "firecrawl" and lead.object == "agent_status"
+    assert not read_name("data_summary").verb
+
+
+def test_labelled_sample_matches_its_header():
+    # the label file lists the rows benchmarks/tool_names.py --sample draws from the corpus
+    sys.path.insert(0, os.path.join(ROOT, "benchmarks"))
+    try:
+        import tool_names
+    finally:
+        sys.path.pop(0)
+    rows = [(r["split"], r["server"], r["name"]) for r in tool_names.labels()]
+    assert rows == tool_names.sample_rows()
+
+
+def _lint(tmp_path, tools: list[dict], *flags: str) -> list[dict]:
+    path = tmp_path / "server.tools.mcp.json"
+    path.write_text(json.dumps({"tools": tools}), encoding="utf-8")
+    exe = os.path.join(os.path.dirname(sys.executable), "agis-lint")
+    proc = subprocess.run([exe, "check", "--no-cache", "--format", "json", "-q", *flags, str(path)],
+                          capture_output=True, text=True, timeout=600)
+    assert proc.returncode in (0, 1), proc.stderr
+    return json.loads(proc.stdout)["diagnostics"]
+
+
+def test_cli_reads_a_namespaced_server(tmp_path):
+    names = ["hosting_createWebsiteV1", "hosting_listWebsitesV1", "hosting_deleteWebsiteV1",
+             "VPS_stopProjectV1", "hosting_getWebsiteV1", "hosting_status"]
+    found = _lint(tmp_path, [{"name": n, "inputSchema": {"type": "object"}} for n in names],
+                  "--no-semantic")
+    by = {(d["code"], d["message"].split("`")[1] if "`" in d["message"] else d["message"]) for d in found}
+    # the namespace is not a verb: no inflected HOSTING, no noun-before-verb
+    assert not [d for d in found if d["code"] in ("TOOL201", "TOOL305", "TOOL304")], found
+    # GET after the namespace is still an HTTP verb, and a name with no verb still gets its finding
+    assert ("TOOL301", "hosting_getWebsiteV1") in by
+    msgs = [d["message"] for d in found if d["code"] == "TOOL302"]
+    assert msgs and "`hosting_status`: namespace `hosting`, no verb" in msgs[0]
+
+
+def test_cli_still_flags_a_real_noun_before_verb(tmp_path):
+    found = _lint(tmp_path, [{"name": "user_create", "inputSchema": {"type": "object"}},
+                             {"name": "send_email", "inputSchema": {"type": "object"}}], "--no-semantic")
+    assert [d["code"] for d in found] == ["TOOL305"]
+
+
+def test_cli_judges_the_verb_after_the_namespace(tmp_path):
+    from tests.goldens import semantic_available
+    if not semantic_available():
+        pytest.skip("semantic model not installed")
+    tools = [{"name": "hosting_deleteWebsiteV1", "description": "Deletes a website and its files.",
+              "inputSchema": {"type": "object"}, "annotations": {"readOnlyHint": True}},
+             {"name": "hosting_createWebsiteV1", "description": "Creates a new website on a plan.",
+              "inputSchema": {"type": "object"}},
+             {"name": "hosting_listWebsitesV1", "description": "Lists the websites of the account.",
+              "inputSchema": {"type": "object"}}]
+    found = _lint(tmp_path, tools)
+    mcpt = [d for d in found if d["code"] == "MCPT601"]
+    assert len(mcpt) == 1 and "namespace `hosting`, verb `delete`" in mcpt[0]["message"]
+    # the verbs agree with their descriptions once the namespace is not read as the verb
+    assert not [d for d in found if d["code"] in ("TOOL601", "TOOL602")], found
+
+
+@pytest.mark.parametrize("name", ["_" * 3000 + "get", "__", "x.", "-", "9", "v2_tool", "a" * 5000])
+def test_odd_names_read_without_error(name):
+    lead = read_name(name, name_context([name, "get_" + name]))
+    # a namespace, when one is read, has letters or digits (never a run of separators)
+    assert lead is None or not lead.namespace or lead.namespace.strip("_-")
