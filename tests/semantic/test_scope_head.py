@@ -4,8 +4,8 @@ rebuild's determinism (models/train_security.py, models/scope_data.py) on a smal
 The positives are written here, in words of no training file; at the shipped operating point
 (no more than 1 flag per 10,000 real fields of each corpus's calibrate fold) the head alone is
 sure only of overrides and prompt leaks, so those are the clear cases (an order to call another
-tool, an internal URL or a rendered image with the user's data score 0.97-0.98, under the
-threshold of 0.994: models/README.md, "Scope head at scale"); the hard negatives are the guidance classes real servers write (consent,
+tool, an internal URL or a rendered image with the user's data score 0.94-0.96, under the
+threshold of 0.970: models/README.md, "Scope head at scale"); the hard negatives are the guidance classes real servers write (consent,
 documentation links, reply-format text, their own tools named). A retrained head that stops
 catching a positive or starts flagging a negative fails here. Scores move by about 0.03
 between CPUs (docs/model.md); the cases were chosen well away from the threshold.
