@@ -8,7 +8,7 @@ from ...engine.facts import fact
 from ...engine.findings import Finding
 from ...engine.registry import rule
 from ._scan import fields as all_fields
-from ._scan import flagged_paths, quote
+from ._scan import flagged_paths, own_names, quote
 
 CODE = "AGSC901"
 # Roles the head does not judge. None today: an AGIS intent or outcome describes (AGIS section
@@ -99,6 +99,13 @@ def directive_text(ctx):
     "send welcome email" there is the field doing its job. The pattern
     rules of the security pass still read it.
 
+    *The tool's context.* A sentence that orders a call to a tool-like
+    name ("call wire_payment ...") that the document itself does not define
+    (none of its tools, prompts or parameters: `own_names`) is reported at
+    a lower score (`CROSS_TOOL_THRESHOLD`, 0.9) than the head's threshold;
+    the same sentence naming the server's own tool is held to the head's
+    threshold. The head itself reads the text alone.
+
     *Severity* comes from measured precision (issue 22, item 3): an error
     only for a rule that raised no finding on any real corpus, a warning at
     most 1 per 10,000 real prose fields, else information. Measured with
@@ -124,14 +131,35 @@ def directive_text(ctx):
     except SemanticUnavailable as exc:
         raise SemanticSkipped(str(exc)) from None
     threshold = model._directive_head.threshold
+    own = None
     for prose, verdict in zip(fields, verdicts):
-        if verdict is None or verdict.score < threshold:
+        if verdict is None or verdict.score < min(threshold, CROSS_TOOL_THRESHOLD):
             continue
+        if verdict.score < threshold:
+            own = own_names(ctx.data) if own is None else own
+            if not calls_another_tool(prose.text[verdict.start:verdict.end], own):
+                continue
         piece = prose.text[verdict.start:verdict.end]
         yield Finding(prose.path,
                       f"{_where(prose)} reads as an instruction that {direction(piece)} "
                       f"(directive score {verdict.score:.2f}): '{quote(piece)}'; {_advice(prose)}",
                       span=ctx.doc.subspan(prose.path, verdict.start, verdict.end))
+
+
+# The tool's context: a text that orders a call to a tool-like name its own document does not
+# define ("call transfer_funds ...") is judged at this lower threshold. Set on the development
+# MCP servers of benchmarks/corpora: of their 5,844 prose fields, 15 order a call to a name the
+# same file does not define (server instructions naming the tools of a listing kept in another
+# file, mostly), the highest scoring 0.895.
+CROSS_TOOL_THRESHOLD = 0.9
+_CALLED = re.compile(r"\b(?i:call|calls|calling|invoke|invoking|use|using|run|trigger|execute)\s+(?:the\s+)?"
+                     r"[`'\"]?([A-Za-z][A-Za-z0-9]*(?:[_.-][A-Za-z0-9]+)+|[a-z]+[A-Z][A-Za-z0-9]*)")
+
+
+def calls_another_tool(piece: str, own: frozenset) -> bool:
+    """Does ``piece`` order a call to a tool-like name (``delete_file``, ``sendEmail``) that is not
+    one of the document's own tools or parameters?"""
+    return any(name not in own for name in _CALLED.findall(piece))
 
 
 # Which of the boundaries a flagged sentence crosses, for the message (first match wins: the
