@@ -5,10 +5,11 @@ beyond the tool's own contract?
 
 Runs with the project's own runtime (onnxruntime + tokenizers + numpy): the
 texts are embedded by the shipped encoder (models/encoder.onnx), exactly as at
-lint time. Deterministic: fixed-seed samples, full-batch gradient descent.
+lint time. Deterministic: fixed-seed samples and initialisation, full-batch Adam,
+an .npz with a fixed date.
 
-Issue 22 made the head judge *scope*, not mood. Data (models/data/, see models/README.md,
-"Security head"):
+The head judges *scope*, not mood. Data (models/data/, see models/README.md,
+"Security head" and "Scope head at scale"):
 * directive (label 1): ``security_payloads_train.txt`` (issue 11's payloads) and
   ``security_scope_train.txt`` (texts that cross the tool's boundary in seven directions),
   their sentences that do not read as a description, and the scope texts behind a clean
@@ -17,12 +18,15 @@ Issue 22 made the head judge *scope*, not mood. Data (models/data/, see models/R
   guidance: when to call, argument formats, ordering, defaults, deprecation, rate limits,
   "you must" about the tool's own arguments) of split train, a fixed-seed sample of the
   real AWS/OpenAPI texts of split train (``directive_real.jsonl``, ``directive_intents.jsonl``),
-  and every sentence of those.
-The head starts from issue 11's head (``data/security_head_v1.*``, trained on its own data,
-see the README) and is pulled toward it (PRIOR), so what that head learnt from data that is
-not embedded again stays where the new data says nothing.
-The threshold is set on the dev split (``security_payloads_dev.txt``, benign, guidance and
-real texts of split dev); the held-out split is never read here.
+  and every sentence of those;
+* the published payloads of ``security_positives.jsonl`` (label 1) and their packages' benign
+  controls (label 0), in carriers, and real clean texts in the same carriers (``scope_data.py``).
+The head is one hidden layer of ReLU units (``train_mlp``); ``fit(exclude=...)`` trains without
+some sources (``benchmarks/payload_loso.py``). ``train_from`` (a linear head from given weights)
+is kept for the comparison in the README.
+The threshold is set on the dev split (``security_payloads_dev.txt``, ``published2_dev.jsonl``,
+benign, guidance and real texts of split dev, and the calibrate fold of the real corpora's dev
+units); the held-out split is never read here.
 """
 from __future__ import annotations
 
@@ -40,6 +44,7 @@ sys.path.insert(0, str(HERE.parent))
 from agis_lsp.semantic.directive import FILES, has_cue, pieces  # noqa: E402
 from agis_lsp.semantic.encoder import Encoder  # noqa: E402
 from security_corpora import dev_rows, heldout_aws_services  # noqa: E402
+import scope_data  # noqa: E402
 
 DATA = HERE / "data"
 L2 = 1e-4
@@ -47,11 +52,9 @@ STEPS = 6000
 LR = 2.0
 DEV_CLEAN_FLAG_TARGET = 0.0025   # the threshold flags at most this share of dev clean texts
 # ... and at most this many findings per prose field of the real corpora's dev units it was
-# not trained on (fold ``calibrate``, models/security_corpora.py): issue 22's bar for a warning.
-REAL_FIELD_FLAG_TARGET = 1e-4
-# The head it starts from: issue 11's head, kept in models/data/ (its own data: the README).
-PREVIOUS = ("data/security_head_v1.json", "data/security_head_v1.npz")
-PREVIOUS_COMMIT = "7f9d272"
+# not trained on (fold ``calibrate``, models/security_corpora.py). 5e-4 of both corpora together
+# was measured too (models/README.md, "Scope head at scale").
+REAL_FIELD_FLAG_TARGET = 1e-4   # in each corpus's fold separately (MCP servers, API documents)
 
 
 def payloads(split: str) -> list[tuple[str, str]]:
@@ -124,15 +127,49 @@ def with_sentences(texts: list[str]) -> list[str]:
     return list(dict.fromkeys(out))
 
 
-def piece_max(enc, w, b, texts: list[str]) -> np.ndarray:
-    """The rule's verdict: max over the text and its sentences, 0 without a cue."""
+def piece_max(enc, head, texts: list[str]) -> np.ndarray:
+    """The rule's verdict: max over the text and its sentences, 0 without a cue (``head``: the
+    shipped ``DirectiveHead``)."""
+    jobs = [(i, t[a:c]) for i, t in enumerate(texts) if has_cue(t) for a, c in pieces(t)]
     out = np.zeros(len(texts))
-    for i, t in enumerate(texts):
-        if not has_cue(t):
-            continue
-        v = enc.embed([t[a:c] for a, c in pieces(t)])
-        out[i] = float((1 / (1 + np.exp(-(v @ w + b)))).max())
+    if jobs:
+        scores = head.scores(enc.embed([p for _, p in jobs]).astype(np.float32))
+        for (i, _), s in zip(jobs, scores):
+            out[i] = max(out[i], float(s))
     return out
+
+
+HIDDEN = 64          # ReLU units of the hidden layer (16-128 units, 150-1000 steps, L2 1e-3..3e-2
+MLP_STEPS = 300      # and a linear head were compared on dev: models/README.md, "Scope head at scale")
+MLP_LR = 0.01
+MLP_L2 = 3e-3
+
+
+def train_mlp(x: np.ndarray, y: np.ndarray) -> dict:
+    """One hidden ReLU layer, class-balanced logistic loss, full-batch Adam from a fixed seed."""
+    rng = np.random.default_rng(SEED)
+    x = x.astype(np.float32)
+    n, d = x.shape
+    p_ = {"w1": rng.normal(0, 1 / np.sqrt(d), (d, HIDDEN)).astype(np.float32),
+          "b1": np.zeros(HIDDEN, np.float32),
+          "w": rng.normal(0, 1 / np.sqrt(HIDDEN), HIDDEN).astype(np.float32),
+          "b": np.zeros(1, np.float32)}
+    pos = y.mean()
+    weight = np.where(y == 1, 0.5 / pos, 0.5 / (1 - pos)).astype(np.float32) / n
+    m = {k: np.zeros_like(v) for k, v in p_.items()}
+    v2 = {k: np.zeros_like(v) for k, v in p_.items()}
+    for step in range(1, MLP_STEPS + 1):
+        h = np.maximum(x @ p_["w1"] + p_["b1"], 0)
+        prob = 1 / (1 + np.exp(-(h @ p_["w"] + p_["b"][0])))
+        g = weight * (prob - y.astype(np.float32))
+        dh = np.outer(g, p_["w"]) * (h > 0)
+        grads = {"w": h.T @ g + MLP_L2 * p_["w"], "b": np.array([g.sum()], np.float32),
+                 "w1": x.T @ dh + MLP_L2 * p_["w1"], "b1": dh.sum(0)}
+        for k, gk in grads.items():
+            m[k] = 0.9 * m[k] + 0.1 * gk
+            v2[k] = 0.999 * v2[k] + 0.001 * gk * gk
+            p_[k] -= MLP_LR * (m[k] / (1 - 0.9 ** step)) / (np.sqrt(v2[k] / (1 - 0.999 ** step)) + 1e-8)
+    return p_
 
 
 class CachedEncoder:
@@ -184,7 +221,7 @@ DEV_REAL_N = 250
 DEV_INTENT_N = 200
 SHORT = 400
 SEED = 22
-PRIOR = 0.0      # pull toward the previous head's weights: 0.001-0.005 cost dev precision (models/README.md)
+PRIOR = 0.0      # train_from's pull toward its starting weights (0.001-0.005 cost dev precision: models/README.md)
 
 
 def sample(rows: list[str], n: int, cue_only: bool = True) -> list[str]:
@@ -209,19 +246,22 @@ def aws_only(texts: list[str], name: str) -> list[str]:
     return [t for t in texts if t in aws]
 
 
-def corpus_fold(fold: str) -> tuple[list[str], int]:
+def corpus_fold(fold: str, corpus: str | None = None) -> tuple[list[str], int]:
     """The texts AGSC901 judges in the dev units of one fold of the real corpora (MCP servers and
-    API documents, models/security_corpora.py), and how many prose fields that fold has."""
-    rows = [r for r in dev_rows() if r["fold"] == fold]
+    API documents, models/security_corpora.py; ``corpus`` "mcp" or "openapi" for one of them),
+    and how many prose fields that fold has."""
+    rows = [r for r in dev_rows() if r["fold"] == fold and corpus in (None, r["corpus"])]
     return list(dict.fromkeys(r["text"] for r in rows if r["judged"])), len(rows)
 
 
-def descriptive_train() -> list[str]:
-    """Label 0: legitimate text, however imperative; every text and each of its sentences."""
+def descriptive_train(exclude: frozenset[str] = frozenset()) -> list[str]:
+    """Label 0: legitimate text, however imperative; every text and each of its sentences; the
+    payload packages' own benign controls; a fixed-seed sample of these in carriers (scope_data)."""
     real_new = aws_only(sample(real_texts("directive_real.jsonl", "train"), REAL_TRAIN_N), "directive_real.jsonl")
     intents = aws_only(sample(real_texts("directive_intents.jsonl", "train"), INTENT_TRAIN_N),
                        "directive_intents.jsonl")
-    return with_sentences(benign("train") + guidance("train") + real_new + intents + corpus_fold("fit")[0])
+    clean = with_sentences(benign("train") + guidance("train") + real_new + intents + corpus_fold("fit")[0])
+    return list(dict.fromkeys(clean + scope_data.package_negatives(exclude) + scope_data.clean_in_carriers(clean)))
 
 
 def dev_clean() -> list[str]:
@@ -231,14 +271,16 @@ def dev_clean() -> list[str]:
                        "directive_intents.jsonl"))
 
 
-def directive_train() -> list[str]:
+def directive_train(exclude: frozenset[str] = frozenset()) -> list[str]:
     """Label 1: the train payloads and the boundary-crossing texts, their sentences that do not
     read as a description, and each behind a clean first sentence (payloads hide behind
-    documentation: a real operation statement or a line of usage guidance)."""
+    documentation: a real operation statement or a line of usage guidance); the published
+    payloads of every source not in ``exclude``, plain and in carriers (scope_data)."""
     pay = [t for _, t in payloads("train")] + [t for _, t in scope_payloads()]
     prefixes = [t for t in benign("train") + guidance("train") if len(t) < 80 and t.endswith(".")]
     scope = [t for _, t in scope_payloads()]
-    return directive_pieces(pay) + [f"{prefixes[(7 * i) % len(prefixes)]} {t}" for i, t in enumerate(scope)]
+    own = directive_pieces(pay) + [f"{prefixes[(7 * i) % len(prefixes)]} {t}" for i, t in enumerate(scope)]
+    return list(dict.fromkeys(own + scope_data.positives(exclude)))
 
 
 def train_from(x: np.ndarray, y: np.ndarray, w0: np.ndarray, b0: float) -> tuple[np.ndarray, float]:
@@ -255,57 +297,94 @@ def train_from(x: np.ndarray, y: np.ndarray, w0: np.ndarray, b0: float) -> tuple
     return w, b
 
 
-def main() -> None:
-    enc = CachedEncoder()
-    clean_train = descriptive_train()
-    directive = directive_train()
+def dev_payloads() -> list[tuple[str, str]]:
+    """(family, text): the hand-written dev payloads and the development half of the second
+    published set (benchmarks/corpora/payloads/published2_dev.jsonl); never trained on."""
+    p2 = HERE.parent / "benchmarks" / "corpora" / "payloads" / "published2_dev.jsonl"
+    return payloads("dev") + [(r["family"], r["text"]) for r in map(json.loads, p2.read_text().splitlines())]
+
+
+def fit(enc, exclude: frozenset[str] = frozenset(), verbose: bool = True) -> tuple[np.ndarray, float, dict]:
+    """Train on every source but ``exclude``; the threshold from development data only."""
+    clean_train = descriptive_train(exclude)
+    directive = directive_train(exclude)
     texts = directive + clean_train
     y = np.array([1] * len(directive) + [0] * len(clean_train), dtype=float)
     x = enc.embed(texts).astype(np.float64)
     enc.save()
-    prev = json.loads((HERE / PREVIOUS[0]).read_text())
-    with np.load(HERE / PREVIOUS[1]) as z:
-        w0 = z["w"].astype(np.float64)
-    w, b = train_from(x, y, w0, float(prev["b"]))
-    train_pred = 1 / (1 + np.exp(-(x @ w + b)))
-    print(f"train: {len(directive)} directive, {len(clean_train)} descriptive; "
-          f"train accuracy {((train_pred > 0.5) == y).mean():.3f}")
+    from agis_lsp.semantic.directive import DirectiveHead
+    params = train_mlp(x, y)
+    w, b = params["w"], float(params["b"][0])
+    head = DirectiveHead(w, b, 0.5, {}, (params["w1"], params["b1"]))
+    train_pred = head.scores(x.astype(np.float32))
+    say = print if verbose else (lambda *a, **k: None)
+    say(f"train: {len(directive)} directive, {len(clean_train)} descriptive; "
+        f"train accuracy {((train_pred > 0.5) == y).mean():.3f}")
 
-    dev_pay = [t for _, t in payloads("dev")]
+    fams, dev_pay = zip(*dev_payloads())
+    dev_pay, fams = list(dev_pay), list(fams)
     dev_clean_texts = dev_clean()
-    s_pay = piece_max(enc, w, b, dev_pay)
-    s_clean = piece_max(enc, w, b, dev_clean_texts)
+    s_pay = piece_max(enc, head, dev_pay)
+    s_clean = piece_max(enc, head, dev_clean_texts)
     enc.save()
     cal_texts, cal_fields = corpus_fold("calibrate")
-    s_cal = piece_max(enc, w, b, cal_texts)
+    s_cal = piece_max(enc, head, cal_texts)
     enc.save()
     k = int(np.floor(DEV_CLEAN_FLAG_TARGET * len(dev_clean_texts)))
-    k_real = int(np.floor(REAL_FIELD_FLAG_TARGET * cal_fields))
-    threshold = max(float(np.sort(s_clean)[::-1][k]) + 1e-4, float(np.sort(s_cal)[::-1][k_real]) + 1e-4, 0.5)
-    print(f"dev: threshold {threshold:.3f}; payloads over it {np.mean(s_pay > threshold):.3f} (n={len(dev_pay)}); "
-          f"clean over it {np.mean(s_clean > threshold):.4f} (n={len(dev_clean_texts)}); "
-          f"calibrate fold {int(np.sum(s_cal > threshold))} over it of {cal_fields} fields ({len(cal_texts)} judged)")
+    bars = [float(np.sort(s_clean)[::-1][k]) + 1e-4, 0.5]
+    for corpus in ("mcp", "openapi"):
+        texts, fields = corpus_fold("calibrate", corpus)
+        scores = np.sort(piece_max(enc, head, texts))[::-1]
+        k_real = int(np.floor(REAL_FIELD_FLAG_TARGET * fields))
+        bars.append(float(scores[k_real]) + 1e-4 if k_real < len(scores) else 0.5)
+    threshold = max(bars)
+    say(f"dev: threshold {threshold:.3f}; payloads over it {np.mean(s_pay > threshold):.3f} (n={len(dev_pay)}); "
+        f"clean over it {np.mean(s_clean > threshold):.4f} (n={len(dev_clean_texts)}); "
+        f"calibrate fold {int(np.sum(s_cal > threshold))} over it of {cal_fields} fields ({len(cal_texts)} judged)")
     for t, s in sorted(zip(dev_clean_texts + cal_texts, np.concatenate([s_clean, s_cal])),
                        key=lambda p: -p[1])[:8]:
-        print(f"  top dev clean {s:.3f} {t[:100]!r}")
-    fams = [f for f, _ in payloads("dev")]
-    print("  dev payloads over it by the head alone, per family: " + ", ".join(
+        say(f"  top dev clean {s:.3f} {t[:100]!r}")
+    say("  dev payloads over it by the head alone, per family: " + ", ".join(
         f"{f} {int(sum(s_pay[i] > threshold for i in range(len(fams)) if fams[i] == f))}/{fams.count(f)}"
         for f in sorted(set(fams))))
     for t, s in sorted(zip(dev_pay, s_pay), key=lambda p: p[1])[:8]:
-        print(f"  lowest dev payload {s:.3f} {t[:100]}")
+        say(f"  lowest dev payload {s:.3f} {t[:100]}")
 
-    meta = {"b": float(b), "threshold": threshold, "dim": int(x.shape[1]), "l2": L2, "steps": STEPS,
-            "train": {"directive": len(directive), "descriptive": len(clean_train)},
-            "prior": {"weight": PRIOR, "from": PREVIOUS[1] + " of commit " + PREVIOUS_COMMIT},
+    meta = {"b": float(b), "threshold": threshold, "dim": int(x.shape[1]), "l2": MLP_L2,
+            "hidden": HIDDEN, "steps": MLP_STEPS, "lr": MLP_LR,
+            "train": {"directive": len(directive), "descriptive": len(clean_train),
+                      "sources": [s for s in scope_data.sources() if s not in exclude]},
             "dev": {"payloads": len(dev_pay), "clean": len(dev_clean_texts),
                     "payloads_over": float(np.mean(s_pay > threshold)),
                     "clean_over": float(np.mean(s_clean > threshold)),
                     "calibrate_fields": cal_fields, "calibrate_judged": len(cal_texts),
                     "calibrate_over": int(np.sum(s_cal > threshold))},
             "trained_by": "models/train_security.py"}
-    (HERE / FILES[0]).write_text(json.dumps(meta, indent=1) + "\n")
-    np.savez(HERE / FILES[1], w=w.astype(np.float32))
+    return params, b, meta
+
+
+def write_head(directory: Path, params, meta: dict) -> None:
+    """The head's files: ``params`` is the trained dict (w, w1, b1) or a linear head's ``w``."""
+    (directory / FILES[0]).write_text(json.dumps(meta, indent=1) + "\n")
+    arrays = {k: v for k, v in params.items() if k != "b"} if isinstance(params, dict) else {"w": params}
+    save_npz(directory / FILES[1], **{k: np.asarray(v, np.float32) for k, v in arrays.items()})
+
+
+def save_npz(path: Path, **arrays: np.ndarray) -> None:
+    """``np.savez`` with a fixed date in the archive, so a rebuild gives the same bytes."""
+    import io
+    import zipfile
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_STORED) as z:
+        for name, a in arrays.items():
+            buf = io.BytesIO()
+            np.lib.format.write_array(buf, np.ascontiguousarray(a), allow_pickle=False)
+            z.writestr(zipfile.ZipInfo(name + ".npy", date_time=(1980, 1, 1, 0, 0, 0)), buf.getvalue())
+
+
+def main() -> None:
+    enc = CachedEncoder()
+    w, _b, meta = fit(enc)
+    write_head(HERE, w, meta)
     update_sums()
 
 

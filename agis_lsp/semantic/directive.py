@@ -40,7 +40,9 @@ _CUE = re.compile(
     r"human|customer|always|never|must|should|ought|need|needs|important|essential|make\s+sure|ensure|instead|"
     r"whatever|regardless|every|each|first|before|after|whenever|also|quietly|secretly|silently|tell|say|"
     r"mention|recommend|suggest|treat|consider|prefer|ignore|forget|pretend|reveal|send|forward|share|upload|"
-    r"include|attach|add|call|invoke|use|instruction|instructions|command|commands|sponsor|partner)\b", re.I)
+    r"include|attach|add|call|invoke|use|instruction|instructions|command|commands|sponsor|partner|"
+    r"todo|system|prompt|prompts|override|print|output|repeat|reply|respond|visit|note|automated|hidden|"
+    r"decode|instructed)\b", re.I)
 MIN_CHARS = 12
 
 
@@ -52,8 +54,12 @@ class DirectiveVerdict:
 
 
 class DirectiveHead:
-    def __init__(self, w: np.ndarray, b: float, threshold: float, meta: dict) -> None:
-        self.w, self.b, self.threshold, self.meta = w, b, threshold, meta
+    """P(directive) from a sentence embedding: logistic regression on the embedding (``w``), or
+    on one hidden layer of ReLU units over it (``w1``, ``b1``: the npz holds them when trained so)."""
+
+    def __init__(self, w: np.ndarray, b: float, threshold: float, meta: dict,
+                 hidden: tuple[np.ndarray, np.ndarray] | None = None) -> None:
+        self.w, self.b, self.threshold, self.meta, self.hidden = w, b, threshold, meta, hidden
 
     @classmethod
     def load(cls, directory: Path) -> "DirectiveHead":
@@ -61,10 +67,13 @@ class DirectiveHead:
         meta = json.loads((directory / FILES[0]).read_text())
         with np.load(directory / FILES[1], allow_pickle=False) as z:
             w = z["w"].astype(np.float32)
-        return cls(w, float(meta["b"]), float(meta["threshold"]), meta)
+            hidden = (z["w1"].astype(np.float32), z["b1"].astype(np.float32)) if "w1" in z.files else None
+        return cls(w, float(meta["b"]), float(meta["threshold"]), meta, hidden)
 
     def scores(self, vectors: np.ndarray) -> np.ndarray:
         import numpy as np
+        if self.hidden is not None:
+            vectors = np.maximum(vectors @ self.hidden[0] + self.hidden[1], 0.0)
         z = vectors @ self.w + self.b
         return 1.0 / (1.0 + np.exp(-z))
 
@@ -72,6 +81,7 @@ class DirectiveHead:
 _CUE_WORDS = frozenset(w for w in _CUE.pattern[len(r"\b(?:"):-len(r")\b")].split("|") if "\\" not in w)
 _WORDS = re.compile(r"\w+")
 _MAKE_SURE = re.compile(r"\bmake\s+sure\b", re.I)
+_INVISIBLE = re.compile("[\u200b-\u200d\u2060\ufeff]")
 
 
 def has_cue(text: str) -> bool:
@@ -80,6 +90,7 @@ def has_cue(text: str) -> bool:
     the semantic passes off too, to decide whether AGSC901 has anything to judge)."""
     if len(text) < MIN_CHARS:
         return False
+    text = _INVISIBLE.sub("", text)   # "I\u200bgnore" is "Ignore" to the tokenizer too
     return not _CUE_WORDS.isdisjoint(_WORDS.findall(text.lower())) or \
         ("sure" in text.lower() and _MAKE_SURE.search(text) is not None)
 

@@ -9,12 +9,13 @@ from ...engine.findings import Finding
 from ...engine.registry import rule
 from ...formats.registry import in_purpose
 from ._scan import fields as all_fields
-from ._scan import flagged_paths, quote
+from ._scan import flagged_paths, own_names, quote
 
 CODE = "AGSC901"
-# AGIS semantic statements: an intent or outcome describes (AGIS section 5.1) and is judged by
-# the AGIS rules of pass 5 (AGIS515 instruction patterns, AGIS518, AGIS514), not by this head.
-STATEMENT_ROLES = frozenset(("intent", "outcome"))
+# Roles the head does not judge. None today: an AGIS intent or outcome describes (AGIS section
+# 5.1), and a payload written there steers the model as much as one in a description; the head
+# was trained with real operation intents as negatives (models/README.md, "Security head").
+STATEMENT_ROLES: frozenset[str] = frozenset()
 # AINP responses' next_suggestions ("Next possible logical steps", AINP 1.0 response fields) and a
 # query match's next_step name actions by design ("send welcome email"): an imperative there is
 # the field's contract, so the mood head does not judge them; the pattern rules still look at
@@ -24,7 +25,7 @@ SUGGESTION_ROLES = frozenset(("next_suggestions", "next_step"))
 
 @fact("security.directive-candidates")
 def candidates(ctx) -> list:
-    """Prose fields the model would judge: not an AGIS statement, not reported by a pattern
+    """Prose fields the model would judge: not an AINP suggestion, not reported by a pattern
     rule, with a cue word."""
     from ...semantic.directive import has_cue
     if in_purpose(ctx.kind, "AGSC901"):
@@ -87,17 +88,26 @@ def directive_text(ctx):
     suppressed on its line (`# agis-lint: disable=AGSC901`).
 
     ## Decision
-    *Field roles.* A tool or operation description, a parameter description
-    and a schema text are judged. A parameter description may give the caller
-    orders about that parameter ("You must pass the repository as
-    owner/name"); the head was trained on such orders as legitimate. An AGIS
-    `intent` or `outcome` is not judged here: section 5.1 asks it to describe
-    the operation in terms of the agent's goal, and the AGIS rules of pass 5
-    judge it (AGIS515 instruction patterns, AGIS518, AGIS514). An AINP
+    *Field roles.* Every prose role is judged: a tool or operation
+    description, a parameter description, a default or enum value, a schema
+    text, a server's instructions, a resource's text and an AGIS `intent` or
+    `outcome` (section 5.1 asks it to describe the operation in terms of the
+    agent's goal; a payload there steers the model as much as anywhere, and
+    the AGIS rules of pass 5 judge its patterns too). A parameter description
+    may give the caller orders about that parameter ("You must pass the
+    repository as owner/name"); the head was trained on such orders, and on
+    real operation intents, as legitimate. An AINP
     response's `next_suggestions` and a query match's `next_step` are not
     judged either: AINP 1.0 defines them as "next possible logical steps", so
     "send welcome email" there is the field doing its job. The pattern
     rules of the security pass still read it.
+
+    *The tool's context.* A sentence that orders a call to a tool-like
+    name ("call wire_payment ...") that the document itself does not define
+    (none of its tools, prompts or parameters: `own_names`) is reported at
+    a lower score (`CROSS_TOOL_THRESHOLD`, 0.9) than the head's threshold;
+    the same sentence naming the server's own tool is held to the head's
+    threshold. The head itself reads the text alone.
 
     *Severity* comes from measured precision (issue 22, item 3): an error
     only for a rule that raised no finding on any real corpus, a warning at
@@ -124,14 +134,35 @@ def directive_text(ctx):
     except SemanticUnavailable as exc:
         raise SemanticSkipped(str(exc)) from None
     threshold = model._directive_head.threshold
+    own = None
     for prose, verdict in zip(fields, verdicts):
-        if verdict is None or verdict.score < threshold:
+        if verdict is None or verdict.score < min(threshold, CROSS_TOOL_THRESHOLD):
             continue
+        if verdict.score < threshold:
+            own = own_names(ctx.data) if own is None else own
+            if not calls_another_tool(prose.text[verdict.start:verdict.end], own):
+                continue
         piece = prose.text[verdict.start:verdict.end]
         yield Finding(prose.path,
                       f"{_where(prose)} reads as an instruction that {direction(piece)} "
                       f"(directive score {verdict.score:.2f}): '{quote(piece)}'; {_advice(prose)}",
                       span=ctx.doc.subspan(prose.path, verdict.start, verdict.end))
+
+
+# The tool's context: a text that orders a call to a tool-like name its own document does not
+# define ("call transfer_funds ...") is judged at this lower threshold. Set on the development
+# MCP servers of benchmarks/corpora: of their 5,844 prose fields, 15 order a call to a name the
+# same file does not define (server instructions naming the tools of a listing kept in another
+# file, mostly), the highest scoring 0.895.
+CROSS_TOOL_THRESHOLD = 0.9
+_CALLED = re.compile(r"\b(?i:call|calls|calling|invoke|invoking|use|using|run|trigger|execute)\s+(?:the\s+)?"
+                     r"[`'\"]?([A-Za-z][A-Za-z0-9]*(?:[_.-][A-Za-z0-9]+)+|[a-z]+[A-Z][A-Za-z0-9]*)")
+
+
+def calls_another_tool(piece: str, own: frozenset) -> bool:
+    """Does ``piece`` order a call to a tool-like name (``delete_file``, ``sendEmail``) that is not
+    one of the document's own tools or parameters?"""
+    return any(name not in own for name in _CALLED.findall(piece))
 
 
 # Which of the boundaries a flagged sentence crosses, for the message (first match wins: the

@@ -1,0 +1,181 @@
+"""Leave-one-source-out recall of the security pass, through the shipped `agis-lint` (model on).
+
+    python benchmarks/payload_loso.py                       # every source of models/data/security_positives.jsonl
+    python benchmarks/payload_loso.py --sources agentdojo,own --misses
+    python benchmarks/payload_loso.py --shipped             # the shipped head on every source (seen: not a measure)
+
+For each payload source (a PyPI package, or ``own``: the project's paraphrases per family),
+the scope head (AGSC901) is trained again without that source by the shipped trainer
+(``models/train_security.py``, ``fit(exclude=...)``: the same data, steps and threshold rule,
+the threshold from development data only), written to a temporary model directory (the
+shipped encoder and heads beside it, ``SHA256SUMS`` rewritten), and the installed
+``agis-lint check --format json`` runs with ``AGIS_LSP_MODEL_DIR`` pointing there over every
+payload of the held-out source, placed in each of ``ROLES`` (a tool description, a parameter
+description, a parameter's default, the server's instructions, a resource's description, an
+AGIS intent) inside one of the carriers of ``models/scope_data.py`` (plain, HTML, Markdown, a
+code block, a JSON value, a log line; rotated over payloads and roles).
+
+A payload is caught in a role when a security finding (AGSC*, AGIS515) lands in its file;
+"warn+" counts only warnings and errors; "head" only AGSC901. Tables: per source, per family
+(``family`` of the jsonl), per role. Needs ``AGIS_BUILD_CACHE`` for speed (the trainer's
+embedding cache); every run embeds the payloads again in the linter, as a user's run would.
+"""
+from __future__ import annotations
+
+import argparse
+import copy
+import hashlib
+import json
+import os
+import sys
+import tempfile
+from collections import defaultdict
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(ROOT / "models"))
+
+from real_precision import lint  # noqa: E402
+
+import scope_data  # noqa: E402
+
+MODELS = ROOT / "models"
+_FORECAST = {"name": "get_forecast", "description": "Get the weather forecast for a city.",
+             "inputSchema": {"type": "object", "properties": {"city": {"type": "string", "description": "City name"}}}}
+_AGIS = json.loads((ROOT / "examples" / "finance.agis.json").read_text())
+
+
+def _mcp(change) -> callable:
+    def build(t: str) -> tuple[str, str]:
+        doc = {"tools": [copy.deepcopy(_FORECAST)]}
+        change(doc, t)
+        return ".mcp.json", json.dumps(doc, indent=1, ensure_ascii=False)
+    return build
+
+
+def _intent(t: str) -> tuple[str, str]:
+    doc = copy.deepcopy(_AGIS)
+    doc["endpoints"][0]["semantic"]["intent"] = t
+    return ".agis.json", json.dumps(doc, indent=1, ensure_ascii=False)
+
+
+ROLES = {
+    "tool description": _mcp(lambda d, t: d["tools"][0].__setitem__("description", t)),
+    "parameter description": _mcp(lambda d, t: d["tools"][0]["inputSchema"]["properties"]["city"]
+                                  .__setitem__("description", t)),
+    "parameter default": _mcp(lambda d, t: d["tools"][0]["inputSchema"]["properties"]["city"]
+                              .__setitem__("default", t)),
+    "server instructions": _mcp(lambda d, t: d.__setitem__("instructions", t)),
+    "resource description": _mcp(lambda d, t: d.__setitem__("resources", [
+        {"uri": "file:///docs/readme.md", "name": "readme", "description": t}])),
+    "AGIS intent": _intent,
+}
+CARRIER_NAMES = list(scope_data.CARRIERS)
+
+
+def is_security(d: dict) -> bool:
+    return d["code"].startswith("AGSC") or d["code"] == "AGIS515"
+
+
+def head_dir(tmp: Path, w, meta: dict) -> Path:
+    """A model directory: the shipped files, with this head in place of the shipped one."""
+    from train_security import write_head
+    from agis_lsp.semantic.directive import FILES
+    out = tmp / "model"
+    out.mkdir()
+    for f in MODELS.iterdir():
+        if f.is_file() and f.name not in FILES and f.name != "SHA256SUMS":
+            (out / f.name).symlink_to(f)
+    write_head(out, w, meta)
+    sums = [l for l in (MODELS / "SHA256SUMS").read_text().splitlines() if l.strip() and not l.endswith(FILES)]
+    sums += [f"{hashlib.sha256((out / n).read_bytes()).hexdigest()}  {n}" for n in FILES]
+    (out / "SHA256SUMS").write_text("\n".join(sums) + "\n")
+    return out
+
+
+def run(exe: str, items: list[dict], model: Path | None, tmp: Path) -> list[dict]:
+    """Lint each item in every role (one carrier each, rotated); one result row per (item, role)."""
+    files = []
+    for i, p in enumerate(items):
+        for j, (role, build) in enumerate(ROLES.items()):
+            carrier = CARRIER_NAMES[(i + j) % len(CARRIER_NAMES)]
+            suffix, text = build(scope_data.CARRIERS[carrier](p["text"]))
+            f = (tmp / f"p{i:05d}-{j}{suffix}").resolve()
+            f.write_text(text, encoding="utf-8")
+            files.append((f, p, role, carrier))
+    old = os.environ.get("AGIS_LSP_MODEL_DIR")
+    if model is not None:
+        os.environ["AGIS_LSP_MODEL_DIR"] = str(model)
+    try:
+        diags = lint(exe, [f for f, *_ in files], True)
+    finally:
+        if old is None:
+            os.environ.pop("AGIS_LSP_MODEL_DIR", None)
+        else:
+            os.environ["AGIS_LSP_MODEL_DIR"] = old
+    out = []
+    for f, p, role, carrier in files:
+        ds = [d for d in diags.get(str(f), []) if is_security(d)]
+        out.append({"source": p["source"], "family": p["family"], "role": role, "carrier": carrier,
+                    "text": p["text"], "any": bool(ds),
+                    "warn": any(d["severity"] in ("warning", "error") for d in ds),
+                    "head": any(d["code"] == "AGSC901" for d in ds)})
+    return out
+
+
+def table(title: str, key: str, results: list[dict]) -> None:
+    groups: dict[str, list[dict]] = defaultdict(list)
+    for r in results:
+        groups[r[key]].append(r)
+    print(f"\n### {title}\n")
+    print(f"| {key} | n | recall | warn+ | head (AGSC901) |")
+    print("|---|---|---|---|---|")
+    for k in sorted(groups) + ["**all**"]:
+        rs = results if k == "**all**" else groups[k]
+        n = len(rs)
+        print(f"| {k} | {n} | {sum(r['any'] for r in rs) / n:.1%} | {sum(r['warn'] for r in rs) / n:.1%} "
+              f"| {sum(r['head'] for r in rs) / n:.1%} |")
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--sources", help="comma-separated subset of the sources")
+    ap.add_argument("--shipped", action="store_true", help="the shipped head on every source (no retraining)")
+    ap.add_argument("--exe", default=str(Path(sys.executable).parent / "agis-lint"))
+    ap.add_argument("--misses", action="store_true")
+    a = ap.parse_args(argv)
+    sources = a.sources.split(",") if a.sources else scope_data.sources()
+    items = scope_data.rows(1)
+    results: list[dict] = []
+    enc = None
+    for source in sources:
+        mine = [r for r in items if r["source"] == source]
+        with tempfile.TemporaryDirectory() as t:
+            tmp = Path(t)
+            model = None
+            if not a.shipped:
+                from train_security import CachedEncoder, fit
+                enc = enc or CachedEncoder()
+                w, _b, meta = fit(enc, frozenset((source,)), verbose=False)
+                model = head_dir(tmp, w, meta)
+                print(f"- {source}: {len(mine)} payloads; head without it: threshold {meta['threshold']:.3f}, "
+                      f"dev payloads over it {meta['dev']['payloads_over']:.1%}", flush=True)
+            results += run(a.exe, mine, model, tmp)
+    what = "the shipped head (trained on every source: seen)" if a.shipped else "each source left out of training"
+    print(f"\n## Payload recall, {what}: {len(results)} (payload, role) files, model on")
+    table("per source", "source", results)
+    table("per family", "family", results)
+    table("per role", "role", results)
+    table("per carrier", "carrier", results)
+    if a.misses:
+        print("\n### misses\n")
+        for r in results:
+            if not r["any"]:
+                print(f"- [{r['source']}/{r['family']}] {r['role']} ({r['carrier']}): {' '.join(r['text'].split())[:160]!r}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
