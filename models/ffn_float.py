@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The encoder's feed-forward layers as float MatMul on the very same 8-bit weights (build time).
 
-**Not part of the build** (issue 25): tried, measured and not shipped, because the vectors move
+**Not part of the build**: tried, measured and not shipped, because the vectors move
 enough to move verdicts calibrated on the shipped graph (docs/benchmarks.md, "A float
 feed-forward: tried, not shipped"). Kept to re-run the experiment, e.g. with re-calibrated heads.
 

@@ -45,7 +45,7 @@ FAMILIES = (
                                re.I)),
     ("role-change", re.compile(r"\bDAN\b|\byou are now\b|\bact as\b|developer mode|\bpersona\b|\bjailbr", re.I)),
     ("encoding", re.compile(r"\bbase64\b|\brot13\b|\bdecode\b|\bhex\b|[А-я]", re.I)),
-    ("fake-history", re.compile(r"\bearlier you\b|\byou (?:already )?(?:confirmed|agreed)\b|previous session", re.I)),
+    ("fake-history", re.compile(r"\bearlier you\b|\byou (?:already )?(?:confirmed|agreed)\b|previous\s+session", re.I)),
     ("authority", re.compile(r"\bauthori[sz]ed\b|\bverified by\b|\bsecurity team\b|\bnote from the developer\b|"
                              r"\badministrator\b|\boutdated\b", re.I)),
     ("other-tool", re.compile(r"\bcall(?:ing)? [`'\"]?\w+_\w+|\binvoke\b|\buse the \w+ tool\b", re.I)),

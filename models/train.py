@@ -192,7 +192,7 @@ def realistic_pairs(rows, verb_table, split, seed):
 
 
 def hard_pairs(rows, split):
-    """hardpairs.jsonl (issue 22): hand-written hard pairs by category. The development split is
+    """hardpairs.jsonl: hand-written hard pairs by category. The development split is
     'dev' plus 'dev2' (the first held-out set, read in the session that wrote it); 'heldout' is
     the second, fresh set, never tuned on."""
     splits = ("dev", "dev2") if split == "dev" else (split,)

@@ -10,7 +10,7 @@ an .npz with a fixed date.
 
 The head judges *scope*, not mood. Data (models/data/, see models/README.md,
 "Security head" and "Scope head at scale"):
-* directive (label 1): ``security_payloads_train.txt`` (issue 11's payloads) and
+* directive (label 1): ``security_payloads_train.txt`` (the first payloads) and
   ``security_scope_train.txt`` (texts that cross the tool's boundary in seven directions),
   their sentences that do not read as a description, and the scope texts behind a clean
   first sentence (payloads hide behind documentation);

@@ -1,4 +1,4 @@
-"""``broken.agis`` of issue 15: the restaurant example with GET, CANCEL_BOOKING and /book-table."""
+"""``broken.agis``: the restaurant example with GET, CANCEL_BOOKING and /book-table."""
 from __future__ import annotations
 
 from pathlib import Path

@@ -1,4 +1,4 @@
-"""`agis-lint check --jobs N` and the result cache (issue 14), run as the installed console
+"""`agis-lint check --jobs N` and the result cache, run as the installed console
 script in real processes, each test with its own cache directory."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The exit status follows the configuration that judged each file (issue 21, item 1).
+"""The exit status follows the configuration that judged each file.
 
 Every test runs the installed console script as a process. A file with one warning
 (AGIS703) exits 1 when the configuration in effect says ``fail-level = "warning"``,

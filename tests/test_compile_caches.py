@@ -1,4 +1,4 @@
-"""The command line's caches of what it compiles at every start (issue 14): regular
+"""The command line's caches of what it compiles at every start: regular
 expressions (agis_lsp.cli.regex_cache) and the methods dataclasses generates
 (agis_lsp.cli.code_cache). What comes from a cache equals what the standard compile
 builds, the findings do not change with a cold, warm or broken cache, and importing the

@@ -1,4 +1,4 @@
-"""AGIS's conventions per document kind (issue 22, item 7), as a user sees them.
+"""AGIS's conventions per document kind, as a user sees them.
 
 A rule marked ``convention="agis"`` (the TOOL naming rules) is information on a format whose own
 spec does not ask for AGIS verbs (MCP, A2T, ADP, AINP), and keeps its table severity where AGIS is

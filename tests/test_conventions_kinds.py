@@ -1,4 +1,4 @@
-"""Issue 22 item 7 on the other formats whose specs do not ask for AGIS verbs (A2T, ADP, AINP):
+"""The naming conventions on the other formats whose specs do not ask for AGIS verbs (A2T, ADP, AINP):
 the AGIS naming rule is information by default and a warning where the project adopts AGIS's
 conventions, through the installed console script with its exit status."""
 from __future__ import annotations

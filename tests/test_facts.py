@@ -1,4 +1,4 @@
-"""Declared facts (issue 25): what several rules share is computed once per lint through a
+"""Declared facts: what several rules share is computed once per lint through a
 declared fact on the lint context, never kept in an ad-hoc attribute."""
 from __future__ import annotations
 

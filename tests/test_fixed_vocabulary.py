@@ -1,4 +1,4 @@
-"""After `--fix` (and `--fix --unsafe-fixes`) no declared verb is a mistake (issue 21, item 2).
+"""After `--fix` (and `--fix --unsafe-fixes`) no declared verb is a mistake.
 
 Every golden and example AGIS document is copied, fixed in place by the installed
 console script, and linted again by it (JSON). A verb the fixes declared (one the

@@ -1,5 +1,5 @@
 """Values of any JSON type where a `$ref` leads, and numbers of any size wherever a number is
-read: a positioned diagnostic, never a traceback or AGIS000 (issue 21 item 3).
+read: a positioned diagnostic, never a traceback or AGIS000.
 
 Each case is a fuzzer's reproducer, run through the installed console script as a process.
 """

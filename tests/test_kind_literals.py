@@ -1,6 +1,6 @@
 """No AGIS/AGTP kind-string literal in ``engine/`` or ``lsp/`` outside a shrinking allow-list.
 
-Issue 25, item 7: a document kind costs ``formats/`` + ``rules/`` and nothing in ``engine/`` or
+A document kind costs ``formats/`` + ``rules/`` and nothing in ``engine/`` or
 ``lsp/``. The registry's kinds (MCP, A2T, ADP, AINP) are never named there; AGIS and the AGTP
 deployment kinds are asked about through ``formats.registry.has_trait`` (traits declared in
 ``NATIVE_TRAITS``) and their editor hooks (``formats.registry.editor``: outline, places,

@@ -1,4 +1,4 @@
-"""The packages of agis_lsp import one way (issue 9).
+"""The packages of agis_lsp import one way.
 
     document <- formats <- engine <- rules <- convert <- cli, lsp
 
@@ -221,7 +221,7 @@ def test_exceptions_still_exist(edges):
 
 def private_rule_imports(edges) -> list[str]:
     """(d) Imports, from outside ``rules/``, of a private rule module (``rules/**/_*.py``) or of
-    a package below one: what convert/ or lsp/ needs lives in formats/ or document/ (issue 25)."""
+    a package below one: what convert/ or lsp/ needs lives in formats/ or document/."""
     return sorted({f"{where}: {src} imports {dst}" for src, dst, where in edges
                    if package_of(src) != "rules" and package_of(dst) == "rules"
                    and any(part.startswith("_") for part in dst.split(".")[2:])})
@@ -292,7 +292,7 @@ def test_cycles_are_found():
     assert cycles({"a": {"b"}, "b": set()}) == []
 
 
-# -- the server object is built by the entry point only (issue 25) ---------------------------
+# -- the server object is built by the entry point only ---------------------------
 SERVER = f"{TOP}.lsp.server"
 SERVER_IMPORTERS = frozenset({f"{TOP}.lsp.main"})    # the entry point: builds the server
 

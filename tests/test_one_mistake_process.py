@@ -1,4 +1,4 @@
-"""One mistake, one diagnostic, and fixes that agree with it (issue 21, items 2, 4 and 8),
+"""One mistake, one diagnostic, and fixes that agree with it (items 2, 4 and 8),
 checked on the installed console script as a process.
 
 * a document without `vocabulary` whose methods are mistakes: a safe `--fix` must not

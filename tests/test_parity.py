@@ -1,4 +1,4 @@
-"""The CLI and the server cannot disagree (issue 9): both lint through one ``Linter``.
+"""The CLI and the server cannot disagree: both lint through one ``Linter``.
 
 1. In-process, for every example and golden file (AGIS, AGTP deployments, the agent-interface
    formats): ``Linter.check`` (the CLI's road: both phases at once) equals

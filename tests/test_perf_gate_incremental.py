@@ -1,4 +1,4 @@
-"""Performance gate of incremental analysis (issue 14), run in CI with the other gates
+"""Performance gate of incremental analysis, run in CI with the other gates
 (``tests/test_perf_gates.py``): ratios of CPU time measured in the same process, never
 absolute times, through the benchmark's own loop (``benchmarks/incremental.py``: the
 server's road, ``Linter.prepare(previous=)`` + ``Linter.mechanical(previous=)``).
@@ -7,7 +7,7 @@ server's road, ``Linter.prepare(previous=)`` + ``Linter.mechanical(previous=)``)
 |---|---|---:|---:|
 | reuse | one keystroke, incremental / a full check, 1,000 endpoints | 0.15 | 0.009-0.02 |
 | size | one keystroke at 1,000 endpoints / at 100 endpoints | 7 | 3.1-3.6 |
-| frame | one keystroke in the top-level description, incremental / a full check, 1,000 endpoints | 0.15 | 0.04 (issue 25) |
+| frame | one keystroke in the top-level description, incremental / a full check, 1,000 endpoints | 0.15 | 0.04 |
 
 The first fails if edits stop being incremental (a rule that falls back to full checks,
 a parse that is no longer spliced); the second if an incremental edit starts costing in
@@ -43,7 +43,7 @@ def test_keystrokes_cost_a_fraction_of_a_full_check_whatever_the_size():
 @pytest.mark.slow
 def test_a_keystroke_in_the_frame_costs_a_fraction_of_a_full_check():
     """An edit of the top-level description re-parses that entry and re-runs no endpoint rule
-    (``engine.frame``): it was a full check (ratio ~0.8-1.0) before issue 25."""
+    (``engine.frame``): it was a full check (ratio ~0.8-1.0) before."""
     big = keystrokes(1000, 16, semantic=False, edit="description")
     assert big["incremental"] == 16
     reuse = statistics.median(big["inc_cpu"]) / statistics.median(big["full_cpu"])

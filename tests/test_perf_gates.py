@@ -1,4 +1,4 @@
-"""Performance gates (issue 14): ratios measured in the same run, never absolute times, so
+"""Performance gates: ratios measured in the same run, never absolute times, so
 that they hold on a loaded 2-core CI machine. Each compares the CPU time (user + system)
 of child processes, the minimum of a few runs (the least disturbed one); a gate fails when
 a ratio regresses past its threshold:

@@ -21,7 +21,7 @@ from tests.conftest import EXAMPLES, ROOT
 pytestmark = pytest.mark.slow
 
 BIN = os.path.dirname(sys.executable)
-RUNS = 20          # per input kind (issue 10: at least 20)
+RUNS = 20          # per input kind (at least 20)
 WORKERS = 4        # processes at once; they mostly wait for imports and disk
 
 SERVER_TOML = os.path.join(EXAMPLES, "deployment", "agtp-server.toml")

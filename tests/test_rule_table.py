@@ -1,5 +1,5 @@
-"""The rule table (``agis_lsp.rules.table``), the rule modules and the documentation agree
-(issue 25): every module under ``rules/`` that registers a rule is named by the table, each
+"""The rule table (``agis_lsp.rules.table``), the rule modules and the documentation agree:
+every module under ``rules/`` that registers a rule is named by the table, each
 decorator says what the table says, the generated rules and the security detectors are rows
 like the others, every row has a default severity, the rule's page (``agis-lint rule``, the
 documentation site) shows the table's facts, and ``agis-lint rules --format json`` prints

@@ -1,5 +1,5 @@
 """max-file-size: a file over the limit gets one AGIS007 finding at its top (exit 1) and is not
-parsed; the limit comes from the configuration or --max-file-size (issue 21 item 6). The
+parsed; the limit comes from the configuration or --max-file-size. The
 installed console script as a process."""
 from __future__ import annotations
 

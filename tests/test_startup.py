@@ -1,4 +1,4 @@
-"""Start-up work (issue 14): the rule table (issue 25) lets a run import only the rule
+"""Start-up work: the rule table lets a run import only the rule
 families of the kinds at hand, and gives exactly the rules a full import gives."""
 from __future__ import annotations
 
@@ -69,7 +69,7 @@ def test_default_severities_from_the_cache_equal_the_toml_files(tmp_path, monkey
 
 
 def test_a_small_file_imports_no_toml_parser_jsonschema_or_model(tmp_path):
-    """What a warm --no-semantic run on one clean .agis file leaves out (issue 14)."""
+    """What a warm --no-semantic run on one clean .agis file leaves out."""
     sys.path.insert(0, os.path.join(ROOT, "benchmarks"))
     from gen_docs import document                   # the start-up benchmark's clean document
     doc = tmp_path / "one.agis"

@@ -1,4 +1,4 @@
-"""What the installed ``agis-lint`` imports to lint one small clean ``.agis`` file (issue 25):
+"""What the installed ``agis-lint`` imports to lint one small clean ``.agis`` file:
 the console script runs as a process with ``PYTHONPROFILEIMPORTTIME=1`` (``-X importtime``),
 which lists every module the process imports; none of the heavy or unneeded ones may be among
 them. A module that comes back into a small file's run makes this test fail."""

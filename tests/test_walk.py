@@ -1,4 +1,4 @@
-"""One walk (issue 25 item 3): rules that declare ``visits`` are called node by node by the
+"""One walk: rules that declare ``visits`` are called node by node by the
 engine's walk (``engine.walk``), and the run gives what one loop per rule gave.
 
 Every test runs the real engine (``engine.runner.run_rules``) on a real document with the

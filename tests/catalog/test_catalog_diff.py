@@ -102,7 +102,7 @@ def test_shipped_vs_reference_has_no_fact_changes(reference_path: Path) -> None:
 
 
 def test_console_script_diffs_the_in_repo_reference_facts(reference_path: Path) -> None:
-    # issue 21 item 7: the reference facts are in the repository, so this never skips
+    # the reference facts are in the repository, so this never skips
     from tests.test_process import run
 
     from agis_lsp.catalog import SHIPPED_CATALOG

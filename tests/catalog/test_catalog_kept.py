@@ -1,4 +1,4 @@
-"""The parsed catalog kept in the cache directory (issue 25): a catalog read from its kept
+"""The parsed catalog kept in the cache directory: a catalog read from its kept
 form equals the one parsed from the file, method by method and in order; a broken or foreign
 entry is never trusted; an edited catalog is parsed (and its errors reported) again; the
 console script reads the kept form and lints the same."""

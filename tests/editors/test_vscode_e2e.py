@@ -414,7 +414,7 @@ def test_editing_story_in_vscode(vscode_web, installed_extension, tmp_path):
     package.json maps to invalid.illegal: with semantic highlighting on they differ from RETRIEVE,
     off they do not, and turning it on again brings the first colours back.
     Auto Fix (editor.action.autoFix) on `fetch` applies its safe preferred fix (FETCH; GET's
-    fix, FETCH too, is unsafe and never Auto Fix's, issue 21); Fix All (editor.action.fixAll, the
+    fix, FETCH too, is unsafe and never Auto Fix's); Fix All (editor.action.fixAll, the
     server's source.fixAll.agis) declares FETCH and leaves GET to the author; F2 on RETRIEVE shows it in the rename box, LOCATE + Enter renames both endpoints and
     declared_verbs. Every step is saved and read back from disk."""
     shots = tmp_path / "story-shots"

@@ -1,5 +1,5 @@
 """A file that does not parse is still recognised by the marks of its kind, so its syntax
-error is reported (exit 1) instead of `not an AGIS/AGTP document, skipped` (issue 21 item 5).
+error is reported (exit 1) instead of `not an AGIS/AGTP document, skipped`.
 
 Each broken file is a shipped example cut short (or with an unclosed string), renamed so that
 its name says nothing about its kind; the installed console script lints them as a process.

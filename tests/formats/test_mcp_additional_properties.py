@@ -1,6 +1,6 @@
 """`additionalProperties` in a tool's input/output schema may be a boolean or a schema (JSON Schema
 2020-12, 10.3.2.3). A published server (mapbox's, in the real corpus) writes schemas there; MCPT102
-called each one an error until issue 22's real-corpus run showed it."""
+called each one an error until a real-corpus run showed it."""
 from __future__ import annotations
 
 import json

@@ -15,7 +15,7 @@ ENTITIES = [
     "reservation", "restaurant", "patient-record", "delivery-order", "calendar", "event",
     "order", "book", "record", "report", "order-history", "search-results", "record-type",
     "book-club", "run-logs", "login",
-    # issue 10: homographs in noun use and hyphenated compound nouns are nouns (AGIS 4.4(b))
+    # homographs in noun use and hyphenated compound nouns are nouns (AGIS 4.4(b))
     "refund", "refund-request", "transfer", "check-in", "follow-up", "make-up", "sign-up", "pick-up",
     "purchase-order", "upload", "signup", "download-link", "{id}", "{order_id}", "", "/", "patientRecord", "booking",
 ]

@@ -1,4 +1,4 @@
-"""The word table packed in the cache directory (issue 14) answers exactly as the dict
+"""The word table packed in the cache directory answers exactly as the dict
 built from ``words.tsv.gz``, by bisection and after its promotion to a dict; a broken
 or foreign cache entry is never trusted."""
 from __future__ import annotations

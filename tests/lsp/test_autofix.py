@@ -1,9 +1,9 @@
-"""Issue 15 end to end on ``broken.agis``: fixes that fix, one diagnostic per mistake, completion.
+"""End to end on ``broken.agis``: fixes that fix, one diagnostic per mistake, completion.
 
 The quick fix that corrects an invalid method replaces the method, never
 "declare it in vocabulary.declared_verbs". It is unsafe (it renames the API), so
 it is offered labelled unsafe and not marked preferred: Auto Fix never applies it
-unasked (issue 21); the user chooses it. Fix-all applies the safe fixes only: the invalid
+unasked; the user chooses it. Fix-all applies the safe fixes only: the invalid
 methods stay (choosing a verb is the author's call), but the vocabulary is not
 made to agree with them.
 """

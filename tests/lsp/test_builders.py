@@ -157,7 +157,7 @@ def test_hover_links_each_code_to_its_docs():
     hover = build_hover(doc, text.index("GET") + 1, "agis", CATALOG, diagnostics, VSCODE,
                         href=lambda code: f"https://example.invalid/rules/{code}").contents.value
     assert hover.index("legacy") < hover.index("AGIS301")
-    # an unsafe fix is never labelled Auto Fix (issue 21): the editor does not apply it unasked
+    # an unsafe fix is never labelled Auto Fix: the editor does not apply it unasked
     assert "**Instead:** Replace GET with FETCH (unsafe quick fix: choose it, Auto Fix does not apply it)" \
         in hover and "(Auto Fix)" not in hover
     assert "- [`AGIS301`](https://example.invalid/rules/AGIS301) http-method: method 'GET'" in hover
@@ -212,7 +212,7 @@ def test_actions_quickfix_disable_and_fix_all():
     assert eager.edit.changes, "no documentChanges support: a plain changes map"
     unsafe = actions_for(text.replace("path: /restaurants", "path: /find-restaurants"), "AGIS405")
     # the fix that rewrites the bad path is offered, labelled unsafe, and is not Auto Fix's
-    # (isPreferred would let the editor apply an API change unasked; issue 21)
+    # (isPreferred would let the editor apply an API change unasked)
     [rewrite] = [a for a in unsafe if a.title.endswith("(AGIS405, unsafe)")]
     assert not rewrite.is_preferred
     assert not any(a.is_preferred for a in unsafe if a.title.endswith("unsafe)"))

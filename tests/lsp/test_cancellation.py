@@ -1,4 +1,4 @@
-"""Feature work is cancelled cooperatively (issue 25, item 5).
+"""Feature work is cancelled cooperatively.
 
 The runner (``budget.FeatureRunner``) sets the request's token on an overrun or a
 ``$/cancelRequest``; the shipped builders stop at their next ``cancel.check()`` with

@@ -1,5 +1,5 @@
 """The pure builders of semantic tokens, rename, references, hints, links, folding and
-selection ranges, on real documents and the shipped catalog (issue 15, item 5)."""
+selection ranges, on real documents and the shipped catalog."""
 from __future__ import annotations
 
 import os

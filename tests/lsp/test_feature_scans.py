@@ -1,6 +1,6 @@
 """The builders of semantic tokens, rename, references, hints, links, folding and selection
 ranges answer on any text (broken YAML, JSON and TOML mid-edit), at any offset, without an
-exception and with every range inside the text (issue 15, item 5)."""
+exception and with every range inside the text."""
 from __future__ import annotations
 
 import random

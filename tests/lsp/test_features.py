@@ -1,5 +1,5 @@
 """Semantic tokens, rename, references, inlay hints, links, folding and selection ranges end
-to end, over stdio, with the VS Code and Neovim capability sets (issue 15, item 5)."""
+to end, over stdio, with the VS Code and Neovim capability sets."""
 from __future__ import annotations
 
 import asyncio

@@ -1,4 +1,4 @@
-"""The server under random incremental edits, over stdio, with a fixed budget (issue 17).
+"""The server under random incremental edits, over stdio, with a fixed budget.
 
 Sessions of ``tests/lsp/fuzzer.py`` (fixed seeds, push and pull clients) run until the
 budget is spent; each property (answers within 5 s, no JSON-RPC error, no traceback, every

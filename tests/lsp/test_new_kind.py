@@ -1,4 +1,4 @@
-"""A kind registered in ``formats/`` alone gets the server's features (issue 25, item 7).
+"""A kind registered in ``formats/`` alone gets the server's features.
 
 A tiny kind, a "widget list" (``*.widgets.json``: named widgets, each with a method verb, an
 endpoint path and a colour), is declared here as a :class:`FormatKind` with a JSON Schema and

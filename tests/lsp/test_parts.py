@@ -1,4 +1,4 @@
-"""The server's parts work from their collaborators alone (issue 25, item 5).
+"""The server's parts work from their collaborators alone.
 
 The scheduler, the publisher and the model loader are built here as ``server.py`` builds
 them, without a server: the real ``Documents``, ``Linter`` (the engine, every rule),

@@ -1,4 +1,4 @@
-"""No request can block the server, and it always ends when told (issue 17, items 2-4).
+"""No request can block the server, and it always ends when told (items 2-4).
 
 Real servers over stdio, driven by a bare JSON-RPC client (``rawclient``) that sees every
 response, error, notification and the exit status. ``patched_server.py`` is the shipped

@@ -1,4 +1,4 @@
-"""Every scan of document text advances and is bounded (issue 17, item 1).
+"""Every scan of document text advances and is bounded.
 
 Property tests (hypothesis) drive the cursor locator, the word finder and the line
 maps over random text: broken YAML, JSON and TOML built from the tokens that matter

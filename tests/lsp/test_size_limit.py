@@ -1,5 +1,5 @@
 """The server answers a buffer over max-file-size with the CLI's one AGIS007 finding at its top
-(the same Linter road; issue 21 item 6)."""
+(the same Linter road)."""
 from __future__ import annotations
 
 import asyncio

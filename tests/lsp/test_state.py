@@ -1,4 +1,4 @@
-"""The server's copy of a document follows the client's through any edit (issue 17, item 4).
+"""The server's copy of a document follows the client's through any edit.
 
 ``OpenDocument.apply`` against an independent model of the client: a text kept in UTF-16
 form (astral characters as surrogate pairs, so an index is a UTF-16 column) with lines

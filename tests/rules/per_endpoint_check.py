@@ -14,7 +14,7 @@ from agis_lsp.engine.runner import position
 from agis_lsp.formats.kinds import detect
 
 #: Rules whose frame findings a focused run may leave out (with the reason). None now: AGIS809,
-#: which was, counts a naming style over the whole document (issue 22) and is no longer per_endpoint.
+#: which was, counts a naming style over the whole document and is no longer per_endpoint.
 OMITS_FRAME_WHEN_FOCUSED: set = set()
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))

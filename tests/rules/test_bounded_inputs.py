@@ -1,4 +1,4 @@
-"""No input makes any rule crash (issue 10, item 2).
+"""No input makes any rule crash.
 
 Hostile values are put in every place of a valid AGIS document and of each
 file of the example AGTP deployment: collections nested up to the document

@@ -1,4 +1,4 @@
-"""Fixes that touch the same endpoint compose into one right answer, whatever their order (issue 10, item 7).
+"""Fixes that touch the same endpoint compose into one right answer, whatever their order.
 
 A compound method (AGIS201) on a path that leaks a verb (AGIS405/AGIS406) is
 fixed by two rules. Whichever runs first, the result must be the verb alone and

@@ -27,7 +27,7 @@ def paths_of(text: str, path: str = "x.agis") -> list:
     ("FIND", "/restaurant/{id}", set()),
     ("FIND", "/patient-record/{id}", set()),
     ("FIND", "/calendar/event/{id}", set()),
-    # one mistake, one diagnostic (issue 21): the camelCase segment is AGIS406's/AGIS405's to
+    # one mistake, one diagnostic: the camelCase segment is AGIS406's/AGIS405's to
     # rewrite ('bookReservation' -> 'reservation'), so AGIS402 leaves it to them
     ("FIND", "/bookReservation", {"AGIS406"}),   # verb in path
     ("BOOK", "/bookReservation", {"AGIS405"}),   # ... which is the method itself

@@ -1,4 +1,4 @@
-"""AGIS809 on a converted API with several non-snake_case forms (issue 22 item 7): one finding for
+"""AGIS809 on a converted API with several non-snake_case forms: one finding for
 the document, whatever mix of styles its wire names use (AWS's 'ResourceARN', Twilio's dotted form
 names), every other place as related information."""
 from __future__ import annotations

@@ -67,7 +67,7 @@ CLEAN = [
     "Before any request is processed, the gateway checks the quota.",
     "Call this endpoint before each upload to get a signed URL.",
     "A task assigned to an agent in the contact center.",
-    # real development-corpus text that AGSC104 and AGSC401 reported before this change
+    # real development-corpus text that AGSC104 and AGSC401 used to report
     'Accredits changes to that "user".\n\nYou are now ready to make requests to our other APIs.',
     "Set this field instead of external_key_uri when using an EkmConnection.",
 ]

@@ -1,4 +1,4 @@
-"""The batched semantic phase gives what the per-field path gives (issue 25, item 4).
+"""The batched semantic phase gives what the per-field path gives.
 
 Real documents nobody here wrote (converted public OpenAPI documents, published MCP servers'
 tool lists) are linted with the model twice through the real engine: as shipped (a

@@ -1,4 +1,4 @@
-"""How the encoder spends its forward calls (issue 25, item 4): length buckets, held texts,
+"""How the encoder spends its forward calls: length buckets, held texts,
 threads from the cores this process may use."""
 import os
 

@@ -2,7 +2,7 @@
 
 Every text here is from the DEVELOPMENT half: real prose of published MCP servers of
 benchmarks/corpora (splits.json ``dev``; the fold that set the threshold, never trained on,
-unless marked ``fit``) that issue 11's and the first issue 22 head flagged, and payloads of
+unless marked ``fit``) that earlier heads flagged, and payloads of
 models/data/security_payloads_dev.txt that the head alone catches. A retrained head that
 flags these real texts again, or stops catching these payloads, fails here. Scores move by
 about 0.03 between CPUs (docs/model.md); every text here is more than that from the threshold.

@@ -6,7 +6,7 @@ built. A graph whose weights are read wrongly gives vectors far from these (meas
 test was written, cosine to the recorded vectors: block scales on the wrong axis 0.02-0.09, a
 zero point off by one 0.94-0.98). The bound leaves room for what moves between machines:
 onnxruntime picks its int8 attention kernels by CPU (docs/model.md: AVX2 sums saturate where
-VNNI's do not). The float feed-forward build tried in issue 25 (models/ffn_float.py, not
+VNNI's do not). The float feed-forward build that was tried (models/ffn_float.py, not
 shipped: docs/benchmarks.md) gives 0.996-0.999 against these, inside the bound too: this test
 guards how the weights are read, not the verdicts (the golden tests and benchmarks/
 model_verdicts.py do that).

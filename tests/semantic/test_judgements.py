@@ -98,7 +98,7 @@ def test_judge_verbs_is_case_insensitive(model):
     assert a.is_action and b.is_action
 
 
-# issue 22: multi-step intents whose main action is the method, checks written as a clause
+# multi-step intents whose main action is the method, checks written as a clause
 MULTI_STEP = [
     ("BOOK", "Checks availability and then books the room for the guest"),
     ("STORE", "Validates the payload and stores it in the bucket"),

@@ -63,7 +63,7 @@ def test_checksum_file_must_list_required_files(model_copy):
 
 
 def test_a_verification_is_remembered_until_a_file_changes(model_copy, monkeypatch, tmp_path):
-    """Hashing the model files once per set of files (issue 14): the second verify reads no
+    """Hashing the model files once per set of files: the second verify reads no
     file; a same-size edit with its modification time set back is still hashed again (its
     status-change time moved) and refused."""
     import os

@@ -1,6 +1,6 @@
-"""A text longer than the model's window: nothing said past the window is hidden (issue 25).
+"""A text longer than the model's window: nothing said past the window is hidden.
 
-The encoder reads a text up to MAX_TOKENS tokens. Before issue 25 a description made of one
+The encoder reads a text up to MAX_TOKENS tokens. Once, a description made of one
 long sentence was read only that far, so a payload at its end was never scored.
 """
 import json

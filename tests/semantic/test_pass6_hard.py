@@ -1,4 +1,4 @@
-"""Pass 6 on the hard pairs of issue 22: class swaps, particle opposites, intents that only read,
+"""Pass 6 on the hard pairs: class swaps, particle opposites, intents that only read,
 and a verdict near the error threshold being a warning, through the real model and the CLI."""
 
 import json
@@ -60,7 +60,7 @@ def test_a_multi_step_intent_that_only_reads_first_is_not_capped(model):
 
 
 def test_near_the_threshold_is_a_warning_through_the_cli(cli, tmp_path, model):
-    """Issue 22 item 5: a pass-6 finding whose verdict is near the threshold is a warning (AGIS602),
+    """A pass-6 finding whose verdict is near the threshold is a warning (AGIS602),
     one clearly past it an error (AGIS601); the exit status follows (1 only for the error)."""
     near = ("DISPATCH", "Returns the history of past ambulance calls")
     far = ("UPDATE", "Deletes the document permanently")

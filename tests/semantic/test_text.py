@@ -40,7 +40,7 @@ def test_opposite(a, b, expected):
     assert opposite(a, b) is expected
 
 
-# issue 22: the directive head's sentence splitter
+# the directive head's sentence splitter
 def _pieces(text):
     from agis_lsp.semantic.directive import pieces
     return [text[a:b] for a, b in pieces(text)]

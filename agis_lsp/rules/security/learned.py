@@ -43,7 +43,7 @@ def model_texts(ctx, model) -> list[str]:
 
 
 @rule(CODE,
-      spec="AGIS §12; issue 11",
+      spec="AGIS §12",
       needs_model=lambda ctx: bool(candidates(ctx)),
       model_texts=model_texts)
 def directive_text(ctx):
@@ -109,7 +109,7 @@ def directive_text(ctx):
     the same sentence naming the server's own tool is held to the head's
     threshold. The head itself reads the text alone.
 
-    *Severity* comes from measured precision (issue 22, item 3): an error
+    *Severity* comes from measured precision: an error
     only for a rule that raised no finding on any real corpus, a warning at
     most 1 per 10,000 real prose fields, else information. Measured with
     `python benchmarks/directive_eval.py --heldout` on real text nobody here
