@@ -23,12 +23,12 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     """The command line. For a lint command (``command`` in :data:`_LINT_COMMANDS`) the
     other subcommands are left out: registering them imports the converters and the
     catalog code, which a terminal run on one file does not need."""
-    p = argparse.ArgumentParser(prog="agis-lint", description="Lint AGIS documents and AGTP-API deployments.",
+    p = argparse.ArgumentParser(prog="agis-lint", description="Lint the interface documents of AI-agent APIs: AGIS, AGTP-API deployments, MCP tool lists and client configurations, A2T, ADP, AINP, Agent Skills and agent instruction files.",
                                 formatter_class=_Formatter)
     p.add_argument("--version", action="version", version=f"agis-lint {__version__}")
     sub = p.add_subparsers(dest="command", required=True)
 
-    c = sub.add_parser("check", help="lint files and directories (directories recurse to *.agis and AGTP files)",
+    c = sub.add_parser("check", help="lint files and directories (a directory recurses to every file of a supported kind)",
                        formatter_class=_Formatter)
     c.add_argument("paths", nargs="*", default=["."], help="files, directories, or - for standard input")
     c.add_argument("--format", choices=("text", "json", "sarif", "github"), default="text")

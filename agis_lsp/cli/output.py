@@ -134,7 +134,7 @@ def render_sarif(results, notes, docs_base_url: str | None = None) -> str:
     log = {"$schema": "https://json.schemastore.org/sarif-2.1.0.json", "version": "2.1.0",
            "runs": [{"tool": {"driver": {"name": "agis-lint", "version": __version__,
                                           "semanticVersion": __version__,
-                                          "informationUri": "https://pypi.org/project/agis-lsp/",
+                                          "informationUri": "https://github.com/agis-lsp/agis-lsp",
                                           "rules": sarif_rules}},
                      "columnKind": "utf16CodeUnits",
                      "results": sarif_results,

@@ -106,6 +106,9 @@ def test_rules_file_backdoor_is_an_error(tmp_path):
     [d] = json.loads(out)["diagnostics"]
     assert (d["code"], d["severity"]) == ("AGSC605", "error")
     assert "attacker.example" in d["message"]
+    # the message shows what the characters spell, never the characters: no hidden payload in
+    # CI annotations or SARIF
+    assert not any(0xE0000 <= ord(c) <= 0xE007F for c in d["message"]), d["message"]
 
 
 def test_download_and_run_secrets_and_encoded_payloads(tmp_path):

@@ -182,8 +182,15 @@ def matches(*patterns):
 TRIM = " \t\r\n.,;:!?\"'`()"
 
 
+# Characters a reader does not see: zero-width and joiners, bidirectional controls, the BOM,
+# the soft hyphen and Unicode tag characters. A message shows a run of them by its length, never
+# the characters themselves: a hidden payload must not travel on in CI annotations or SARIF.
+_INVISIBLE = re.compile("[\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff"
+                        "\U000e0000-\U000e007f]+")
+
+
 def quote(text: str) -> str:
-    text = " ".join(text.split())
+    text = _INVISIBLE.sub(lambda m: f"\u27e8{len(m.group(0))} invisible\u27e9", " ".join(text.split()))
     return text if len(text) <= QUOTE_MAX else text[:QUOTE_MAX - 1] + "\u2026"
 
 
