@@ -27,7 +27,7 @@ TEMPLATE = """\
 #           # args: [--no-semantic]   # mechanical passes only (no model load)
 - id: agis-lint
   name: agis-lint
-  description: Lint AGIS documents, AGTP-API deployment files, A2T, ADP, AINP manifests and MCP tool lists.
+  description: Lint AGIS documents, AGTP-API deployment files, A2T, ADP, AINP manifests, MCP tool lists and client configurations, Agent Skills and agent instruction files.
   entry: agis-lint check
   language: python
   files: '{files}'

@@ -165,19 +165,19 @@ def test_not_an_agis_document_is_skipped_the_same_way(cli, tmp_path, name, conte
                   else content.encode("latin-1"))
     code, out, err = cli("check", str(f), "--no-semantic")
     assert code == 0, out + err
-    assert out.strip() == f"info: {f}: not an AGIS/AGTP document, skipped"
+    assert out.strip() == f"info: {f}: not a document of a supported kind, skipped"
     assert "Traceback" not in err
     code, out, _ = cli("check", str(f), "--no-semantic", "--format", "json")
     data = json.loads(out)
     assert code == 0 and data["diagnostics"] == [] and data["summary"]["files"] == 0
-    assert f"{f}: not an AGIS/AGTP document, skipped" in data["notes"]
+    assert f"{f}: not a document of a supported kind, skipped" in data["notes"]
 
 
 def test_not_an_agis_document_next_to_one(cli, tmp_path, bad):
     other = tmp_path / "README.md"
     other.write_text("# hello: world\n")
     code, out, err = cli("check", str(bad), str(other), "--no-semantic")
-    assert code == 1 and "AGIS702" in out and f"info: {other}: not an AGIS/AGTP document, skipped" in out
+    assert code == 1 and "AGIS702" in out and f"info: {other}: not a document of a supported kind, skipped" in out
 
 
 def test_yaml_named_explicitly_that_is_an_agis_document_is_linted(cli, tmp_path):

@@ -31,7 +31,7 @@ class FileResult:
     diagnostics: list = field(default_factory=list)
     notes: list = field(default_factory=list)
     internal: int = 0
-    linted: bool = True           # False: not an AGIS/AGTP document, skipped
+    linted: bool = True           # False: not a document of a supported kind, skipped
     fail_level: Severity = Severity.ERROR  # of the configuration that judged the file (after
                                            # the command line's overrides): the exit status
 
@@ -94,7 +94,7 @@ class Settings:
 
 def skipped_note(display: str) -> str:
     """What the CLI says of a file named explicitly that is no document it knows."""
-    return f"{display}: not an AGIS/AGTP document, skipped"
+    return f"{display}: not a document of a supported kind, skipped"
 
 
 def lint_file(display: str, path: str, linter: Linter) -> FileResult:

@@ -1,5 +1,5 @@
 """A file that does not parse is still recognised by the marks of its kind, so its syntax
-error is reported (exit 1) instead of `not an AGIS/AGTP document, skipped`.
+error is reported (exit 1) instead of `not a document of a supported kind, skipped`.
 
 Each broken file is a shipped example cut short (or with an unclosed string), renamed so that
 its name says nothing about its kind; the installed console script lints them as a process.
@@ -98,7 +98,7 @@ def test_broken_files_of_every_kind_get_their_syntax_error_as_a_process(tmp_path
         assert got[0]["range"]["start"] != {"line": 0, "character": 0} or name.endswith(".json"), got
     for name in UNMARKED:
         assert name not in by_file
-        assert f"{name}: not an AGIS/AGTP document, skipped" in report["notes"]
+        assert f"{name}: not a document of a supported kind, skipped" in report["notes"]
 
 
 def test_the_issue_reproducer_alone_exits_1(tmp_path):
