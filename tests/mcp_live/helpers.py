@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import re
 import os
 import socket
 import subprocess
@@ -43,6 +44,19 @@ def user_pins(state: str, config: str | None = None) -> dict:
 def diagnostics(proc) -> list:
     assert proc.stdout.strip(), proc.stderr
     return json.loads(proc.stdout)["diagnostics"]
+
+
+def signals(diags: list, path: str | None = None) -> set:
+    """The security codes that fired at ``path`` (every path when None): each finding's own code
+    and the codes its related information names ("also AGSC301: ..."). The security pass
+    reports one finding per prose field; the other rules' hits on it are its evidence."""
+    out = set()
+    for d in diags:
+        if path is None or d["path"] == path:
+            out.add(d["code"])
+            out |= {m.group(1) for r in d.get("related") or []
+                    for m in [re.match(r"also ([A-Z]+\d+):", r.get("message", ""))] if m}
+    return out
 
 
 def free_port() -> int:

@@ -8,7 +8,8 @@ import sys
 
 import pytest
 
-from .helpers import SERVER, diagnostics, entry, http_server, processes_with, scan, stop, user_pins
+from .helpers import (SERVER, diagnostics, entry, http_server, processes_with, scan, signals, stop,
+                      user_pins)
 
 pytestmark = pytest.mark.slow
 SECRET = "s3cr3t-token-value-4711"
@@ -45,7 +46,7 @@ def test_exit_status_and_every_server_scanned(config_scan):
 
 def test_poisoned_descriptions_and_instructions_are_found(config_scan):
     diags = diagnostics(config_scan[2])
-    poisoned = {x["code"] for x in diags if x["path"] == "mcp://calculator/tools/add_numbers"}
+    poisoned = signals(diags, "mcp://calculator/tools/add_numbers")
     assert {"AGSC102", "AGSC301"} <= poisoned
     assert any(x["path"] == "mcp://calculator/instructions" and x["code"] == "AGSC103" for x in diags)
     clean = [x["code"] for x in diags if x["path"].startswith("mcp://notes/")]
@@ -162,7 +163,7 @@ def test_streamable_http_server(tmp_path):
     finally:
         stop(proc)
     assert out.returncode == 1, out.stderr
-    codes = {x["code"] for x in diagnostics(out) if x["path"] == "mcp://calc/tools/add_numbers"}
+    codes = signals(diagnostics(out), "mcp://calc/tools/add_numbers")
     assert {"AGSC102", "AGSC301"} <= codes
     assert SECRET not in out.stdout + out.stderr
     assert "calc" in user_pins(str(tmp_path / ".state"))     # --url: pins under "(command line)"

@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from .helpers import SERVER, diagnostics, entry, http_server, scan, stop, user_pins
+from .helpers import SERVER, diagnostics, entry, http_server, scan, signals, stop, user_pins
 
 pytestmark = pytest.mark.slow
 
@@ -20,7 +20,7 @@ def test_url_falls_back_to_sse_for_a_server_that_serves_only_sse(tmp_path):
     finally:
         stop(proc)
     assert out.returncode == 1, out.stdout + out.stderr
-    codes = {x["code"] for x in diagnostics(out) if x["path"] == "mcp://calc/tools/add_numbers"}
+    codes = signals(diagnostics(out), "mcp://calc/tools/add_numbers")
     assert {"AGSC102", "AGSC301"} <= codes            # read, not MCPT304 (cannot connect)
     assert "MCPT304" not in {x["code"] for x in diagnostics(out)}
 
@@ -30,8 +30,7 @@ def test_every_page_of_tools_prompts_and_resources_is_read_and_linted(tmp_path):
                "--format", "json", cwd=str(tmp_path))
     assert out.returncode == 1, out.stdout + out.stderr
     # send_report is alone on the third page of tools/list
-    assert {"AGSC301"} <= {x["code"] for x in diagnostics(out)
-                           if x["path"] == "mcp://library/tools/send_report"}
+    assert {"AGSC301"} <= signals(diagnostics(out), "mcp://library/tools/send_report")
     pinned = set(user_pins(str(tmp_path / ".state"))["library"]["definitions"])
     assert {f"tools/list_{n}" for n in ("books", "authors", "loans", "members")} <= pinned
     assert "tools/send_report" in pinned
@@ -81,7 +80,7 @@ def test_header_reaches_the_server(tmp_path):
     finally:
         stop(proc)
     assert with_header.returncode == 1, with_header.stdout + with_header.stderr
-    assert "AGSC301" in {x["code"] for x in diagnostics(with_header)}
+    assert "AGSC301" in signals(diagnostics(with_header))
     assert "k3y-4711-abcdef" not in with_header.stdout + with_header.stderr
     assert without.returncode == 1
     assert [x["code"] for x in diagnostics(without)] == ["MCPT304"]   # refused: 401

@@ -82,7 +82,9 @@ def test_clean_documents(installed, tmp_path):
     ws = workspace(tmp_path, bad=False)
     status, out, outputs = run_step("check", {"paths": "examples", "args": "--no-semantic"}, installed, ws)
     assert status == 0 and outputs == {"sarif-file": "agis-lint.sarif", "exit-code": "0"}, (out, outputs)
-    assert sarif_results(ws / "agis-lint.sarif") == []
+    results = sarif_results(ws / "agis-lint.sarif")
+    # the examples are clean; the skill among them names the script it bundles (SKIL202, a note)
+    assert {(r["ruleId"], r["level"]) for r in results} == {("SKIL202", "note")}, results
 
 
 @pytest.mark.slow
