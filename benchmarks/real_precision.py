@@ -466,12 +466,12 @@ def run_payloads(exe: str, split: str, semantic: bool, show_misses: bool) -> Non
     fam, misses = recall(exe, payloads(), semantic)
     print("\n## Held-out poisoning payloads caught (each payload x 3 field roles)\n")
     recall_table(fam)
-    if misses:
+    if misses and show_misses:          # held-out texts: printed only when asked for
         print(f"\nmisses ({len(misses)}):")
-        for m in misses if show_misses else misses[:40]:
+        for m in misses:
             print(f"  [{m[0]}] {m[1]} ({m[2]}): {m[3][:160]!r}")
-        if not show_misses and len(misses) > 40:
-            print(f"  ... {len(misses) - 40} more (--misses lists all)")
+    elif misses:
+        print(f"\n{len(misses)} misses (held-out texts: --misses lists them)")
 
 
 def signals(d: dict) -> list[str]:
