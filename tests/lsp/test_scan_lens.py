@@ -16,7 +16,7 @@ from lsprotocol import types
 from pytest_lsp import LanguageClient
 
 from ..mcp_live.helpers import SERVER
-from .conftest import TIMEOUT, initialize, server_config, uri_of, wait_published
+from .conftest import TIMEOUT, initialize, open_doc, server_config, wait_published
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 ROOT = tempfile.mkdtemp(prefix="agis-lsp-scan-")
@@ -40,11 +40,7 @@ async def client(lsp_client: LanguageClient):
 
 
 def _open(client: LanguageClient) -> tuple[str, str]:
-    uri = uri_of(CONFIG)
-    with open(CONFIG, encoding="utf-8") as fh:
-        text = fh.read()
-    client.text_document_did_open(types.DidOpenTextDocumentParams(text_document=types.TextDocumentItem(
-        uri=uri, language_id="json", version=1, text=text)))
+    uri, text = open_doc(client, CONFIG, language="json")
     return uri, text
 
 

@@ -20,7 +20,7 @@ from pytest_lsp import ClientServerConfig, LanguageClient
 
 from ..bundled import bundled_layout, cannot_import_agis_lsp
 from ..mcp_live.helpers import SERVER
-from .conftest import CACHE_DIR, TIMEOUT, initialize, make_client, uri_of, wait_published
+from .conftest import CACHE_DIR, TIMEOUT, initialize, make_client, open_doc, wait_published
 
 SCAN_TIMEOUT = 300.0
 
@@ -56,11 +56,7 @@ async def client(lsp_client: LanguageClient):
 
 @pytest.mark.asyncio(loop_scope="module")
 async def test_scan_this_server_runs_with_the_bundled_libraries(client: LanguageClient):
-    uri = uri_of(CONFIG)
-    with open(CONFIG, encoding="utf-8") as fh:
-        text = fh.read()
-    client.text_document_did_open(types.DidOpenTextDocumentParams(text_document=types.TextDocumentItem(
-        uri=uri, language_id="json", version=1, text=text)))
+    uri, text = open_doc(client, CONFIG, language="json")
     await wait_published(client, uri)
     since = len(client.published)
     result = await asyncio.wait_for(client.workspace_execute_command_async(types.ExecuteCommandParams(
