@@ -84,3 +84,32 @@ def fold_consequences(diagnostics: list) -> list:
     kept = [replace(d, related=list(d.related) + folded[id(d)]) if id(d) in folded else d
             for d in kept]
     return [_without_wrong_declarations(d, primaries) for d in kept]
+
+
+def fold_corroboration(diagnostics: list) -> list:
+    """``diagnostics`` with each corroborating signal (``Diagnostic.corroborates``: the model's
+    agreement with a pattern rule, rules/security/learned.py) folded into the finding on its
+    path: that finding rises to the severity its evidence supports with one more signal
+    (``Diagnostic.corroborated``, its rule's configured severity still the ceiling) and carries
+    the signal as related information. A signal whose finding is gone (suppressed, or its rule
+    turned off) is no finding of its own and is dropped.
+
+    Pure, like :func:`fold_consequences`: the server's mechanical publish shows the pattern
+    finding alone; the merge with the model's findings gives what one whole check gives.
+    """
+    signals = [d for d in diagnostics if d.corroborates]
+    if not signals:
+        return list(diagnostics)
+    by_path: dict = {}
+    for d in signals:
+        by_path.setdefault((d.uri, tuple(d.path)), []).append(d)
+    out = []
+    for d in diagnostics:
+        if d.corroborates:
+            continue
+        found = by_path.get((d.uri, tuple(d.path))) if d.corroborated is not None else None
+        if found:
+            lines = [RelatedLocation(s.message, s.range, None, tuple(s.path)) for s in found]
+            d = replace(d, severity=min(d.severity, d.corroborated), related=list(d.related) + lines)
+        out.append(d)
+    return out

@@ -91,6 +91,9 @@ class Finding:
     data: dict = field(default_factory=dict)
     at_most: Severity | None = None   # the severity the rule's evidence supports: the configured
                                       # severity stays a ceiling, this lowers it (security pass)
+    corroborated: Severity | None = None   # ... and what it supports when another rule's finding
+                                           # on the same path corroborates it (engine.consequences)
+    corroborates: bool = False   # a signal for the finding on its path, not a finding of its own
 
 
 @dataclass
@@ -113,6 +116,8 @@ class Diagnostic:
     restates: tuple = ()         # document paths (see Finding.restates)
     finding: Any = field(default=None, compare=False, repr=False)  # kept for rules whose findings
                                  # can be positioned again in the next version (engine.incremental)
+    corroborated: Severity | None = None   # see Finding.corroborated (the ceiling applied)
+    corroborates: bool = False   # see Finding.corroborates
 
     def sort_key(self):
         return (self.range.start.line, self.range.start.character, self.pass_no or 0, self.code)

@@ -12,7 +12,7 @@ from ..document import Document
 from ..document.edits import EditError, render_op
 from ..formats.kinds import detect as detect_kind
 from .config import Config
-from .consequences import fold_consequences
+from .consequences import fold_consequences, fold_corroboration
 from .context import LintContext, SemanticSkipped
 from .findings import Diagnostic, Finding, Fix, RelatedLocation, Severity
 from .registry import Rule, get_rule, rules_for
@@ -157,7 +157,7 @@ def finish(doc: Document, config: Config, diagnostics: list, *, semantic: bool,
     could_fire = functools.partial(_could_fire, config=config, semantic=semantic,
                                    pending=pending_semantic, skipped=frozenset(skipped))
     kept = _suppress(doc, diagnostics, config, could_fire)
-    kept = fold_consequences(kept)
+    kept = fold_consequences(fold_corroboration(kept))
     kept.sort(key=Diagnostic.sort_key)
     return kept
 
@@ -206,13 +206,16 @@ def position(doc: Document, rule: Rule, finding: Finding, config: Config,
                          tuple(tuple(p) for p in fix.declares)))
     related = [_related(doc, rel, deployment) for rel in finding.related]
     severity = config.severity_for(rule, kind) or Severity.WARNING
+    ceiling = severity
     if finding.at_most is not None:
         severity = max(severity, finding.at_most)   # a larger number is a milder severity
+    corroborated = None if finding.corroborated is None else max(ceiling, finding.corroborated)
     return Diagnostic(rule.code, rule.name, rule.pass_no, severity, finding.message,
                       tuple(finding.path), start, end, rng, fixes, related, tuple(finding.tags),
                       finding.uri, dict(finding.data),
                       tuple(tuple(p) for p in finding.restates) or (tuple(finding.path),),
-                      finding if rule.shared_only and finding.span is None else None)
+                      finding if rule.shared_only and finding.span is None else None,
+                      corroborated=corroborated, corroborates=finding.corroborates)
 
 
 def _related(doc: Document, rel, deployment) -> RelatedLocation:

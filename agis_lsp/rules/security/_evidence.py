@@ -1,20 +1,29 @@
 """Severity from evidence: one field, one finding, as severe as its independent signals allow.
 
-Every detector that fires on a prose field is a *signal*. A field's signals are judged together,
-once, after the detectors ran (:func:`judge`):
+Every detector that fires on a prose field is a *signal*, and so is the model's verdict (AGSC901's
+head, rules/security/learned.py) when it scores the field at or above its threshold. A field's
+signals are judged together, once (:func:`judge`):
 
 * an **error** needs two independent signals that agree: two pattern rules of different
   families (AGSC1xx directives, 2xx secrecy, 3xx exfiltration, 4xx shadowing, 5xx authority,
-  6xx encoding, 7xx execution), or a hidden or encoded carrier with an instruction inside
-  (AGSC601 and AGSC602 decode one; AGSC605's invisible characters next to another rule's hit,
-  or tag characters that spell an instruction);
+  6xx encoding, 7xx execution), a pattern rule and the model, or a hidden or encoded carrier
+  with an instruction inside (AGSC601 and AGSC602 decode one; AGSC605's invisible characters
+  next to another rule's hit, or tag characters that spell an instruction);
 * one signal alone is a **warning** at most;
+* the *weak* patterns (``WEAK``: AGSC101, text addressed to the model; AGSC105, a preference
+  for this tool) alone are **information**: honest servers write both. With the model's
+  agreement they are a **warning**, not an error: the model judges the same thing they do
+  (text aimed at the model), so the two are not independent;
 * invisible characters with nothing inside them (two zero-width spaces left by a copy and
-  paste) are a hygiene note: **information**.
+  paste) are a hygiene note: **information** (a warning when the model reads the field as an
+  instruction).
 
 The configured severity (``engine/severity/security.toml``, ``[tool.agis-lint.severity]``)
 stays a ceiling: the evidence can only lower it. The field's most specific hit is the finding;
-the other signals are its related information (one mistake, one diagnostic).
+the other signals are its related information (one mistake, one diagnostic). The model's verdict
+arrives in the semantic phase: each finding carries the severity it would have with the model's
+agreement (``Evidence.corroborated``), and the engine folds AGSC901's corroborating signal into
+it (``engine.consequences.fold_corroboration``).
 """
 from __future__ import annotations
 
@@ -26,6 +35,7 @@ from ...engine.findings import Severity
 CARRIERS = frozenset(("AGSC601", "AGSC602", "AGSC605"))   # hidden or encoded text
 DECODING = frozenset(("AGSC601", "AGSC602"))              # fire only on an instruction inside
 HIDDEN = "AGSC605"
+WEAK = frozenset(("AGSC101", "AGSC105"))                 # the model's own kind of evidence
 NEAR = 80   # characters: a signal this close to invisible characters is inside their sentence
 
 
@@ -41,22 +51,30 @@ class Evidence:
     same: int = 0                         # further hits of the primary's rule on the field
     others: list = field(default_factory=list)   # hits of other rules (related information)
     severity: Severity = Severity.WARNING
+    corroborated: Severity = Severity.WARNING   # the severity with the model's agreement too
 
 
-def judge(hits: list, overlapped: frozenset, scan) -> Severity:
+def judge(hits: list, overlapped: frozenset, scan, model: bool = False) -> Severity:
     """The severity the signals of one field support. ``hits``: the field's hits (``code``,
     ``origin``, ``start``, ``end``, ``what``); ``overlapped``: codes of detectors that also fired
     on the field but whose spans another, more specific detector took; ``scan``: the pattern scan
-    of a text (``_scan.scan_text``), for what invisible characters carry."""
+    of a text (``_scan.scan_text``), for what invisible characters carry; ``model``: the model
+    scores the field at or above its threshold (one more signal)."""
     origins = [h.origin or h.code for h in hits]
-    patterns = {family(c) for c in (*origins, *overlapped) if c not in CARRIERS}
-    if len(patterns) >= 2 or any(c in DECODING for c in (*origins, *overlapped)):
+    codes = (*origins, *overlapped)
+    patterns = {family(c) for c in codes if c not in CARRIERS}
+    if len(patterns) >= 2 or any(c in DECODING for c in codes):
         return Severity.ERROR
     hidden = [h for h, c in zip(hits, origins) if c == HIDDEN]
     if hidden and (any(_spells(h, scan) or _beside(h, hits, origins) for h in hidden) or _splits(hidden, scan)):
         return Severity.ERROR
+    strong = [c for c in codes if c not in CARRIERS and c not in WEAK]
+    if model and strong:
+        return Severity.ERROR         # a pattern and the model agree
     if set(origins) == {HIDDEN} and all(_spaces(h) for h in hidden):
-        return Severity.INFORMATION
+        return Severity.WARNING if model else Severity.INFORMATION
+    if not strong and not hidden:     # only the weak patterns
+        return Severity.WARNING if model else Severity.INFORMATION
     return Severity.WARNING
 
 
@@ -115,5 +133,7 @@ def gather(hits: list, overlapped: dict, priority: dict, scan) -> list:
             if h.code not in seen:
                 seen.add(h.code)
                 others.append(h)
-        out.append(Evidence(best, len(same) - 1, others, judge(group, overlapped.get(path, frozenset()), scan)))
+        lost = overlapped.get(path, frozenset())
+        out.append(Evidence(best, len(same) - 1, others, judge(group, lost, scan),
+                            judge(group, lost, scan, model=True)))
     return out

@@ -340,7 +340,12 @@ def fields(ctx) -> list:
 
 def flagged_paths(ctx) -> set:
     """Paths of the prose fields that a pattern rule (or AGIS515) reports."""
-    return {h.prose.path for h in scan(ctx)} | set(_agis515_spans(ctx))
+    return reported_paths(ctx) | set(_agis515_spans(ctx))
+
+
+def reported_paths(ctx) -> set:
+    """Paths of the prose fields that a security pattern rule reports (one finding each)."""
+    return {h.prose.path for h in scan(ctx)}
 
 
 def _enabled(ctx) -> Callable[[str], bool]:
@@ -382,6 +387,7 @@ def findings(ctx, code: str) -> Iterable[Finding]:
             f.related = [Related(h.prose.path, f"also {h.code}: {h.what}: '{quote(h.prose.text[h.start:h.end])}'")
                          for h in ev.others]
             f.at_most = ev.severity
+            f.corroborated = ev.corroborated   # with the model's agreement (AGSC901, semantic phase)
             yield f
 
 

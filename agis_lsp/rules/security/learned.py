@@ -9,7 +9,7 @@ from ...engine.findings import Finding
 from ...engine.registry import rule
 from ...formats.registry import in_purpose
 from ._scan import fields as all_fields
-from ._scan import flagged_paths, own_names, quote
+from ._scan import _agis515_spans, own_names, quote, reported_paths
 
 CODE = "AGSC901"
 # Roles the head does not judge. None today: an AGIS intent or outcome describes (AGIS section
@@ -25,12 +25,13 @@ SUGGESTION_ROLES = frozenset(("next_suggestions", "next_step"))
 
 @fact("security.directive-candidates")
 def candidates(ctx) -> list:
-    """Prose fields the model would judge: not an AINP suggestion, not reported by a pattern
-    rule, with a cue word."""
+    """Prose fields the model judges: not an AINP suggestion, not an AGIS statement AGIS515
+    reports, with a cue word. A field a security pattern rule reports is judged too: the
+    model's agreement is a second signal for that finding (``_evidence``)."""
     from ...semantic.directive import has_cue
     if in_purpose(ctx.kind, "AGSC901"):
         return []   # a document of orders to the agent (a skill): imperatives are its content
-    skip = flagged_paths(ctx)
+    skip = set(_agis515_spans(ctx))
     return [p for p in all_fields(ctx) if p.role not in STATEMENT_ROLES
             and p.role not in SUGGESTION_ROLES and p.path not in skip and has_cue(p.text)]
 
@@ -134,8 +135,13 @@ def directive_text(ctx):
     except SemanticUnavailable as exc:
         raise SemanticSkipped(str(exc)) from None
     threshold = model._directive_head.threshold
+    reported = reported_paths(ctx)
     own = None
     for prose, verdict in zip(fields, verdicts):
+        if prose.path in reported:
+            if verdict is not None and verdict.score >= threshold:
+                yield agreement(ctx, prose, verdict)
+            continue
         if verdict is None or verdict.score < min(threshold, CROSS_TOOL_THRESHOLD):
             continue
         if verdict.score < threshold:
@@ -147,6 +153,16 @@ def directive_text(ctx):
                       f"{_where(prose)} reads as an instruction that {direction(piece)} "
                       f"(directive score {verdict.score:.2f}): '{quote(piece)}'; {_advice(prose)}",
                       span=ctx.doc.subspan(prose.path, verdict.start, verdict.end))
+
+
+def agreement(ctx, prose, verdict) -> Finding:
+    """The model's agreement with the pattern finding on ``prose``: a signal, folded into that
+    finding by the engine (``Finding.corroborates``), which rises to the severity its evidence
+    supports with the model (``_evidence``) and shows this as related information."""
+    piece = prose.text[verdict.start:verdict.end]
+    return Finding(prose.path, f"also the model: {verdict.score:.2f} (AGSC901), reads '{quote(piece)}' as an "
+                   f"instruction that {direction(piece)}",
+                   span=ctx.doc.subspan(prose.path, verdict.start, verdict.end), corroborates=True)
 
 
 # The tool's context: a text that orders a call to a tool-like name its own document does not
