@@ -74,7 +74,6 @@ def mcp_rows() -> list[dict]:
     from agis_lsp.document import parse_text
     from agis_lsp.formats.kinds import detect
     from agis_lsp.formats.prose import prose_fields
-    from agis_lsp.rules.security._scan import own_names
     out = []
     for unit, side in sorted(_assign().get("mcp", {}).items()):
         if side != "dev":
@@ -84,9 +83,8 @@ def mcp_rows() -> list[dict]:
             if not path.exists():
                 continue
             doc = parse_text(path.read_text(), str(path))
-            own = sorted(own_names(doc.data))   # the tool's context (names the file defines)
             for p in prose_fields(detect(doc), doc):
-                out.append({"unit": unit, "role": p.role, "text": p.text, "own": own,
+                out.append({"unit": unit, "role": p.role, "text": p.text,
                             "judged": _judged(p.role, p.text)})
     return _with_folds(out)
 

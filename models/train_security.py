@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import re
 import sys
 from pathlib import Path
@@ -42,7 +41,7 @@ import numpy as np
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
-from agis_lsp.semantic.directive import CONTEXT, FILES, context_features, has_cue, pieces  # noqa: E402
+from agis_lsp.semantic.directive import FILES, has_cue, pieces  # noqa: E402
 from agis_lsp.semantic.encoder import Encoder  # noqa: E402
 from security_corpora import dev_rows, heldout_aws_services  # noqa: E402
 import scope_data  # noqa: E402
@@ -128,42 +127,18 @@ def with_sentences(texts: list[str]) -> list[str]:
     return list(dict.fromkeys(out))
 
 
-def piece_max(enc, head, texts: list[str], owns: list | None = None) -> np.ndarray:
+def piece_max(enc, head, texts: list[str]) -> np.ndarray:
     """The rule's verdict: max over the text and its sentences, 0 without a cue (``head``: the
-    shipped ``DirectiveHead``; ``owns``: each text's document's names, for its context)."""
-    owns = owns or [own_of(t) for t in texts]
+    shipped ``DirectiveHead``)."""
     jobs = [(i, t[a:c]) for i, t in enumerate(texts) if has_cue(t) for a, c in pieces(t)]
     out = np.zeros(len(texts))
     if jobs:
-        extra = features([p for _, p in jobs], [owns[i] for i, _ in jobs]) if head.context else None
-        scores = head.scores(enc.embed([p for _, p in jobs]).astype(np.float32), extra)
+        scores = head.scores(enc.embed([p for _, p in jobs]).astype(np.float32))
         for (i, _), s in zip(jobs, scores):
             out[i] = max(out[i], float(s))
     return out
 
 
-# The tool's context beside the embedding (agis_lsp.semantic.directive.CONTEXT): the head reads
-# whether a piece names a tool-like identifier the document does not define, or one it does.
-# Each training text carries the names its document defines: a real field its file's
-# (models/security_corpora.py), a hand-written guidance or real API text the identifiers it
-# names itself (it documents its own tools), a payload or a package's benign control none.
-WITH_CONTEXT = os.environ.get("AGIS_SCOPE_CONTEXT", "1") == "1"
-_SELF_NAMED = re.compile(r"\b(?:[A-Za-z][A-Za-z0-9]*(?:[_.][A-Za-z0-9]+)+|[a-z]+[A-Z][A-Za-z0-9]*)\b")
-_OWN: dict = {}   # text -> the names its document defines, where known (real fields, payloads)
-
-
-def own_of(text: str) -> frozenset:
-    """The names the document of ``text`` defines: recorded (``_OWN``), else the identifiers
-    the text names itself (hand-written guidance and real API text document their own tools)."""
-    got = _OWN.get(text)
-    return got if got is not None else frozenset(_SELF_NAMED.findall(text))
-
-
-def features(texts: list[str], owns: list) -> np.ndarray:
-    return np.array([context_features(t, o) for t, o in zip(texts, owns)], np.float32)
-
-
-EMBEDDING_DIM = 384  # the encoder's sentence vector
 HIDDEN = 64          # ReLU units of the hidden layer (16-128 units, 150-1000 steps, L2 1e-3..3e-2
 MLP_STEPS = 300      # and a linear head were compared on dev: models/README.md, "Scope head at scale")
 MLP_LR = 0.01
@@ -175,13 +150,10 @@ def train_mlp(x: np.ndarray, y: np.ndarray) -> dict:
     rng = np.random.default_rng(SEED)
     x = x.astype(np.float32)
     n, d = x.shape
-    e = min(d, EMBEDDING_DIM)   # the embedding's rows drawn first: context rows leave them as without
-    w1 = rng.normal(0, 1 / np.sqrt(e), (e, HIDDEN))
-    w_out = rng.normal(0, 1 / np.sqrt(HIDDEN), HIDDEN)
-    if d > e:
-        w1 = np.concatenate([w1, rng.normal(0, 1 / np.sqrt(e), (d - e, HIDDEN))])
-    p_ = {"w1": w1.astype(np.float32), "b1": np.zeros(HIDDEN, np.float32),
-          "w": w_out.astype(np.float32), "b": np.zeros(1, np.float32)}
+    p_ = {"w1": rng.normal(0, 1 / np.sqrt(d), (d, HIDDEN)).astype(np.float32),
+          "b1": np.zeros(HIDDEN, np.float32),
+          "w": rng.normal(0, 1 / np.sqrt(HIDDEN), HIDDEN).astype(np.float32),
+          "b": np.zeros(1, np.float32)}
     pos = y.mean()
     weight = np.where(y == 1, 0.5 / pos, 0.5 / (1 - pos)).astype(np.float32) / n
     m = {k: np.zeros_like(v) for k, v in p_.items()}
@@ -279,8 +251,6 @@ def corpus_fold(fold: str, corpus: str | None = None) -> tuple[list[str], int]:
     API documents, models/security_corpora.py; ``corpus`` "mcp" or "openapi" for one of them),
     and how many prose fields that fold has."""
     rows = [r for r in dev_rows() if r["fold"] == fold and corpus in (None, r["corpus"])]
-    for r in rows:
-        _OWN.setdefault(r["text"], frozenset(r.get("own", ())))
     return list(dict.fromkeys(r["text"] for r in rows if r["judged"])), len(rows)
 
 
@@ -291,10 +261,7 @@ def descriptive_train(exclude: frozenset[str] = frozenset()) -> list[str]:
     intents = aws_only(sample(real_texts("directive_intents.jsonl", "train"), INTENT_TRAIN_N),
                        "directive_intents.jsonl")
     clean = with_sentences(benign("train") + guidance("train") + real_new + intents + corpus_fold("fit")[0])
-    controls = scope_data.package_negatives(exclude)
-    for t in controls:
-        _OWN.setdefault(t, frozenset())
-    return list(dict.fromkeys(clean + controls + scope_data.clean_in_carriers(clean)))
+    return list(dict.fromkeys(clean + scope_data.package_negatives(exclude) + scope_data.clean_in_carriers(clean)))
 
 
 def dev_clean() -> list[str]:
@@ -313,10 +280,7 @@ def directive_train(exclude: frozenset[str] = frozenset()) -> list[str]:
     prefixes = [t for t in benign("train") + guidance("train") if len(t) < 80 and t.endswith(".")]
     scope = [t for _, t in scope_payloads()]
     own = directive_pieces(pay) + [f"{prefixes[(7 * i) % len(prefixes)]} {t}" for i, t in enumerate(scope)]
-    out = list(dict.fromkeys(own + scope_data.positives(exclude)))
-    for t in out:
-        _OWN.setdefault(t, frozenset())   # a payload's document defines none of the names it orders
-    return out
+    return list(dict.fromkeys(own + scope_data.positives(exclude)))
 
 
 def train_from(x: np.ndarray, y: np.ndarray, w0: np.ndarray, b0: float) -> tuple[np.ndarray, float]:
@@ -348,21 +312,17 @@ def fit(enc, exclude: frozenset[str] = frozenset(), verbose: bool = True) -> tup
     y = np.array([1] * len(directive) + [0] * len(clean_train), dtype=float)
     x = enc.embed(texts).astype(np.float64)
     enc.save()
-    extra = features(texts, [own_of(t) for t in texts]) if WITH_CONTEXT else None
     from agis_lsp.semantic.directive import DirectiveHead
-    params = train_mlp(x if extra is None else np.concatenate([x, extra], axis=1), y)
+    params = train_mlp(x, y)
     w, b = params["w"], float(params["b"][0])
-    context = {"context": list(CONTEXT)} if WITH_CONTEXT else {}
-    head = DirectiveHead(w, b, 0.5, context, (params["w1"], params["b1"]))
-    train_pred = head.scores(x.astype(np.float32), extra)
+    head = DirectiveHead(w, b, 0.5, {}, (params["w1"], params["b1"]))
+    train_pred = head.scores(x.astype(np.float32))
     say = print if verbose else (lambda *a, **k: None)
     say(f"train: {len(directive)} directive, {len(clean_train)} descriptive; "
         f"train accuracy {((train_pred > 0.5) == y).mean():.3f}")
 
     fams, dev_pay = zip(*dev_payloads())
     dev_pay, fams = list(dev_pay), list(fams)
-    for t in dev_pay:
-        _OWN.setdefault(t, frozenset())
     dev_clean_texts = dev_clean()
     s_pay = piece_max(enc, head, dev_pay)
     s_clean = piece_max(enc, head, dev_clean_texts)
@@ -390,7 +350,7 @@ def fit(enc, exclude: frozenset[str] = frozenset(), verbose: bool = True) -> tup
     for t, s in sorted(zip(dev_pay, s_pay), key=lambda p: p[1])[:8]:
         say(f"  lowest dev payload {s:.3f} {t[:100]}")
 
-    meta = {"b": float(b), "threshold": threshold, "dim": int(x.shape[1]), **context, "l2": MLP_L2,
+    meta = {"b": float(b), "threshold": threshold, "dim": int(x.shape[1]), "l2": MLP_L2,
             "hidden": HIDDEN, "steps": MLP_STEPS, "lr": MLP_LR,
             "train": {"directive": len(directive), "descriptive": len(clean_train),
                       "sources": [s for s in scope_data.sources() if s not in exclude]},

@@ -70,20 +70,8 @@ class DirectiveHead:
             hidden = (z["w1"].astype(np.float32), z["b1"].astype(np.float32)) if "w1" in z.files else None
         return cls(w, float(meta["b"]), float(meta["threshold"]), meta, hidden)
 
-    @property
-    def context(self) -> tuple:
-        """The context features the head reads beside the embedding (``CONTEXT``; none: the
-        text alone)."""
-        return tuple(self.meta.get("context", ()))
-
-    def scores(self, vectors: np.ndarray, extra: np.ndarray | None = None) -> np.ndarray:
-        """P(directive) per row of ``vectors``; ``extra``: the rows' context features, when
-        the head reads them (``context_features``)."""
+    def scores(self, vectors: np.ndarray) -> np.ndarray:
         import numpy as np
-        if self.context:
-            if extra is None:
-                extra = np.zeros((len(vectors), len(self.context)), np.float32)
-            vectors = np.concatenate([vectors, extra.astype(vectors.dtype)], axis=1)
         if self.hidden is not None:
             vectors = np.maximum(vectors @ self.hidden[0] + self.hidden[1], 0.0)
         z = vectors @ self.w + self.b
@@ -135,31 +123,6 @@ def pieces(text: str) -> list[tuple[int, int]]:
     return out
 
 
-# The tool's context, beside the text: does the piece name a tool-like identifier (snake_case,
-# dotted or lowerCamel: ``transfer_funds``, ``fs.read``, ``sendEmail``) that the document does
-# not define, and does it name one the document defines (its tools, prompts and parameters:
-# ``rules.security._scan.own_names``)? "Pass the ticket id from list_tickets" in list_tickets'
-# own server and "call transfer_funds" in a weather tool differ here, not in their words.
-CONTEXT = ("calls-undefined",)
-_IDENTIFIER = re.compile(r"\b(?:[A-Za-z][A-Za-z0-9]*(?:[_.][A-Za-z0-9]+)+|[a-z]+[A-Z][A-Za-z0-9]*)\b")
-
-
-_CALLS = re.compile(r"\b(?i:call|calls|calling|invoke|invoking|use|using|run|trigger|execute)\s+(?:the\s+)?"
-                    r"[`'\"]?([A-Za-z][A-Za-z0-9]*(?:[_.-][A-Za-z0-9]+)+|[a-z]+[A-Z][A-Za-z0-9]*)")
-
-
-def context_features(piece: str, own: frozenset) -> tuple[float, ...]:
-    called = [n for n in _CALLS.findall(piece) if not _FILE_LIKE.search(n)]
-    names = [n for n in _IDENTIFIER.findall(piece) if not _FILE_LIKE.search(n)]
-    values = {"calls-undefined": any(n not in own for n in called),
-              "names-undefined": any(n not in own for n in names),
-              "names-own": any(n in own for n in names)}
-    return tuple(float(values[k]) for k in CONTEXT)
-
-
-_FILE_LIKE = re.compile(r"\.(?:com|org|net|io|json|md|txt|py|js|ts|yaml|yml|env|html|csv|pdf)$|^(?:e\.g|i\.e)$", re.I)
-
-
 _lock = threading.Lock()
 
 
@@ -200,19 +163,15 @@ def texts_to_embed(model, texts: Sequence[str]) -> list[str]:
     return [texts[i][a:b] for i, a, b in jobs(model, texts)]
 
 
-def judge(model, texts: Sequence[str], own: frozenset = frozenset()) -> list[DirectiveVerdict | None]:
-    """A verdict per text (None for texts without a cue, which are not embedded); ``own``: the
-    names the document defines (the tool's context, for a head that reads it)."""
-    import numpy as np
+def judge(model, texts: Sequence[str]) -> list[DirectiveVerdict | None]:
+    """A verdict per text (None for texts without a cue, which are not embedded)."""
     head = head_for(model)
     jobs_ = jobs(model, texts)
     out: list[DirectiveVerdict | None] = [None] * len(texts)
     if not jobs_:
         return out
     vectors = model.encoder.embed([texts[i][a:b] for i, a, b in jobs_])
-    extra = np.array([context_features(texts[i][a:b], own) for i, a, b in jobs_], np.float32) \
-        if head.context else None
-    scores = head.scores(vectors, extra)
+    scores = head.scores(vectors)
     for (i, a, b), p in zip(jobs_, scores):
         best = out[i]
         if best is None or p > best.score:

@@ -129,14 +129,14 @@ def directive_text(ctx):
         return  # nothing to judge: the model is not loaded for this document
     try:
         from ...semantic import SemanticUnavailable
-        from ...semantic.directive import head_for, judge
+        from ...semantic.directive import judge
         model = ctx.model()
-        own = own_names(ctx.data) if head_for(model).context else None   # the tool's context
-        verdicts = judge(model, [p.text for p in fields], own or frozenset())
+        verdicts = judge(model, [p.text for p in fields])
     except SemanticUnavailable as exc:
         raise SemanticSkipped(str(exc)) from None
     threshold = model._directive_head.threshold
     reported = reported_paths(ctx)
+    own = None
     for prose, verdict in zip(fields, verdicts):
         if prose.path in reported:
             if verdict is not None and verdict.score >= threshold:
