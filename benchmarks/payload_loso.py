@@ -16,7 +16,8 @@ AGIS intent) inside one of the carriers of ``models/scope_data.py`` (plain, HTML
 code block, a JSON value, a log line; rotated over payloads and roles).
 
 A payload is caught in a role when a security finding (AGSC*, AGIS515) lands in its file;
-"warn+" counts only warnings and errors; "head" only AGSC901. Tables: per source, per family
+"warn+" counts only warnings and errors, "error" only errors; "head" only AGSC901 (a finding of its
+own: the model's agreement with a pattern finding raises that finding instead). Tables: per source, per family
 (``family`` of the jsonl), per role. Needs ``AGIS_BUILD_CACHE`` for speed (the trainer's
 embedding cache); every run embeds the payloads again in the linter, as a user's run would.
 """
@@ -121,6 +122,7 @@ def run(exe: str, items: list[dict], model: Path | None, tmp: Path) -> list[dict
         out.append({"source": p["source"], "family": p["family"], "role": role, "carrier": carrier,
                     "text": p["text"], "any": bool(ds),
                     "warn": any(d["severity"] in ("warning", "error") for d in ds),
+                    "error": any(d["severity"] == "error" for d in ds),
                     "head": any(d["code"] == "AGSC901" for d in ds)})
     return out
 
@@ -130,13 +132,13 @@ def table(title: str, key: str, results: list[dict]) -> None:
     for r in results:
         groups[r[key]].append(r)
     print(f"\n### {title}\n")
-    print(f"| {key} | n | recall | warn+ | head (AGSC901) |")
-    print("|---|---|---|---|---|")
+    print(f"| {key} | n | recall | warn+ | error | head (AGSC901) |")
+    print("|---|---|---|---|---|---|")
     for k in sorted(groups) + ["**all**"]:
         rs = results if k == "**all**" else groups[k]
         n = len(rs)
         print(f"| {k} | {n} | {sum(r['any'] for r in rs) / n:.1%} | {sum(r['warn'] for r in rs) / n:.1%} "
-              f"| {sum(r['head'] for r in rs) / n:.1%} |")
+              f"| {sum(r['error'] for r in rs) / n:.1%} | {sum(r['head'] for r in rs) / n:.1%} |")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -67,8 +67,8 @@ def test_a_name_is_declared_once():
 def test_the_security_scan_runs_once_per_lint(tmp_path, monkeypatch):
     """Every AGSC pattern rule reads the one scan (a real lint, the scan counted)."""
     from agis_lsp.rules.security import _scan
-    real, runs = _scan.scan.compute, []
-    monkeypatch.setattr(_scan.scan, "compute", lambda ctx: runs.append(1) or real(ctx))
+    real, runs = _scan._scan.compute, []   # the scan itself ("security.scan"; "security.hits" reads it)
+    monkeypatch.setattr(_scan._scan, "compute", lambda ctx: runs.append(1) or real(ctx))
     path = tmp_path / "tools.json"
     path.write_text(POISONED, encoding="utf-8")
     out = Linter(config_of=lambda _: Config(semantic=False)).check(str(path))

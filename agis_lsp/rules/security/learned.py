@@ -139,7 +139,7 @@ def directive_text(ctx):
     own = None
     for prose, verdict in zip(fields, verdicts):
         if prose.path in reported:
-            if verdict is not None and verdict.score >= threshold:
+            if verdict is not None and verdict.score >= min(threshold, AGREE_THRESHOLD):
                 yield agreement(ctx, prose, verdict)
             continue
         if verdict is None or verdict.score < min(threshold, CROSS_TOOL_THRESHOLD):
@@ -153,6 +153,15 @@ def directive_text(ctx):
                       f"{_where(prose)} reads as an instruction that {direction(piece)} "
                       f"(directive score {verdict.score:.2f}): '{quote(piece)}'; {_advice(prose)}",
                       span=ctx.doc.subspan(prose.path, verdict.start, verdict.end))
+
+
+# The model agrees with a pattern rule's finding from this score (or the head's threshold, if
+# lower): as a second signal it needs less than alone. Set on development data: of the real
+# development fields a pattern rule reports (38 MCP servers, 83 API documents: 6 fields, both
+# folds of models/security_corpora.py), the highest scores 0.895 (a server's instructions
+# "written for an LLM", AGSC101); none of the development clean texts is reported. At 0.9 the
+# model agrees on 55 of the 166 development payloads (33 at the head's threshold).
+AGREE_THRESHOLD = 0.9
 
 
 def agreement(ctx, prose, verdict) -> Finding:
