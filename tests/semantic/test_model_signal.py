@@ -80,3 +80,14 @@ def test_a_signal_whose_finding_is_gone_is_dropped(model):
     signals = [d for d in outcome.raw if d.corroborates]
     assert [d.code for d in signals] == ["AGSC901"]
     assert fold_corroboration(signals) == []   # its pattern finding suppressed or turned off
+
+
+def test_text_addressed_to_the_model_in_a_schema_value_stays_one_signal(model):
+    """AGSC801 reports AGSC101's words in a default value: a warning alone (a value is data), and
+    a warning with the model too (the model judges what AGSC101 does: not independent)."""
+    doc = {"tools": [{"name": "lookup", "description": "Looks up a record.", "inputSchema": {
+        "type": "object", "properties": {"q": {"type": "string", "default": AGREE[2][0]}}}}]}
+    for config in (Config(select=("AGSC",), semantic=False), SECURITY):
+        linter = Linter(config_of=lambda _p, c=config: c)
+        result = linter.check(target=linter.prepare("case.tools.mcp.json", text=json.dumps(doc)))
+        assert [(d.code, d.severity.label) for d in result.diagnostics] == [("AGSC801", "warning")]

@@ -11,7 +11,8 @@ signals are judged together, once (:func:`judge`):
   next to another rule's hit, or tag characters that spell an instruction);
 * one signal alone is a **warning** at most;
 * the *weak* patterns (``WEAK``: AGSC101, text addressed to the model; AGSC105, a preference
-  for this tool) alone are **information**: honest servers write both. With the model's
+  for this tool) alone are **information** in prose (honest servers write both), a warning in a
+  schema value (AGSC801). With the model's
   agreement they are a **warning**, not an error: the model judges the same thing they do
   (text aimed at the model), so the two are not independent;
 * invisible characters with nothing inside them (two zero-width spaces left by a copy and
@@ -74,7 +75,10 @@ def judge(hits: list, overlapped: frozenset, scan, model: bool = False) -> Sever
     if set(origins) == {HIDDEN} and all(_spaces(h) for h in hidden):
         return Severity.WARNING if model else Severity.INFORMATION
     if not strong and not hidden:     # only the weak patterns
-        return Severity.WARNING if model else Severity.INFORMATION
+        # ... in a schema value (AGSC801 reports them there: a value is data, not prose to the
+        # model, so text addressed to the model in it is one signal, a warning)
+        in_value = any(h.origin and h.origin != h.code for h in hits)
+        return Severity.WARNING if model or in_value else Severity.INFORMATION
     return Severity.WARNING
 
 
