@@ -368,7 +368,9 @@ def directive_to_model(ctx):
     the tool's contract and are not reported, nor are conditions ("If you need
     to comply with ..."); only orders about the model's replies to the user,
     other tools, data taken as instructions and forced calls are.
-    Information by default: on real MCP servers it still fires on honest
+    Information alone, a warning when the model reads the same field as an
+    instruction (docs/security.md, "Severity from evidence"): on real MCP
+    servers it still fires on honest
     guidance addressed to "the LLM" ("The LLM should infer the project from
     context"), 7 and 20 findings per 10,000 prose fields on the development
     and held-out halves, above the 1 per 10,000 a warning allows

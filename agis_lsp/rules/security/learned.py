@@ -51,9 +51,13 @@ def directive_text(ctx):
     """The model reads this text as an instruction that reaches beyond the tool's own contract.
 
     ## What it does
-    Scores every prose field that no pattern rule (AGSC1xx-AGSC8xx, AGIS515)
-    has reported with a small logistic-regression head on the shipped MiniLM
-    sentence embedding. The head judges *scope*, not mood: it was trained to
+    Scores every prose field with a small head on the shipped MiniLM sentence
+    embedding. On a field no pattern rule (AGSC1xx-AGSC8xx, AGIS515) reported,
+    a score at the head's threshold is this finding; on a field a pattern rule
+    reported, a score of 0.9 or more (`AGREE_THRESHOLD`) is the model's
+    agreement, a second signal that raises that finding (an error with a
+    pattern; a warning with AGSC101 or AGSC105) and shows as its related
+    information ("also the model: 0.97 ..."). The head judges *scope*, not mood: it was trained to
     tell usage guidance ("Use this tool when you need to read one file",
     "Dates must be ISO 8601", "Call list_projects first", "Defaults to all
     regions", "DEPRECATED: use read_text_file instead", "Do not call this more
