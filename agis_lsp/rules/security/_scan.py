@@ -306,8 +306,10 @@ _IDENT = re.compile(r"[A-Za-z_][\w.-]*")
 
 
 def own_names(data) -> frozenset:
-    """Names the document itself defines: its tools' (prompts', functions') names and every
-    property name of its schemas. A cross-tool finding about one of them is about this server."""
+    """Names the document itself defines: its tools' (prompts', functions') names, each also
+    without its namespace (``search_tasks`` for ``asana_search_tasks``: ``formats.name_reader``),
+    and every property name of its schemas. A cross-tool finding about one of them is about this
+    server."""
     names: set = set()
     stack = [data]
     while stack:
@@ -317,12 +319,27 @@ def own_names(data) -> frozenset:
                 if k == "properties" and isinstance(v, dict):
                     names.update(str(n) for n in v)
                 if k in ("tools", "prompts", "functions", "resources") and isinstance(v, list):
-                    names.update(i["name"] for i in v if isinstance(i, dict) and isinstance(i.get("name"), str))
+                    listed = [i["name"] for i in v if isinstance(i, dict) and isinstance(i.get("name"), str)]
+                    names.update(listed)
+                    names.update(_without_namespace(listed))
                 if isinstance(v, (dict, list)):
                     stack.append(v)
         elif isinstance(obj, list):
             stack.extend(x for x in obj if isinstance(x, (dict, list)))
     return frozenset(names)
+
+
+def _without_namespace(listed: list[str]):
+    """Each name after the namespace the name reader finds in it (with the list as evidence)."""
+    from ...formats.name_reader import name_context, read_name
+    ctx = name_context(listed)
+    for name in listed:
+        lead = read_name(name, ctx)
+        ns = lead.namespace.rsplit(".", 1)[-1] if lead is not None else ""
+        at = name.find(ns) if ns else -1
+        rest = name[at + len(ns):].lstrip("_-./") if at >= 0 else ""
+        if rest and rest != name:
+            yield rest
 
 
 PREFERENCE_CODE = "AGSC105"
