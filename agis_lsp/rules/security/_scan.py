@@ -12,6 +12,7 @@ reports on AGIS statements. Each rule then yields the findings of its own code.
 from __future__ import annotations
 
 import re
+from contextvars import ContextVar
 from functools import lru_cache
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable
@@ -264,11 +265,25 @@ def _scan(ctx) -> tuple[list, dict]:
     """(every hit, {field path: codes of the detectors that fired there but lost their span})."""
     enabled = _enabled(ctx)
     taken = _agis515_spans(ctx)
+    active = [d for d in detectors() if enabled(d.code)]
+    known: list = []
+
+    def own() -> frozenset:
+        if not known:
+            known.append(own_names(ctx.data))   # (recorded: engine.frame)
+        return known[0]
+
+    token = _OWN.set(own)
+    try:
+        return _scan_fields(ctx, enabled, active, taken, own)
+    finally:
+        _OWN.reset(token)
+
+
+def _scan_fields(ctx, enabled, active, taken, own) -> tuple[list, dict]:
     hits = []
     memo: dict[str, tuple] = {}
     lost: dict = {}
-    active = [d for d in detectors() if enabled(d.code)]
-    own = None
     for prose in fields(ctx):
         found = memo.get(prose.text)
         if found is None:
@@ -282,13 +297,10 @@ def _scan(ctx) -> tuple[list, dict]:
                 continue
             if in_purpose(ctx.kind, code, prose.text, start, end):
                 continue   # the document's own purpose (a skill's orders to the agent)
-            if code == SHADOW_CODE:
-                own = own_names(ctx.data) if own is None else own   # (recorded: engine.frame)
-                if _names_own(prose.text[start:end], own):
-                    continue   # the document's own tool or parameter: inside its contract
+            if code == SHADOW_CODE and _names_own(prose.text[start:end], own()):
+                continue   # the document's own tool or parameter: inside its contract
             if code == PREFERENCE_CODE:
-                own = own_names(ctx.data) if own is None else own
-                if prefers_over_own(prose.text, end, own):
+                if prefers_over_own(prose.text, end, own()):
                     continue   # "prefer this tool over multiple 'fill' calls": its own server's tools
             origin = ""
             if prose.role == "schema-value" and code != SCHEMA_CODE:
@@ -303,6 +315,15 @@ def _scan(ctx) -> tuple[list, dict]:
 
 SHADOW_CODE = "AGSC401"
 _IDENT = re.compile(r"[A-Za-z_][\w.-]*")
+# the names of the document being scanned, for the checks that scan a piece of its text again
+# (``_scope.carried``: what a tag or a note carries)
+_OWN: ContextVar = ContextVar("security_own_names", default=None)
+
+
+def names_own_tool(span: str) -> bool:
+    """Whether ``span`` names a tool or parameter of the document being scanned."""
+    own = _OWN.get()
+    return own is not None and _names_own(span, own())
 
 
 def own_names(data) -> frozenset:
