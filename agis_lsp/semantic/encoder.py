@@ -18,11 +18,11 @@ A text is read up to ``MAX_TOKENS`` tokens (the window the heads were trained
 on); ``windows`` names the further, overlapping windows of a longer text, for
 a head that must not miss what its tail says (the security head).
 
-The session's threads do not spin while they wait for work. Measured at load average 10
-on the 2-core machine, 2 threads, 2,000 texts of 52,745 tokens: 15.1 s wall and 6.0 s CPU
-against 21.4 s and 8.5 s spinning; one 12-token text: median 1.8-5.8 ms against 13.8-17.8 ms
-(docs/benchmarks.md, "The encoder's threads do not spin"). A worker of ``agis-lint check --jobs``
-runs one thread, which has nothing to spin for.
+The session's threads do not spin while they wait for work: the same vectors, and on a shared
+machine a spinning thread takes the core its partner needs. At load average 12 on the 2-core
+machine, 2 threads, 1,275 texts of 41,954 tokens: 4.5-4.7 s of CPU against 7.3-7.7 s spinning
+(``benchmarks/encoder_speed.py --threads 2 --spin``; docs/benchmarks.md). A worker of
+``agis-lint check --jobs`` runs one thread, which has nothing to spin for.
 
 Runtime imports: numpy (a dependency of onnxruntime), onnxruntime,
 tokenizers and the standard library, nothing else.
@@ -110,9 +110,7 @@ class Encoder:
         opts.execution_mode = ort.ExecutionMode.ORT_SEQUENTIAL
         opts.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
         opts.log_severity_level = 3
-        # the pool's threads sleep between parallel sections instead of spinning: the same
-        # vectors bit for bit, and on a machine whose cores other processes also use a spinning
-        # thread takes a core from the thread it waits for (the module docstring has the figures)
+        # the pool's threads sleep between parallel sections instead of spinning (module docstring)
         opts.add_session_config_entry("session.intra_op.allow_spinning", "0")
         opts.add_session_config_entry("session.inter_op.allow_spinning", "0")
         built: dict = {}
