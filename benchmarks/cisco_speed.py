@@ -13,10 +13,13 @@ interleaved so that the load of the machine falls on all of them alike:
   --tools FILE`` (``YaraAnalyzer``, ``SchemaReferenceAnalyzer``, ``StaticAnalyzer.scan_tools_file``),
   called once per file, so that its start (about 3 s of imports) is paid once, as agis-lint's is;
 * with ``--cli``, also its CLI once per file (what a shell loop over the files costs);
-* with ``--heads``, also agis-lint with the directive head (AGSC901) off: its share of the time.
+* with ``--heads``, also agis-lint with the directive head (AGSC901) off: its share of the time;
+* with ``--compare EXE``, also another build's ``agis-lint`` (e.g. a checkout's
+  ``.venv/bin/agis-lint``) with the model on, in the same interleaved runs, so that a change is
+  measured against its base under the same load.
 
 Wall seconds are the median of the runs; CPU seconds are user + system of the child processes
-(median too). Nothing is installed here: the scanner lives in its own virtual environment
+(median too). The load average is printed before and after. Nothing is installed here: the scanner lives in its own virtual environment
 (``python3 -m venv /work/wt/cisco-venv && /work/wt/cisco-venv/bin/pip install cisco-ai-mcp-scanner``),
 named by ``--scanner-python`` or ``$CISCO_SCANNER_PYTHON``. The scanner is run offline: no API key,
 no LLM analyzer, and LiteLLM told to use its local cost map.
@@ -94,6 +97,8 @@ def main(argv=None) -> int:
     ap.add_argument("--cli", action="store_true", help="also time the scanner's CLI once per file")
     ap.add_argument("--heads", action="store_true",
                     help="also time agis-lint with the directive head (AGSC901) off, to show its share")
+    ap.add_argument("--compare", metavar="EXE",
+                    help="also time this agis-lint executable (another build) with the model on")
     args = ap.parse_args(argv)
     scanner = args.scanner_python
     ok = os.path.exists(scanner) and subprocess.run(
@@ -114,6 +119,8 @@ def main(argv=None) -> int:
     runs = {
         "agis-lint check (model on)": lambda: timed(base),
         "agis-lint check --no-semantic": lambda: timed(base[:2] + ["--no-semantic"] + base[2:]),
+        **({f"{args.compare} check (model on)":
+            lambda: timed([args.compare, *base[1:]])} if args.compare else {}),
         **({"agis-lint check --ignore AGSC901 (model on)":
             lambda: timed(base[:2] + ["--ignore", "AGSC901"] + base[2:])} if args.heads else {}),
         f"cisco-ai-mcp-scanner {version} static, yara+schema (one process)":
@@ -131,12 +138,13 @@ def main(argv=None) -> int:
             return wall, cpu, ""
         runs[f"cisco-ai-mcp-scanner {version} CLI, once per file"] = cli_loop
     times: dict[str, list[tuple[float, float]]] = {k: [] for k in runs}
+    load_before = os.getloadavg()[0]
     for _ in range(args.runs):
         for name, fn in runs.items():
             wall, cpu, _ = fn()
             times[name].append((wall, cpu))
     print(f"{len(files)} tool lists ({args.split}), {tools} tools, {args.runs} interleaved runs, "
-          f"{os.cpu_count()} CPUs, load {os.getloadavg()[0]:.1f}\n")
+          f"{os.cpu_count()} CPUs, load average {load_before:.1f} before, {os.getloadavg()[0]:.1f} after\n")
     print("| tool | wall s (median) | CPU s (median) | wall s per run |")
     print("|---|---:|---:|---|")
     for name, rows in times.items():

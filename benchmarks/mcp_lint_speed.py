@@ -1,7 +1,7 @@
 """Mechanical lint of an MCP tool list vs the floor (the standard library parsing the same JSON),
 process start included.
 
-    python benchmarks/mcp_lint_speed.py [--runs 5] [--sizes 10,100,1000]
+    python benchmarks/mcp_lint_speed.py [--runs 5] [--sizes 10,100,1000] [--model] [--exe EXE]
 
 ``--real``: the tools of the published servers' listings in benchmarks/corpora/mcp (rich
 schemas, real prose) instead of generated ones.
@@ -11,6 +11,10 @@ against `python -c "json.load(open(FILE))"`. The list is generated (fixed seed):
 realistic tools with 2-6 typed parameters, a title, a description and annotations,
 names built from a mix of action verbs and objects (some with HTTP verbs, so the
 TOOL rules have something to report).
+
+``--model``: also the same file with the model on (one file: one process, the encoder's threads
+on every core). ``--exe EXE``: time this ``agis-lint`` executable (another build, e.g. a
+checkout's ``.venv/bin/agis-lint``) instead of ``python -m agis_lsp.cli`` of this interpreter.
 """
 from __future__ import annotations
 
@@ -106,10 +110,13 @@ def main() -> None:
     ap.add_argument("--sizes", default="10,100,1000")
     ap.add_argument("--real", action="store_true",
                     help="tools of the published servers (benchmarks/corpora/mcp), not generated ones")
+    ap.add_argument("--model", action="store_true", help="also time the lint with the model on")
+    ap.add_argument("--exe", default=None, help="an agis-lint executable to time (default: this interpreter's)")
     args = ap.parse_args()
+    lint_cmd = [args.exe] if args.exe else [sys.executable, "-m", "agis_lsp.cli"]
     print("| tools | size | floor wall (json.load) | agis-lint wall | ratio | floor CPU | agis-lint CPU "
-          "| CPU ratio |")
-    print("|---:|---:|---:|---:|---:|---:|---:|---:|")
+          "| CPU ratio |" + (" model on, wall | model on, CPU |" if args.model else ""))
+    print("|---:|---:|---:|---:|---:|---:|---:|---:|" + ("---:|---:|" if args.model else ""))
     with tempfile.TemporaryDirectory() as tmp:
         # Users run with compiled bytecode; a PYTHONDONTWRITEBYTECODE environment would make
         # every run compile ~150 modules. The cache goes to a temporary prefix, not the tree.
@@ -120,12 +127,16 @@ def main() -> None:
             with open(path, "w", encoding="utf-8") as fh:
                 fh.write(real_document(n) if args.real else document(n))
             floor, floor_cpu = timed([sys.executable, "-c", FLOOR, path], args.runs, env)
-            lint, lint_cpu = timed([sys.executable, "-m", "agis_lsp.cli", "check", "--no-semantic",
-                                    "--no-cache", "-q", path], args.runs, env)  # no cache hits
+            lint, lint_cpu = timed(lint_cmd + ["check", "--no-semantic",
+                                               "--no-cache", "-q", path], args.runs, env)  # no cache hits
+            model = ""
+            if args.model:
+                wall, cpu = timed(lint_cmd + ["check", "--no-cache", "-q", path], args.runs, env)
+                model = f" {wall * 1000:.0f} ms | {cpu * 1000:.0f} ms |"
             size = os.path.getsize(path)
             print(f"| {n} | {size / 1024:.0f} KB | {floor * 1000:.0f} ms | {lint * 1000:.0f} ms | "
                   f"{lint / floor:.2f}x | {floor_cpu * 1000:.0f} ms | {lint_cpu * 1000:.0f} ms | "
-                  f"{lint_cpu / floor_cpu:.2f}x |", flush=True)
+                  f"{lint_cpu / floor_cpu:.2f}x |{model}", flush=True)
 
 
 if __name__ == "__main__":

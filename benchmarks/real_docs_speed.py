@@ -14,7 +14,9 @@ real text nobody here wrote:
   --convert-only`` writes them; docs/corpora.md);
 * ``mcp``: the tool lists of published MCP servers (``benchmarks/corpora/mcp/*.mcp.json``).
 
-The goal: the model on costs at most 4x the run without it.
+The goal: the model on costs at most 4x the run without it. ``--compare EXE`` also times another
+build's ``agis-lint`` (e.g. a checkout's ``.venv/bin/agis-lint``) with the model on, right after
+this one's, on the same files: a change against its base under the same load.
 """
 from __future__ import annotations
 
@@ -66,14 +68,16 @@ def main() -> int:
     ap.add_argument("--corpus", default="converted,mcp")
     ap.add_argument("--save", type=Path, default=None,
                     help="write the findings of each run to DIR/<corpus>.<model|no-model>.txt")
+    ap.add_argument("--compare", metavar="EXE", default=None,
+                    help="also time this agis-lint executable (another build) with the model on")
     a = ap.parse_args()
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     base = exe() + ["check", "--no-cache", "-q"] + (["--jobs", str(a.jobs)] if a.jobs else [])
     print(f"load average {os.getloadavg()[0]:.1f}, cores this process may use: "
           f"{len(os.sched_getaffinity(0))}, --jobs {a.jobs or 'default'}")
     print("| corpus | files | MB | findings without / with | wall without model | wall with model | wall ratio "
-          "| CPU without | CPU with | CPU ratio | goal |")
-    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+          "| CPU without | CPU with | CPU ratio | goal |" + (" wall, EXE | CPU, EXE |" if a.compare else ""))
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|" + ("---:|---:|" if a.compare else ""))
     for name in a.corpus.split(","):
         files = [str(p) for p in CORPORA[name]()]
         if not files:
@@ -86,8 +90,13 @@ def main() -> int:
             a.save.mkdir(parents=True, exist_ok=True)
         w0, c0, n0 = timed(base + ["--no-semantic"] + files, a.runs, env, out("no-model"))
         w1, c1, n1 = timed(base + files, a.runs, env, out("model"))
+        other = ""
+        if a.compare:
+            w2, c2, _ = timed([a.compare] + base[len(exe()):] + files, a.runs, env, out("model.compare"))
+            other = f" {w2:.1f} s | {c2:.1f} s |"
         print(f"| {name} | {len(files)} | {mb:.1f} | {n0} / {n1} | {w0:.1f} s | {w1:.1f} s | {w1 / w0:.1f}x "
-              f"| {c0:.1f} s | {c1:.1f} s | {c1 / c0:.1f}x | <= {GOAL:g}x |", flush=True)
+              f"| {c0:.1f} s | {c1:.1f} s | {c1 / c0:.1f}x | <= {GOAL:g}x |{other}", flush=True)
+    print(f"load average {os.getloadavg()[0]:.1f} at the end")
     return 0
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 _CAMEL = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|[0-9]+")
 _SEGMENT = re.compile(r"[^_\-\s]+")
@@ -23,6 +23,9 @@ _VERSION = re.compile(r"^[vV]?[0-9]+$")
 # words that name the kind of thing, not the object, when most names of a server end in them
 GENERIC = frozenset({"tool", "tools", "mcp"})
 HTTP = frozenset({"GET", "POST", "PUT", "DELETE", "PATCH", "HEAD", "OPTIONS", "CONNECT", "TRACE"})
+# the HTTP methods names use as their verb; HEAD, OPTIONS, TRACE are nouns there as often
+# (``performance_stop_trace``: STOP, then the object ``trace``) and count by the lexicon
+HTTP_VERBS = frozenset({"GET", "POST", "PUT", "DELETE", "PATCH"})
 
 
 @dataclass(frozen=True)
@@ -40,6 +43,7 @@ class Lead:
     version: str = ""
     verb: bool = True
     first: bool = True   # the verb is the name's first word (after a dotted or `__` namespace)
+    titled: bool = False  # the name ended in the server's generic suffix (`buffer_tool`): a title
 
     @property
     def upper(self) -> str:
@@ -49,8 +53,9 @@ class Lead:
     def sure(self) -> bool:
         """The verb leads the name, or is a common imperative verb or one the lexicon knows only as
         a verb: a verb read after a namespace that is also a noun (``firecrawl_credit_usage``:
-        CREDIT) may be one."""
-        return self.verb and (self.first or _strong(self.word))
+        CREDIT) may be one, and so may the first word of a name that ends in the server's generic
+        suffix: such names are often titles (mapbox's ``buffer_tool``, ``place_details_tool``)."""
+        return self.verb and ((self.first and not self.titled) or _strong(self.word))
 
     @property
     def parts(self) -> bool:
@@ -138,7 +143,7 @@ def _strong(word: str) -> bool:
         return False
     w = word.lower()
     lex = get_lexicon()
-    return word.upper() in HTTP or lex._lead_role(w) is not None or not set(lex._flags(w)) & set("narx")
+    return word.upper() in HTTP_VERBS or lex._lead_role(w) is not None or not set(lex._flags(w)) & set("narx")
 
 
 def _text(name: str, words: list, i: int, j: int) -> str:
@@ -191,7 +196,8 @@ def read_name(name: str, ctx: NameContext = EMPTY) -> Lead | None:
             cut -= 1
         version = name[words[cut][1]:]
         words = words[:cut]
-    if len(words) > 1 and words[-1][0].lower() in GENERIC and ctx.generic_suffix(words[-1][0].lower()):
+    titled = len(words) > 1 and words[-1][0].lower() in GENERIC and ctx.generic_suffix(words[-1][0].lower())
+    if titled:
         words = words[:-1]
     low = tuple(w.lower() for w, _ in words)
     j = _context_verb(words, low, ctx)
@@ -203,7 +209,8 @@ def read_name(name: str, ctx: NameContext = EMPTY) -> Lead | None:
         j = _first_verb(words, 1)
         if j is None:
             return _without_verb(name, words, explicit, version, ctx)
-    return _reading(name, words, j, explicit, version, ctx)
+    lead = _reading(name, words, j, explicit, version, ctx)
+    return replace(lead, titled=True) if titled else lead
 
 
 def _reading(name, words, j, explicit, version, ctx) -> Lead:

@@ -22,6 +22,9 @@ _HTTP_HEADS = {"delete": ("remove",), "get": ("retrieve",)}
 # Leading verbs that only read (RETURN and GET are not in the verb table).
 READING_VERBS = frozenset("return get retrieve fetch list show display read view describe".split())
 _PRODUCES_DATA = frozenset(("discover", "retrieve", "analyze"))
+# Leading verbs that run what their object names ("Run a read-only SQL query", "Execute JavaScript
+# in the browser console"): the operation is the object's, so their own kind says little.
+RUNNING_VERBS = frozenset("run execute perform invoke do".split())
 
 
 def kinds_of(table: Mapping[str, Sequence[str]], verb: str) -> tuple[str, ...]:
@@ -43,3 +46,13 @@ def only_reads(table: Mapping[str, Sequence[str]], verb: str, head: str, intent:
     if not own or _PRODUCES_DATA & set(own) or head not in READING_VERBS:
         return False
     return not later_clauses(intent)
+
+
+def exclusive_kinds(table: Mapping[str, Sequence[str]], compat, verb: str, head: str) -> bool:
+    """Both verbs are in the table and no kind of one goes with any kind of the other
+    (``compat(a, b) == 0`` for every pair): FIND / "Creates a ticket", PLACE / "Retrieves the
+    order". A running verb ("Runs a query") is no evidence: its object says what it does."""
+    own, lead = kinds_of(table, verb), kinds_of(table, head)
+    if not own or not lead or head in RUNNING_VERBS:
+        return False
+    return all(compat(a, b) == 0 for a in own for b in lead)

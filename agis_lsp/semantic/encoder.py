@@ -18,6 +18,12 @@ A text is read up to ``MAX_TOKENS`` tokens (the window the heads were trained
 on); ``windows`` names the further, overlapping windows of a longer text, for
 a head that must not miss what its tail says (the security head).
 
+The session's threads do not spin while they wait for work: the same vectors, and on a shared
+machine a spinning thread takes the core its partner needs. At load average 12 on the 2-core
+machine, 2 threads, 1,275 texts of 41,954 tokens: 4.5-4.7 s of CPU against 7.3-7.7 s spinning
+(``benchmarks/encoder_speed.py --threads 2 --spin``; docs/benchmarks.md). A worker of
+``agis-lint check --jobs`` runs one thread, which has nothing to spin for.
+
 Runtime imports: numpy (a dependency of onnxruntime), onnxruntime,
 tokenizers and the standard library, nothing else.
 """
@@ -104,6 +110,9 @@ class Encoder:
         opts.execution_mode = ort.ExecutionMode.ORT_SEQUENTIAL
         opts.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
         opts.log_severity_level = 3
+        # the pool's threads sleep between parallel sections instead of spinning (module docstring)
+        opts.add_session_config_entry("session.intra_op.allow_spinning", "0")
+        opts.add_session_config_entry("session.inter_op.allow_spinning", "0")
         built: dict = {}
 
         def build() -> None:

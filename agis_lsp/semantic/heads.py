@@ -25,7 +25,7 @@ from typing import Iterable, Sequence
 
 import numpy as np
 
-from .contradictions import class_swap, only_reads
+from .contradictions import class_swap, exclusive_kinds, only_reads
 from .encoder import Encoder
 from .text import LIGHT_VERBS, head_text, intent_head, later_clauses, opposite, verb_text
 
@@ -321,6 +321,18 @@ class SemanticModel:
             return False
         words = _NOUN_WORDS.findall(intent.lower())[1:]
         return any(w.startswith(stem) for w in words)
+
+    def decided(self, verb: str, intent: str) -> bool:
+        """Whether the verb table itself says ``verb`` and ``intent`` describe different operations:
+        opposite verbs, the action-noun trap, a class swap, an acting verb whose intent only reads,
+        or two verbs whose kinds never go together. Otherwise a contradiction is the pair head's
+        opinion alone."""
+        head = intent_head(intent)[1]
+        table = self.heads.verb_table
+        m = self.heads.compat
+        return (opposite(verb, head) or self._reads_the_action(verb, head, intent)
+                or class_swap(table, verb, head, intent) or only_reads(table, verb, head, intent)
+                or exclusive_kinds(table, lambda a, b: float(m[KIND_INDEX[a], KIND_INDEX[b]]), verb, head))
 
     def judge_consistency(self, pairs: Iterable[tuple[str, str]]) -> list[ConsistencyJudgement]:
         pairs = list(pairs)

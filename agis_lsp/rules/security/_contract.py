@@ -90,10 +90,15 @@ def placeholder(text: str, s: int, e: int) -> bool:
 _QUOTED = re.compile(r"[`'\"]([A-Za-z_][\w.-]*)[`'\"]")
 
 
+# a tool's name written bare: snake_case, dotted or camelCase ("search_tasks", "mail.send")
+_BARE = re.compile(r"(?<![\w.-])(?-i:[a-z][a-z0-9]*(?:[_.][a-z0-9]+)+|[a-z]+[A-Z]\w+)(?![\w-])")
+
+
 def prefers_over_own(text: str, end: int, own: frozenset) -> bool:
-    """Whether the sentence after a preference names, quoted, tools the document defines."""
+    """Whether the sentence after a preference names, quoted or written as an identifier, tools
+    the document defines ("instead of search_tasks" in the server of ``asana_search_tasks``)."""
     tail = re.split(r"[.!?\n]\s", text[end:end + 160], maxsplit=1)[0]
-    named = _QUOTED.findall(tail)
+    named = set(_QUOTED.findall(tail)) | {m.rstrip(".") for m in _BARE.findall(tail)}
     return bool(named) and all(n in own for n in named)
 
 

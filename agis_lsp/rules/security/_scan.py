@@ -12,6 +12,7 @@ reports on AGIS statements. Each rule then yields the findings of its own code.
 from __future__ import annotations
 
 import re
+from contextvars import ContextVar
 from functools import lru_cache
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable
@@ -264,11 +265,25 @@ def _scan(ctx) -> tuple[list, dict]:
     """(every hit, {field path: codes of the detectors that fired there but lost their span})."""
     enabled = _enabled(ctx)
     taken = _agis515_spans(ctx)
+    active = [d for d in detectors() if enabled(d.code)]
+    known: list = []
+
+    def own() -> frozenset:
+        if not known:
+            known.append(own_names(ctx.data))   # (recorded: engine.frame)
+        return known[0]
+
+    token = _OWN.set(own)
+    try:
+        return _scan_fields(ctx, enabled, active, taken, own)
+    finally:
+        _OWN.reset(token)
+
+
+def _scan_fields(ctx, enabled, active, taken, own) -> tuple[list, dict]:
     hits = []
     memo: dict[str, tuple] = {}
     lost: dict = {}
-    active = [d for d in detectors() if enabled(d.code)]
-    own = None
     for prose in fields(ctx):
         found = memo.get(prose.text)
         if found is None:
@@ -282,13 +297,10 @@ def _scan(ctx) -> tuple[list, dict]:
                 continue
             if in_purpose(ctx.kind, code, prose.text, start, end):
                 continue   # the document's own purpose (a skill's orders to the agent)
-            if code == SHADOW_CODE:
-                own = own_names(ctx.data) if own is None else own   # (recorded: engine.frame)
-                if _names_own(prose.text[start:end], own):
-                    continue   # the document's own tool or parameter: inside its contract
+            if code == SHADOW_CODE and _names_own(prose.text[start:end], own()):
+                continue   # the document's own tool or parameter: inside its contract
             if code == PREFERENCE_CODE:
-                own = own_names(ctx.data) if own is None else own
-                if prefers_over_own(prose.text, end, own):
+                if prefers_over_own(prose.text, end, own()):
                     continue   # "prefer this tool over multiple 'fill' calls": its own server's tools
             origin = ""
             if prose.role == "schema-value" and code != SCHEMA_CODE:
@@ -303,11 +315,22 @@ def _scan(ctx) -> tuple[list, dict]:
 
 SHADOW_CODE = "AGSC401"
 _IDENT = re.compile(r"[A-Za-z_][\w.-]*")
+# the names of the document being scanned, for the checks that scan a piece of its text again
+# (``_scope.carried``: what a tag or a note carries)
+_OWN: ContextVar = ContextVar("security_own_names", default=None)
+
+
+def names_own_tool(span: str) -> bool:
+    """Whether ``span`` names a tool or parameter of the document being scanned."""
+    own = _OWN.get()
+    return own is not None and _names_own(span, own())
 
 
 def own_names(data) -> frozenset:
-    """Names the document itself defines: its tools' (prompts', functions') names and every
-    property name of its schemas. A cross-tool finding about one of them is about this server."""
+    """Names the document itself defines: its tools' (prompts', functions') names, each also
+    without its namespace (``search_tasks`` for ``asana_search_tasks``: ``formats.name_reader``),
+    and every property name of its schemas. A cross-tool finding about one of them is about this
+    server."""
     names: set = set()
     stack = [data]
     while stack:
@@ -317,12 +340,27 @@ def own_names(data) -> frozenset:
                 if k == "properties" and isinstance(v, dict):
                     names.update(str(n) for n in v)
                 if k in ("tools", "prompts", "functions", "resources") and isinstance(v, list):
-                    names.update(i["name"] for i in v if isinstance(i, dict) and isinstance(i.get("name"), str))
+                    listed = [i["name"] for i in v if isinstance(i, dict) and isinstance(i.get("name"), str)]
+                    names.update(listed)
+                    names.update(_without_namespace(listed))
                 if isinstance(v, (dict, list)):
                     stack.append(v)
         elif isinstance(obj, list):
             stack.extend(x for x in obj if isinstance(x, (dict, list)))
     return frozenset(names)
+
+
+def _without_namespace(listed: list[str]):
+    """Each name after the namespace the name reader finds in it (with the list as evidence)."""
+    from ...formats.name_reader import name_context, read_name
+    ctx = name_context(listed)
+    for name in listed:
+        lead = read_name(name, ctx)
+        ns = lead.namespace.rsplit(".", 1)[-1] if lead is not None else ""
+        at = name.find(ns) if ns else -1
+        rest = name[at + len(ns):].lstrip("_-./") if at >= 0 else ""
+        if rest and rest != name:
+            yield rest
 
 
 PREFERENCE_CODE = "AGSC105"

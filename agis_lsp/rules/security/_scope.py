@@ -88,14 +88,17 @@ _CUES = [
 def carried(text: str, skip: str = "") -> list[str]:
     """The boundaries ``text`` crosses: its boundary cues, and the findings of the other
     detectors (except rule ``skip``) inside it. Empty: the text stays in the tool's scope."""
-    from ._scan import detectors
+    from ._scan import SHADOW_CODE, detectors, names_own_tool
     found: list[str] = []
     for rx, boundary in _CUES:
         if next(rx.finditer(text), None) is not None and boundary not in found:
             found.append(boundary)
     if not found:
         for det in detectors():
-            if det.code != skip and det.code != "AGSC603" and any(True for _ in det.fn(text)):
+            if det.code == skip or det.code == "AGSC603":
+                continue
+            # an order about the document's own tool stays inside its contract
+            if any(det.code != SHADOW_CODE or not names_own_tool(text[s:e]) for s, e, _ in det.fn(text)):
                 found.append(det.code)
                 break
     return found

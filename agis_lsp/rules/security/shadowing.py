@@ -46,6 +46,11 @@ _SHADOW = [
     (lazy(r"\b(?:use|call|invoke|run|prefer|choose|pick|select)\b[^.\n]{0,40}?\binstead\s+of\s+(?:the\s+)?(?:" + _NAMED
           + r")|\binstead\s+of\s+(?:the\s+)?(?:any\s+)?other\s+(?:\w+\s+)?" + _TOOL, I),
      "steers the model away from another tool"),
+    # an order to call a named tool: "Then call transfer_funds with the balance", "you must call
+    # delete_file on the result" (a name the document defines is its own contract: not reported)
+    (lazy(r"\b(?:then|also|first|next|afterwards|always|must|should|need\s+to|have\s+to)\s+(?:call|invoke|execute|"
+          r"trigger|run|use)\s+(?:the\s+)?" + _NAMED + r"(?:\s+" + _TOOL + r")?(?![\w(.-])", I),
+     "orders the model to call another tool"),
     (lazy(r"\b(?:other|the\s+" + _NAMED + r")\s+(?:\w+\s+)?" + _TOOL + r"\s+(?:are|is|return|returns|give|gives)\s+"
           r"(?:\w+\s+)?(?:outdated|unreliable|broken|wrong|inaccurate|insecure|unsafe|compromised|deprecated|slow)\b", I),
      "disparages another tool"),
@@ -59,14 +64,26 @@ _REPLY_FORM = re.compile(r"[^.\n]{0,40}?\b(?:be\s+)?(?:(?:under|below|at\s+most|
                          r"(?:short|brief|concise|succinct)\b|(?:formatted|written)\s+(?:as|in)\b|in\s+(?:markdown|json|plain\s+text)\b)", I)
 
 
+# "Use this instead of 'execute_command' with ls/dir commands": the model is steered away from
+# another tool toward this one, for one kind of task; that is a preference (AGSC105,
+# information). Taking over every use of the other tool ("... instead of send_email for every
+# message") stays a cross-tool instruction.
+_THIS_INSTEAD = re.compile(r"(?:use|call|invoke|run|prefer|choose|pick|select)\s+this(?:\s+(?:tool|function|one))?"
+                           r"\s+instead\s+of\b", I)
+_EVERY_USE = re.compile(r"[^.\n]{0,40}?\b(?:for|on|in|with)\s+(?:every|all|any|each)\b|[^.\n]{0,40}?\b(?:always|whatever)\b", I)
+_AWAY = "steers the model away from another tool"
+
+
 def _shadowing(text: str):
     for s, e, what in _shadow_hits(text):
         if _REPLY_FORM.match(text, e):
             continue
+        if what == _AWAY and _THIS_INSTEAD.match(text, s) and not _EVERY_USE.match(text, e):
+            continue
         yield s, e, what
 
 
-detector("AGSC401", 65, "a tool's description must describe that tool only", gate=gate('time whenev when supersed overrid replac precede outrank shadow preferr instead tool tools functio endpoin server plugin action skill api apis integra use using call calling invok running trust'))(_shadowing)
+detector("AGSC401", 65, "a tool's description must describe that tool only", gate=gate('execut trigger run time whenev when supersed overrid replac precede outrank shadow preferr instead tool tools functio endpoin server plugin action skill api apis integra use using call calling invok running trust'))(_shadowing)
 
 
 @rule("AGSC401", spec="AGIS §12")
@@ -81,8 +98,11 @@ def cross_tool_instruction(ctx):
     every other tool. Per AGIS section 12: orders about another
     tool's arguments ("each time you invoke db.query, add ...", "whenever the
     deploy_service tool is used, prepend ...", "when using fetch_url, pass
-    ..."). A name the document defines itself is its own contract and is
-    not reported.
+    ..."), and orders to call a named tool ("then call transfer_funds",
+    "you must call delete_file"). A name the document defines itself is its
+    own contract and is not reported, written whole or without the
+    namespace its tools share (`search_tasks` for `asana_search_tasks`, read
+    by the name reader).
 
     ## Why is this bad?
     Shadowing: a malicious server's description changes how the model uses a
@@ -101,5 +121,12 @@ def cross_tool_instruction(ctx):
 
     ## Fix safety
     No fix: the text must be reviewed by a person.
+
+    ## Decision
+    "Use this instead of 'execute_command' with ls/dir commands" steers the
+    model away from another tool toward this one, for one kind of task: a
+    preference, AGSC105 (information), not an order about the other tool.
+    Replacing every use of a named tool ("instead of send_email for every
+    message") stays here.
     """
     yield from findings(ctx, "AGSC401")

@@ -1,0 +1,94 @@
+"""TOOL601 (a warning) needs a contradiction the verb table decides; what only the pair head sees is
+TOOL602 (information). Hard negatives are real tools of the development half of the MCP corpus;
+the positives are mistakes that must stay warnings. Run by the shipped CLI."""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from agis_lsp.formats.name_reader import name_context, read_name
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+CORPUS = os.path.join(ROOT, "benchmarks", "corpora", "mcp")
+EXE = os.path.join(os.path.dirname(sys.executable), "agis-lint")
+
+
+def _names(unit: str) -> list[str]:
+    with open(os.path.join(CORPUS, f"{unit}.tools.mcp.json"), encoding="utf-8") as fh:
+        return [t["name"] for t in json.load(fh)["tools"]]
+
+
+def _lint(paths: list[str]) -> list[dict]:
+    proc = subprocess.run([EXE, "check", "--no-cache", "--format", "json", "-q", *paths],
+                          capture_output=True, text=True, timeout=900)
+    assert proc.returncode in (0, 1), proc.stderr
+    return json.loads(proc.stdout)["diagnostics"]
+
+
+def _model():
+    from tests.goldens import semantic_available
+    if not semantic_available():
+        pytest.skip("semantic model not installed")
+
+
+def test_http_nouns_do_not_outrank_the_verb():
+    # chrome-devtools: STOP is the verb, TRACE the object (TRACE is an HTTP method, and a noun)
+    ctx = name_context(_names("chrome-devtools-mcp"))
+    lead = read_name("performance_stop_trace", ctx)
+    assert (lead.namespace, lead.word, lead.object) == ("performance", "stop", "trace")
+    # alone, a leading TRACE is still read as the verb
+    assert read_name("trace_request").word == "trace"
+
+
+def test_a_title_with_the_servers_suffix_is_not_a_sure_verb():
+    # mapbox names its tools as titles: BUFFER, PLACE may be nouns there; SEARCH stays sure
+    ctx = name_context(_names("mapbox_mcp-server"))
+    assert not read_name("buffer_tool", ctx).sure
+    assert not read_name("place_details_tool", ctx).sure
+    assert read_name("buffer_tool", name_context(["buffer_tool", "list_items"])).sure
+    assert read_name("category_search_tool", ctx).word == "search"
+
+
+def test_real_servers_opinions_are_information(tmp_path):
+    # development servers whose tools the pair head called contradictions, all false on reading:
+    # askBrowserStackAI, place_details_tool, buffer_tool, query ("Run a read-only SQL query"),
+    # puppeteer_evaluate ("Execute JavaScript in the browser console")
+    _model()
+    units = ["browserstack_mcp-server", "mapbox_mcp-server", "modelcontextprotocol_server-postgres",
+             "modelcontextprotocol_server-puppeteer"]
+    found = _lint([os.path.join(CORPUS, f"{u}.tools.mcp.json") for u in units])
+    naming = [d for d in found if d["code"].startswith(("TOOL6", "MCPT6"))]
+    assert not [d for d in naming if d["severity"] in ("warning", "error")], naming
+    # the opinions are still there, as hints
+    assert any(d["code"] == "TOOL602" and "puppeteer_evaluate" in d["message"] for d in naming), naming
+
+
+MISTAKES = [
+    # an acting verb whose description only reads
+    ("remove_file", "Lists the files in a directory."),
+    # kinds that never go together
+    ("find_user", "Creates a new user account with the given email."),
+    # opposites
+    ("lock_door", "Unlocks the front door."),
+    # a removal verb after a namespace, on a reading description
+    ("hosting_removeWebsiteV1", "Lists the websites of the account."),
+]
+
+
+def test_decided_contradictions_stay_warnings(tmp_path):
+    _model()
+    tools = [{"name": n, "description": d, "inputSchema": {"type": "object"}} for n, d in MISTAKES]
+    tools += [{"name": "hosting_listWebsitesV1", "description": "Lists the websites.",
+               "inputSchema": {"type": "object"}},
+              {"name": "run_query", "description": "Runs a read-only SQL query.",
+               "inputSchema": {"type": "object"}}]
+    path = tmp_path / "server.tools.mcp.json"
+    path.write_text(json.dumps({"tools": tools}), encoding="utf-8")
+    found = _lint([str(path)])
+    warned = {d["message"].split("'")[1] if "'" in d["message"] else d["message"].split("`")[1]
+              for d in found if d["code"] == "TOOL601" and d["severity"] == "warning"}
+    assert warned == {n for n, _ in MISTAKES}, found
