@@ -192,7 +192,8 @@ def _around(text: str, mark: re.Pattern) -> str:
 HARNESS_NAME = re.compile(r"payload|inject|poison|hidden_instruction|malicious", re.I)
 # names of indicators, detector patterns and harmless seeds, not payloads
 HARNESS_NOT = re.compile(r"indicator|marker|pattern|prefix|decoder|success|leaked|reflected|OPENCLAW|"
-                         r"proposal|ratification|_tool$|user_a|plant|^inject_payload$", re.I)
+                         r"proposal|ratification|_tool$|user_a|plant|^inject_payload$|"
+                         r"extract_payload|escalation_payload|user_b", re.I)   # the user's own turn
 # harnesses of code injection, technique names, direct jailbreak chat and grader probes
 HARNESS_SKIP = {"crewai_cve_harness.py", "benchmark_integrity_harness.py", "autogen_harness.py",
                 "l402_harness.py", "framework_adapters.py", "jailbreak_harness.py",
@@ -242,10 +243,11 @@ def payload_lists(base: Path):
                 text, category, language = (ast.literal_eval(a) for a in n.args[:3])
             except ValueError:                     # computed at import time: not read
                 continue
-            if language == "en":
+            if language == "en" and category != "jailbreak":      # harmful-request wrappers
                 yield row(text, "nullsec-promptinject", category)
     for r in json.loads((base / "jailbreak_corpus_mini_py" / "jailbreak_corpus_mini" / "corpus.json").read_text()):
-        yield row(r["prompt"], "jailbreak-corpus-mini", r["category"])
+        if r["category"] != "policy_evasion":                   # jailbreak chatter, no injection
+            yield row(r["prompt"], "jailbreak-corpus-mini", r["category"])
 
 
 def _dict_strings(tree: ast.AST, key: str):
