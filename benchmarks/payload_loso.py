@@ -4,8 +4,8 @@
     python benchmarks/payload_loso.py --sources agentdojo,own --misses
     python benchmarks/payload_loso.py --shipped             # the shipped head on every source (seen: not a measure)
 
-For each payload source (a PyPI package, or ``own``: the project's paraphrases per family),
-the scope head (AGSC901) is trained again without that source by the shipped trainer
+For each training payload source (a PyPI package, or ``own``: the project's paraphrases per
+family), the scope head (AGSC901) is trained again without that source by the shipped trainer
 (``models/train_security.py``, ``fit(exclude=...)``: the same data, steps and threshold rule,
 the threshold from development data only), written to a temporary model directory (the
 shipped encoder and heads beside it, ``SHA256SUMS`` rewritten), and the installed
@@ -14,6 +14,9 @@ payload of the held-out source, placed in each of ``ROLES`` (a tool description,
 description, a parameter's default, the server's instructions, a resource's description, an
 AGIS intent) inside one of the carriers of ``models/scope_data.py`` (plain, HTML, Markdown, a
 code block, a JSON value, a log line; rotated over payloads and roles).
+
+The sources of ``scope_data.EVALUATION_ONLY`` are never trained on: the shipped head (the
+repository's ``models/``) is measured on them as it is.
 
 A payload is caught in a role when a security finding (AGSC*, AGIS515) lands in its file;
 "warn+" counts only warnings and errors, "error" only errors; "head" only AGSC901 (a finding of its
@@ -157,7 +160,9 @@ def main(argv: list[str] | None = None) -> int:
         with tempfile.TemporaryDirectory() as t:
             tmp = Path(t)
             model = None
-            if not a.shipped:
+            if source in scope_data.EVALUATION_ONLY:
+                print(f"- {source}: {len(mine)} payloads; never trained on: the shipped head", flush=True)
+            elif not a.shipped:
                 from train_security import CachedEncoder, fit
                 enc = enc or CachedEncoder()
                 w, _b, meta = fit(enc, frozenset((source,)), verbose=False)
@@ -167,6 +172,12 @@ def main(argv: list[str] | None = None) -> int:
             results += run(a.exe, mine, model, tmp)
     what = "the shipped head (trained on every source: seen)" if a.shipped else "each source left out of training"
     print(f"\n## Payload recall, {what}: {len(results)} (payload, role) files, model on")
+    for name, keep in (("training sources, each left out", lambda r: r["source"] not in scope_data.EVALUATION_ONLY),
+                       ("evaluation-only sources, the shipped head", lambda r: r["source"] in scope_data.EVALUATION_ONLY)):
+        part = [r for r in results if keep(r)]
+        if part:
+            print(f"- {name}: {len(part)} files, any {sum(r['any'] for r in part) / len(part):.1%}, "
+                  f"warn+ {sum(r['warn'] for r in part) / len(part):.1%}")
     table("per source", "source", results)
     table("per family", "family", results)
     table("per role", "role", results)

@@ -6,6 +6,10 @@ reaches a tool list inside some carrier: plain, or wrapped in HTML, Markdown, a 
 JSON value or a log line. The head is trained on each payload plain and in ``CARRIED`` carriers
 chosen by a fixed seed, and on real clean texts in the same carriers, so that a carrier is no
 evidence by itself.
+
+The sources in ``EVALUATION_ONLY`` are never trained on: they measure the shipped head on
+payloads from authors it never saw, as they come (``benchmarks/payload_loso.py``). Trained on,
+they lowered the head's reach (models/README.md, "More sources").
 """
 from __future__ import annotations
 
@@ -18,6 +22,11 @@ POSITIVES = DATA / "security_positives.jsonl"
 SEED = 30
 CARRIED = 2          # carriers per payload in training, besides the plain text
 CLEAN_CARRIED = 600  # real clean texts put in one carrier each, as negatives
+EVALUATION_ONLY = frozenset({
+    "agent-security-harness", "agent-security-scanner-mcp", "inspect-agent_threat_bench",
+    "inspect-ipi_coding_agent", "jailbreak-corpus-mini", "mcp-scanner-fixtures",
+    "nullsec-promptinject",
+})
 
 CARRIERS = {
     "plain": lambda p: p,
@@ -38,6 +47,10 @@ def sources() -> list[str]:
     return sorted({r["source"] for r in rows()})
 
 
+def training_sources(exclude: frozenset[str] = frozenset()) -> list[str]:
+    return [s for s in sources() if s not in exclude | EVALUATION_ONLY]
+
+
 def carried(texts: list[str], k: int, seed: int = SEED) -> list[str]:
     """Each text in ``k`` carriers other than plain, chosen by a fixed seed (the text's index)."""
     names = [n for n in CARRIERS if n != "plain"]
@@ -50,13 +63,13 @@ def carried(texts: list[str], k: int, seed: int = SEED) -> list[str]:
 
 def positives(exclude: frozenset[str] = frozenset()) -> list[str]:
     """Label 1: every payload whose source is not excluded, plain and in CARRIED carriers."""
-    texts = [r["text"] for r in rows(1) if r["source"] not in exclude]
+    texts = [r["text"] for r in rows(1) if r["source"] not in exclude | EVALUATION_ONLY]
     return list(dict.fromkeys(texts + carried(texts, CARRIED)))
 
 
 def package_negatives(exclude: frozenset[str] = frozenset()) -> list[str]:
     """Label 0: the packages' own benign control texts (hard negatives: 'ignore', 'act as', 'system' in ordinary use)."""
-    return [r["text"] for r in rows(0) if r["source"] not in exclude]
+    return [r["text"] for r in rows(0) if r["source"] not in exclude | EVALUATION_ONLY]
 
 
 def clean_in_carriers(clean: list[str], n: int = CLEAN_CARRIED) -> list[str]:

@@ -353,7 +353,7 @@ def fit(enc, exclude: frozenset[str] = frozenset(), verbose: bool = True) -> tup
     meta = {"b": float(b), "threshold": threshold, "dim": int(x.shape[1]), "l2": MLP_L2,
             "hidden": HIDDEN, "steps": MLP_STEPS, "lr": MLP_LR,
             "train": {"directive": len(directive), "descriptive": len(clean_train),
-                      "sources": [s for s in scope_data.sources() if s not in exclude]},
+                      "sources": scope_data.training_sources(exclude)},
             "dev": {"payloads": len(dev_pay), "clean": len(dev_clean_texts),
                     "payloads_over": float(np.mean(s_pay > threshold)),
                     "clean_over": float(np.mean(s_clean > threshold)),
