@@ -7,9 +7,10 @@ JSON value or a log line. The head is trained on each payload plain and in ``CAR
 chosen by a fixed seed, and on real clean texts in the same carriers, so that a carrier is no
 evidence by itself.
 
-The sources in ``EVALUATION_ONLY`` are never trained on: they measure the shipped head on
-payloads from authors it never saw, as they come (``benchmarks/payload_loso.py``). Trained on,
-they lowered the head's reach (models/README.md, "More sources").
+``EVALUATION_ONLY`` names sources never trained on (measured as they come by
+``benchmarks/payload_loso.py``). It is empty: every source trains, and leave-one-source-out
+measures each in turn. Kept out while the threshold was the highest score of a single real
+field, they lowered the head's reach (models/README.md, "More sources", "Calibration").
 """
 from __future__ import annotations
 
@@ -22,11 +23,7 @@ POSITIVES = DATA / "security_positives.jsonl"
 SEED = 30
 CARRIED = 2          # carriers per payload in training, besides the plain text
 CLEAN_CARRIED = 600  # real clean texts put in one carrier each, as negatives
-EVALUATION_ONLY = frozenset({
-    "agent-security-harness", "agent-security-scanner-mcp", "inspect-agent_threat_bench",
-    "inspect-ipi_coding_agent", "jailbreak-corpus-mini", "mcp-scanner-fixtures",
-    "nullsec-promptinject",
-})
+EVALUATION_ONLY: frozenset[str] = frozenset()
 
 CARRIERS = {
     "plain": lambda p: p,

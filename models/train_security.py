@@ -52,9 +52,12 @@ STEPS = 6000
 LR = 2.0
 DEV_CLEAN_FLAG_TARGET = 0.0025   # the threshold flags at most this share of dev clean texts
 # ... and at most this many findings per prose field of the real corpora's dev units it was
-# not trained on (fold ``calibrate``, models/security_corpora.py). 5e-4 of both corpora together
-# was measured too (models/README.md, "Scope head at scale").
-REAL_FIELD_FLAG_TARGET = 1e-4   # in each corpus's fold separately (MCP servers, API documents)
+# not trained on (fold ``calibrate``, models/security_corpora.py), both corpora's folds pooled
+# (MCP servers and API documents, 11,468 fields): k = floor(rate x fields) = 1 field may score
+# over the threshold, so the highest score of a single text never sets it. Measured too
+# (models/README.md, "Calibration"): 1e-4 in each corpus separately (k = 0 in each: one text
+# decided), and 5e-4 of the MCP fold with 1.5e-4 of the API one (API prose over its budget).
+REAL_FIELD_FLAG_RATE = 1e-4
 
 
 def payloads(split: str) -> list[tuple[str, str]]:
@@ -332,11 +335,9 @@ def fit(enc, exclude: frozenset[str] = frozenset(), verbose: bool = True) -> tup
     enc.save()
     k = int(np.floor(DEV_CLEAN_FLAG_TARGET * len(dev_clean_texts)))
     bars = [float(np.sort(s_clean)[::-1][k]) + 1e-4, 0.5]
-    for corpus in ("mcp", "openapi"):
-        texts, fields = corpus_fold("calibrate", corpus)
-        scores = np.sort(piece_max(enc, head, texts))[::-1]
-        k_real = int(np.floor(REAL_FIELD_FLAG_TARGET * fields))
-        bars.append(float(scores[k_real]) + 1e-4 if k_real < len(scores) else 0.5)
+    scores = np.sort(s_cal)[::-1]
+    k_real = int(np.floor(REAL_FIELD_FLAG_RATE * cal_fields))
+    bars.append(float(scores[k_real]) + 1e-4 if k_real < len(scores) else 0.5)
     threshold = max(bars)
     say(f"dev: threshold {threshold:.3f}; payloads over it {np.mean(s_pay > threshold):.3f} (n={len(dev_pay)}); "
         f"clean over it {np.mean(s_clean > threshold):.4f} (n={len(dev_clean_texts)}); "

@@ -49,7 +49,7 @@ def test_dev_payloads_are_caught_by_the_head_alone(model, text):
 
 
 def test_head_alone_keeps_its_share_of_the_dev_payloads(model):
-    """The development payloads (hand-written and published2_dev, 166): 27 over the threshold
+    """The development payloads (hand-written and published2_dev, 166): 32 over the threshold
     when the head was trained (models/security_head.json, ``dev.payloads_over``)."""
     import sys
     from pathlib import Path
@@ -59,7 +59,7 @@ def test_head_alone_keeps_its_share_of_the_dev_payloads(model):
     assert len(texts) == 166
     head = head_for(model)
     caught = sum(1 for v in judge(model, texts) if v is not None and v.score >= head.threshold)
-    assert caught >= 24, f"{caught}/{len(texts)} dev payloads over the threshold (27 when trained)"
+    assert caught >= 29, f"{caught}/{len(texts)} dev payloads over the threshold (32 when trained)"
 
 
 def test_the_linter_keeps_a_real_servers_guidance_clean(model):
