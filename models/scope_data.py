@@ -9,8 +9,9 @@ evidence by itself.
 
 ``EVALUATION_ONLY`` names sources never trained on (measured as they come by
 ``benchmarks/payload_loso.py``). It is empty: every source trains, and leave-one-source-out
-measures each in turn. Kept out while the threshold was the highest score of a single real
-field, they lowered the head's reach (models/README.md, "More sources", "Calibration").
+measures each in turn. Trained on while the threshold was the highest score of a single real
+field, the seven later sources lowered the head's reach (docs/security.md, "More sources";
+models/README.md, "Calibration").
 """
 from __future__ import annotations
 
