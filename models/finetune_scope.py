@@ -64,6 +64,7 @@ SEED = 7
 LR_ENCODER = 3e-5
 LR_HEAD = 1e-3
 BATCH = 32
+LOOSE = 1e-3     # a looser operating point, reported beside: <= 10 flags per 10,000 calibrate fields
 
 
 # -- the float encoder, in plain torch ---------------------------------------------------------
@@ -267,14 +268,15 @@ def intents_for_drift() -> tuple[list[str], list[str]]:
     return list(dict.fromkeys(real + own)), verbs
 
 
-def threshold(scores_clean: np.ndarray, cal: dict[str, tuple[np.ndarray, int]]) -> float:
+def threshold(scores_clean: np.ndarray, cal: dict[str, tuple[np.ndarray, int]],
+              per_field: float = ts.REAL_FIELD_FLAG_TARGET) -> float:
     """The trainer's rule (``train_security.fit``): <= 0.25% of dev clean texts, <= 1 per 10,000
-    calibrate fields of each corpus."""
+    calibrate fields of each corpus (``per_field``)."""
     k = int(np.floor(ts.DEV_CLEAN_FLAG_TARGET * len(scores_clean)))
     bars = [float(np.sort(scores_clean)[::-1][k]) + 1e-4, 0.5]
     for scores, fields in cal.values():
         s = np.sort(scores)[::-1]
-        k_real = int(np.floor(ts.REAL_FIELD_FLAG_TARGET * fields))
+        k_real = int(np.floor(per_field * fields))
         bars.append(float(s[k_real]) + 1e-4 if k_real < len(s) else 0.5)
     return max(bars)
 
@@ -342,7 +344,9 @@ def judge(vectors: dict[str, np.ndarray], pos: list[str], neg: list[str], dev: d
     thr = threshold(s_clean, cal)
     s_test = ts.piece_max(enc, head, [r["text"] for r in test])
     s_devpay = ts.piece_max(enc, head, dev["payloads"])
+    loose = threshold(s_clean, cal, LOOSE)
     return {"threshold": thr, "caught": [bool(s > thr) for s in s_test],
+            "loose_threshold": loose, "loose_caught": [bool(s > loose) for s in s_test],
             "dev_payloads": float(np.mean(s_devpay > thr)),
             "calibrate_over": {c: int(np.sum(s > thr)) for c, (s, _) in cal.items()},
             "clean_over": float(np.mean(s_clean > thr))}
@@ -354,7 +358,7 @@ def rate(caught: list[bool], idx: list[int]) -> str:
 
 
 def report(name: str, test: list[dict], base: dict, tuned: dict) -> None:
-    print(f"\nfold {name}: threshold {base['threshold']:.3f} (frozen) / {tuned['threshold']:.3f} (fine-tuned); "
+    print(f"\n{name}: each fold's own threshold" if name == "all folds" else f"\nfold {name}: threshold {base['threshold']:.3f} (frozen) / {tuned['threshold']:.3f} (fine-tuned); "
           f"calibrate fields over it {base['calibrate_over']} / {tuned['calibrate_over']}; "
           f"dev payloads {100 * base['dev_payloads']:.1f}% / {100 * tuned['dev_payloads']:.1f}%")
     print(f"| {'group':34} | {'frozen':>18} | {'fine-tuned':>18} |")
@@ -365,6 +369,10 @@ def report(name: str, test: list[dict], base: dict, tuned: dict) -> None:
     for label, keep in groups:
         idx = [i for i, r in enumerate(test) if keep(r)]
         print(f"| {label:34} | {rate(base['caught'], idx):>18} | {rate(tuned['caught'], idx):>18} |")
+    if "loose_caught" in base:
+        idx = list(range(len(test)))
+        print(f"| {'all, at <= 10 per 10,000 fields':34} | {rate(base['loose_caught'], idx):>18} "
+              f"| {rate(tuned['loose_caught'], idx):>18} |")
 
 
 def drift(upper0, upper, cache, intents, verbs) -> dict:
@@ -452,8 +460,11 @@ def summary(results: dict) -> None:
     test = [r for v in results.values() for r in v["test"]]
     both = {k: [c for v in results.values() for c in v[k]["caught"]] for k in ("frozen", "finetuned")}
     print(f"\nall folds: {len(test)} payload texts of {len({r['source'] for r in test})} sources")
-    report("all", test, {**next(iter(results.values()))["frozen"], "caught": both["frozen"]},
-           {**next(iter(results.values()))["finetuned"], "caught": both["finetuned"]})
+    first = next(iter(results.values()))
+    loose = {k: [c for v in results.values() for c in v[k].get("loose_caught", [])] for k in both}
+    extra = {k: {"loose_caught": loose[k]} if len(loose[k]) == len(test) else {} for k in both}
+    report("all folds", test, {**first["frozen"], "caught": both["frozen"], **extra["frozen"]},
+           {**first["finetuned"], "caught": both["finetuned"], **extra["finetuned"]})
 
 
 if __name__ == "__main__":
