@@ -72,7 +72,7 @@ def with_comments(text: str, path: str) -> tuple[str, list[str]]:
             if _same_data("\n".join(trial), path, data, problems):
                 trailing[i] = f"{body}  {mark}{cr}"
         indent = body[:len(body) - len(body.lstrip(" "))]
-        mark = f"# keep-l{i} TODO: a comment line"
+        mark = f"# keep-l{i} a comment line"
         trial = lines[:i] + [f"{indent}{mark}{cr}"] + lines[i:]
         if _same_data("\n".join(trial), path, data, problems):
             leading[i] = f"{indent}{mark}{cr}"
