@@ -3,6 +3,7 @@
     python benchmarks/payload_loso.py                       # every source of models/data/security_positives.jsonl
     python benchmarks/payload_loso.py --sources agentdojo,own --misses
     python benchmarks/payload_loso.py --shipped             # the shipped head on every source (seen: not a measure)
+    python benchmarks/payload_loso.py --branches DIR        # group folds, each with its own tuned scope branch
 
 For each training payload source (a PyPI package, or ``own``: the project's paraphrases per
 family), the scope head (AGSC901) is trained again without that source by the shipped trainer
@@ -14,6 +15,14 @@ payload of the held-out source, placed in each of ``ROLES`` (a tool description,
 description, a parameter's default, the server's instructions, a resource's description, an
 AGIS intent) inside one of the carriers of ``models/scope_data.py`` (plain, HTML, Markdown, a
 code block, a JSON value, a log line; rotated over payloads and roles).
+
+With ``--branches DIR`` (the directory ``models/finetune_scope.py --branches G1,G2,G3 --export``
+writes: ``scope-<group>.onnx`` and ``scope-<group>.json``, whose ``exclude`` lists the group's
+sources), the fold is a group of sources, not one: the scope branch fine-tuned without the
+group's sources is the model directory's ``scope.onnx``, the head is trained on its vectors
+without them (``fit(CachedEncoder(branch), exclude=group)``), and the group's payloads are
+linted. Every training source is in exactly one group, so each payload is still judged by a
+model that never saw its source, nor the other sources of its group.
 
 The sources of ``scope_data.EVALUATION_ONLY`` are never trained on: the shipped head (the
 repository's ``models/``) is measured on them as it is.
@@ -83,18 +92,22 @@ def is_security(d: dict) -> bool:
     return d["code"].startswith("AGSC") or d["code"] == "AGIS515"
 
 
-def head_dir(tmp: Path, w, meta: dict) -> Path:
-    """A model directory: the shipped files, with this head in place of the shipped one."""
+def head_dir(tmp: Path, w, meta: dict, branch: Path | None = None) -> Path:
+    """A model directory: the shipped files, with this head in place of the shipped one (and
+    ``branch`` as its ``scope.onnx``)."""
     from train_security import write_head
     from agis_lsp.semantic.directive import FILES
+    own = FILES + (("scope.onnx",) if branch else ())
     out = tmp / "model"
     out.mkdir()
     for f in MODELS.iterdir():
-        if f.is_file() and f.name not in FILES and f.name != "SHA256SUMS":
+        if f.is_file() and f.name not in own and f.name != "SHA256SUMS":
             (out / f.name).symlink_to(f)
+    if branch:
+        (out / "scope.onnx").symlink_to(branch.resolve())
     write_head(out, w, meta)
-    sums = [l for l in (MODELS / "SHA256SUMS").read_text().splitlines() if l.strip() and not l.endswith(FILES)]
-    sums += [f"{hashlib.sha256((out / n).read_bytes()).hexdigest()}  {n}" for n in FILES]
+    sums = [l for l in (MODELS / "SHA256SUMS").read_text().splitlines() if l.strip() and not l.endswith(own)]
+    sums += [f"{hashlib.sha256((out / n).read_bytes()).hexdigest()}  {n}" for n in own]
     (out / "SHA256SUMS").write_text("\n".join(sums) + "\n")
     return out
 
@@ -150,9 +163,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--shipped", action="store_true", help="the shipped head on every source (no retraining)")
     ap.add_argument("--exe", default=str(Path(sys.executable).parent / "agis-lint"))
     ap.add_argument("--misses", action="store_true")
+    ap.add_argument("--branches", type=Path, help="group folds with tuned scope branches from this directory")
     a = ap.parse_args(argv)
-    sources = a.sources.split(",") if a.sources else scope_data.sources()
     items = scope_data.rows(1)
+    if a.branches:
+        results = branch_folds(a, items)
+        what = "each group of sources left out of the scope branch and the head"
+        return report(a, results, what)
+    sources = a.sources.split(",") if a.sources else scope_data.sources()
     results: list[dict] = []
     enc = None
     for source in sources:
@@ -171,6 +189,36 @@ def main(argv: list[str] | None = None) -> int:
                       f"dev payloads over it {meta['dev']['payloads_over']:.1%}", flush=True)
             results += run(a.exe, mine, model, tmp)
     what = "the shipped head (trained on every source: seen)" if a.shipped else "each source left out of training"
+    return report(a, results, what)
+
+
+def branch_folds(a, items: list[dict]) -> list[dict]:
+    """Each group of ``a.branches``: its branch as scope.onnx, the head trained on the branch's
+    vectors without the group's sources, the group's payloads linted."""
+    from train_security import CachedEncoder, fit
+    results: list[dict] = []
+    for spec in sorted(a.branches.glob("scope-*.json")):
+        exclude = frozenset(json.loads(spec.read_text())["exclude"])
+        branch = spec.with_suffix(".onnx")
+        if not exclude or not branch.exists():
+            continue
+        wanted = [s for s in sorted(exclude) if not a.sources or s in a.sources.split(",")]
+        mine = [r for r in items if r["source"] in wanted]
+        if not mine:
+            continue
+        with tempfile.TemporaryDirectory() as t:
+            tmp = Path(t)
+            enc = CachedEncoder(branch)
+            w, _b, meta = fit(enc, exclude, verbose=False)
+            model = head_dir(tmp, w, meta, branch)
+            print(f"- {spec.stem} ({', '.join(wanted)}): {len(mine)} payloads; head on the branch without them: "
+                  f"threshold {meta['threshold']:.4f} (calibrate top {meta['calibrate_top'][:3]}), "
+                  f"dev payloads over it {meta['dev']['payloads_over']:.1%}", flush=True)
+            results += [{**r, "group": spec.stem.removeprefix("scope-")} for r in run(a.exe, mine, model, tmp)]
+    return results
+
+
+def report(a, results: list[dict], what: str) -> int:
     print(f"\n## Payload recall, {what}: {len(results)} (payload, role) files, model on")
     for name, keep in (("training sources, each left out", lambda r: r["source"] not in scope_data.EVALUATION_ONLY),
                        ("evaluation-only sources, the shipped head", lambda r: r["source"] in scope_data.EVALUATION_ONLY)):
@@ -178,6 +226,8 @@ def main(argv: list[str] | None = None) -> int:
         if part:
             print(f"- {name}: {len(part)} files, any {sum(r['any'] for r in part) / len(part):.1%}, "
                   f"warn+ {sum(r['warn'] for r in part) / len(part):.1%}")
+    if results and "group" in results[0]:
+        table("per group", "group", results)
     table("per source", "source", results)
     table("per family", "family", results)
     table("per role", "role", results)

