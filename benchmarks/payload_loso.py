@@ -6,7 +6,9 @@
     python benchmarks/payload_loso.py --branches DIR        # group folds, each with its own tuned scope branch
 
 For each training payload source (a PyPI package, or ``own``: the project's paraphrases per
-family), the scope head (AGSC901) is trained again without that source by the shipped trainer
+family), the scope head (AGSC901) on the shared encoder (``encoder.onnx``; the shipped
+``scope.onnx`` saw every source, so it is left out of the model directory) is trained again
+without that source by the shipped trainer
 (``models/train_security.py``, ``fit(exclude=...)``: the same data, steps and threshold rule,
 the threshold from development data only), written to a temporary model directory (the
 shipped encoder and heads beside it, ``SHA256SUMS`` rewritten), and the installed
@@ -93,11 +95,12 @@ def is_security(d: dict) -> bool:
 
 
 def head_dir(tmp: Path, w, meta: dict, branch: Path | None = None) -> Path:
-    """A model directory: the shipped files, with this head in place of the shipped one (and
-    ``branch`` as its ``scope.onnx``)."""
+    """A model directory: the shipped files, with this head in place of the shipped one and
+    ``branch`` as its ``scope.onnx`` (without a branch, no ``scope.onnx``: the head reads
+    encoder.onnx, the graph it was trained on)."""
     from train_security import write_head
     from agis_lsp.semantic.directive import FILES
-    own = FILES + (("scope.onnx",) if branch else ())
+    own = FILES + ("scope.onnx",)
     out = tmp / "model"
     out.mkdir()
     for f in MODELS.iterdir():
@@ -107,7 +110,7 @@ def head_dir(tmp: Path, w, meta: dict, branch: Path | None = None) -> Path:
         (out / "scope.onnx").symlink_to(branch.resolve())
     write_head(out, w, meta)
     sums = [l for l in (MODELS / "SHA256SUMS").read_text().splitlines() if l.strip() and not l.endswith(own)]
-    sums += [f"{hashlib.sha256((out / n).read_bytes()).hexdigest()}  {n}" for n in own]
+    sums += [f"{hashlib.sha256((out / n).read_bytes()).hexdigest()}  {n}" for n in own if (out / n).exists()]
     (out / "SHA256SUMS").write_text("\n".join(sums) + "\n")
     return out
 
@@ -182,7 +185,7 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"- {source}: {len(mine)} payloads; never trained on: the shipped head", flush=True)
             elif not a.shipped:
                 from train_security import CachedEncoder, fit
-                enc = enc or CachedEncoder()
+                enc = enc or CachedEncoder(MODELS / "encoder.onnx")
                 w, _b, meta = fit(enc, frozenset((source,)), verbose=False)
                 model = head_dir(tmp, w, meta)
                 print(f"- {source}: {len(mine)} payloads; head without it: threshold {meta['threshold']:.3f}, "
