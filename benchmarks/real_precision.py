@@ -7,8 +7,9 @@ Every table is per corpus, split and **role** (the field's place: tool descripti
 parameter or schema text, enum/default/example value, server instructions, prompt, resource,
 AGIS intent, AGIS outcome, A2T/ADP/AINP prose): prose fields, security findings per 1,000
 fields at any severity and at warning or error, security errors; and per corpus the units
-(servers, documents) with a warning or error of **any** code. ``--list`` prints every security
-finding with its unit, role, severity and text.
+(servers, documents) with a warning or error of **any** code; for MCP, per code, with every
+such warning's text. ``--list`` prints every security finding with its unit, role, severity
+and text.
 
 Runs the installed console script (``agis-lint check --format json``, model on) as a
 process over the committed real corpora (``benchmarks/corpora``, docs/corpora.md) and
@@ -240,7 +241,7 @@ def flagged(per_unit: dict[str, list[dict]]) -> dict:
 
 def run_mcp(exe: str, split: str, semantic: bool, show: bool = False) -> None:
     assign = splits().get("mcp", {})
-    rows, by_role = {}, {}
+    rows, by_role, warned = {}, {}, {}
     for side in wanted(split):
         servers = sorted(s for s, v in assign.items() if v == side)
         files = {s: [f for f in (CORPORA / "mcp" / f"{s}.tools.mcp.json", CORPORA / "mcp" / f"{s}.listing.mcp.json")
@@ -250,8 +251,38 @@ def run_mcp(exe: str, split: str, semantic: bool, show: bool = False) -> None:
         rows[side] = {"units": len(servers), "fields": sum(fields_of(f) for fs in files.values() for f in fs),
                       "findings": [d for ds in per.values() for d in ds], "flagged": flagged(per)}
         by_role[side] = measure(files, diags)
+        warned[side] = (len(servers), per)
     rule_table("MCP servers (tools, prompts, resources, instructions)", rows)
     role_table("MCP servers", by_role, show)
+    warned_table("MCP servers", warned)
+
+
+def warned_table(title: str, warned: dict) -> None:
+    """Per split and code, the units with a warning or error of that code (any rule, not only
+    security) and their share; then every such warning with its unit and text."""
+    print(f"\n## {title} with a warning or error, per code\n")
+    print("| split | code | severity | findings | units | share of units |")
+    print("|---|---|---|---|---|---|")
+    for side, (n, per) in warned.items():
+        by = defaultdict(lambda: [0, set(), set()])
+        for unit, ds in per.items():
+            for d in ds:
+                if d["severity"] in ("warning", "error"):
+                    row = by[d["code"]]
+                    row[0] += 1
+                    row[1].add(unit)
+                    row[2].add(d["severity"])
+        units = {u for _, us, _ in by.values() for u in us}
+        for code, (k, us, sev) in sorted(by.items()):
+            print(f"| {side} | {code} | {'/'.join(sorted(sev))} | {k} | {len(us)} | {len(us) / n:.1%} |")
+        print(f"| {side} | **any** | | {sum(r[0] for r in by.values())} | {len(units)} | "
+              f"{len(units) / n if n else 0:.1%} |")
+    for side, (_n, per) in warned.items():
+        for unit, ds in sorted(per.items()):
+            for d in ds:
+                if d["severity"] in ("warning", "error"):
+                    print(f"  ({side}) {unit} {d['code']} {d['severity']} line {d['range']['start']['line'] + 1}: "
+                          f"{d['message'][:240]}")
 
 
 SCHEMA_SLOT = {"schema-description": "description", "schema-title": "title", "schema-value": "default",

@@ -122,6 +122,21 @@ _PREFERENCE = [
 ]
 
 
+# "Do NOT answer accessibility questions directly - always use this tool": a bare "always use
+# this tool" prefers it over nothing the sentence names: when to call it. It is a preference when
+# its sentence says over what ("over any other search", "never use built-in map tools",
+# "instead of", "rather than your own knowledge", "for every ...").
+_BARE = re.compile(r"(?:always|never)\s+(?:call|invoke|use)\s+this\s+(?:tool|function)$", I)
+_OVER = re.compile(r"\b(?:instead|over|rather\s+than|other|another|built-?in|fallback|default|every|all|any|each|"
+                   r"regardless|first|before|whenever|knowledge|own|never)\b", I)
+
+
+def _sentence(text: str, s: int, e: int) -> str:
+    start = max(text.rfind(c, 0, s) for c in ".!?\n") + 1
+    ends = [i for i in (text.find(c, e) for c in ".!?\n") if i >= 0]
+    return text[start:min(ends) if ends else len(text)]
+
+
 _preference_hits = matches(*_PREFERENCE)
 def preference(text: str):
     for s, e, what in _preference_hits(text):
@@ -129,6 +144,8 @@ def preference(text: str):
         if span.startswith("never") or RESTRICTS.match(text, e):
             continue
         if re.search(r"\b(?:every|all|any|each)$", span) and TOPIC.match(text, e):
+            continue
+        if _BARE.match(span) and not _OVER.search(_sentence(text, s, e).replace(text[s:e], " ")):
             continue
         yield s, e, what
 
