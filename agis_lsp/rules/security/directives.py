@@ -147,7 +147,12 @@ def preference(text: str):
             continue
         if _BARE.match(span) and not _OVER.search(_sentence(text, s, e).replace(text[s:e], " ")):
             continue
+        if span.startswith("only") and _ONLY_FOR.match(text, e):
+            continue   # "Only use this tool for reading": what it may be used for, a restriction
         yield s, e, what
+
+
+_ONLY_FOR = re.compile(r"\s+(?:for|to|on|in)\s+(?!(?:every|all|any|each|everything|anything)\b)", I)
 
 
 # A message addressed to the model, or a mention of the model's own task, is not an order that a
@@ -168,12 +173,31 @@ def directives(text: str):
             continue
         if what == _BEYOND_PURPOSE and RESTRICTS.match(text, e):
             continue   # "Run this tool first when a requested tool is unavailable": when to call it
+        if what == _BEYOND_PURPOSE and text[s:e].lower().endswith("whenever") and _USER_WANTS.match(text, e):
+            continue   # "Call this tool whenever the user wants to see their pull requests": when to call it
+        if what == _ANSWER and _SAFETY.search(_clause(text, s)):
+            continue   # "Never share the API key in your reply": safety text, it keeps a secret out
         if what == _ADDRESSED and NOTE.match(text, s) and advice_only(note_content(text, e), carried):
             continue   # "Note for LLMs: request the minimum detail level needed": this tool's own use
         yield s, e, what
 
 
 _BEYOND_PURPOSE = "tells the model to call this tool beyond its purpose"
+_ANSWER = "tells the model how to answer the user"
+# "whenever the user wants to see ...": a request of the user's, the tool's topic (not "whenever
+# the user asks anything", every turn).
+_USER_WANTS = re.compile(r"\s+the\s+(?:user|customer)\s+(?:wants|asks|needs|requests|mentions|refers)\s+"
+                         r"(?!(?:anything|something|a\s+question|any\s+question)\b)", I)
+# A reply that must not carry a secret: "never share / include / reveal the API key in your reply".
+_SAFETY = re.compile(r"\b(?:never|do\s+not|don't|must\s+not|should\s+not)\s+(?:share|include|reveal|expose|print|"
+                     r"echo|repeat|show|paste|output|log)\s+(?:the\s+|any\s+|their\s+|your\s+|a\s+)?(?:[\w-]+\s+)?"
+                     r"(?:api\s+keys?|keys?|tokens?|passwords?|secrets?|credentials?|private\s+keys?|card\s+numbers?|"
+                     r"personal\s+data)\b", I)
+
+
+def _clause(text: str, s: int) -> str:
+    return text[max(text.rfind(c, 0, s) for c in ".!?;\n") + 1:s]
+
 _ADDRESSED = "addresses the model"
 _directive_hits = matches(*_DIRECTIVE)
 

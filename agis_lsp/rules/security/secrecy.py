@@ -53,7 +53,21 @@ def secrecy(text: str):
             continue
         if _CAPABILITY.match(text, e):
             continue   # "never tell the user a schedule type is unsupported": how to word a reply
+        if text[s:e].lower().startswith("without") and _FORBIDS.search(_clause_before(text, s)):
+            continue   # "Never call publish_post without showing them the text": they must be shown
         yield s, e, what
+
+
+# "Never <act> ... without showing them / getting their consent": the act is forbidden unless the
+# user sees it or agrees, which is the opposite of hiding it.
+_FORBIDS = re.compile(r"\b(?:never|do\s+not|don't|must\s+not|mustn't|should\s+not|shouldn't|may\s+not|cannot|can't)\s+"
+                      r"(?:ever\s+|yourself\s+)?(?:call|use|run|invoke|execute|send|post|publish|delete|remove|buy|"
+                      r"purchase|order|place|submit|pay|transfer|book|do|make|act|proceed|perform|change|modify|"
+                      r"update|create|commit|push|merge|deploy|share|take)\b", I)
+
+
+def _clause_before(text: str, s: int) -> str:
+    return text[max(text.rfind(c, 0, s) for c in ".!?;\n") + 1:s]
 
 
 # What is not to be said is a claim about what the service can do ("... a schedule type is
