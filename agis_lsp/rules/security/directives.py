@@ -164,7 +164,7 @@ def directives(text: str):
     """AGSC101 hits that are not a condition ("if you need to comply with ..."), not the purpose
     of this tool ("Use this to discover valid index names before calling other tools") and not
     how to work out this argument's value ("the LLM should try to infer it from the project")."""
-    from ._scope import carried, clause_head, subordinate
+    from ._scope import carried, clause_head, sentence_head, subordinate
     for s, e, what in _directive_hits(text):
         if what in _ANY_CLAUSE:
             yield s, e, what
@@ -175,7 +175,7 @@ def directives(text: str):
             continue   # "Run this tool first when a requested tool is unavailable": when to call it
         if what == _BEYOND_PURPOSE and text[s:e].lower().endswith("whenever") and _USER_WANTS.match(text, e):
             continue   # "Call this tool whenever the user wants to see their pull requests": when to call it
-        if what == _ANSWER and _SAFETY.search(_clause(text, s)):
+        if what == _ANSWER and _SAFETY.search(sentence_head(text, s)):
             continue   # "Never share the API key in your reply": safety text, it keeps a secret out
         if what == _ADDRESSED and NOTE.match(text, s) and advice_only(note_content(text, e), carried):
             continue   # "Note for LLMs: request the minimum detail level needed": this tool's own use
@@ -194,9 +194,6 @@ _SAFETY = re.compile(r"\b(?:never|do\s+not|don't|must\s+not|should\s+not)\s+(?:s
                      r"(?:api\s+keys?|keys?|tokens?|passwords?|secrets?|credentials?|private\s+keys?|card\s+numbers?|"
                      r"personal\s+data)\b", I)
 
-
-def _clause(text: str, s: int) -> str:
-    return text[max(text.rfind(c, 0, s) for c in ".!?;\n") + 1:s]
 
 _ADDRESSED = "addresses the model"
 _directive_hits = matches(*_DIRECTIVE)

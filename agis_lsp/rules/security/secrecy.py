@@ -47,13 +47,13 @@ _secrecy_hits = matches(*_SECRECY)
 def secrecy(text: str):
     """Hits in an order, not in a description of what the system does ("tool calls run
     without user confirmation", "Cognito silently redirects ...")."""
-    from ._scope import describes
+    from ._scope import describes, sentence_head
     for s, e, what in _secrecy_hits(text):
         if text[s:e].lower().startswith("without") and describes(text, s):
             continue
         if _CAPABILITY.match(text, e):
             continue   # "never tell the user a schedule type is unsupported": how to word a reply
-        if text[s:e].lower().startswith("without") and _FORBIDS.search(_clause_before(text, s)):
+        if text[s:e].lower().startswith("without") and _FORBIDS.search(sentence_head(text, s)):
             continue   # "Never call publish_post without showing them the text": they must be shown
         yield s, e, what
 
@@ -65,9 +65,6 @@ _FORBIDS = re.compile(r"\b(?:never|do\s+not|don't|must\s+not|mustn't|should\s+no
                       r"purchase|order|place|submit|pay|transfer|book|do|make|act|proceed|perform|change|modify|"
                       r"update|create|commit|push|merge|deploy|share|take)\b", I)
 
-
-def _clause_before(text: str, s: int) -> str:
-    return text[max(text.rfind(c, 0, s) for c in ".!?;\n") + 1:s]
 
 
 # What is not to be said is a claim about what the service can do ("... a schedule type is
