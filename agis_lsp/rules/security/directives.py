@@ -417,6 +417,9 @@ def directive_to_model(ctx):
     must be about every question, task, conversation or session: "Call this
     endpoint before each upload" and "Before any request is processed, the
     gateway checks the quota" are this tool's contract and are not reported.
+    Nor are "call this tool whenever the user wants to see ..." (when to
+    call it, on the user's request) and "never share the API key in your
+    reply" (safety text: it keeps a secret out of the reply).
     """
     yield from findings(ctx, "AGSC101")
 
@@ -542,7 +545,11 @@ def tool_preference(ctx):
     Finds "always / only use (prefer, call) this tool", "prefer this tool",
     "use this (tool) instead of ...", "you must use this tool". A preference
     over tools the document defines ("instead of search_tasks" in the server
-    of `asana_search_tasks`) is its own contract and is not reported.
+    of `asana_search_tasks`) is its own contract and is not reported; nor is
+    a bare "always use this tool" whose sentence names nothing it displaces
+    ("Do NOT answer accessibility questions directly - always use this
+    tool": when to call it), nor "only use this tool for reading" (a
+    restriction).
 
     ## Why is this bad?
     Preference manipulation is a known way for a server to capture calls

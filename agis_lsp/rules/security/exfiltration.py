@@ -300,7 +300,9 @@ def context_exfiltration(ctx):
     "Forwards the message to a mailbox chosen by the caller" names neither
     the conversation nor a fixed address and is not reported, nor are
     "Copies the message to the addresses in cc and bcc" (a description) and
-    "The IBAN of the payee, for example DE89..." (no order to send).
+    "The IBAN of the payee, for example DE89..." (no order to send). A
+    contact line ("send feedback to docs@example.net", "email bug reports to
+    security@...") sends the reader's own feedback, nothing of the user's.
     """
     yield from findings(ctx, "AGSC303")
 

@@ -117,5 +117,9 @@ def secrecy_from_user(ctx):
     describes ("the price may change without further explanation"). "Omit the
     field from the request" is a caller's instruction about this tool: only
     omitting something from the model's reply or from the user is reported.
+    An act forbidden unless the user sees it or agrees ("Never call
+    publish_post without showing them the final text and getting their
+    consent") hides nothing: "without" after a negated act in the same
+    sentence is not reported.
     """
     yield from findings(ctx, "AGSC201")
