@@ -430,6 +430,17 @@ def _calibrate_fields(enc, head) -> list[dict]:
     return fields
 
 
+def pick_bar(kind: list[float], everything: list[float], n_fields: int, head_threshold: float,
+             rate: float = AGREEMENT_FIELD_RATE) -> float:
+    """The lowest score over every field of ``kind`` (the fields the bar must not let through)
+    and over all but ``floor(rate x n_fields)`` of ``everything`` (the judged fields of a fold
+    of ``n_fields`` prose fields); at least 0.5, never over ``head_threshold``."""
+    ranked = sorted(everything, reverse=True)
+    k = int(np.floor(rate * n_fields))
+    by_rate = ranked[k] + 1e-4 if k < len(ranked) else 0.5
+    return min(max(by_rate, max(kind, default=0.0) + 1e-4, 0.5), head_threshold)
+
+
 def agreement_thresholds(enc, head, dev_payload_scores: np.ndarray | None = None) -> dict:
     """``agree_threshold`` and ``cross_tool_threshold`` for ``security_head.json``, from the
     calibrate fold of the real corpora's dev units (never trained on): each the lowest score
@@ -441,14 +452,12 @@ def agreement_thresholds(enc, head, dev_payload_scores: np.ndarray | None = None
     dev payloads, gives the share each bar lets through (reported, not used)."""
     fields = _calibrate_fields(enc, head)
     _texts, n_fields = corpus_fold("calibrate")
-    everything = np.sort([f["score"] for f in fields])[::-1]
-    k = int(np.floor(AGREEMENT_FIELD_RATE * n_fields))
-    rate_bar = float(everything[k]) + 1e-4 if k < len(everything) else 0.5
+    scores = [f["score"] for f in fields]
     out: dict = {"rule": "models/train_security.py agreement_thresholds", "calibrate_fields": n_fields,
                  "field_rate": AGREEMENT_FIELD_RATE}
     for key, kind in (("agree_threshold", "reported"), ("cross_tool_threshold", "crosses")):
         mine = [f["score"] for f in fields if f[kind] and (kind == "reported" or not f["reported"])]
-        bar = min(max(rate_bar, max(mine, default=0.0) + 1e-4, 0.5), float(head.threshold))
+        bar = pick_bar(mine, scores, n_fields, float(head.threshold))
         out[key] = round(bar, 4)
         out[key.replace("threshold", "fields")] = len(mine)
         out[key.replace("threshold", "highest")] = round(max(mine, default=0.0), 4)

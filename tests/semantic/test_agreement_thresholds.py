@@ -81,3 +81,16 @@ def test_the_engine_judges_a_call_to_another_tool_at_the_jsons_bar(model_copy, m
 def test_the_engine_holds_it_to_the_heads_threshold_when_the_json_says_so(model_copy, model):
     _with_agreement(model_copy, {"agree_threshold": 0.99, "cross_tool_threshold": 0.99})
     assert _codes(model_copy, [_tool("get_forecast", SENTENCE)]) == []
+
+
+def test_the_trainers_bar_lets_no_field_of_its_kind_through_and_no_more_than_the_rate():
+    import sys
+    from pathlib import Path
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "models"))
+    from train_security import pick_bar
+    everything = [0.99, 0.97, 0.95, 0.93, 0.91] + [0.2] * 95
+    # 2 of 100 fields may score over it by the rate; no reported field (kind) may
+    assert pick_bar([], everything, 100, 0.98, rate=0.02) == 0.95 + 1e-4
+    assert pick_bar([0.96], everything, 100, 0.98, rate=0.02) == 0.96 + 1e-4
+    assert pick_bar([0.995], everything, 100, 0.98, rate=0.02) == 0.98        # never over the head's threshold
+    assert pick_bar([], [0.1] * 10, 10_000, 0.98) == 0.5                     # at least 0.5
