@@ -27,15 +27,14 @@ def test_a_head_without_them_uses_the_defaults():
 
 
 def test_the_calibrated_values_are_read_from_the_json(model):
+    from agis_lsp.semantic import model_dir
     from agis_lsp.semantic.directive import head_for
     head = head_for(model)
-    stored = json.loads((model.directory / "security_head.json").read_text())["agreement"] \
-        if getattr(model, "directory", None) else head.meta["agreement"]
+    stored = json.loads((model_dir() / "security_head.json").read_text())["agreement"]
     assert agreement_threshold(head) == min(head.threshold, stored["agree_threshold"])
     assert cross_tool_threshold(head) == min(head.threshold, stored["cross_tool_threshold"])
-    assert _head({"agreement": {"agree_threshold": 0.8, "cross_tool_threshold": 0.7}}).meta["agreement"]
-    assert agreement_threshold(_head({"agreement": {"agree_threshold": 0.8, "cross_tool_threshold": 0.7}})) == 0.8
-    assert cross_tool_threshold(_head({"agreement": {"agree_threshold": 0.8, "cross_tool_threshold": 0.7}})) == 0.7
+    given = _head({"agreement": {"agree_threshold": 0.8, "cross_tool_threshold": 0.7}})
+    assert (agreement_threshold(given), cross_tool_threshold(given)) == (0.8, 0.7)
 
 
 def _with_agreement(directory, agreement: dict | None) -> None:
