@@ -1,6 +1,6 @@
 """Precision on real text and recall on published payloads, through the shipped `agis-lint`.
 
-    python benchmarks/real_precision.py [--split dev|heldout|all] [--corpus mcp|openapi|converted|examples|a2t|adp|ainp|payloads|all]
+    python benchmarks/real_precision.py [--split dev|heldout|all|blind] [--corpus mcp|openapi|converted|examples|a2t|adp|ainp|payloads|all]
                                         [--exe PATH] [--no-semantic] [--misses] [--list]
 
 Every table is per corpus, split and **role** (the field's place: tool description or title,
@@ -39,7 +39,9 @@ prints, per corpus and split (development / held-out):
 
 Prose fields are counted with the engine's own walker (``agis_lsp.formats.prose``) on
 the very files linted. Nothing is downloaded. The held-out split is for measuring only:
-never for training or for tuning a threshold.
+never for training or for tuning a threshold. ``--split blind`` (MCP servers only, files under
+``benchmarks/corpora/mcp/blind/``) is the split nobody has read: run it once, for the final
+measurement; ``all`` never includes it.
 """
 from __future__ import annotations
 
@@ -63,6 +65,7 @@ from agis_lsp.formats.prose import prose_fields  # noqa: E402
 CORPORA = ROOT / "benchmarks" / "corpora"
 SECURITY = "AGSC"
 SPLITS = ("dev", "heldout")
+BLIND = "blind"   # MCP servers only; never in "all" (docs/corpora.md)
 
 
 # -- running the shipped CLI ------------------------------------------------------------------
@@ -99,6 +102,13 @@ def splits() -> dict:
 
 def wanted(split: str) -> tuple[str, ...]:
     return SPLITS if split == "all" else (split,)
+
+
+def mcp_files(server: str, side: str) -> list[Path]:
+    """A server's linted files: its tool list and its other listing, where they exist (the
+    blind split's under their own folder)."""
+    folder = CORPORA / "mcp" / (BLIND if side == BLIND else "")
+    return [f for f in (folder / f"{server}.tools.mcp.json", folder / f"{server}.listing.mcp.json") if f.exists()]
 
 
 # -- tables -----------------------------------------------------------------------------------
@@ -244,8 +254,7 @@ def run_mcp(exe: str, split: str, semantic: bool, show: bool = False) -> None:
     rows, by_role, warned = {}, {}, {}
     for side in wanted(split):
         servers = sorted(s for s, v in assign.items() if v == side)
-        files = {s: [f for f in (CORPORA / "mcp" / f"{s}.tools.mcp.json", CORPORA / "mcp" / f"{s}.listing.mcp.json")
-                     if f.exists()] for s in servers}
+        files = {s: mcp_files(s, side) for s in servers}
         diags = lint(exe, [f for fs in files.values() for f in fs], semantic)
         per = {s: [d for f in fs for d in diags.get(str(f.resolve()), [])] for s, fs in files.items()}
         rows[side] = {"units": len(servers), "fields": sum(fields_of(f) for fs in files.values() for f in fs),
@@ -548,7 +557,7 @@ def run_rules(exe: str, split: str, semantic: bool, show: bool = False) -> None:
     assign = splits()
     real_fields, real = 0, Counter()
     mcp = [f for s_, v in assign.get("mcp", {}).items() if v == "dev"
-           for f in (CORPORA / "mcp" / f"{s_}.tools.mcp.json", CORPORA / "mcp" / f"{s_}.listing.mcp.json") if f.exists()]
+           for f in mcp_files(s_, "dev")]
     by_doc = defaultdict(list)
     for f in sorted((CORPORA / "openapi").glob("*.jsonl")):
         for line in f.open():
@@ -582,7 +591,8 @@ def run_rules(exe: str, split: str, semantic: bool, show: bool = False) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--split", choices=("dev", "heldout", "all"), default="all")
+    ap.add_argument("--split", choices=(*SPLITS, "all", BLIND), default="all",
+                    help="'all': dev and heldout; 'blind' (with --corpus mcp): the unread servers, once")
     ap.add_argument("--corpus", default="all",
                     choices=("mcp", "openapi", "converted", "other", "examples", *EXAMPLE_FORMATS, "payloads", "rules",
                              "all"),
@@ -594,6 +604,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--findings", action="store_true", help="list every finding on the A2T/ADP/AINP examples")
     ap.add_argument("--list", action="store_true", help="list every security finding (unit, role, severity, text)")
     a = ap.parse_args(argv)
+    if a.split == BLIND and a.corpus != "mcp":
+        ap.error("--split blind holds MCP servers only: use it with --corpus mcp")
     sem = not a.no_semantic
     print(f"# real_precision: agis-lint {a.exe}, model {'on' if sem else 'OFF'}, split {a.split}")
     todo = ("mcp", "openapi", "converted", "other", "payloads") if a.corpus == "all" else (a.corpus,)
