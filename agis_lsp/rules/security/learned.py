@@ -46,15 +46,18 @@ def model_texts(ctx, model) -> list[str]:
 @rule(CODE,
       spec="AGIS §12",
       needs_model=lambda ctx: bool(candidates(ctx)),
-      model_texts=model_texts)
+      model_texts=model_texts, model_encoder="security")
 def directive_text(ctx):
     """The model reads this text as an instruction that reaches beyond the tool's own contract.
 
     ## What it does
     Scores every prose field with a small head on the shipped MiniLM sentence
-    embedding. On a field no pattern rule (AGSC1xx-AGSC8xx, AGIS515) reported,
+    embedding (of `scope.onnx`, the encoder fine-tuned for this judgment, when
+    the model directory has it; else of `encoder.onnx`). On a field no pattern
+    rule (AGSC1xx-AGSC8xx, AGIS515) reported,
     a score at the head's threshold is this finding; on a field a pattern rule
-    reported, a score of 0.9 or more (`AGREE_THRESHOLD`) is the model's
+    reported, a score of 0.9 or more (`AGREE_THRESHOLD`, or the head's own
+    `agree_threshold` when its security_head.json gives one) is the model's
     agreement, a second signal that raises that finding (an error with a
     pattern; a warning with AGSC101 or AGSC105) and shows as its related
     information ("also the model: 0.97 ..."). The head judges *scope*, not mood: it was trained to
@@ -110,7 +113,8 @@ def directive_text(ctx):
     *The tool's context.* A sentence that orders a call to a tool-like
     name ("call wire_payment ...") that the document itself does not define
     (none of its tools, prompts or parameters: `own_names`) is reported at
-    a lower score (`CROSS_TOOL_THRESHOLD`, 0.9) than the head's threshold;
+    a lower score (`CROSS_TOOL_THRESHOLD`, 0.9, or the head's own
+    `cross_tool_threshold`) than the head's threshold;
     the same sentence naming the server's own tool is held to the head's
     threshold. The head itself reads the text alone.
 
@@ -138,15 +142,17 @@ def directive_text(ctx):
         verdicts = judge(model, [p.text for p in fields])
     except SemanticUnavailable as exc:
         raise SemanticSkipped(str(exc)) from None
-    threshold = model._directive_head.threshold
+    head = model._directive_head
+    threshold = head.threshold
+    agree, cross_tool = thresholds(head)
     reported = reported_paths(ctx)
     own = None
     for prose, verdict in zip(fields, verdicts):
         if prose.path in reported:
-            if verdict is not None and verdict.score >= min(threshold, AGREE_THRESHOLD):
+            if verdict is not None and verdict.score >= min(threshold, agree):
                 yield agreement(ctx, prose, verdict)
             continue
-        if verdict is None or verdict.score < min(threshold, CROSS_TOOL_THRESHOLD):
+        if verdict is None or verdict.score < min(threshold, cross_tool):
             continue
         if verdict.score < threshold:
             own = own_names(ctx.data) if own is None else own
@@ -186,6 +192,16 @@ def agreement(ctx, prose, verdict) -> Finding:
 CROSS_TOOL_THRESHOLD = 0.9
 _CALLED = re.compile(r"\b(?i:call|calls|calling|invoke|invoking|use|using|run|trigger|execute)\s+(?:the\s+)?"
                      r"[`'\"]?([A-Za-z][A-Za-z0-9]*(?:[_.-][A-Za-z0-9]+)+|[a-z]+[A-Z][A-Za-z0-9]*)")
+
+
+def thresholds(head) -> tuple[float, float]:
+    """The model's agreement and cross-tool thresholds for ``head``: its security_head.json's
+    ``agree_threshold`` and ``cross_tool_threshold`` when it was calibrated with its own (a head
+    trained on scope.onnx's vectors scores on a scale of its own), else ``AGREE_THRESHOLD`` and
+    ``CROSS_TOOL_THRESHOLD``, set on the head trained on encoder.onnx's."""
+    meta = head.meta
+    return (float(meta.get("agree_threshold", AGREE_THRESHOLD)),
+            float(meta.get("cross_tool_threshold", CROSS_TOOL_THRESHOLD)))
 
 
 def calls_another_tool(piece: str, own: frozenset) -> bool:
