@@ -158,12 +158,14 @@ def load(directory: Path) -> SemanticModel:
     try:
         loaded: list = []
 
-        def meanwhile() -> None:
+        def meanwhile(first: Encoder) -> None:
             """While encoder.onnx's session builds: the heads, then scope.onnx's encoder (its
-            session builds on a helper thread of its own, beside the first)."""
+            session builds on a helper thread of its own, beside the first; the tokenizer is
+            the first's)."""
             loaded.append(Heads.load(directory))
             if (directory / SCOPE).is_file():
-                loaded.append(Encoder(directory / SCOPE, directory / "tokenizer.json"))
+                loaded.append(Encoder(directory / SCOPE, directory / "tokenizer.json",
+                                      tokenizer=first.tokenizer))
 
         encoder = Encoder(directory / "encoder.onnx", directory / "tokenizer.json",
                           while_building=meanwhile)

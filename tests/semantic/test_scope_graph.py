@@ -94,6 +94,7 @@ def test_scope_onnx_loads_a_second_session_and_only_the_security_head_reads_it(m
     m = get_model(scope_copy)
     assert m.scope is not None and m.scope is not m.encoder
     assert m.scope._session is not m.encoder._session
+    assert m.scope.tokenizer is m.encoder.tokenizer          # one tokenizer: the same windows
     assert m.security_encoder is m.scope
     assert m.encoder_for("security") is m.scope and m.encoder_for("encoder") is m.encoder
     assert model.scope is None and model.security_encoder is model.encoder   # the shipped directory
