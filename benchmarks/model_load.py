@@ -12,7 +12,7 @@ alike:
 
 * the shipped ``models/`` (encoder.onnx alone; the security head reads it);
 * the same files plus ``scope.onnx``, a copy of ``encoder.onnx`` (``benchmarks/scope_copy.py``),
-  so the second session is as large and as costly to build as a fine-tuned graph would be.
+  so the second ONNX Runtime session is as large and as costly to build as a fine-tuned graph would be.
 
 Medians of the runs. Verification is done on every load (no remembered verification: the
 command line remembers it in its cache directory, ``semantic.use_store``), so the hashing of

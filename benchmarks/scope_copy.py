@@ -2,7 +2,7 @@
 
 ``scope_copy_dir()`` copies the shipped model files into a temporary directory and adds
 ``encoder.onnx`` again as ``scope.onnx`` (listed in its SHA256SUMS): the security head then
-embeds through a second session whose vectors are the first's, so the findings are the
+embeds through a second ONNX Runtime session whose vectors are the first's, so the findings are the
 shipped ones and the difference in time and memory is what the second graph costs. The
 directory is removed at exit. Point the linter at it with ``AGIS_LSP_MODEL_DIR``.
 """

@@ -6,7 +6,7 @@ directory from the shipped files:
 
 * scope.onnx a byte-for-byte copy of encoder.onnx: every finding of a check over real files
   (published MCP servers' tool lists, the security goldens) and development payloads is the
-  same as without it, and the security head's texts went to the second session, the other
+  same as without it, and the security head's texts went to the second ONNX Runtime session, the other
   rules' to the first;
 * scope.onnx a *different* graph (encoder.onnx with one weight byte changed): the head's scores
   are those of the second graph's vectors, not the first's;
