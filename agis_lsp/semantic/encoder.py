@@ -144,6 +144,9 @@ class Encoder:
             raise built["error"]
         self._session = built["session"]
         names = {i.name for i in self._session.get_inputs()}
+        if not {"input_ids", "attention_mask"} <= names <= {"input_ids", "attention_mask", "token_type_ids"}:
+            raise ValueError(f"{Path(onnx_path).name} is not a sentence encoder's graph: its inputs are "
+                             f"{', '.join(sorted(names))}, not input_ids and attention_mask")
         self._needs_token_types = "token_type_ids" in names
 
         self._static: dict[str, np.ndarray] = {}   # shipped vectors (never evicted)

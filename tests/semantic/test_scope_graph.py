@@ -196,6 +196,42 @@ def test_a_bad_scope_onnx_is_a_clear_reason(model_copy, damage, words):
     assert all(w in exc.value.reason for w in words), exc.value.reason
 
 
+def test_a_graph_of_other_inputs_is_refused_at_load(model_copy):
+    """A graph that does not take input_ids and attention_mask (a branch fed with another
+    graph's hidden states) is refused when the model loads, naming the file, never a
+    crash of the rule that would run it."""
+    add_scope(model_copy, _graph_of_other_inputs())
+    with pytest.raises(SemanticUnavailable) as exc:
+        get_model(model_copy)
+    assert "scope.onnx" in exc.value.reason and "input_ids" in exc.value.reason, exc.value.reason
+
+
+def _graph_of_other_inputs() -> bytes:
+    """An ONNX model (written field by field: the onnx package is not a dependency) whose one
+    node passes a float input ``hidden_states`` on as ``last_hidden_state``."""
+    def varint(n: int) -> bytes:
+        out = bytearray()
+        while True:
+            out.append((n & 0x7F) | (0x80 if n > 0x7F else 0))
+            n >>= 7
+            if not n:
+                return bytes(out)
+
+    def field(number: int, value) -> bytes:
+        if isinstance(value, int):
+            return varint(number << 3) + varint(value)
+        data = value.encode() if isinstance(value, str) else value
+        return varint(number << 3 | 2) + varint(len(data)) + data
+
+    def value_info(name: str) -> bytes:   # float tensor of any shape
+        return field(1, name) + field(2, field(1, field(1, 1)))
+
+    node = field(1, "hidden_states") + field(2, "last_hidden_state") + field(4, "Identity")
+    graph = field(1, node) + field(2, "g") + field(11, value_info("hidden_states")) + \
+        field(12, value_info("last_hidden_state"))
+    return field(1, 8) + field(7, graph) + field(8, field(1, "") + field(2, 17))
+
+
 def _bad_scope_dir(model_copy) -> Path:
     data = bytearray((model_copy / "encoder.onnx").read_bytes())
     path = add_scope(model_copy, bytes(data))
