@@ -204,8 +204,8 @@ def _cache(save: bool = False) -> None:
         return
     import numpy as np
     from agis_lsp.semantic import get_model
-    enc = get_model().encoder
-    old = {}
+    enc = get_model().security_encoder   # the graph the head reads (scope.onnx when shipped): a
+    old = {}                             # cache written through another graph is not this one's
     if os.path.exists(path):
         with open(path, "rb") as fh:
             old = pickle.load(fh)

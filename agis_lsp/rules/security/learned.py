@@ -46,13 +46,15 @@ def model_texts(ctx, model) -> list[str]:
 @rule(CODE,
       spec="AGIS §12",
       needs_model=lambda ctx: bool(candidates(ctx)),
-      model_texts=model_texts)
+      model_texts=model_texts, model_encoder="security")
 def directive_text(ctx):
     """The model reads this text as an instruction that reaches beyond the tool's own contract.
 
     ## What it does
     Scores every prose field with a small head on the shipped MiniLM sentence
-    embedding. On a field no pattern rule (AGSC1xx-AGSC8xx, AGIS515) reported,
+    embedding (of `scope.onnx`, the encoder fine-tuned for this judgment, when
+    the model directory has it; else of `encoder.onnx`). On a field no pattern
+    rule (AGSC1xx-AGSC8xx, AGIS515) reported,
     a score at the head's threshold is this finding; on a field a pattern rule
     reported, a score at the agreement threshold (`agreement_threshold`: the
     head's calibrated `agreement.agree_threshold`, 0.9 without it) is the model's
