@@ -12,7 +12,8 @@ files of ``cisco_speed.py``; ``--split`` keeps one half of ``benchmarks/corpora/
 CPU is ``time.process_time`` (every thread of the process, the encoder's included), charged
 to the innermost phase running, so the phases add up to the run:
 
-* *start*: the interpreter, the command line's imports and the rule registry, to ``main``;
+* *start*: the interpreter, the command line's imports (with its compile caches, as the
+  console script makes them) and the rule registry, to ``main``;
 * *model load*: ``agis_lsp.semantic.load`` (numpy, onnxruntime and tokenizers imported, the
   files verified, the ONNX session built, the tokenizer and heads read);
 * *read and parse*: ``Linter.prepare``;
@@ -98,39 +99,30 @@ class Clock:
         return wrapped
 
 
-def child(files: list[str], ignore: str) -> dict:
-    """One run, in this process (started fresh by ``main``)."""
-    from agis_lsp.cli import output as out_mod
-    from agis_lsp.cli.entry import main as cli_main
-    from agis_lsp.engine import linter as linter_mod, runner
-    from agis_lsp.engine.registry import all_rules
-    import agis_lsp.semantic as semantic
-    rules = all_rules()
-    clock = Clock()
-    clock.spent["start"] = clock.mark
+def _category(rule) -> str:
+    if not rule.semantic:
+        return "rules without the model"
+    return SCOPE if rule.code == SCOPE else "naming heads"
 
-    def category(rule) -> str:
-        if not rule.semantic:
-            return "rules without the model"
-        return SCOPE if rule.code == SCOPE else "naming heads"
 
-    asked: dict[str, list] = {"naming heads": [], SCOPE: []}
+def _time_rules(clock: Clock, rules, asked: dict) -> None:
+    """Each rule's check (and a semantic rule's gathering of texts) charged to its phase; the
+    texts each phase asks the encoder for, collected in ``asked``."""
     for r in rules:
-        r.check = clock.wrap_gen(r.check, category(r))
+        r.check = clock.wrap_gen(r.check, _category(r))
         if r.model_texts is not None:
-            def gathered(ctx, model, _fn=r.model_texts, _cat=category(r)):
+            def gathered(ctx, model, _fn=r.model_texts, _cat=_category(r)):
                 with clock.phase(_cat):
                     texts = list(_fn(ctx, model))
                 asked[_cat].extend(texts)
                 return texts
             r.model_texts = gathered
-    runner.walk = clock.wrap(runner.walk, "rules without the model")
-    semantic.load = clock.wrap(semantic.load, "model load")
-    linter_mod.Linter.prepare = clock.wrap(linter_mod.Linter.prepare, "read and parse")
-    for name in ("render_json", "render_text", "render_sarif", "render_github"):
-        setattr(out_mod, name, clock.wrap(getattr(out_mod, name), "output"))
 
-    held = runner._held_model_texts
+
+def _split_holds(clock: Clock, asked: dict, runner, semantic) -> None:
+    """A document's held texts embedded in two passes, the naming heads' then AGSC901's, each
+    charged to its phase (the engine's own pass then finds every vector in the cache)."""
+    held, loader = runner._held_model_texts, semantic.load
 
     @contextlib.contextmanager
     def fresh_hold(ctx, rules_, phase, config):
@@ -139,34 +131,56 @@ def child(files: list[str], ignore: str) -> dict:
         with held(ctx, rules_, phase, config):
             yield
 
-    runner._held_model_texts = fresh_hold
-    loader = semantic.load
+    def hold_in_two(hold):
+        def wrapped(enc, texts):
+            texts = list(texts)
+            naming = list(dict.fromkeys(asked["naming heads"]))
+            with clock.phase("naming heads"):
+                if naming:
+                    enc.embed(naming)
+            with clock.phase(SCOPE):
+                seen = set(naming)
+                rest = [t for t in dict.fromkeys(asked[SCOPE]) if t not in seen]
+                if rest:
+                    enc.embed(rest)
+            return hold(enc, texts)
+        return wrapped
 
     def load_and_patch(directory):
         model = loader(directory)
         cls = type(model.encoder)
         if not getattr(cls, "_phases", False):
-            hold = cls.hold
-
-            def hold_in_two(enc, texts):
-                texts = list(texts)
-                naming = list(dict.fromkeys(asked["naming heads"]))
-                with clock.phase("naming heads"):
-                    if naming:
-                        enc.embed(naming)
-                with clock.phase(SCOPE):
-                    seen = set(naming)
-                    rest = [t for t in dict.fromkeys(asked[SCOPE]) if t not in seen]
-                    if rest:
-                        enc.embed(rest)
-                return hold(enc, texts)
-            cls.hold, cls._phases = hold_in_two, True
+            cls.hold, cls._phases = hold_in_two(cls.hold), True
         return model
 
+    runner._held_model_texts = fresh_hold
     semantic.load = load_and_patch
+
+
+def child(files: list[str], ignore: str) -> dict:
+    """One run, in this process (started fresh by ``main``): the command line's imports as its
+    console script makes them (with the compile caches), then its ``main``."""
+    from agis_lsp.cli import code_cache, regex_cache
+    regex_cache.install()
+    code_cache.install()
+    from agis_lsp.cli import output as out_mod
+    from agis_lsp.cli.entry import main as cli_main
+    from agis_lsp.engine import linter as linter_mod, runner
+    from agis_lsp.engine.registry import all_rules
+    import agis_lsp.semantic as semantic
+    rules = all_rules()
+    clock = Clock()
+    clock.spent["start"] = clock.mark
+    asked: dict[str, list] = {"naming heads": [], SCOPE: []}
+    _time_rules(clock, rules, asked)
+    runner.walk = clock.wrap(runner.walk, "rules without the model")
+    semantic.load = clock.wrap(semantic.load, "model load")
+    linter_mod.Linter.prepare = clock.wrap(linter_mod.Linter.prepare, "read and parse")
+    for name in ("render_json", "render_text", "render_sarif", "render_github"):
+        setattr(out_mod, name, clock.wrap(getattr(out_mod, name), "output"))
+    _split_holds(clock, asked, runner, semantic)
     args = ["check", "--no-cache", "-q", "--format", "json", "--jobs", "1"]
-    if ignore:
-        args += ["--ignore", ignore]
+    args += ["--ignore", ignore] if ignore else []
     sink = io.StringIO()
     with contextlib.redirect_stdout(sink):
         try:
@@ -175,9 +189,9 @@ def child(files: list[str], ignore: str) -> dict:
             pass
     now = time.process_time()
     clock.spent[clock.stack[-1]] += now - clock.mark
-    findings = len(json.loads(sink.getvalue())["diagnostics"]) \
-        if sink.getvalue().strip() else 0
-    return {"cpu": clock.spent, "total": now, "findings": findings}
+    out = sink.getvalue()
+    return {"cpu": clock.spent, "total": now,
+            "findings": len(json.loads(out)["diagnostics"]) if out.strip() else 0}
 
 
 def run(python: str, files: list[str], ignore: str) -> dict:
