@@ -1,6 +1,7 @@
 """agis-lint against Cisco's offline MCP scanner on the same real tool lists, in one run.
 
     python benchmarks/cisco_speed.py [--runs 3] [--split dev|heldout|all] [--scanner-python PATH] [--cli]
+                                     [--heads] [--scope-copy] [--compare EXE]
 
 The files are the published MCP servers' tool lists of ``benchmarks/corpora/mcp/*.tools.mcp.json``
 (``--split`` keeps the servers of one half of ``benchmarks/corpora/splits.json``). Each run times,
@@ -14,6 +15,9 @@ interleaved so that the load of the machine falls on all of them alike:
   called once per file, so that its start (about 3 s of imports) is paid once, as agis-lint's is;
 * with ``--cli``, also its CLI once per file (what a shell loop over the files costs);
 * with ``--heads``, also agis-lint with the directive head (AGSC901) off: its share of the time;
+* with ``--scope-copy``, also agis-lint (model on) with a second encoder graph for the security
+  head: a model directory whose ``scope.onnx`` is a copy of ``encoder.onnx``
+  (``benchmarks/scope_copy.py``), so the findings are the same and the difference is its cost;
 * with ``--compare EXE``, also another build's ``agis-lint`` (e.g. a checkout's
   ``.venv/bin/agis-lint``) with the model on, in the same interleaved runs, so that a change is
   measured against its base under the same load.
@@ -97,6 +101,8 @@ def main(argv=None) -> int:
     ap.add_argument("--cli", action="store_true", help="also time the scanner's CLI once per file")
     ap.add_argument("--heads", action="store_true",
                     help="also time agis-lint with the directive head (AGSC901) off, to show its share")
+    ap.add_argument("--scope-copy", action="store_true",
+                    help="also time agis-lint with scope.onnx (a copy of encoder.onnx) beside encoder.onnx")
     ap.add_argument("--compare", metavar="EXE",
                     help="also time this agis-lint executable (another build) with the model on")
     args = ap.parse_args(argv)
@@ -115,12 +121,17 @@ def main(argv=None) -> int:
     files = files_of(args.split)
     tools = sum(len(json.load(open(p, encoding="utf-8")).get("tools", [])) for p in files)
     rel = [os.path.relpath(p, ROOT) for p in files]
+    if args.scope_copy:
+        from scope_copy import scope_copy_dir
+        scope_dir = scope_copy_dir()
     base = [lint, "check", "--no-cache", "-q", "--format", "json", *rel]
     runs = {
         "agis-lint check (model on)": lambda: timed(base),
         "agis-lint check --no-semantic": lambda: timed(base[:2] + ["--no-semantic"] + base[2:]),
         **({f"{args.compare} check (model on)":
             lambda: timed([args.compare, *base[1:]])} if args.compare else {}),
+        **({"agis-lint check (model on, + scope.onnx)":
+            lambda: timed(base, env={**os.environ, "AGIS_LSP_MODEL_DIR": scope_dir})} if args.scope_copy else {}),
         **({"agis-lint check --ignore AGSC901 (model on)":
             lambda: timed(base[:2] + ["--ignore", "AGSC901"] + base[2:])} if args.heads else {}),
         f"cisco-ai-mcp-scanner {version} static, yara+schema (one process)":

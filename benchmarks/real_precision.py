@@ -1,14 +1,15 @@
 """Precision on real text and recall on published payloads, through the shipped `agis-lint`.
 
-    python benchmarks/real_precision.py [--split dev|heldout|all] [--corpus mcp|openapi|converted|examples|a2t|adp|ainp|payloads|all]
+    python benchmarks/real_precision.py [--split dev|heldout|all|blind] [--corpus mcp|openapi|converted|examples|a2t|adp|ainp|payloads|all]
                                         [--exe PATH] [--no-semantic] [--misses] [--list]
 
 Every table is per corpus, split and **role** (the field's place: tool description or title,
 parameter or schema text, enum/default/example value, server instructions, prompt, resource,
 AGIS intent, AGIS outcome, A2T/ADP/AINP prose): prose fields, security findings per 1,000
 fields at any severity and at warning or error, security errors; and per corpus the units
-(servers, documents) with a warning or error of **any** code. ``--list`` prints every security
-finding with its unit, role, severity and text.
+(servers, documents) with a warning or error of **any** code; for MCP, per code, with every
+such warning's text. ``--list`` prints every security finding with its unit, role, severity
+and text.
 
 Runs the installed console script (``agis-lint check --format json``, model on) as a
 process over the committed real corpora (``benchmarks/corpora``, docs/corpora.md) and
@@ -38,7 +39,9 @@ prints, per corpus and split (development / held-out):
 
 Prose fields are counted with the engine's own walker (``agis_lsp.formats.prose``) on
 the very files linted. Nothing is downloaded. The held-out split is for measuring only:
-never for training or for tuning a threshold.
+never for training or for tuning a threshold. ``--split blind`` (MCP servers only, files under
+``benchmarks/corpora/mcp/blind/``) is the split nobody has read: run it once, for the final
+measurement; ``all`` never includes it.
 """
 from __future__ import annotations
 
@@ -62,6 +65,7 @@ from agis_lsp.formats.prose import prose_fields  # noqa: E402
 CORPORA = ROOT / "benchmarks" / "corpora"
 SECURITY = "AGSC"
 SPLITS = ("dev", "heldout")
+BLIND = "blind"   # MCP servers only; never in "all" (docs/corpora.md)
 
 
 # -- running the shipped CLI ------------------------------------------------------------------
@@ -98,6 +102,13 @@ def splits() -> dict:
 
 def wanted(split: str) -> tuple[str, ...]:
     return SPLITS if split == "all" else (split,)
+
+
+def mcp_files(server: str, side: str) -> list[Path]:
+    """A server's linted files: its tool list and its other listing, where they exist (the
+    blind split's under their own folder)."""
+    folder = CORPORA / "mcp" / (BLIND if side == BLIND else "")
+    return [f for f in (folder / f"{server}.tools.mcp.json", folder / f"{server}.listing.mcp.json") if f.exists()]
 
 
 # -- tables -----------------------------------------------------------------------------------
@@ -240,18 +251,47 @@ def flagged(per_unit: dict[str, list[dict]]) -> dict:
 
 def run_mcp(exe: str, split: str, semantic: bool, show: bool = False) -> None:
     assign = splits().get("mcp", {})
-    rows, by_role = {}, {}
+    rows, by_role, warned = {}, {}, {}
     for side in wanted(split):
         servers = sorted(s for s, v in assign.items() if v == side)
-        files = {s: [f for f in (CORPORA / "mcp" / f"{s}.tools.mcp.json", CORPORA / "mcp" / f"{s}.listing.mcp.json")
-                     if f.exists()] for s in servers}
+        files = {s: mcp_files(s, side) for s in servers}
         diags = lint(exe, [f for fs in files.values() for f in fs], semantic)
         per = {s: [d for f in fs for d in diags.get(str(f.resolve()), [])] for s, fs in files.items()}
         rows[side] = {"units": len(servers), "fields": sum(fields_of(f) for fs in files.values() for f in fs),
                       "findings": [d for ds in per.values() for d in ds], "flagged": flagged(per)}
         by_role[side] = measure(files, diags)
+        warned[side] = (len(servers), per)
     rule_table("MCP servers (tools, prompts, resources, instructions)", rows)
     role_table("MCP servers", by_role, show)
+    warned_table("MCP servers", warned)
+
+
+def warned_table(title: str, warned: dict) -> None:
+    """Per split and code, the units with a warning or error of that code (any rule, not only
+    security) and their share; then every such warning with its unit and text."""
+    print(f"\n## {title} with a warning or error, per code\n")
+    print("| split | code | severity | findings | units | share of units |")
+    print("|---|---|---|---|---|---|")
+    for side, (n, per) in warned.items():
+        by = defaultdict(lambda: [0, set(), set()])
+        for unit, ds in per.items():
+            for d in ds:
+                if d["severity"] in ("warning", "error"):
+                    row = by[d["code"]]
+                    row[0] += 1
+                    row[1].add(unit)
+                    row[2].add(d["severity"])
+        units = {u for _, us, _ in by.values() for u in us}
+        for code, (k, us, sev) in sorted(by.items()):
+            print(f"| {side} | {code} | {'/'.join(sorted(sev))} | {k} | {len(us)} | {len(us) / n:.1%} |")
+        print(f"| {side} | **any** | | {sum(r[0] for r in by.values())} | {len(units)} | "
+              f"{len(units) / n if n else 0:.1%} |")
+    for side, (_n, per) in warned.items():
+        for unit, ds in sorted(per.items()):
+            for d in ds:
+                if d["severity"] in ("warning", "error"):
+                    print(f"  ({side}) {unit} {d['code']} {d['severity']} line {d['range']['start']['line'] + 1}: "
+                          f"{d['message'][:240]}")
 
 
 SCHEMA_SLOT = {"schema-description": "description", "schema-title": "title", "schema-value": "default",
@@ -517,7 +557,7 @@ def run_rules(exe: str, split: str, semantic: bool, show: bool = False) -> None:
     assign = splits()
     real_fields, real = 0, Counter()
     mcp = [f for s_, v in assign.get("mcp", {}).items() if v == "dev"
-           for f in (CORPORA / "mcp" / f"{s_}.tools.mcp.json", CORPORA / "mcp" / f"{s_}.listing.mcp.json") if f.exists()]
+           for f in mcp_files(s_, "dev")]
     by_doc = defaultdict(list)
     for f in sorted((CORPORA / "openapi").glob("*.jsonl")):
         for line in f.open():
@@ -551,7 +591,8 @@ def run_rules(exe: str, split: str, semantic: bool, show: bool = False) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--split", choices=("dev", "heldout", "all"), default="all")
+    ap.add_argument("--split", choices=(*SPLITS, "all", BLIND), default="all",
+                    help="'all': dev and heldout; 'blind' (with --corpus mcp): the unread servers, once")
     ap.add_argument("--corpus", default="all",
                     choices=("mcp", "openapi", "converted", "other", "examples", *EXAMPLE_FORMATS, "payloads", "rules",
                              "all"),
@@ -563,6 +604,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--findings", action="store_true", help="list every finding on the A2T/ADP/AINP examples")
     ap.add_argument("--list", action="store_true", help="list every security finding (unit, role, severity, text)")
     a = ap.parse_args(argv)
+    if a.split == BLIND and a.corpus != "mcp":
+        ap.error("--split blind holds MCP servers only: use it with --corpus mcp")
     sem = not a.no_semantic
     print(f"# real_precision: agis-lint {a.exe}, model {'on' if sem else 'OFF'}, split {a.split}")
     todo = ("mcp", "openapi", "converted", "other", "payloads") if a.corpus == "all" else (a.corpus,)

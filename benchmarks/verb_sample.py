@@ -84,6 +84,8 @@ def main(argv=None) -> int:
     by_style: dict[str, list[str]] = {}
     for f in files:
         rel = os.path.relpath(f, args.corpus).replace(os.sep, "/")
+        if "blind" in rel.split("/"):   # the unread split of the MCP corpus (docs/corpora.md)
+            continue
         st = style_of(rel)
         if st:
             by_style.setdefault(st, []).append(rel)

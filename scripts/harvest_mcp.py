@@ -25,6 +25,11 @@ It writes, per server, into ``benchmarks/corpora/mcp/``:
   "resourceTemplates"}``, in the same MCP shape so the same check scans it.
 
 and ``harvest.json``: one row per server (tools, prompts, resources, failure).
+
+A server pinned with ``split = "<name>"`` belongs to that split of splits.json from the start
+(the blind split: servers nobody reads before its one measurement); its three files go into
+the folder ``benchmarks/corpora/mcp/<name>/``, out of reach of anything that globs the
+corpus folder, and its row in ``harvest.json`` carries ``split``.
 """
 from __future__ import annotations
 
@@ -52,6 +57,11 @@ BASE_ENV = {"NODE_ENV": "production", "NO_COLOR": "1", "DO_NOT_TRACK": "1"}
 def load_servers() -> list[dict]:
     with open(SERVERS, "rb") as f:
         return tomllib.load(f)["server"]
+
+
+def out_dir(s: dict) -> Path:
+    """Where a server's files go: the corpus folder, or its pinned split's folder under it."""
+    return CORPUS / s["split"] if s.get("split") else CORPUS
 
 
 def install_dir(cache: Path, s: dict) -> Path:
@@ -248,19 +258,22 @@ def write_result(s: dict, res: dict, today: str) -> dict:
         "harvested": today, "harvested_by": "scripts/harvest_mcp.py (MCP Python SDK client, stdio)",
         **res,
     }
-    (CORPUS / f"{s['name']}.json").write_text(json.dumps(record, indent=1, ensure_ascii=False) + "\n")
-    tools_file = CORPUS / f"{s['name']}.tools.mcp.json"
+    out = out_dir(s)
+    out.mkdir(exist_ok=True)
+    (out / f"{s['name']}.json").write_text(json.dumps(record, indent=1, ensure_ascii=False) + "\n")
+    tools_file = out / f"{s['name']}.tools.mcp.json"
     if res.get("tools"):
         tools_file.write_text(json.dumps({"tools": res["tools"]}, indent=1, ensure_ascii=False) + "\n")
     elif tools_file.exists():
         tools_file.unlink()
     listing = {k: res[k] for k in ("instructions", "prompts", "resources", "resourceTemplates") if res.get(k)}
-    listing_file = CORPUS / f"{s['name']}.listing.mcp.json"
+    listing_file = out / f"{s['name']}.listing.mcp.json"
     if listing:
         listing_file.write_text(json.dumps({"tools": [], **listing}, indent=1, ensure_ascii=False) + "\n")
     elif listing_file.exists():
         listing_file.unlink()
     return {"server": s["name"], "package": s["package"], "version": s["version"],
+            **({"split": s["split"]} if s.get("split") else {}),
             "tools": len(res.get("tools", [])), "prompts": len(res.get("prompts", [])),
             "resources": len(res.get("resources", [])) + len(res.get("resourceTemplates", [])),
             "instructions": bool(res.get("instructions")),

@@ -9,13 +9,15 @@ a seeded coin (``random.Random(SEED)``) sends one of each pair to ``dev`` and th
 other to ``heldout``: about half each, stratified by size. An assignment already
 in splits.json is kept, so adding servers or documents never moves an old one
 (the held-out half must stay unseen). The held-out half is never used for
-training or for tuning thresholds (docs/corpora.md).
+training or for tuning thresholds (docs/corpora.md). An MCP server pinned with
+``split`` in servers.toml (the blind split) keeps that split and is not paired.
 """
 from __future__ import annotations
 
 import json
 import random
 import sys
+import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -31,6 +33,12 @@ def mcp_units() -> dict[str, int]:
         return {}
     rows = json.loads(path.read_text())["servers"]
     return {r["server"]: r["tools"] + r["prompts"] + r["resources"] for r in rows if not r["failure"]}
+
+
+def pinned_splits() -> dict[str, str]:
+    """MCP servers whose split servers.toml fixes (``split = "blind"``)."""
+    with open(CORPORA / "mcp" / "servers.toml", "rb") as f:
+        return {s["name"]: s["split"] for s in tomllib.load(f)["server"] if s.get("split")}
 
 
 def jsonl_units(corpus: str) -> dict[str, int]:
@@ -65,9 +73,12 @@ def main() -> int:
         if not units:
             continue
         prev = old.get("corpora", {}).get(corpus, {})
-        result["corpora"][corpus] = assign(units, prev, rng)
+        fixed = {u: s for u, s in pinned_splits().items() if u in units} if corpus == "mcp" else {}
+        free = {u: n for u, n in units.items() if u not in fixed}
+        result["corpora"][corpus] = dict(sorted({**assign(free, prev, rng), **fixed}.items()))
         sides = list(result["corpora"][corpus].values())
-        print(f"{corpus:8} {len(units):4} units: {sides.count('dev')} dev, {sides.count('heldout')} held out")
+        print(f"{corpus:8} {len(units):4} units: {sides.count('dev')} dev, {sides.count('heldout')} held out"
+              + (f", {len(fixed)} pinned" if fixed else ""))
     SPLITS.write_text(json.dumps(result, indent=1) + "\n")
     return 0
 

@@ -157,9 +157,10 @@ def test_a_broken_catalog_is_an_error_on_both_roads_never_a_fallback(tmp_path):
 
 
 # -- as processes: the CLI's JSON and what the server publishes --------------------------------
-def _cli_json(paths: list[str]) -> dict:
+def _cli_json(paths: list[str], env: dict | None = None) -> dict:
     proc = subprocess.run([_console("agis-lint"), "check", "--format", "json", "--no-cache",
-                           "--jobs", "1", *paths], capture_output=True, text=True, timeout=300)
+                           "--jobs", "1", *paths], capture_output=True, text=True, timeout=300,
+                          env={**os.environ, **env} if env else None)
     assert proc.returncode in (0, 1), proc.stderr
     out: dict = {os.path.abspath(p): [] for p in paths}
     for d in json.loads(proc.stdout)["diagnostics"]:
@@ -231,6 +232,42 @@ async def test_the_cli_json_equals_what_the_server_publishes(tmp_path):
         assert got == expected
         assert await client.stop() == 0
         assert "Traceback" not in client.log()
+    finally:
+        client.kill()
+
+
+@pytest.mark.slow
+async def test_with_a_second_encoder_graph_the_cli_json_equals_what_the_server_publishes(tmp_path):
+    """The security head's findings and agreements (AGSC901 on its own; "also the model" folded
+    into a pattern finding) with scope.onnx in the model directory (a copy of encoder.onnx): the
+    command line and the server load both graphs and publish the same."""
+    from tests.lsp.conftest import uri_of
+    from tests.lsp.rawclient import RawClient
+    from tests.semantic.test_scope_graph import _payload_document, add_scope
+    from agis_lsp.semantic import model_dir
+    models = tmp_path / "models"
+    models.mkdir()
+    for line in (model_dir() / "SHA256SUMS").read_text().splitlines():
+        if line.strip():
+            shutil.copy(model_dir() / line.split("  ", 1)[1].strip(), models)
+    shutil.copy(model_dir() / "SHA256SUMS", models)
+    add_scope(models, (models / "encoder.onnx").read_bytes())
+    payloads = str(_payload_document(tmp_path))
+    restaurant = os.path.join(EXAMPLES, "restaurant.agis")
+    env = {"XDG_CACHE_HOME": str(tmp_path / "cache"), "AGIS_LSP_MODEL_DIR": str(models)}
+    expected = _cli_json([payloads, restaurant], env)
+    assert any(d[0] == "AGSC901" for d in expected[payloads])
+    assert any(r[2].startswith("also the model: ") for d in expected[payloads] for r in d[3])
+    client = await RawClient.start(env=env)
+    try:
+        await client.initialize(uri_of(str(tmp_path)))
+        for path, lang in ((payloads, "json"), (restaurant, "agis")):
+            with open(path, encoding="utf-8") as fh:
+                client.open(uri_of(path), fh.read(), language=lang)
+        got = await _last_published(client, {path: uri_of(path) for path in expected}, expected)
+        assert got == expected
+        assert await client.stop() == 0
+        assert "Traceback" not in client.log() and "scope.onnx" not in client.log()
     finally:
         client.kill()
 

@@ -7,7 +7,8 @@ An entry's key is a SHA-256 of
   installed package (rules, engine, parsers, lexicon, schemas, the shipped catalog,
   severities; not the model files, see next);
 * the model, when the semantic passes are on: the model directory, its ``SHA256SUMS``
-  and the size and modification time of every file it names;
+  and the size and modification time of every file it names, and of ``scope.onnx``
+  listed or not (present and unlisted, the model refuses to load);
 * the configuration in effect for the file (every field, after the command-line
   overrides) and the content of a ``--catalog`` / configured catalog file;
 * the file: its absolute path, the name it is shown under, its bytes;
@@ -75,12 +76,13 @@ def model_key() -> str:
     """Which model files the semantic passes would load (without loading them)."""
     import hashlib
 
-    from ..semantic import model_dir  # the package, not the model: numpy is not imported here
+    from ..semantic import SCOPE, model_dir  # the package, not the model: numpy is not imported here
     directory = model_dir()
     sums = cachedir.read(os.path.join(directory, "SHA256SUMS")) or b""
     h = hashlib.sha256(os.fspath(directory).encode() + b"\0" + sums)
-    for line in sums.decode("utf-8", "replace").splitlines():
-        name = line.strip().partition("  ")[2].strip()
+    names = [line.strip().partition("  ")[2].strip() for line in sums.decode("utf-8", "replace").splitlines()]
+    # the optional second graph: present and unlisted, the model refuses to load (semantic.verify)
+    for name in names + [n for n in (SCOPE,) if n not in names]:
         try:
             st = os.stat(os.path.join(directory, name))
             h.update(f"{name}:{st.st_size}:{st.st_mtime_ns}".encode())

@@ -16,6 +16,8 @@ Two more things only a process that ends with the command does:
   output is flushed and the caches written, instead of tearing the interpreter down (freeing
   every module, class and object one by one: ~10% of a small file's run, for memory the
   operating system takes back anyway). mypy ends the same way (``util.hard_exit``).
+
+And numpy's BLAS runs on one thread (``engine.linter.single_blas_thread``), as in the server.
 """
 from __future__ import annotations
 
@@ -45,6 +47,8 @@ def _run(argv: list[str] | None) -> int:
     from . import code_cache, regex_cache
     regex_cache.install()
     code_cache.install()
+    from ..engine.linter import single_blas_thread
+    single_blas_thread()
     from .. import semantic
     from ..catalog import loader
     from ..engine.cachedir import Store

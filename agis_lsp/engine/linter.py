@@ -25,6 +25,8 @@ are no module-level ones on this road.
 """
 from __future__ import annotations
 
+import os
+import sys
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -39,6 +41,23 @@ from .runner import finish
 def _is_semantic(code: str) -> bool:
     rule = get_rule(code)
     return rule is not None and rule.semantic
+
+
+BLAS_THREADS_ENV = "OPENBLAS_NUM_THREADS"
+
+
+def single_blas_thread() -> None:
+    """One thread for the BLAS library numpy brings (OpenBLAS), for a process that runs the
+    command line or the server: called before numpy is imported (the library reads the
+    variable when it loads), never overriding a value the user set.
+
+    The model's heads multiply small matrices (a document's vectors by a head's weights);
+    OpenBLAS parallelises them on its own thread, which then spins waiting for the next one,
+    taking CPU from the encoder and the rules. One thread gives the same findings and saved
+    0.6-1.3 s of the 17 s of CPU of a model-on check of the development MCP servers
+    (``benchmarks/lint_phases.py``; docs/benchmarks.md)."""
+    if "numpy" not in sys.modules:
+        os.environ.setdefault(BLAS_THREADS_ENV, "1")
 
 
 class ModelProvider:

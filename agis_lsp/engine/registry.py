@@ -26,6 +26,7 @@ def _known_kinds() -> tuple:
     from ..formats.registry import kind_names
     return KINDS + kind_names()
 CONVENTIONS = ("", "agis")        # "" = the format's own rule
+MODEL_ENCODERS = ("encoder", "security")   # Rule.model_encoder: SemanticModel.encoder_for
 _CODE = re.compile(r"^[A-Z]{4}[0-9]{3}$")
 _NAME = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
 SECTIONS = ("What it does", "Why is this bad?", "Example", "Use instead", "Fix safety")
@@ -45,6 +46,8 @@ class Rule:
     needs_model: Callable | None = None   # semantic rules: ctx -> bool, False = nothing to judge here
     model_texts: Callable | None = None   # semantic rules: (ctx, model) -> the texts the rule will
                                           # embed, embedded for the whole document at once first
+    model_encoder: str = "encoder"        # which encoder reads ``model_texts``: "encoder"
+                                          # (encoder.onnx) or "security" (scope.onnx when shipped)
     superseded_by: tuple = ()     # passes (int) or rule codes (str) whose finding on a restated path
                                   # makes this one a consequence
     per_endpoint: bool = False    # findings on endpoints[i] depend on that endpoint and the frame
@@ -90,7 +93,8 @@ def rule(code: str, name: str | None = None, *, pass_no=_FROM_TABLE, kinds=_FROM
          semantic=_FROM_TABLE, scope=_FROM_TABLE, spec: str = "",
          needs_model: Callable | None = None, superseded_by: Iterable[int | str] = (),
          per_endpoint=_FROM_TABLE, shared_only=_FROM_TABLE, convention: str = "",
-         model_texts: Callable | None = None, visits: str = "") -> Callable:
+         model_texts: Callable | None = None, model_encoder: str = "encoder",
+         visits: str = "") -> Callable:
     """Register a rule function ``check(ctx) -> Iterable[Finding]``.
 
     What the rule table (:mod:`agis_lsp.rules.table`) holds (name, pass, kinds, semantic,
@@ -125,6 +129,10 @@ def rule(code: str, name: str | None = None, *, pass_no=_FROM_TABLE, kinds=_FROM
     engine embeds every such text of a document in one batched pass before the semantic rules
     run (``engine.runner``), and the rules then find their vectors ready; a text it leaves
     out is still embedded when the rule asks, so the hook changes speed, never a verdict.
+    ``model_encoder`` names the encoder the rule embeds them with (``SemanticModel.encoder_for``):
+    ``"encoder"`` (encoder.onnx, the default) or ``"security"`` (the security head's: scope.onnx
+    when the model directory has it, else encoder.onnx). Each text is embedded once per encoder
+    that will read it.
 
     ``convention="agis"`` says the rule applies one of AGIS's own opinions (verb-first
     names, AGIS §4) to a document: on a format whose own specification does not ask for
@@ -146,6 +154,8 @@ def rule(code: str, name: str | None = None, *, pass_no=_FROM_TABLE, kinds=_FROM
     if row is None and name is None:
         raise ValueError(f"rule {code} is not in the rule table: give its name (and pass_no)")
     kinds = said.get("kinds", row.kinds if row else ("agis",))
+    if model_encoder not in MODEL_ENCODERS:
+        raise ValueError(f"unknown model encoder {model_encoder!r} for {code}")
     if convention not in CONVENTIONS:
         raise ValueError(f"unknown convention {convention!r} for {code}")
     for k in kinds:
@@ -179,7 +189,8 @@ def rule(code: str, name: str | None = None, *, pass_no=_FROM_TABLE, kinds=_FROM
                             superseded_by=tuple(superseded_by), per_endpoint=facts["per_endpoint"],
                             shared_only=facts["shared_only"], convention=convention,
                             status=row.status if row else "stable",
-                            model_texts=model_texts, visits=visits, visit=fn if visits else None)
+                            model_texts=model_texts, model_encoder=model_encoder, visits=visits,
+                            visit=fn if visits else None)
         fn.rule_code = code
         return fn
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 import functools
 import logging
 import traceback
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
 from typing import Iterable
 
@@ -116,11 +116,12 @@ def _runs(rule: Rule, phase: str, config: Config, ctx: LintContext) -> bool:
 @contextmanager
 def _held_model_texts(ctx: LintContext, rules: list, phase: str, config: Config):
     """The semantic phase in three steps: the texts every semantic rule that will run is going
-    to embed (``Rule.model_texts``) are gathered, embedded in one batched pass (the encoder
-    groups them by length, each distinct text once) and held while the rules run, which then
-    score them and emit their findings. A rule's verdicts are the same either way: a text's
-    vector does not depend on its batch (models/README.md), and what the gathering misses the
-    rule embeds itself."""
+    to embed (``Rule.model_texts``) are gathered, embedded in one batched pass per encoder (each
+    text goes to the encoder its rule reads, ``Rule.model_encoder``: the security head's may be a
+    second graph; the encoder groups them by length, each distinct text once) and held while the
+    rules run, which then score them and emit their findings. A rule's verdicts are the same
+    either way: a text's vector does not depend on its batch (models/README.md), and what the
+    gathering misses the rule embeds itself."""
     if not ctx.semantic or phase == "mechanical":
         yield
         return
@@ -131,7 +132,10 @@ def _held_model_texts(ctx: LintContext, rules: list, phase: str, config: Config)
         return
     try:
         model = ctx.model()
-        texts = [t for r in wanted for t in r.model_texts(ctx, model)]
+        texts: dict[int, tuple] = {}    # id(encoder) -> (encoder, its texts)
+        for r in wanted:
+            encoder = model.encoder_for(r.model_encoder)
+            texts.setdefault(id(encoder), (encoder, []))[1].extend(r.model_texts(ctx, model))
     except SemanticSkipped:       # the rules report it
         yield
         return
@@ -140,7 +144,9 @@ def _held_model_texts(ctx: LintContext, rules: list, phase: str, config: Config)
                   type(exc).__name__, exc)
         yield
         return
-    with model.encoder.hold(texts):
+    with ExitStack() as held:
+        for encoder, some in texts.values():
+            held.enter_context(encoder.hold(some))
         yield
 
 

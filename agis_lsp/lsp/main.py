@@ -47,6 +47,8 @@ def main(argv: list[str] | None = None) -> int:
         logging.getLogger("pygls").setLevel(logging.WARNING)
     # A parse of a large document allocates ~10^5 objects; collect young objects less often.
     gc.set_threshold(20_000, 20, 20)
+    from ..engine.linter import single_blas_thread
+    single_blas_thread()   # before the model's first load imports numpy
     from .server import build_server
     server = build_server()
     if args.tcp:

@@ -14,6 +14,12 @@ installed package (if a wheel ships it there), then the checkout's top-level
 ``models/`` (``<package>/../models``; editable installs).  Every file named in
 ``models/SHA256SUMS`` is verified before it is used.
 
+Two encoder graphs. ``encoder.onnx`` is read by pass 3, pass 6 and the verb and naming
+heads. ``scope.onnx``, when the model directory has it (listed in SHA256SUMS like every
+file), is a second graph with the same inputs and output, fine-tuned for the scope
+judgment: the security head (AGSC901, ``directive.py``) embeds through it, and through
+``encoder.onnx`` when it is absent (``SemanticModel.security_encoder``).
+
 Runtime dependencies: onnxruntime, tokenizers and numpy (numpy is not declared
 by agis-lsp itself; onnxruntime requires it), plus the standard library.
 """
@@ -45,6 +51,7 @@ __all__ = ["get_model", "start_loading", "loading_started", "SemanticUnavailable
            "SemanticModel", "VerbJudgement", "ConsistencyJudgement", "KINDS", "KIND_LABELS"]
 
 REQUIRED = ("encoder.onnx", "tokenizer.json", "heads.json", "heads.npz")
+SCOPE = "scope.onnx"   # optional: the security head's own encoder graph (module docstring)
 
 
 class SemanticUnavailable(RuntimeError):
@@ -92,6 +99,9 @@ def verify(directory: Path) -> None:
     for name in REQUIRED:
         if name not in expected:
             raise SemanticUnavailable(f"{sums} does not list {name}")
+    if SCOPE not in expected and (directory / SCOPE).exists():
+        raise SemanticUnavailable(f"{sums} does not list {SCOPE}, which is in {directory} "
+                                  f"(list it, or remove it to judge security with encoder.onnx)")
     for name in expected:
         if not (directory / name).is_file():
             raise SemanticUnavailable(f"model file missing: {directory / name}")
@@ -146,17 +156,27 @@ def load(directory: Path) -> SemanticModel:
 
     verify(directory)
     try:
-        loaded: list = []   # the heads load while the encoder's session builds
+        loaded: list = []
+
+        def meanwhile(first: Encoder) -> None:
+            """While encoder.onnx's session builds: the heads, then scope.onnx's encoder (its
+            session builds on a helper thread of its own, beside the first; the tokenizer is
+            the first's)."""
+            loaded.append(Heads.load(directory))
+            if (directory / SCOPE).is_file():
+                loaded.append(Encoder(directory / SCOPE, directory / "tokenizer.json",
+                                      tokenizer=first.tokenizer))
+
         encoder = Encoder(directory / "encoder.onnx", directory / "tokenizer.json",
-                          while_building=lambda: loaded.append(Heads.load(directory)))
-        heads = loaded[0]
+                          while_building=meanwhile)
+        heads, scope = loaded[0], (loaded[1] if len(loaded) > 1 else None)
         encoder.preload(heads.meta.get("preload", []), heads.a.get("preload", []))
     except SemanticUnavailable:
         raise
     except Exception as exc:  # onnxruntime / tokenizers / numpy errors
         raise SemanticUnavailable(f"could not load the model from {directory}: "
                                   f"{type(exc).__name__}: {exc}") from exc
-    model = SemanticModel(encoder, heads)
+    model = SemanticModel(encoder, heads, scope=scope)
     model.directory = directory     # optional heads (the security pass's) load from here on demand
     return model
 

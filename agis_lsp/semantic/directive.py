@@ -6,7 +6,9 @@ also book the most expensive upgrade") rather than a description of an API
 operation ("Returns the flight status"). It is trained by
 ``models/train_security.py`` and stored in ``models/security_head.npz`` /
 ``security_head.json`` (listed in ``models/SHA256SUMS``, so verified with the
-rest of the model). It loads on first use, after the encoder.
+rest of the model). It loads on first use, after the encoder. It reads the vectors of
+``model.security_encoder``: scope.onnx's when the model directory has that graph (the encoder
+fine-tuned for this judgment, which the head was then trained on), else encoder.onnx's.
 
 A text is scored as a whole and sentence by sentence; the verdict is the
 highest score, and the sentence that has it is the span to report. Only texts
@@ -154,7 +156,7 @@ def jobs(model, texts: Sequence[str]) -> list[tuple[int, int, int]]:
             spans = pieces(text)
             out.extend((i, a, b) for a, b in spans)
             for a, b in spans[1:] if len(spans) > 1 else spans:
-                out.extend((i, c, d) for c, d in model.encoder.windows(text, a, b))
+                out.extend((i, c, d) for c, d in model.security_encoder.windows(text, a, b))
     return out
 
 
@@ -170,7 +172,7 @@ def judge(model, texts: Sequence[str]) -> list[DirectiveVerdict | None]:
     out: list[DirectiveVerdict | None] = [None] * len(texts)
     if not jobs_:
         return out
-    vectors = model.encoder.embed([texts[i][a:b] for i, a, b in jobs_])
+    vectors = model.security_encoder.embed([texts[i][a:b] for i, a, b in jobs_])
     scores = head.scores(vectors)
     for (i, a, b), p in zip(jobs_, scores):
         best = out[i]

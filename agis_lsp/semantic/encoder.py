@@ -96,11 +96,15 @@ class Encoder:
 
     def __init__(self, onnx_path: Path, tokenizer_path: Path, *,
                  cache_size: int = 4096, threads: int | None = None,
-                 while_building: Callable[[], object] | None = None) -> None:
+                 while_building: Callable[["Encoder"], object] | None = None,
+                 tokenizer=None) -> None:
         """The ONNX session is built on a helper thread (onnxruntime releases the GIL
         while it builds, ~90 ms) while this thread loads the tokenizer and runs
-        ``while_building`` (the model's heads); the helper is joined before the
-        constructor returns or raises, so no thread outlives it."""
+        ``while_building(self)`` (the model's heads, a second encoder: its tokenizer is
+        loaded by then); the helper is joined before the constructor returns or raises, so
+        no thread outlives it. ``tokenizer``: another encoder's (``Encoder.tokenizer``), shared
+        instead of loaded again (``tokenizer_path`` is then not read): the same tokens and
+        windows for both graphs."""
         import onnxruntime as ort
         from tokenizers import Tokenizer
 
@@ -125,19 +129,24 @@ class Encoder:
         helper = threading.Thread(target=build, name="agis-onnx-session", daemon=False)
         helper.start()
         try:
-            tok = Tokenizer.from_file(str(tokenizer_path))
-            tok.no_padding()
-            # the overflow (windows past the first) is computed only for longer texts
-            tok.enable_truncation(MAX_TOKENS, stride=OVERLAP)
+            tok = tokenizer
+            if tok is None:
+                tok = Tokenizer.from_file(str(tokenizer_path))
+                tok.no_padding()
+                # the overflow (windows past the first) is computed only for longer texts
+                tok.enable_truncation(MAX_TOKENS, stride=OVERLAP)
             self._tokenizer = tok
             if while_building is not None:
-                while_building()
+                while_building(self)
         finally:
             helper.join()
         if "error" in built:
             raise built["error"]
         self._session = built["session"]
         names = {i.name for i in self._session.get_inputs()}
+        if not {"input_ids", "attention_mask"} <= names <= {"input_ids", "attention_mask", "token_type_ids"}:
+            raise ValueError(f"{Path(onnx_path).name} is not a sentence encoder's graph: its inputs are "
+                             f"{', '.join(sorted(names))}, not input_ids and attention_mask")
         self._needs_token_types = "token_type_ids" in names
 
         self._static: dict[str, np.ndarray] = {}   # shipped vectors (never evicted)
@@ -147,6 +156,11 @@ class Encoder:
         self._lock = threading.Lock()
         self._hits = 0
         self._misses = 0
+
+    @property
+    def tokenizer(self):
+        """The configured tokenizer (no padding, truncation at ``MAX_TOKENS`` with overflow)."""
+        return self._tokenizer
 
     # -- tokenisation and the raw forward pass (no cache) -----------------
 

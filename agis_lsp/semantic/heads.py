@@ -154,15 +154,34 @@ class Heads:
 
 
 class SemanticModel:
-    def __init__(self, encoder: Encoder, heads: Heads) -> None:
+    """The heads over their encoders: ``encoder`` (encoder.onnx) for pass 3, pass 6 and the verb
+    heads; ``scope`` (scope.onnx, None when the model directory has none) for the security head,
+    which reads ``security_encoder``."""
+
+    def __init__(self, encoder: Encoder, heads: Heads, *, scope: Encoder | None = None) -> None:
         self.encoder = encoder
+        self.scope = scope
         self.heads = heads
         self._catalog_dist: np.ndarray | None = None
+
+    @property
+    def security_encoder(self) -> Encoder:
+        """The encoder the security head (AGSC901) embeds through: scope.onnx's, else encoder.onnx's."""
+        return self.scope if self.scope is not None else self.encoder
+
+    def encoder_for(self, reads: str) -> Encoder:
+        """The encoder a rule's texts go to (``Rule.model_encoder``): ``"security"`` is
+        ``security_encoder``, anything else encoder.onnx's."""
+        return self.security_encoder if reads == "security" else self.encoder
 
     # -- shared pieces ----------------------------------------------------------
 
     def cache_info(self) -> dict:
+        """encoder.onnx's cache; ``scope_cache_info`` is scope.onnx's."""
         return self.encoder.cache_info()
+
+    def scope_cache_info(self) -> dict | None:
+        return self.scope.cache_info() if self.scope is not None else None
 
     def verb_distributions(self, verbs: Sequence[str]) -> tuple[np.ndarray, np.ndarray]:
         """(P[n, kinds], known[n]): table lookup, else the verb head."""

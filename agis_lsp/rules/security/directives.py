@@ -122,6 +122,21 @@ _PREFERENCE = [
 ]
 
 
+# "Do NOT answer accessibility questions directly - always use this tool": a bare "always use
+# this tool" prefers it over nothing the sentence names: when to call it. It is a preference when
+# its sentence says over what ("over any other search", "never use built-in map tools",
+# "instead of", "rather than your own knowledge", "for every ...").
+_BARE = re.compile(r"(?:always|never)\s+(?:call|invoke|use)\s+this\s+(?:tool|function)$", I)
+_OVER = re.compile(r"\b(?:instead|over|rather\s+than|other|another|built-?in|fallback|default|every|all|any|each|"
+                   r"regardless|first|before|whenever|knowledge|own|never)\b", I)
+
+
+def _sentence(text: str, s: int, e: int) -> str:
+    start = max(text.rfind(c, 0, s) for c in ".!?\n") + 1
+    ends = [i for i in (text.find(c, e) for c in ".!?\n") if i >= 0]
+    return text[start:min(ends) if ends else len(text)]
+
+
 _preference_hits = matches(*_PREFERENCE)
 def preference(text: str):
     for s, e, what in _preference_hits(text):
@@ -130,7 +145,14 @@ def preference(text: str):
             continue
         if re.search(r"\b(?:every|all|any|each)$", span) and TOPIC.match(text, e):
             continue
+        if _BARE.match(span) and not _OVER.search(_sentence(text, s, e).replace(text[s:e], " ")):
+            continue
+        if span.startswith("only") and _ONLY_FOR.match(text, e):
+            continue   # "Only use this tool for reading": what it may be used for, a restriction
         yield s, e, what
+
+
+_ONLY_FOR = re.compile(r"\s+(?:for|to|on|in)\s+(?!(?:every|all|any|each|everything|anything)\b)", I)
 
 
 # A message addressed to the model, or a mention of the model's own task, is not an order that a
@@ -142,7 +164,7 @@ def directives(text: str):
     """AGSC101 hits that are not a condition ("if you need to comply with ..."), not the purpose
     of this tool ("Use this to discover valid index names before calling other tools") and not
     how to work out this argument's value ("the LLM should try to infer it from the project")."""
-    from ._scope import carried, clause_head, subordinate
+    from ._scope import carried, clause_head, sentence_head, subordinate
     for s, e, what in _directive_hits(text):
         if what in _ANY_CLAUSE:
             yield s, e, what
@@ -151,12 +173,28 @@ def directives(text: str):
             continue
         if what == _BEYOND_PURPOSE and RESTRICTS.match(text, e):
             continue   # "Run this tool first when a requested tool is unavailable": when to call it
+        if what == _BEYOND_PURPOSE and text[s:e].lower().endswith("whenever") and _USER_WANTS.match(text, e):
+            continue   # "Call this tool whenever the user wants to see their pull requests": when to call it
+        if what == _ANSWER and _SAFETY.search(sentence_head(text, s)):
+            continue   # "Never share the API key in your reply": safety text, it keeps a secret out
         if what == _ADDRESSED and NOTE.match(text, s) and advice_only(note_content(text, e), carried):
             continue   # "Note for LLMs: request the minimum detail level needed": this tool's own use
         yield s, e, what
 
 
 _BEYOND_PURPOSE = "tells the model to call this tool beyond its purpose"
+_ANSWER = "tells the model how to answer the user"
+# "whenever the user wants to see ...": a request of the user's, the tool's topic (not "whenever
+# the user asks anything", every turn).
+_USER_WANTS = re.compile(r"\s+the\s+(?:user|customer)\s+(?:wants|asks|needs|requests|mentions|refers)\s+"
+                         r"(?!(?:anything|something|a\s+question|any\s+question)\b)", I)
+# A reply that must not carry a secret: "never share / include / reveal the API key in your reply".
+_SAFETY = re.compile(r"\b(?:never|do\s+not|don't|must\s+not|should\s+not)\s+(?:share|include|reveal|expose|print|"
+                     r"echo|repeat|show|paste|output|log)\s+(?:the\s+|any\s+|their\s+|your\s+|a\s+)?(?:[\w-]+\s+)?"
+                     r"(?:api\s+keys?|keys?|tokens?|passwords?|secrets?|credentials?|private\s+keys?|card\s+numbers?|"
+                     r"personal\s+data)\b", I)
+
+
 _ADDRESSED = "addresses the model"
 _directive_hits = matches(*_DIRECTIVE)
 
@@ -379,6 +417,9 @@ def directive_to_model(ctx):
     must be about every question, task, conversation or session: "Call this
     endpoint before each upload" and "Before any request is processed, the
     gateway checks the quota" are this tool's contract and are not reported.
+    Nor are "call this tool whenever the user wants to see ..." (when to
+    call it, on the user's request) and "never share the API key in your
+    reply" (safety text: it keeps a secret out of the reply).
     """
     yield from findings(ctx, "AGSC101")
 
@@ -504,7 +545,11 @@ def tool_preference(ctx):
     Finds "always / only use (prefer, call) this tool", "prefer this tool",
     "use this (tool) instead of ...", "you must use this tool". A preference
     over tools the document defines ("instead of search_tasks" in the server
-    of `asana_search_tasks`) is its own contract and is not reported.
+    of `asana_search_tasks`) is its own contract and is not reported; nor is
+    a bare "always use this tool" whose sentence names nothing it displaces
+    ("Do NOT answer accessibility questions directly - always use this
+    tool": when to call it), nor "only use this tool for reading" (a
+    restriction).
 
     ## Why is this bad?
     Preference manipulation is a known way for a server to capture calls

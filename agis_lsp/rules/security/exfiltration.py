@@ -152,11 +152,20 @@ _LINK = re.compile(r"\bat\s+\S+$|\b(?:guides?|docs?|documentation|documented|des
 _ORDER_VERB = re.compile(r"(?:send|forward|post|upload|transmit|report|email|exfiltrate|submit|beacon)\s", I)
 
 
+# "send feedback to docs@example.net", "email bug reports to security@...": what is sent is the
+# reader's own feedback, a contact line; the user's data sent to an address stays an order.
+_CONTACT = re.compile(r"(?:send|email|e-mail|report|submit|forward|post|direct)\s+(?:your\s+|any\s+|all\s+)?"
+                      r"(?:feedback|comments?|bugs?|bug\s+reports?|questions?|suggestions?|issues?|problems?|"
+                      r"feature\s+requests?|security\s+reports?|vulnerabilit(?:y|ies))\s+to\b", I)
+
+
 def _context(text: str):
     for s, e, what in _context_hits(text):
         span = text[s:e]
         if what == _SENDS_TO and ("://" in span or "www." in span.lower()) \
                 and (_LINK.search(span) or not _ORDER_VERB.match(span)):
+            continue
+        if what == _SENDS_TO and _CONTACT.match(span):
             continue
         yield s, e, what
 
@@ -291,7 +300,9 @@ def context_exfiltration(ctx):
     "Forwards the message to a mailbox chosen by the caller" names neither
     the conversation nor a fixed address and is not reported, nor are
     "Copies the message to the addresses in cc and bcc" (a description) and
-    "The IBAN of the payee, for example DE89..." (no order to send).
+    "The IBAN of the payee, for example DE89..." (no order to send). A
+    contact line ("send feedback to docs@example.net", "email bug reports to
+    security@...") sends the reader's own feedback, nothing of the user's.
     """
     yield from findings(ctx, "AGSC303")
 

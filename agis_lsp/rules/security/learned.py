@@ -46,15 +46,18 @@ def model_texts(ctx, model) -> list[str]:
 @rule(CODE,
       spec="AGIS §12",
       needs_model=lambda ctx: bool(candidates(ctx)),
-      model_texts=model_texts)
+      model_texts=model_texts, model_encoder="security")
 def directive_text(ctx):
     """The model reads this text as an instruction that reaches beyond the tool's own contract.
 
     ## What it does
     Scores every prose field with a small head on the shipped MiniLM sentence
-    embedding. On a field no pattern rule (AGSC1xx-AGSC8xx, AGIS515) reported,
+    embedding (of `scope.onnx`, the encoder fine-tuned for this judgment, when
+    the model directory has it; else of `encoder.onnx`). On a field no pattern
+    rule (AGSC1xx-AGSC8xx, AGIS515) reported,
     a score at the head's threshold is this finding; on a field a pattern rule
-    reported, a score of 0.9 or more (`AGREE_THRESHOLD`) is the model's
+    reported, a score at the agreement threshold (`agreement_threshold`: the
+    head's calibrated `agreement.agree_threshold`, 0.9 without it) is the model's
     agreement, a second signal that raises that finding (an error with a
     pattern; a warning with AGSC101 or AGSC105) and shows as its related
     information ("also the model: 0.97 ..."). The head judges *scope*, not mood: it was trained to
@@ -110,7 +113,8 @@ def directive_text(ctx):
     *The tool's context.* A sentence that orders a call to a tool-like
     name ("call wire_payment ...") that the document itself does not define
     (none of its tools, prompts or parameters: `own_names`) is reported at
-    a lower score (`CROSS_TOOL_THRESHOLD`, 0.9) than the head's threshold;
+    a lower score (`cross_tool_threshold`: the head's calibrated
+    `agreement.cross_tool_threshold`, 0.9 without it) than the head's threshold;
     the same sentence naming the server's own tool is held to the head's
     threshold. The head itself reads the text alone.
 
@@ -138,21 +142,24 @@ def directive_text(ctx):
         verdicts = judge(model, [p.text for p in fields])
     except SemanticUnavailable as exc:
         raise SemanticSkipped(str(exc)) from None
-    threshold = model._directive_head.threshold
+    head = model._directive_head
+    threshold = head.threshold
+    agree, cross = agreement_threshold(head), cross_tool_threshold(head)
     reported = reported_paths(ctx)
     own = None
     for prose, verdict in zip(fields, verdicts):
         if prose.path in reported:
-            if verdict is not None and verdict.score >= min(threshold, AGREE_THRESHOLD):
+            if verdict is not None and verdict.score >= agree:
                 yield agreement(ctx, prose, verdict)
             continue
-        if verdict is None or verdict.score < min(threshold, CROSS_TOOL_THRESHOLD):
+        if verdict is None or verdict.score < cross:
             continue
-        if verdict.score < threshold:
-            own = own_names(ctx.data) if own is None else own
-            if not calls_another_tool(prose.text[verdict.start:verdict.end], own):
-                continue
         piece = prose.text[verdict.start:verdict.end]
+        own = own_names(ctx.data) if own is None else own
+        if verdict.score < threshold and not calls_another_tool(piece, own):
+            continue
+        if asks_consent_only(piece, own):
+            continue
         yield Finding(prose.path,
                       f"{_where(prose)} reads as an instruction that {direction(piece)} "
                       f"(directive score {verdict.score:.2f}): '{quote(piece)}'; {_advice(prose)}",
@@ -160,12 +167,25 @@ def directive_text(ctx):
 
 
 # The model agrees with a pattern rule's finding from this score (or the head's threshold, if
-# lower): as a second signal it needs less than alone. Set on development data: of the real
-# development fields a pattern rule reports (38 MCP servers, 83 API documents: 6 fields, both
-# folds of models/security_corpora.py), the highest scores 0.895 (a server's instructions
-# "written for an LLM", AGSC101); none of the development clean texts is reported. At 0.9 the
-# model agrees on 55 of the 166 development payloads (33 at the head's threshold).
+# lower): as a second signal it needs less than alone. The trainer picks it with the head, on
+# the calibrate fold of the real corpora's dev units (``models/train_security.py``,
+# ``agreement_thresholds``: no field a pattern rule reports there is agreed with), and stores it
+# in ``security_head.json`` (``agreement.agree_threshold``); a head without it uses this value.
 AGREE_THRESHOLD = 0.9
+
+
+def agreement_threshold(head) -> float:
+    """The score from which the model agrees with a pattern finding (``head``: the loaded
+    ``DirectiveHead``; never over its own threshold)."""
+    value = (head.meta.get("agreement") or {}).get("agree_threshold", AGREE_THRESHOLD)
+    return min(float(head.threshold), float(value))
+
+
+def cross_tool_threshold(head) -> float:
+    """The score from which an order to call a name the document does not define is reported
+    (``CROSS_TOOL_THRESHOLD`` unless the head's json holds ``agreement.cross_tool_threshold``)."""
+    value = (head.meta.get("agreement") or {}).get("cross_tool_threshold", CROSS_TOOL_THRESHOLD)
+    return min(float(head.threshold), float(value))
 
 
 def agreement(ctx, prose, verdict) -> Finding:
@@ -179,21 +199,27 @@ def agreement(ctx, prose, verdict) -> Finding:
 
 
 # The tool's context: a text that orders a call to a tool-like name its own document does not
-# define ("call transfer_funds ...") is judged at this lower threshold. Set on the development
-# MCP servers of benchmarks/corpora: of their 5,844 prose fields, 15 order a call to a name the
-# same file does not define (server instructions naming the tools of a listing kept in another
-# file, mostly), the highest scoring 0.895.
+# define ("call transfer_funds ...") is judged at this lower threshold (``cross_tool_threshold``:
+# the head's ``agreement.cross_tool_threshold``, picked by the trainer on the calibrate fold so
+# that no such real field there is flagged; this value for a head without it).
 CROSS_TOOL_THRESHOLD = 0.9
 _CALLED = re.compile(r"\b(?i:call|calls|calling|invoke|invoking|use|using|run|trigger|execute)\s+(?:the\s+)?"
                      r"[`'\"]?([A-Za-z][A-Za-z0-9]*(?:[_.-][A-Za-z0-9]+)+|[a-z]+[A-Z][A-Za-z0-9]*)")
 
 
+# A name followed by one of these nouns names data, not a tool: "use the error_code field
+# below", "use `return_snippet` field", "using the X-Request-Id header".
+_DATA_NOUN = re.compile(r"[`'\"]?\s+(?:field|fields|parameter|parameters|param|property|properties|argument|"
+                        r"arg|attribute|column|key|header|option|flag|value|object|type|enum|format)\b", re.I)
+
+
 def calls_another_tool(piece: str, own: frozenset) -> bool:
     """Does ``piece`` order a call to a tool-like name (``delete_file``, ``sendEmail``) that is not
-    one of the document's own tools or parameters?"""
-    return any(name not in own for name in _CALLED.findall(piece))
+    one of the document's own tools or parameters (nor a field it names: ``_DATA_NOUN``)?"""
+    return any(m.group(1) not in own and not _DATA_NOUN.match(piece, m.end()) for m in _CALLED.finditer(piece))
 
 
+_OTHER_TOOLS_DIRECTION = "involves other tools or servers"
 # Which of the boundaries a flagged sentence crosses, for the message (first match wins: the
 # most specific first). The head's verdict does not depend on these words.
 _DIRECTIONS = (
@@ -214,8 +240,28 @@ _DIRECTIONS = (
                 r"home directory|files? (?:of|in) the (?:workspace|project|home))", re.I),
      "asks for data outside this tool's inputs (files, secrets, the conversation)"),
     (re.compile(r"\b(?:other|another|any|every) (?:tools?|servers?|functions?)\b|\b(?:tools?|servers?) of\b|"
-                r"\bbefore (?:any|every) other\b|\b\w+_\w+\b", re.I), "involves other tools or servers"),
+                r"\bbefore (?:any|every) other\b|\b\w+_\w+\b", re.I), _OTHER_TOOLS_DIRECTION),
 )
+
+
+# Consent text: the model is told to get the user's agreement before it acts ("get their
+# explicit consent", "do not call this tool until the user has explicitly agreed"). It adds the
+# user's decision instead of taking it away: what defenders want authors to write.
+_CONSENT = re.compile(
+    r"\b(?:get|gets|getting|obtain|obtaining|ask\s+for|request|requesting|wait\s+for|seek|require|requires)\s+"
+    r"(?:the\s+user'?s\s+|the\s+customer'?s\s+|their\s+|the\s+)?(?:explicit\s+|express\s+|written\s+|prior\s+)?"
+    r"(?:consent|confirmation|approval|permission|agreement)\b|\bconfirm\s+with\s+the\s+(?:user|customer)\b|"
+    r"\b(?:until|after|once|unless)\s+the\s+(?:user|customer)\s+(?:has\s+|have\s+)?(?:explicitly\s+|expressly\s+)?"
+    r"(?:confirm|confirms|confirmed|agree|agrees|agreed|approve|approves|approved|consent|consents|consented)\b", re.I)
+
+
+def asks_consent_only(piece: str, own: frozenset) -> bool:
+    """Is ``piece`` consent text and nothing more: it asks for the user's agreement, names no
+    tool outside its document, and none of the boundary directions but "other tools" (its own
+    tools' names) is in it (a role change, an override, concealment, a recipient, other data)?"""
+    if not _CONSENT.search(piece) or calls_another_tool(piece, own):
+        return False
+    return not any(rx.search(piece) for rx, what in _DIRECTIONS if what != _OTHER_TOOLS_DIRECTION)
 
 
 def direction(piece: str) -> str:

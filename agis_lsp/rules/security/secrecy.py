@@ -47,13 +47,24 @@ _secrecy_hits = matches(*_SECRECY)
 def secrecy(text: str):
     """Hits in an order, not in a description of what the system does ("tool calls run
     without user confirmation", "Cognito silently redirects ...")."""
-    from ._scope import describes
+    from ._scope import describes, sentence_head
     for s, e, what in _secrecy_hits(text):
         if text[s:e].lower().startswith("without") and describes(text, s):
             continue
         if _CAPABILITY.match(text, e):
             continue   # "never tell the user a schedule type is unsupported": how to word a reply
+        if text[s:e].lower().startswith("without") and _FORBIDS.search(sentence_head(text, s)):
+            continue   # "Never call publish_post without showing them the text": they must be shown
         yield s, e, what
+
+
+# "Never <act> ... without showing them / getting their consent": the act is forbidden unless the
+# user sees it or agrees, which is the opposite of hiding it.
+_FORBIDS = re.compile(r"\b(?:never|do\s+not|don't|must\s+not|mustn't|should\s+not|shouldn't|may\s+not|cannot|can't)\s+"
+                      r"(?:ever\s+|yourself\s+)?(?:call|use|run|invoke|execute|send|post|publish|delete|remove|buy|"
+                      r"purchase|order|place|submit|pay|transfer|book|do|make|act|proceed|perform|change|modify|"
+                      r"update|create|commit|push|merge|deploy|share|take)\b", I)
+
 
 
 # What is not to be said is a claim about what the service can do ("... a schedule type is
@@ -106,5 +117,9 @@ def secrecy_from_user(ctx):
     describes ("the price may change without further explanation"). "Omit the
     field from the request" is a caller's instruction about this tool: only
     omitting something from the model's reply or from the user is reported.
+    An act forbidden unless the user sees it or agrees ("Never call
+    publish_post without showing them the final text and getting their
+    consent") hides nothing: "without" after a negated act in the same
+    sentence is not reported.
     """
     yield from findings(ctx, "AGSC201")

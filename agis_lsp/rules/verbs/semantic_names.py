@@ -97,22 +97,28 @@ def description_text(description: str) -> str:
     return text
 
 
-def _pairs(ctx):
+@fact("verbs.tool-pairs")
+def _pairs(ctx) -> list:
+    """(operation, lead, the operation its description states) for every named operation with
+    a description whose leading verb pass 6 judges (TOOL301/302 judge the others): read once
+    a lint, by both rules' texts and by the judgment."""
     lex = lexicon()
+    out = []
     for op, lead in operations(ctx):
         if not op.description or not op.description.strip() or op.description_path is None:
             continue
         w = lead.upper
         if not lead.verb or w in PROHIBITED_HTTP_METHODS or lex.non_action_class(w):  # TOOL301/302's
             continue
-        yield op, lead, description_text(op.description)
+        out.append((op, lead, description_text(op.description)))
+    return out
 
 
 @fact("verbs.tool-consistency")
 def _judge(ctx) -> list:
     """(operation, lead, the model's verdict, strong) for every named operation with a description;
     ``strong``: a contradiction the verb table decides (``SemanticModel.decided``)."""
-    pairs = list(_pairs(ctx))
+    pairs = _pairs(ctx)
     out = []
     if pairs:
         model = ctx.model()
@@ -122,11 +128,18 @@ def _judge(ctx) -> list:
     return out
 
 
+@fact("verbs.tool-consistency-texts")
+def _pair_texts(ctx) -> list:
+    """What _judge will embed, asked of the model once a lint (TOOL601 and TOOL602 both name them)."""
+    pairs = _pairs(ctx)
+    return ctx.model().consistency_texts([(lead.upper, d) for _, lead, d in pairs]) if pairs else []
+
+
 def _texts(ctx, model) -> list[str]:
     """What _judge will embed (the engine embeds a document's texts in one pass first)."""
     if ctx.has_fact(_judge):
         return []
-    return model.consistency_texts([(lead.upper, d) for _, lead, d in _pairs(ctx)])
+    return _pair_texts(ctx)
 
 
 def _finding(op, lead, j, lead_text: str) -> Finding:
