@@ -115,6 +115,17 @@ def head_dir(tmp: Path, w, meta: dict, branch: Path | None = None) -> Path:
     return out
 
 
+def fold_head(enc, exclude: frozenset[str]):
+    """The shipped trainer's head without ``exclude`` (``fit``), with its agreement bars
+    (``agreement_thresholds``) as ``train_security.main`` writes them."""
+    from train_security import agreement_thresholds, dev_payloads, fit, piece_max
+    from agis_lsp.semantic.directive import DirectiveHead
+    params, b, meta = fit(enc, exclude, verbose=False)
+    head = DirectiveHead(params["w"], b, meta["threshold"], meta, (params["w1"], params["b1"]))
+    meta["agreement"] = agreement_thresholds(enc, head, piece_max(enc, head, [t for _, t in dev_payloads()]))
+    return params, meta
+
+
 def run(exe: str, items: list[dict], model: Path | None, tmp: Path) -> list[dict]:
     """Lint each item in every role (one carrier each, rotated); one result row per (item, role)."""
     files = []
@@ -184,11 +195,12 @@ def main(argv: list[str] | None = None) -> int:
             if source in scope_data.EVALUATION_ONLY:
                 print(f"- {source}: {len(mine)} payloads; never trained on: the shipped head", flush=True)
             elif not a.shipped:
-                from train_security import CachedEncoder, fit
+                from train_security import CachedEncoder
                 enc = enc or CachedEncoder(MODELS / "encoder.onnx")
-                w, _b, meta = fit(enc, frozenset((source,)), verbose=False)
+                w, meta = fold_head(enc, frozenset((source,)))
                 model = head_dir(tmp, w, meta)
                 print(f"- {source}: {len(mine)} payloads; head without it: threshold {meta['threshold']:.3f}, "
+                      f"agreement bar {meta['agreement']['agree_threshold']:.3f}, "
                       f"dev payloads over it {meta['dev']['payloads_over']:.1%}", flush=True)
             results += run(a.exe, mine, model, tmp)
     what = "the shipped head (trained on every source: seen)" if a.shipped else "each source left out of training"
@@ -198,7 +210,7 @@ def main(argv: list[str] | None = None) -> int:
 def branch_folds(a, items: list[dict]) -> list[dict]:
     """Each group of ``a.branches``: its branch as scope.onnx, the head trained on the branch's
     vectors without the group's sources, the group's payloads linted."""
-    from train_security import CachedEncoder, fit
+    from train_security import CachedEncoder
     results: list[dict] = []
     for spec in sorted(a.branches.glob("scope-*.json")):
         exclude = frozenset(json.loads(spec.read_text())["exclude"])
@@ -212,10 +224,12 @@ def branch_folds(a, items: list[dict]) -> list[dict]:
         with tempfile.TemporaryDirectory() as t:
             tmp = Path(t)
             enc = CachedEncoder(branch)
-            w, _b, meta = fit(enc, exclude, verbose=False)
+            w, meta = fold_head(enc, exclude)
+            enc.save()
             model = head_dir(tmp, w, meta, branch)
             print(f"- {spec.stem} ({', '.join(wanted)}): {len(mine)} payloads; head on the branch without them: "
                   f"threshold {meta['threshold']:.4f} (calibrate top {meta['calibrate_top'][:3]}), "
+                  f"agreement bar {meta['agreement']['agree_threshold']:.4f}, "
                   f"dev payloads over it {meta['dev']['payloads_over']:.1%}", flush=True)
             results += [{**r, "group": spec.stem.removeprefix("scope-")} for r in run(a.exe, mine, model, tmp)]
     return results

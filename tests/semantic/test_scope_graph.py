@@ -42,13 +42,26 @@ def _sums_line(path: Path) -> str:
 
 
 def add_scope(directory: Path, data: bytes, listed: bool = True) -> Path:
-    """``directory`` with ``data`` as its scope.onnx (listed in its SHA256SUMS)."""
+    """``directory`` with ``data`` as its scope.onnx (listed in its SHA256SUMS, in place of the
+    shipped one's line)."""
     path = directory / "scope.onnx"
     path.write_bytes(data)
-    if listed:
-        with open(directory / "SHA256SUMS", "a") as f:
-            f.write(_sums_line(path))
+    sums = directory / "SHA256SUMS"
+    kept = [l + "\n" for l in sums.read_text().splitlines() if l.strip() and not l.endswith("  scope.onnx")]
+    sums.write_text("".join(kept) + (_sums_line(path) if listed else ""))
     return path
+
+
+def without_scope(directory: Path, into: Path) -> Path:
+    """A copy of ``directory`` without scope.onnx: the security head reads encoder.onnx."""
+    into.mkdir()
+    for f in directory.iterdir():
+        if f.name != "scope.onnx":
+            shutil.copy(f, into / f.name)
+    sums = into / "SHA256SUMS"
+    sums.write_text("".join(l + "\n" for l in sums.read_text().splitlines()
+                            if l.strip() and not l.endswith("  scope.onnx")))
+    return into
 
 
 @pytest.fixture
@@ -97,7 +110,8 @@ def test_scope_onnx_loads_a_second_session_and_only_the_security_head_reads_it(m
     assert m.scope.tokenizer is m.encoder.tokenizer          # one tokenizer: the same windows
     assert m.security_encoder is m.scope
     assert m.encoder_for("security") is m.scope and m.encoder_for("encoder") is m.encoder
-    assert model.scope is None and model.security_encoder is model.encoder   # the shipped directory
+    # the shipped directory has its own scope.onnx (the encoder fine-tuned for the judgment)
+    assert model.scope is not None and model.security_encoder is model.scope
 
 
 @pytest.mark.slow
@@ -105,7 +119,7 @@ def test_a_copy_as_scope_onnx_changes_no_finding_and_the_head_reads_the_second_s
                                                                                           tmp_path, monkeypatch):
     from agis_lsp.semantic.encoder import Encoder
     files = REAL + GOLDEN + [_payload_document(tmp_path)]
-    shipped = _check_all(files, None)
+    shipped = _check_all(files, without_scope(scope_copy, tmp_path / "bare"))
     m = get_model(scope_copy)
     m.encoder.cache_clear()
     m.scope.cache_clear()
