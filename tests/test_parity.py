@@ -239,8 +239,9 @@ async def test_the_cli_json_equals_what_the_server_publishes(tmp_path):
 @pytest.mark.slow
 async def test_with_a_second_encoder_graph_the_cli_json_equals_what_the_server_publishes(tmp_path):
     """The security head's findings and agreements (AGSC901 on its own; "also the model" folded
-    into a pattern finding) with scope.onnx in the model directory (a copy of encoder.onnx): the
-    command line and the server load both graphs and publish the same."""
+    into a pattern finding) with scope.onnx in the model directory (the shipped one, fine-tuned for
+    the head; a copy of encoder.onnx where a model directory has none): the command line and the
+    server load both graphs and publish the same."""
     from tests.lsp.conftest import uri_of
     from tests.lsp.rawclient import RawClient
     from tests.semantic.test_scope_graph import _payload_document, add_scope
@@ -251,7 +252,8 @@ async def test_with_a_second_encoder_graph_the_cli_json_equals_what_the_server_p
         if line.strip():
             shutil.copy(model_dir() / line.split("  ", 1)[1].strip(), models)
     shutil.copy(model_dir() / "SHA256SUMS", models)
-    add_scope(models, (models / "encoder.onnx").read_bytes())
+    if not (models / "scope.onnx").exists():
+        add_scope(models, (models / "encoder.onnx").read_bytes())
     payloads = str(_payload_document(tmp_path))
     restaurant = os.path.join(EXAMPLES, "restaurant.agis")
     env = {"XDG_CACHE_HOME": str(tmp_path / "cache"), "AGIS_LSP_MODEL_DIR": str(models)}
