@@ -122,9 +122,10 @@ def step_scope() -> None:
     export_encoder(HERE / "scope.onnx", state)
 
 
-def export_encoder(out: Path, state: dict | None = None) -> None:
+def export_encoder(out: Path, state: dict | None = None, depth: int = 6) -> None:
     """all-MiniLM-L6-v2, with ``state`` (tuned weights under transformers' names) put over its
-    own, exported to ONNX and quantized to 8 bits at ``out``."""
+    own and only its first ``depth`` layers kept, exported to ONNX and quantized to 8 bits at
+    ``out``."""
     import onnx
     import torch
     import torch
@@ -137,6 +138,9 @@ def export_encoder(out: Path, state: dict | None = None) -> None:
 
     torch.manual_seed(SEED)
     model = AutoModel.from_pretrained(str(_source()), attn_implementation="eager").eval()
+    if depth < len(model.encoder.layer):
+        model.encoder.layer = model.encoder.layer[:depth]
+        model.config.num_hidden_layers = depth
     if state:
         own = model.state_dict()
         assert set(state) <= set(own), sorted(set(state) - set(own))[:3]

