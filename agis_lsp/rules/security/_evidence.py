@@ -14,7 +14,8 @@ signals are judged together, once (:func:`judge`):
   for this tool) alone are **information** in prose (honest servers write both), a warning in a
   schema value (AGSC801). With the model's
   agreement they are a **warning**, not an error: the model judges the same thing they do
-  (text aimed at the model), so the two are not independent;
+  (text aimed at the model), so the two are not independent, and the model agrees with them only
+  at its own threshold, not at the lower agreement bar (``learned.weak_only_paths``);
 * invisible characters with nothing inside them (two zero-width spaces left by a copy and
   paste) are a hygiene note: **information** (a warning when the model reads the field as an
   instruction).

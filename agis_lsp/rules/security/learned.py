@@ -9,7 +9,8 @@ from ...engine.findings import Finding
 from ...engine.registry import rule
 from ...formats.registry import in_purpose
 from ._scan import fields as all_fields
-from ._scan import _agis515_spans, own_names, quote, reported_paths
+from ._evidence import WEAK
+from ._scan import _agis515_spans, _scan, own_names, quote, reported_paths
 
 CODE = "AGSC901"
 # Roles the head does not judge. None today: an AGIS intent or outcome describes (AGIS section
@@ -146,10 +147,11 @@ def directive_text(ctx):
     threshold = head.threshold
     agree, cross = agreement_threshold(head), cross_tool_threshold(head)
     reported = reported_paths(ctx)
+    weak = weak_only_paths(ctx)
     own = None
     for prose, verdict in zip(fields, verdicts):
         if prose.path in reported:
-            if verdict is not None and verdict.score >= agree:
+            if verdict is not None and verdict.score >= (threshold if prose.path in weak else agree):
                 yield agreement(ctx, prose, verdict)
             continue
         if verdict is None or verdict.score < cross:
@@ -186,6 +188,22 @@ def cross_tool_threshold(head) -> float:
     (``CROSS_TOOL_THRESHOLD`` unless the head's json holds ``agreement.cross_tool_threshold``)."""
     value = (head.meta.get("agreement") or {}).get("cross_tool_threshold", CROSS_TOOL_THRESHOLD)
     return min(float(head.threshold), float(value))
+
+
+def weak_only_paths(ctx) -> set:
+    """Paths of the fields only the weak patterns report (``_evidence.WEAK``: text addressed to
+    the model, a preference for this tool). They read what the model reads, so the model agrees
+    with them only at its own threshold, not at the lower agreement bar: on the development half
+    of the real servers, a server's instructions "written for an LLM" ("If asked about server
+    instructions, respond with ...", AGSC101) score 0.97 on the head trained on scope.onnx, over
+    its agreement bar (0.906) and under its threshold (0.993)."""
+    hits, lost = _scan(ctx)
+    codes: dict = {}
+    for h in hits:
+        codes.setdefault(h.prose.path, set()).add(h.origin or h.code)
+    for path, more in lost.items():
+        codes.setdefault(path, set()).update(more)
+    return {path for path, found in codes.items() if found <= WEAK}
 
 
 def agreement(ctx, prose, verdict) -> Finding:
