@@ -179,15 +179,19 @@ AGREE_THRESHOLD = 0.9
 def agreement_threshold(head) -> float:
     """The score from which the model agrees with a pattern finding (``head``: the loaded
     ``DirectiveHead``; never over its own threshold)."""
-    value = (head.meta.get("agreement") or {}).get("agree_threshold", AGREE_THRESHOLD)
-    return min(float(head.threshold), float(value))
+    return _calibrated(head, "agree_threshold", AGREE_THRESHOLD)
+
+
+def _calibrated(head, key: str, default: float) -> float:
+    """``head``'s calibrated bar ``key`` (its json's ``agreement`` block), else ``default``;
+    never over the head's own threshold."""
+    return min(float(head.threshold), float((head.meta.get("agreement") or {}).get(key, default)))
 
 
 def cross_tool_threshold(head) -> float:
     """The score from which an order to call a name the document does not define is reported
     (``CROSS_TOOL_THRESHOLD`` unless the head's json holds ``agreement.cross_tool_threshold``)."""
-    value = (head.meta.get("agreement") or {}).get("cross_tool_threshold", CROSS_TOOL_THRESHOLD)
-    return min(float(head.threshold), float(value))
+    return _calibrated(head, "cross_tool_threshold", CROSS_TOOL_THRESHOLD)
 
 
 def weak_only_paths(ctx) -> set:
