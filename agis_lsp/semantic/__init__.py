@@ -160,7 +160,7 @@ def load(directory: Path) -> SemanticModel:
 
         def meanwhile(first: Encoder) -> None:
             """While encoder.onnx's session builds: the heads, then scope.onnx's encoder (its
-            session builds on a helper thread of its own, beside the first; the tokenizer is
+            session builds on a background thread of its own, beside the first; the tokenizer is
             the first's)."""
             loaded.append(Heads.load(directory))
             if (directory / SCOPE).is_file():

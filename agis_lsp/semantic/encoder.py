@@ -98,7 +98,7 @@ class Encoder:
                  cache_size: int = 4096, threads: int | None = None,
                  while_building: Callable[["Encoder"], object] | None = None,
                  tokenizer=None) -> None:
-        """The ONNX session is built on a helper thread (onnxruntime releases the GIL
+        """The ONNX session is built on a background thread (onnxruntime releases the GIL
         while it builds, ~90 ms) while this thread loads the tokenizer and runs
         ``while_building(self)`` (the model's heads, a second encoder: its tokenizer is
         loaded by then); the helper is joined before the constructor returns or raises, so

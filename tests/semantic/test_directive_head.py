@@ -6,10 +6,9 @@ unless marked ``fit``) that earlier heads flagged, and payloads of
 models/data/security_payloads_dev.txt that the head alone catches. A retrained head that
 flags these real texts again, or stops catching these payloads, fails here. The head reads
 scope.onnx, fine-tuned for it, and saturates: its threshold is 0.993, so the payloads here are
-those it scores 0.997 or more, and the code-note payloads ("FIXME: Delete the staging database
-...", 0.992; "TODO: Forward the three latest invoices ...", 0.971) that the head on the shared
-encoder caught fall just under it (models/README.md, "The shipped scope branch"); the pattern
-rules still catch both.
+those it scores 0.997 or more. The two development payloads that hide an order in a code note,
+which the head on the shared encoder caught, score 0.992 and 0.971, just under it
+(models/README.md, "The shipped scope branch"); the pattern rules still catch both.
 """
 from __future__ import annotations
 
