@@ -76,8 +76,8 @@ def annotations_contradict_verb(ctx):
     ## Why is this bad?
     Clients use the hints to decide which calls need the user's confirmation.
     A `cancel_subscription` marked read-only runs without one; a `search_logs`
-    marked destructive trains users to click through confirmations. Either the
-    name or the hint is wrong.
+    marked destructive asks for one too many, and trains users to click
+    through confirmations. Either the name or the hint is wrong.
 
     ## Example
     ```json
@@ -98,9 +98,18 @@ def annotations_contradict_verb(ctx):
     annotations are optional. HTTP verbs (GET, DELETE) count by their usual
     meaning here, although TOOL301 reports them.
 
-    A verb of the pass 6 verb table gives a warning. A verb outside it is
-    read by the verb head; that reading is an opinion, so the finding is
-    information. Measured on the development half of the real MCP servers.
+    The two directions are not equally harmful. MCP (revision 2025-11-25,
+    ToolAnnotations) makes `destructiveHint` default to true and tells
+    clients to treat hints as untrusted: declaring a tool destructive is the
+    protocol's own cautious default, and often deliberate for a read verb
+    whose call has effects the verb does not name (an `evaluate` that runs
+    JavaScript, a `download` that writes a file). Its cost is one
+    confirmation too many, so a read verb declared destructive is
+    information. A removal or termination verb declared `readOnlyHint: true`
+    lets a destructive call run without the user's confirmation: that is a
+    warning when the verb is in the pass 6 verb table. A verb outside the
+    table is read by the verb head; that reading is an opinion, so the
+    finding is information in both directions.
     """
     if not isinstance(ctx.view, McpView):
         return
@@ -123,10 +132,12 @@ def annotations_contradict_verb(ctx):
         if float(p.max()) < 0.5:
             continue
         if ann.get("readOnlyHint") is True and kind in DESTRUCTIVE_KINDS:
-            where, what = "readOnlyHint", "declared read-only"
+            # the harmful direction: a destructive call that skips the confirmation
+            where, what, sure = "readOnlyHint", "declared read-only", table
         elif ann.get("destructiveHint") is True and ann.get("readOnlyHint") is not True \
                 and kind in READ_KINDS:
-            where, what = "destructiveHint", "declared destructive"
+            # over-caution: MCP's own default, one confirmation too many
+            where, what, sure = "destructiveHint", "declared destructive", False
         else:
             continue
         from .._kindtext import kind_label
@@ -134,4 +145,4 @@ def annotations_contradict_verb(ctx):
         yield Finding(path + ("annotations", where),
                       f"{who} is {what}, but its verb {lead.upper} implies "
                       f"{kind_label(kind)} (semantic model); correct the hint or the name",
-                      at_most=None if table else Severity.INFORMATION)
+                      at_most=None if sure else Severity.INFORMATION)

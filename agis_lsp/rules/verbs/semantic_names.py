@@ -114,16 +114,62 @@ def _pairs(ctx) -> list:
     return out
 
 
+# action nouns and the verbs they name: notification -> notify, deletion -> delete, payment -> pay
+_NOMINAL = (("ification", ("ify",)), ("ation", ("ate", "e", "")), ("tion", ("te", "")),
+            ("sion", ("d", "de", "t")), ("ment", ("",)), ("al", ("e", "")), ("ure", ("e",)),
+            ("ing", ("", "e")))
+_WORDS = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
+
+
+def _named_verbs(noun: str) -> list[str]:
+    """The verbs an object noun may name: itself (ORDER, TRANSFER) and the verbs it is the action
+    noun of (NOTIFY for notification, CANCEL for cancellation)."""
+    out = [noun]
+    for suffix, ends in _NOMINAL:
+        base = noun[:-len(suffix)]
+        if noun.endswith(suffix) and len(base) >= 3:
+            out += [base + e for e in ends]
+            if base[-1] == base[-2]:
+                out.append(base[:-1])
+    lex = lexicon()
+    return [w.upper() for w in dict.fromkeys(out) if lex.is_base_verb(w.upper())]
+
+
+# what a description may do behind a creating verb's action noun: operations that add to the
+# environment (MCP ToolAnnotations: additive updates). Changing, removing, stopping, paying,
+# moving or deciding are destructive updates; "create a deletion request" that deletes skips
+# the request, so those stay warnings
+_ADDING = ("create", "notify", "activate", "connect")
+
+
+def _creates_the_operation(model, lead, j) -> bool:
+    """A creating verb whose object is the action noun of what the description does, when that
+    adds to the environment: ``create_notification`` / "Sends a notification" creates a
+    notification by sending it."""
+    kind = j.intent_class.split("/")[0]
+    if "create" not in j.verb_class.split("/") or not lead.object or kind not in _ADDING:
+        return False
+    verbs = [v for w in _WORDS.findall(lead.object) for v in _named_verbs(w.lower())]
+    if not verbs:
+        return False
+    from ...semantic import KINDS as ALL_KINDS
+    dist, known = model.verb_distributions(verbs)
+    want = ALL_KINDS.index(kind)
+    return any(k and p[want] > 0 for p, k in zip(dist, known))
+
+
 @fact("verbs.tool-consistency")
 def _judge(ctx) -> list:
     """(operation, lead, the model's verdict, strong) for every named operation with a description;
-    ``strong``: a contradiction the verb table decides (``SemanticModel.decided``)."""
+    ``strong``: a contradiction the verb table decides (``SemanticModel.decided``) that is not a
+    creating verb's object naming the described operation (``_creates_the_operation``)."""
     pairs = _pairs(ctx)
     out = []
     if pairs:
         model = ctx.model()
         judged = model.judge_consistency([(lead.upper, d) for _, lead, d in pairs])
-        out = [(op, lead, j, j.verdict == "inconsistent" and model.decided(lead.upper, d))
+        out = [(op, lead, j, j.verdict == "inconsistent" and model.decided(lead.upper, d)
+                and not _creates_the_operation(model, lead, j))
                for (op, lead, d), j in zip(pairs, judged)]
     return out
 

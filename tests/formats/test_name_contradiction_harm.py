@@ -1,0 +1,70 @@
+"""TOOL601 and MCPT601 weigh a contradiction by its harm (MCP ToolAnnotations: read-only, additive,
+destructive). A creating verb whose object is the action noun of what the description adds
+(`create_notification` / "Sends a notification") is TOOL602 information; a read verb declared
+destructive is MCPT601 information (MCP's own default). The harmful direction stays a warning.
+The tools are written for these tests; run by the shipped CLI."""
+from __future__ import annotations
+
+import json
+
+from agis_lsp.rules.verbs.semantic_names import _named_verbs
+from tests.formats.test_name_contradiction_evidence import _lint, _model
+
+
+def _tool(name: str, description: str, **annotations) -> dict:
+    tool = {"name": name, "description": description, "inputSchema": {"type": "object"}}
+    if annotations:
+        tool["annotations"] = annotations
+    return tool
+
+
+def _by_name(tmp_path, tools: list[dict], codes: tuple[str, ...]) -> dict[str, set]:
+    path = tmp_path / "server.tools.mcp.json"
+    path.write_text(json.dumps({"tools": tools}), encoding="utf-8")
+    out: dict[str, set] = {t["name"]: set() for t in tools}
+    for d in _lint([str(path)]):
+        if d["code"] in codes:
+            name = next(n for n in out if f"'{n}'" in d["message"])
+            out[name].add((d["code"], d["severity"]))
+    return out
+
+
+def test_action_nouns_name_the_verb_they_come_from():
+    assert _named_verbs("notification") == ["NOTIFY"]
+    assert _named_verbs("cancellation") == ["CANCEL"]
+    assert _named_verbs("payment") == ["PAY"]
+    assert _named_verbs("transfer") == ["TRANSFER"]
+    assert _named_verbs("feedback") == []
+
+
+def test_creating_the_described_operation_is_a_hint(tmp_path):
+    _model()
+    found = _by_name(tmp_path, [
+        # hard negatives: creating a notification or an announcement is sending it
+        _tool("create_notification", "Sends a push notification to the user's registered devices."),
+        _tool("create_announcement", "Announces the release to the team channel."),
+        # kept: the name hides what the description sends, removes, moves or stops
+        _tool("draft_contract", "Sends the final contract to the customer for signature."),
+        _tool("create_deletion_request", "Deletes the user's account and all of its data."),
+        _tool("create_transfer", "Transfers the balance to another account."),
+        _tool("cancel_booking", "Books a table for two at the restaurant."),
+    ], ("TOOL601", "TOOL602"))
+    assert found["create_notification"] == {("TOOL602", "information")}, found
+    assert found["create_announcement"] == {("TOOL602", "information")}, found
+    for name in ("draft_contract", "create_deletion_request", "create_transfer", "cancel_booking"):
+        assert ("TOOL601", "warning") in found[name], found
+
+
+def test_annotations_warn_only_in_the_harmful_direction(tmp_path):
+    _model()
+    found = _by_name(tmp_path, [
+        # over-caution, MCP's default: one confirmation too many
+        _tool("search_logs", "Searches the service logs for a phrase.",
+              readOnlyHint=False, destructiveHint=True),
+        _tool("export_report", "Writes the monthly report to a file on disk.", destructiveHint=True),
+        # a removal that would run without the user's confirmation
+        _tool("purge_cache", "Purges the CDN cache.", readOnlyHint=True),
+    ], ("MCPT601",))
+    assert found["search_logs"] == {("MCPT601", "information")}, found
+    assert found["export_report"] == {("MCPT601", "information")}, found
+    assert found["purge_cache"] == {("MCPT601", "warning")}, found
