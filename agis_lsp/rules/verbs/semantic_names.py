@@ -244,6 +244,20 @@ def description_contradicts_name(ctx):
     `puppeteer_evaluate`, `askBrowserStackAI`, mapbox's `buffer_tool` and
     `place_details_tool`); on the development hard pairs of pass 6, 121 of
     the 125 contradictions the head reports are decided by the table.
+
+    A contradiction is weighed by its harm, in the terms of MCP's
+    ToolAnnotations (revision 2025-11-25: read-only, additive or destructive
+    updates). A creating verb whose object is the action noun of what the
+    description does, when that adds to the environment (creation,
+    notification, activation, connection), names the operation instead of
+    hiding it: `create_notification` / "Sends a push notification" creates a
+    notification by sending it. That is TOOL602 information. When the
+    described operation alters what exists (modification, removal,
+    termination, a transaction, a transfer, a decision), the creating verb
+    hides it: `create_deletion_request` / "Deletes the account" skips the
+    request, and stays a warning. So does a name that hides a sending behind
+    a creation (`draft_contract` / "Sends the final contract"): the object
+    does not name the sending.
     """
     for op, lead, j, strong in _judge(ctx):
         if strong and not lead.prefix and lead.sure:
@@ -283,7 +297,9 @@ def description_may_not_match_name(ctx):
     lexicon also knows it as a noun or adjective (CREDIT), and a verb that
     leads a name ending in the server's generic suffix (mapbox's
     `buffer_tool`: such names are often titles). A contradiction the pass 6
-    verb table does not decide (TOOL601's decision) is reported here too.
+    verb table does not decide (TOOL601's decision) is reported here too, and
+    so is a creating verb whose object names the additive operation the
+    description does (`create_notification` / "Sends a notification").
     """
     for op, lead, j, strong in _judge(ctx):
         # a verb read after a leading noun (git_log: LOG) may itself be a noun, and a contradiction
