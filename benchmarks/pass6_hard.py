@@ -79,13 +79,18 @@ def realistic_pairs(split: str, seed: int = 20260) -> list[tuple[str, str, int, 
     return out
 
 
-def report(name: str, rows: list[tuple[str, str, int, str]], show: int) -> None:
-    got = verdicts([(v, t) for v, t, _, _ in rows])
+def by_category(rows: list[tuple[str, str, int, str]], got: list[str]) -> dict[str, list]:
+    """category ("all" first) -> [(label, verdict, verb, intent)]."""
     by: dict[str, list] = defaultdict(list)
     for (v, t, label, cat), g in zip(rows, got):
         by[cat].append((label, g, v, t))
         by["all"].append((label, g, v, t))
-    for cat, items in sorted(by.items(), key=lambda kv: (kv[0] != "all", kv[0])):
+    return dict(sorted(by.items(), key=lambda kv: (kv[0] != "all", kv[0])))
+
+
+def report(name: str, rows: list[tuple[str, str, int, str]], show: int) -> None:
+    by = by_category(rows, verdicts([(v, t) for v, t, _, _ in rows]))
+    for cat, items in by.items():
         cons = [g for label, g, *_ in items if label == 1]
         inc = [g for label, g, *_ in items if label == 0]
         flagged = sum(1 for g in cons if g) / max(1, len(cons))
@@ -100,24 +105,31 @@ def report(name: str, rows: list[tuple[str, str, int, str]], show: int) -> None:
             print(f"|   {'false ' + g if label else 'missed'}: {v} / {t!r} | | | | | | | |")
 
 
-def main() -> None:
+def pair_sets(heldout: bool):
+    """(set name, rows) for the dev splits, then the held-out ones when asked."""
+    for split in ["dev"] + (["heldout"] if heldout else []):
+        # hard pairs: 'dev2' is the first held-out set, read when it was written and
+        # development since; 'heldout' is the second set (models/README.md)
+        hard_splits = ("dev", "dev2") if split == "dev" else ("heldout",)
+        yield f"hard pairs {split}", [(r["verb"], r["intent"], int(r["label"] == "consistent"), r["category"])
+                                      for r in read("hardpairs.jsonl") if r["split"] in hard_splits]
+        yield f"traps {split}", [(r["verb"], r["intent"], int(r["label"] == "consistent"), "traps")
+                                 for r in read("traps.jsonl") if r["split"] == split]
+        yield f"realistic {split}", realistic_pairs(split)
+
+
+HEADER = ("| set | category | consistent | flagged | as error | inconsistent | caught | BA |\n"
+          "|---|---|---:|---:|---:|---:|---:|---:|")
+
+
+def main(header: str = HEADER, report=report) -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--heldout", action="store_true", help="also the held-out splits (report only)")
     ap.add_argument("--show", type=int, default=0)
     args = ap.parse_args()
-    print("| set | category | consistent | flagged | as error | inconsistent | caught | BA |")
-    print("|---|---|---:|---:|---:|---:|---:|---:|")
-    for split in ["dev"] + (["heldout"] if args.heldout else []):
-        # hard pairs: 'dev2' is the first held-out set, read in the session that wrote it and
-        # development since; 'heldout' is the second set (models/README.md)
-        hard_splits = ("dev", "dev2") if split == "dev" else ("heldout",)
-        hard = [(r["verb"], r["intent"], int(r["label"] == "consistent"), r["category"])
-                for r in read("hardpairs.jsonl") if r["split"] in hard_splits]
-        report(f"hard pairs {split}", hard, args.show)
-        traps = [(r["verb"], r["intent"], int(r["label"] == "consistent"), "traps")
-                 for r in read("traps.jsonl") if r["split"] == split]
-        report(f"traps {split}", traps, args.show)
-        report(f"realistic {split}", realistic_pairs(split), args.show)
+    print(header)
+    for name, rows in pair_sets(args.heldout):
+        report(name, rows, args.show)
 
 
 if __name__ == "__main__":

@@ -14,10 +14,8 @@ the inconsistent pairs a user sees as a warning.
 """
 from __future__ import annotations
 
-import argparse
 import json
 import sys
-from collections import defaultdict
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -26,7 +24,7 @@ sys.path.insert(0, str(HERE))
 
 from agis_lsp.engine.config import Config  # noqa: E402
 from agis_lsp.engine.linter import Linter  # noqa: E402
-from pass6_hard import read, realistic_pairs  # noqa: E402
+import pass6_hard  # noqa: E402
 
 NAMING = Config(select=("TOOL601", "TOOL602"))
 
@@ -65,12 +63,8 @@ def verdicts(pairs: list[tuple[str, str]]) -> list[str]:
 
 
 def report(name: str, rows: list[tuple[str, str, int, str]], show: int) -> None:
-    got = verdicts([(v, t) for v, t, _, _ in rows])
-    by: dict[str, list] = defaultdict(list)
-    for (v, t, label, cat), g in zip(rows, got):
-        by[cat].append((label, g, v, t))
-        by["all"].append((label, g, v, t))
-    for cat, items in sorted(by.items(), key=lambda kv: (kv[0] != "all", kv[0])):
+    by = pass6_hard.by_category(rows, verdicts([(v, t) for v, t, _, _ in rows]))
+    for cat, items in by.items():
         cons = [g for label, g, *_ in items if label == 1]
         inc = [g for label, g, *_ in items if label == 0]
         warned = sum(1 for g in cons if g == "warning") / max(1, len(cons))
@@ -84,22 +78,12 @@ def report(name: str, rows: list[tuple[str, str, int, str]], show: int) -> None:
             print(f"|   {'false warning' if label else 'missed (' + (g or 'none') + ')'}: {v} / {t!r} | | | | | |")
 
 
+HEADER = ("| set | category | consistent | warned | inconsistent | caught (warning) | caught (warning or hint) |\n"
+          "|---|---|---:|---:|---:|---:|---:|")
+
+
 def main() -> None:
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--heldout", action="store_true", help="also the held-out splits (report only)")
-    ap.add_argument("--show", type=int, default=0)
-    args = ap.parse_args()
-    print("| set | category | consistent | warned | inconsistent | caught (warning) | caught (warning or hint) |")
-    print("|---|---|---:|---:|---:|---:|---:|")
-    for split in ["dev"] + (["heldout"] if args.heldout else []):
-        hard_splits = ("dev", "dev2") if split == "dev" else ("heldout",)
-        hard = [(r["verb"], r["intent"], int(r["label"] == "consistent"), r["category"])
-                for r in read("hardpairs.jsonl") if r["split"] in hard_splits]
-        report(f"hard pairs {split}", hard, args.show)
-        traps = [(r["verb"], r["intent"], int(r["label"] == "consistent"), "traps")
-                 for r in read("traps.jsonl") if r["split"] == split]
-        report(f"traps {split}", traps, args.show)
-        report(f"realistic {split}", realistic_pairs(split), args.show)
+    pass6_hard.main(HEADER, report)
 
 
 if __name__ == "__main__":
