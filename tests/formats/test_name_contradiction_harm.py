@@ -1,13 +1,15 @@
 """TOOL601 and MCPT601 weigh a contradiction by its harm (MCP ToolAnnotations: read-only, additive,
 destructive). A creating verb whose object is the action noun of what the description adds
-(`create_notification` / "Sends a notification") is TOOL602 information; a read verb declared
-destructive is MCPT601 information (MCP's own default). The harmful direction stays a warning.
-The tools are written for these tests; run by the shipped CLI."""
+(`create_notification` / "Sends a notification") is TOOL602 information, and so is a leading word
+that is the first noun of a compound a reading description writes out (`invoice_lines` / "the line
+items of an invoice"); a read verb declared destructive is MCPT601 information (MCP's own default).
+The harmful direction stays a warning. The tools are written for these tests; run by the shipped
+CLI."""
 from __future__ import annotations
 
 import json
 
-from agis_lsp.rules.verbs.semantic_names import _named_verbs
+from agis_lsp.rules.verbs._nouns import named_verbs
 from tests.formats.test_name_contradiction_evidence import _lint, _model
 
 
@@ -30,11 +32,11 @@ def _by_name(tmp_path, tools: list[dict], codes: tuple[str, ...]) -> dict[str, s
 
 
 def test_action_nouns_name_the_verb_they_come_from():
-    assert _named_verbs("notification") == ["NOTIFY"]
-    assert _named_verbs("cancellation") == ["CANCEL"]
-    assert _named_verbs("payment") == ["PAY"]
-    assert _named_verbs("transfer") == ["TRANSFER"]
-    assert _named_verbs("feedback") == []
+    assert named_verbs("notification") == ["NOTIFY"]
+    assert named_verbs("cancellation") == ["CANCEL"]
+    assert named_verbs("payment") == ["PAY"]
+    assert named_verbs("transfer") == ["TRANSFER"]
+    assert named_verbs("feedback") == []
 
 
 def test_creating_the_described_operation_is_a_hint(tmp_path):
@@ -52,6 +54,25 @@ def test_creating_the_described_operation_is_a_hint(tmp_path):
     assert found["create_notification"] == {("TOOL602", "information")}, found
     assert found["create_announcement"] == {("TOOL602", "information")}, found
     for name in ("draft_contract", "create_deletion_request", "create_transfer", "cancel_booking"):
+        assert ("TOOL601", "warning") in found[name], found
+
+
+def test_a_compound_the_description_writes_out_is_a_hint(tmp_path):
+    _model()
+    found = _by_name(tmp_path, [
+        # hard negatives: the leading word is the first noun of a compound the description reads
+        _tool("invoice_lines", "Returns the line items of an invoice."),
+        _tool("forward_rules", "Lists the mail forwarding rules of a mailbox."),
+        _tool("ship_tracking", "Returns the tracking events of a shipment."),
+        # kept: the description does not write the name's words as a compound, or the verb
+        # leads names (CANCEL)
+        _tool("transfer_funds", "Lists past transfers between the user's accounts."),
+        _tool("ship_order", "Returns the shipping status of an order."),
+        _tool("cancel_policy", "Returns the cancellation policy of the hotel."),
+    ], ("TOOL601", "TOOL602"))
+    for name in ("invoice_lines", "forward_rules", "ship_tracking"):
+        assert found[name] == {("TOOL602", "information")}, found
+    for name in ("transfer_funds", "ship_order", "cancel_policy"):
         assert ("TOOL601", "warning") in found[name], found
 
 

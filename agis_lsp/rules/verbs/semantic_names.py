@@ -11,6 +11,7 @@ from ...engine.findings import Finding, Fix, SetValue
 from ...engine.registry import rule
 from ...formats.agis_methods import PROHIBITED_HTTP_METHODS, lexicon
 from ._names import KINDS, describe, operations, rename_leading
+from ._nouns import may_lead_a_compound, name_words, named_verbs, text_names_the_compound
 
 _LABEL_TEXT = {"state": "describes a state or condition", "noun": "looks like a noun",
                "existence": "expresses existence or being", "other": "is not a verb",
@@ -114,32 +115,12 @@ def _pairs(ctx) -> list:
     return out
 
 
-# action nouns and the verbs they name: notification -> notify, deletion -> delete, payment -> pay
-_NOMINAL = (("ification", ("ify",)), ("ation", ("ate", "e", "")), ("tion", ("te", "")),
-            ("sion", ("d", "de", "t")), ("ment", ("",)), ("al", ("e", "")), ("ure", ("e",)),
-            ("ing", ("", "e")))
-_WORDS = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
-
-
-def _named_verbs(noun: str) -> list[str]:
-    """The verbs an object noun may name: itself (ORDER, TRANSFER) and the verbs it is the action
-    noun of (NOTIFY for notification, CANCEL for cancellation)."""
-    out = [noun]
-    for suffix, ends in _NOMINAL:
-        base = noun[:-len(suffix)]
-        if noun.endswith(suffix) and len(base) >= 3:
-            out += [base + e for e in ends]
-            if base[-1] == base[-2]:
-                out.append(base[:-1])
-    lex = lexicon()
-    return [w.upper() for w in dict.fromkeys(out) if lex.is_base_verb(w.upper())]
-
-
 # what a description may do behind a creating verb's action noun: operations that add to the
 # environment (MCP ToolAnnotations: additive updates). Changing, removing, stopping, paying,
 # moving or deciding are destructive updates; "create a deletion request" that deletes skips
 # the request, so those stay warnings
 _ADDING = ("create", "notify", "activate", "connect")
+_READING = ("discover", "retrieve", "analyze")
 
 
 def _creates_the_operation(model, lead, j) -> bool:
@@ -149,7 +130,7 @@ def _creates_the_operation(model, lead, j) -> bool:
     kind = j.intent_class.split("/")[0]
     if "create" not in j.verb_class.split("/") or not lead.object or kind not in _ADDING:
         return False
-    verbs = [v for w in _WORDS.findall(lead.object) for v in _named_verbs(w.lower())]
+    verbs = [v for w in name_words(lead.object) for v in named_verbs(w)]
     if not verbs:
         return False
     from ...semantic import KINDS as ALL_KINDS
@@ -158,18 +139,32 @@ def _creates_the_operation(model, lead, j) -> bool:
     return any(k and p[want] > 0 for p, k in zip(dist, known))
 
 
+def _leads_a_compound(lead, j, description: str) -> bool:
+    """A leading word that is a noun of a compound the description writes out, on a description
+    that only reads: ``invoice_lines`` / "Returns the line items of an invoice" names the
+    invoice's lines, it does not invoice."""
+    return (lead.first and bool(lead.object) and j.intent_class.split("/")[0] in _READING
+            and may_lead_a_compound(lead.word) and text_names_the_compound(lead.word, lead.object, description))
+
+
+def _names_the_operation(model, lead, j, description: str) -> bool:
+    """The name's words name what the description does, as nouns (a contradiction of the verb
+    alone is then a reading of the name, not a mistake in it)."""
+    return _creates_the_operation(model, lead, j) or _leads_a_compound(lead, j, description)
+
+
 @fact("verbs.tool-consistency")
 def _judge(ctx) -> list:
     """(operation, lead, the model's verdict, strong) for every named operation with a description;
-    ``strong``: a contradiction the verb table decides (``SemanticModel.decided``) that is not a
-    creating verb's object naming the described operation (``_creates_the_operation``)."""
+    ``strong``: a contradiction the verb table decides (``SemanticModel.decided``) where the name's
+    words do not name the described operation as nouns (``_names_the_operation``)."""
     pairs = _pairs(ctx)
     out = []
     if pairs:
         model = ctx.model()
         judged = model.judge_consistency([(lead.upper, d) for _, lead, d in pairs])
         out = [(op, lead, j, j.verdict == "inconsistent" and model.decided(lead.upper, d)
-                and not _creates_the_operation(model, lead, j))
+                and not _names_the_operation(model, lead, j, d))
                for (op, lead, d), j in zip(pairs, judged)]
     return out
 
@@ -257,7 +252,20 @@ def description_contradicts_name(ctx):
     hides it: `create_deletion_request` / "Deletes the account" skips the
     request, and stays a warning. So does a name that hides a sending behind
     a creation (`draft_contract` / "Sends the final contract"): the object
-    does not name the sending.
+    does not name the sending. Likewise a leading word the lexicon also
+    knows as a noun (INVOICE, SHIP, FORWARD; not the verbs that lead names,
+    CANCEL, SEARCH), on a description that only reads and writes the name's
+    words out as a compound ("the line items of an invoice" for
+    `invoice_lines`, "the mail forwarding rules" for `forward_rules`), is a
+    noun compound, not a verb: TOOL602. `ship_order` / "Returns the shipping
+    status of an order" does not write "shipping order" or "order of ...
+    shipping" and stays a warning, as does `transfer_funds` / "Lists past
+    transfers". On the pass 6 development pairs (bare verbs, where neither
+    reading applies) TOOL601 is unchanged; of their 248 contradictions the
+    table decides, 8 read as such a compound when the name is given an
+    object the intent writes next to the verb's noun (`purchase_history` /
+    "Shows the purchase history of the user"), and are no longer
+    contradictions of the name as written.
     """
     for op, lead, j, strong in _judge(ctx):
         if strong and not lead.prefix and lead.sure:
@@ -299,7 +307,9 @@ def description_may_not_match_name(ctx):
     `buffer_tool`: such names are often titles). A contradiction the pass 6
     verb table does not decide (TOOL601's decision) is reported here too, and
     so is a creating verb whose object names the additive operation the
-    description does (`create_notification` / "Sends a notification").
+    description does (`create_notification` / "Sends a notification") and
+    a leading noun of a compound the description writes out
+    (`invoice_lines` / "Returns the line items of an invoice").
     """
     for op, lead, j, strong in _judge(ctx):
         # a verb read after a leading noun (git_log: LOG) may itself be a noun, and a contradiction
