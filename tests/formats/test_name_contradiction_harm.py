@@ -69,10 +69,12 @@ def test_a_compound_the_description_writes_out_is_a_hint(tmp_path):
         _tool("transfer_funds", "Lists past transfers between the user's accounts."),
         _tool("ship_order", "Returns the shipping status of an order."),
         _tool("cancel_policy", "Returns the cancellation policy of the hotel."),
+        # the verb phrase itself is no compound
+        _tool("book_flight", "Returns the free seats; use it to book flight tickets later."),
     ], ("TOOL601", "TOOL602"))
     for name in ("invoice_lines", "forward_rules", "ship_tracking"):
         assert found[name] == {("TOOL602", "information")}, found
-    for name in ("transfer_funds", "ship_order", "cancel_policy"):
+    for name in ("transfer_funds", "ship_order", "cancel_policy", "book_flight"):
         assert ("TOOL601", "warning") in found[name], found
 
 

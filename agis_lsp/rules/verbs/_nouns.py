@@ -13,6 +13,9 @@ _NOMINAL = (("ification", ("ify",)), ("ation", ("ate", "e", "")), ("tion", ("te"
             ("ing", ("", "e")))
 # the forms a word takes as a noun in running text: invoice(s), forwarding, shipment, orders
 _NOUN_ENDS = ("", "s", "es", "ing", "ings", "ment", "ments", "ion", "ions", "ation", "ations", "al")
+# words before a noun ("s" is the possessive of "the user's")
+_DETERMINERS = frozenset(("the", "a", "an", "each", "every", "this", "that", "these", "those", "its",
+                          "their", "your", "our", "his", "her", "any", "all", "s"))
 _NAME_WORDS = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
 _TEXT_WORDS = re.compile(r"[a-z]+")
 
@@ -61,8 +64,11 @@ def text_names_the_compound(word: str, obj: str, text: str) -> bool:
     lead = _forms(word.lower())
     objects = {o + e for o in map(_singular, name_words(obj)) if len(o) >= 3 for e in ("", "s", "es")}
     words = _TEXT_WORDS.findall(text.lower())
+    base = word.lower()
     for i, w in enumerate(words):
-        if w in lead and i + 1 < len(words) and words[i + 1] in objects:
+        # "forwarding rules", "the invoice lines"; not the verb phrase "give feedback"
+        if w in lead and i + 1 < len(words) and words[i + 1] in objects \
+                and (w != base or (i > 0 and words[i - 1] in _DETERMINERS)):
             return True
         if w in objects:
             after = words[i + 1:i + 3]
