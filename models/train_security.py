@@ -43,7 +43,7 @@ import numpy as np
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
-from agis_lsp.semantic.directive import FILES, has_cue, pieces  # noqa: E402
+from agis_lsp.semantic.directive import FILES, has_cue, pieces, scored_spans  # noqa: E402
 from agis_lsp.semantic.encoder import Encoder  # noqa: E402
 from security_corpora import dev_rows, heldout_aws_services  # noqa: E402
 import scope_data  # noqa: E402
@@ -136,7 +136,7 @@ def with_sentences(texts: list[str]) -> list[str]:
 def piece_max(enc, head, texts: list[str]) -> np.ndarray:
     """The rule's verdict: max over the text and its sentences, 0 without a cue (``head``: the
     shipped ``DirectiveHead``)."""
-    jobs = [(i, t[a:c]) for i, t in enumerate(texts) if has_cue(t) for a, c in pieces(t)]
+    jobs = [(i, t[a:c]) for i, t in enumerate(texts) for a, c in scored_spans(t)]
     out = np.zeros(len(texts))
     if jobs:
         scores = head.scores(enc.embed([p for _, p in jobs]).astype(np.float32))
@@ -436,7 +436,7 @@ def _calibrate_fields(enc, head) -> list[dict]:
                 path = tuple(p.path)
                 fields.append({"text": p.text, "own": own,
                                "reported": any(r[:len(path)] == path for r in reported)})
-    jobs = [(i, a, b) for i, f in enumerate(fields) for a, b in pieces(f["text"])]
+    jobs = [(i, a, b) for i, f in enumerate(fields) for a, b in scored_spans(f["text"])]
     scores = head.scores(enc.embed([fields[i]["text"][a:b] for i, a, b in jobs]).astype(np.float32))
     for (i, a, b), s in zip(jobs, scores):
         if float(s) > fields[i].get("score", -1.0):

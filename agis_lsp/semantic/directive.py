@@ -15,6 +15,8 @@ highest score, and the sentence that has it is the span to report. Only texts
 with a *cue* (a word that instructions to a model use: "you", "assistant",
 "user", "always", "must", ...) are embedded: the others are descriptions by
 construction of the training data, and skipping them keeps the pass cheap.
+The same holds for a text's sentences: a sentence without a cue of its own is
+read only as part of the whole text, not on its own.
 
 The model reads a text up to its window (``encoder.MAX_TOKENS`` tokens). A
 sentence longer than that (or a text of one such sentence) is also read in
@@ -125,6 +127,21 @@ def pieces(text: str) -> list[tuple[int, int]]:
     return out
 
 
+def scored_spans(text: str) -> list[tuple[int, int]]:
+    """The pieces of ``text`` the head scores (before the further windows of a long one): none
+    when the text has no cue; else the whole text and, when it has several, each sentence that
+    has a cue of its own. A sentence without one is a description by the same rule as a text
+    without one, and it is still read as part of the whole text. The trainer's verdicts
+    (``models/train_security.py``) read the same pieces."""
+    if not has_cue(text):
+        return []
+    spans = pieces(text)
+    if len(spans) == 1:
+        return spans
+    kept = [spans[0]] + [(a, b) for a, b in spans[1:] if has_cue(text[a:b])]
+    return kept if len(kept) > 1 else spans[:1]
+
+
 _lock = threading.Lock()
 
 
@@ -148,15 +165,14 @@ def head_for(model) -> DirectiveHead:
 
 def jobs(model, texts: Sequence[str]) -> list[tuple[int, int, int]]:
     """(text index, start, end) of every piece the head scores: each text with a cue, its
-    sentences, and the further windows of a sentence (or a one-sentence text) longer than
-    the model's window."""
+    sentences that have a cue, and the further windows of a sentence (or a one-sentence text)
+    longer than the model's window."""
     out: list[tuple[int, int, int]] = []
     for i, text in enumerate(texts):
-        if has_cue(text):
-            spans = pieces(text)
-            out.extend((i, a, b) for a, b in spans)
-            for a, b in spans[1:] if len(spans) > 1 else spans:
-                out.extend((i, c, d) for c, d in model.security_encoder.windows(text, a, b))
+        spans = scored_spans(text)
+        out.extend((i, a, b) for a, b in spans)
+        for a, b in spans[1:] if len(spans) > 1 else spans:
+            out.extend((i, c, d) for c, d in model.security_encoder.windows(text, a, b))
     return out
 
 

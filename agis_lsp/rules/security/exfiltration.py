@@ -94,7 +94,8 @@ _URLS = [
     (lazy(r"\bfile:///[^\s'\"<>)]*|\bfile://~[^\s'\"<>)]*", I), "contains a file:// URL"),
     (lazy(r"\b(?:https?|ftp|wss?)://(?!(?:127\.|0\.0\.0\.0|10\.0\.0\.1\b|169\.254\.))(?:\d{1,3}\.){3}\d{1,3}(?::\d+)?[^\s'\"<>)]*", I),
      "contains a URL to a raw IP address"),
-    (lazy(r"\b(?:https?|ftp|wss?)://[\w.-]+\.(?:internal|corp|lan|intranet|localdomain|home\.arpa)(?::\d+)?[^\s'\"<>)]*", I),
+    # the suffix ends the host name: "developers-resource.landpress.line.me" is not on a ".lan"
+    (lazy(r"\b(?:https?|ftp|wss?)://[\w.-]+\.(?:internal|corp|lan|intranet|localdomain|home\.arpa)(?![\w-]|\.[\w-])(?::\d+)?[^\s'\"<>)]*", I),
      "contains a URL to an internal host"),
     (lazy(r"\b[\w.-]*(?:ngrok(?:-free)?\.(?:io|app|dev)|webhook\.site|requestbin\.(?:com|net)|pipedream\.net|burpcollaborator\.net|"
                 r"oast\.(?:fun|pro|live|site|online|me)|interact\.sh|canarytokens\.com|pastebin\.com|transfer\.sh|"

@@ -15,7 +15,7 @@ _SHADOW = [
     (lazy(r"\b(?:do\s+not|don't|never)\s+(?:use|call|invoke|trust)\s+(?:the\s+|any\s+)?(?:other|official|built-?in|"
           r"default)\s+(?:\w+\s+)?(?:tools?|functions?|servers?|plugins?)\b", I), "tells the model not to use another tool"),
     (lazy(r"\b(?:when(?:ever)?|if|before|after)\s+(?:you\s+)?(?:using|calling|invoking|use|call|invoke)\s+(?:the\s+|any\s+)?"
-          r"(?!(?:this|that|same|the\s+same)\s)\w+\s+(?:tool|function|plugin)s?\b[^.\n]{0,80}?\b(?:must|should|always|never|first|instead|also|make\s+sure|add|set|change|"
+          r"(?!(?:this|that|these|those|our|its|same|the\s+same)\s)\w+\s+(?:tool|function|plugin)s?\b[^.\n]{0,80}?\b(?:must|should|always|never|first|instead|also|make\s+sure|add|set|change|"
           r"replace|send|include|navigate|go\s+to|open)\b", I), "tells the model how to use another tool"),
     (lazy(r"\b(?:supersedes?|overrides?|replaces?|takes?\s+precedence\s+over|outranks?|shadows?|is\s+preferred\s+over|"
                 r"must\s+be\s+used\s+instead\s+of|should\s+be\s+used\s+instead\s+of|instead\s+of)\s+(?:all\s+|any\s+|every\s+)?"
@@ -127,6 +127,8 @@ def cross_tool_instruction(ctx):
     model away from another tool toward this one, for one kind of task: a
     preference, AGSC105 (information), not an order about the other tool.
     Replacing every use of a named tool ("instead of send_email for every
-    message") stays here.
+    message") stays here. "When using these tools, always ..." (these, those,
+    our, its) speaks of the tools the text presents, the server's own: a
+    server's instructions say it of its whole list.
     """
     yield from findings(ctx, "AGSC401")
