@@ -27,15 +27,14 @@ some sources (``benchmarks/payload_loso.py``). ``train_from`` (a linear head fro
 is kept for the comparison in the README.
 The threshold is set on the dev split (``security_payloads_dev.txt``, ``published2_dev.jsonl``,
 benign, guidance and real texts of split dev, and the calibrate fold of the real corpora's dev
-units); the held-out split is never read here.
+units); the held-out split is never read here. The sets are built in ``security_sets.py``, the
+agreement thresholds picked in ``security_agreement.py``; this file fits the head and writes it.
 """
 from __future__ import annotations
 
 import hashlib
 import json
-import re
 import sys
-from collections import defaultdict
 from pathlib import Path
 
 import numpy as np
@@ -43,12 +42,16 @@ import numpy as np
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
-from agis_lsp.semantic.directive import FILES, has_cue, pieces, scored_spans  # noqa: E402
+from agis_lsp.semantic.directive import FILES, scored_spans  # noqa: E402
 from agis_lsp.semantic.encoder import Encoder  # noqa: E402
-from security_corpora import dev_rows, heldout_aws_services  # noqa: E402
 import scope_data  # noqa: E402
+# the sets and the agreement thresholds, importable from here as before
+from security_sets import (DATA, DEV_INTENT_N, DEV_REAL_N, INTENT_TRAIN_N, REAL_TRAIN_N, SEED, SHORT,  # noqa: E402,F401
+                           aws_only, benign, corpus_fold, descriptive_train, dev_clean, dev_payloads,
+                           directive_pieces, directive_train, guidance, payloads, project_clean, real, real_rows,
+                           real_texts, sample, scope_payloads, with_sentences)
+from security_agreement import AGREEMENT_FIELD_RATE, agreement_thresholds, pick_bar  # noqa: E402,F401
 
-DATA = HERE / "data"
 L2 = 1e-4
 STEPS = 6000
 LR = 2.0
@@ -61,76 +64,6 @@ DEV_CLEAN_FLAG_TARGET = 0.0025   # the threshold flags at most this share of dev
 # decided), and 5e-4 of the MCP fold with 1.5e-4 of the API one (API prose over its budget).
 REAL_FIELD_FLAG_RATE = 1e-4
 REAL_FIELD_FLAG_TARGET = 1e-4   # the earlier rule, in each corpus's fold separately (models/finetune_scope.py measures at it)
-
-
-def payloads(split: str) -> list[tuple[str, str]]:
-    """(family, text) of a payload file; '# family: x' lines start a family."""
-    out, family = [], ""
-    for line in (DATA / f"security_payloads_{split}.txt").read_text(encoding="utf-8").splitlines():
-        if line.startswith("# family:"):
-            family = line.split(":", 1)[1].strip()
-        elif line.strip() and not line.startswith("#"):
-            out.append((family, line.strip()))
-    return out
-
-
-def benign(split: str) -> list[str]:
-    return _sections("security_benign.txt", "# split:", split)
-
-
-def real(split: str, roles: tuple = ()) -> list[str]:
-    return [r["text"] for r in real_rows("security_real.jsonl", split, roles)]
-
-
-def real_rows(name: str, split: str, roles: tuple = ()) -> list[dict]:
-    """The rows of a ``{"text", "role", "source", "split"}`` file of models/data of one split."""
-    out = []
-    for line in (DATA / name).read_text(encoding="utf-8").splitlines():
-        row = json.loads(line)
-        if row["split"] == split and (not roles or row["role"] in roles):
-            out.append(row)
-    return out
-
-
-def guidance(split: str) -> list[str]:
-    """Hand-written usage guidance (``security_guidance.txt``, ``# split:`` sections)."""
-    return _sections("security_guidance.txt", "# split:", split)
-
-
-def scope_payloads() -> list[tuple[str, str]]:
-    """(direction, text): hand-written boundary-crossing texts, train only (``security_scope_train.txt``)."""
-    out, family = [], ""
-    for line in (DATA / "security_scope_train.txt").read_text(encoding="utf-8").splitlines():
-        if line.startswith("# family:"):
-            family = line.split(":", 1)[1].strip()
-        elif line.strip() and not line.startswith("#"):
-            out.append((family, line.strip()))
-    return out
-
-
-def _sections(name: str, marker: str, wanted: str) -> list[str]:
-    out, current = [], ""
-    for line in (DATA / name).read_text(encoding="utf-8").splitlines():
-        if line.startswith(marker):
-            current = line.split(":", 1)[1].strip()
-        elif line.strip() and not line.startswith("#") and current == wanted:
-            out.append(line.strip())
-    return out
-
-
-def project_clean() -> list[str]:
-    rows = [json.loads(l) for l in (DATA / "realistic.jsonl").read_text().splitlines() if l.strip()]
-    intents = [r["intent"] for r in rows if r["split"] == "dev"]
-    catalog = json.loads((HERE.parent / "agis_lsp" / "catalog" / "methods-1.0.0.json").read_text())
-    descriptions = [m["description"] for m in catalog["methods"].values() if isinstance(m.get("description"), str)]
-    return intents + descriptions
-
-
-def with_sentences(texts: list[str]) -> list[str]:
-    out = []
-    for t in texts:
-        out.extend(t[a:b] for a, b in pieces(t))
-    return list(dict.fromkeys(out))
 
 
 def piece_max(enc, head, texts: list[str]) -> np.ndarray:
@@ -219,88 +152,7 @@ def scope_model(directory: Path) -> Path:
     return directory / "scope.onnx" if (directory / "scope.onnx").exists() else directory / "encoder.onnx"
 
 
-_DESCRIPTIVE_START = re.compile(r"^[A-Z][a-z]+s\b")
-
-
-def directive_pieces(texts: list[str]) -> list[str]:
-    """Payloads, plus their sentences that do not read as a description (a payload often
-    starts with one: "Returns the forecast. <the instruction>")."""
-    out = []
-    for t in texts:
-        out.append(t)
-        ps = pieces(t)
-        out.extend(t[a:b] for a, b in ps[1:] if not _DESCRIPTIVE_START.match(t[a:b]))
-    return list(dict.fromkeys(out))
-
-
-# Embedding is the cost (the shared 2-core machine embedded ~2 texts a second under load):
-# fixed-seed samples of the real texts, short ones (<= SHORT chars, fewer sentences).
-REAL_TRAIN_N = 250
-INTENT_TRAIN_N = 200
-DEV_REAL_N = 250
-DEV_INTENT_N = 200
-SHORT = 400
-SEED = 22
 PRIOR = 0.0      # train_from's pull toward its starting weights (0.001-0.005 cost dev precision: models/README.md)
-
-
-def sample(rows: list[str], n: int, cue_only: bool = True) -> list[str]:
-    """A fixed-seed sample of ``n`` short texts (with a cue word, when ``cue_only``)."""
-    import random
-    pool = [t for t in rows if len(t) <= SHORT and (not cue_only or has_cue(t))]
-    return random.Random(SEED).sample(pool, min(n, len(pool)))
-
-
-def real_texts(name: str, split: str) -> list[str]:
-    return [r["text"] for r in real_rows(name, split)]
-
-
-def aws_only(texts: list[str], name: str) -> list[str]:
-    """Only the texts from botocore (AWS): the OpenAPI documents of directive_*.jsonl are also in
-    the project's real corpus (benchmarks/corpora/, docs/corpora.md), whose own dev/held-out split
-    is not this file's. Nor an AWS service whose API document is in that corpus's held-out half
-    (``heldout_aws_services``: apisguru's AWS documents carry botocore's text)."""
-    skip = heldout_aws_services()
-    aws = {r["text"] for s in ("train", "dev", "heldout") for r in real_rows(name, s)
-           if r["source"].startswith("botocore:") and r["source"].split(":", 1)[1] not in skip}
-    return [t for t in texts if t in aws]
-
-
-def corpus_fold(fold: str, corpus: str | None = None) -> tuple[list[str], int]:
-    """The texts AGSC901 judges in the dev units of one fold of the real corpora (MCP servers and
-    API documents, models/security_corpora.py; ``corpus`` "mcp" or "openapi" for one of them),
-    and how many prose fields that fold has."""
-    rows = [r for r in dev_rows() if r["fold"] == fold and corpus in (None, r["corpus"])]
-    return list(dict.fromkeys(r["text"] for r in rows if r["judged"])), len(rows)
-
-
-def descriptive_train(exclude: frozenset[str] = frozenset()) -> list[str]:
-    """Label 0: legitimate text, however imperative; every text and each of its sentences; the
-    payload packages' own benign controls; a fixed-seed sample of these in carriers (scope_data)."""
-    real_new = aws_only(sample(real_texts("directive_real.jsonl", "train"), REAL_TRAIN_N), "directive_real.jsonl")
-    intents = aws_only(sample(real_texts("directive_intents.jsonl", "train"), INTENT_TRAIN_N),
-                       "directive_intents.jsonl")
-    clean = with_sentences(benign("train") + guidance("train") + real_new + intents + corpus_fold("fit")[0])
-    return list(dict.fromkeys(clean + scope_data.package_negatives(exclude) + scope_data.clean_in_carriers(clean)))
-
-
-def dev_clean() -> list[str]:
-    return (benign("dev") + guidance("dev")
-            + aws_only(sample(real_texts("directive_real.jsonl", "dev"), DEV_REAL_N), "directive_real.jsonl")
-            + aws_only(sample(real_texts("directive_intents.jsonl", "dev"), DEV_INTENT_N),
-                       "directive_intents.jsonl"))
-
-
-def directive_train(exclude: frozenset[str] = frozenset()) -> list[str]:
-    """Label 1: the train payloads and the boundary-crossing texts, their sentences that do not
-    read as a description, and each behind a clean first sentence (payloads hide behind
-    documentation: a real operation statement or a line of usage guidance); the published
-    payloads of every source not in ``exclude``, plain and in carriers (scope_data)."""
-    pay = [t for _, t in payloads("train")] + [t for _, t in scope_payloads()]
-    prefixes = [t for t in benign("train") + guidance("train") if len(t) < 80 and t.endswith(".")]
-    scope = [t for _, t in scope_payloads()]
-    own = directive_pieces(pay) + [f"{prefixes[(7 * i) % len(prefixes)]} {t}" for i, t in enumerate(scope)]
-    return list(dict.fromkeys(own + scope_data.positives(exclude)))
 
 
 def train_from(x: np.ndarray, y: np.ndarray, w0: np.ndarray, b0: float) -> tuple[np.ndarray, float]:
@@ -315,13 +167,6 @@ def train_from(x: np.ndarray, y: np.ndarray, w0: np.ndarray, b0: float) -> tuple
         w -= LR * (x.T @ g / len(y) + PRIOR * (w - w0) + L2 * w)
         b -= LR * g.mean()
     return w, b
-
-
-def dev_payloads() -> list[tuple[str, str]]:
-    """(family, text): the hand-written dev payloads and the development half of the second
-    published set (benchmarks/corpora/payloads/published2_dev.jsonl); never trained on."""
-    p2 = HERE.parent / "benchmarks" / "corpora" / "payloads" / "published2_dev.jsonl"
-    return payloads("dev") + [(r["family"], r["text"]) for r in map(json.loads, p2.read_text().splitlines())]
 
 
 def fit(enc, exclude: frozenset[str] = frozenset(), verbose: bool = True) -> tuple[np.ndarray, float, dict]:
@@ -350,23 +195,11 @@ def fit(enc, exclude: frozenset[str] = frozenset(), verbose: bool = True) -> tup
     cal_texts, cal_fields = corpus_fold("calibrate")
     s_cal = piece_max(enc, head, cal_texts)
     enc.save()
-    k = int(np.floor(DEV_CLEAN_FLAG_TARGET * len(dev_clean_texts)))
-    bars = [float(np.sort(s_clean)[::-1][k]) + 1e-4, 0.5]
-    scores = np.sort(s_cal)[::-1]
-    k_real = int(np.floor(REAL_FIELD_FLAG_RATE * cal_fields))
-    bars.append(float(scores[k_real]) + 1e-4 if k_real < len(scores) else 0.5)
-    threshold = max(bars)
+    threshold = dev_threshold(s_clean, s_cal, cal_fields)
     say(f"dev: threshold {threshold:.3f}; payloads over it {np.mean(s_pay > threshold):.3f} (n={len(dev_pay)}); "
         f"clean over it {np.mean(s_clean > threshold):.4f} (n={len(dev_clean_texts)}); "
         f"calibrate fold {int(np.sum(s_cal > threshold))} over it of {cal_fields} fields ({len(cal_texts)} judged)")
-    for t, s in sorted(zip(dev_clean_texts + cal_texts, np.concatenate([s_clean, s_cal])),
-                       key=lambda p: -p[1])[:8]:
-        say(f"  top dev clean {s:.3f} {t[:100]!r}")
-    say("  dev payloads over it by the head alone, per family: " + ", ".join(
-        f"{f} {int(sum(s_pay[i] > threshold for i in range(len(fams)) if fams[i] == f))}/{fams.count(f)}"
-        for f in sorted(set(fams))))
-    for t, s in sorted(zip(dev_pay, s_pay), key=lambda p: p[1])[:8]:
-        say(f"  lowest dev payload {s:.3f} {t[:100]}")
+    _say_extremes(say, threshold, dev_clean_texts + cal_texts, np.concatenate([s_clean, s_cal]), dev_pay, fams, s_pay)
 
     meta = {"b": float(b), "threshold": threshold, "dim": int(x.shape[1]), "l2": MLP_L2,
             "hidden": HIDDEN, "steps": MLP_STEPS, "lr": MLP_LR,
@@ -378,108 +211,32 @@ def fit(enc, exclude: frozenset[str] = frozenset(), verbose: bool = True) -> tup
                     "calibrate_fields": cal_fields, "calibrate_judged": len(cal_texts),
                     "calibrate_over": int(np.sum(s_cal > threshold))},
             "encoder": enc.model.name, "encoder_sha256": enc.key,
-            "calibrate_top": [round(float(v), 4) for v in scores[:10]],
+            "calibrate_top": [round(float(v), 4) for v in np.sort(s_cal)[::-1][:10]],
             "trained_by": "models/train_security.py"}
     return params, b, meta
 
 
-# The thresholds at which the model's score counts in the rule's context (``learned.py``,
-# ``agreement_threshold`` and ``cross_tool_threshold``), picked by ``agreement_thresholds`` on
-# the calibrate fold of the real corpora's dev units: no field there that a pattern rule
-# reports may be agreed with (an agreement raises a pattern finding to an error), no field that
-# orders a call to a name its own document does not define may be flagged, and at most
-# AGREEMENT_FIELD_RATE of the fold's prose fields may score over either (the fold has few
-# reported fields: the score of the one highest must not alone set the bar).
-AGREEMENT_FIELD_RATE = 1e-3
+def dev_threshold(s_clean: np.ndarray, s_cal: np.ndarray, cal_fields: int) -> float:
+    """The head's threshold: over all but DEV_CLEAN_FLAG_TARGET of the dev clean texts' scores
+    and all but ``floor(REAL_FIELD_FLAG_RATE x cal_fields)`` of the calibrate fold's, at least 0.5."""
+    k = int(np.floor(DEV_CLEAN_FLAG_TARGET * len(s_clean)))
+    bars = [float(np.sort(s_clean)[::-1][k]) + 1e-4, 0.5]
+    scores = np.sort(s_cal)[::-1]
+    k_real = int(np.floor(REAL_FIELD_FLAG_RATE * cal_fields))
+    bars.append(float(scores[k_real]) + 1e-4 if k_real < len(scores) else 0.5)
+    return max(bars)
 
 
-def _calibrate_documents() -> list[tuple[str, str]]:
-    """(name, text) of the documents of the calibrate fold's dev units as the linter reads
-    them: each MCP server's files, each API document's prose in an MCP tool list at a slot of
-    its role (``benchmarks/real_precision.py``, ``host_document``)."""
-    from security_corpora import CORPORA, dev_rows
-    sys.path.insert(0, str(HERE.parent / "benchmarks"))
-    from real_precision import host_document
-    rows = [r for r in dev_rows() if r["fold"] == "calibrate"]
-    out = []
-    for unit in sorted({r["unit"] for r in rows if r["corpus"] == "mcp"}):
-        for name in (f"{unit}.tools.mcp.json", f"{unit}.listing.mcp.json"):
-            if (CORPORA / "mcp" / name).exists():
-                out.append((name, (CORPORA / "mcp" / name).read_text(encoding="utf-8")))
-    api = defaultdict(list)
-    for line in sorted((CORPORA / "openapi").glob("*.jsonl")):
-        for r in map(json.loads, line.read_text(encoding="utf-8").splitlines()):
-            api[r["document"]].append(r)
-    for unit in sorted({r["unit"] for r in rows if r["corpus"] == "openapi"}):
-        out.append((f"api-{len(out):03d}.tools.mcp.json", json.dumps(host_document(api[unit]))))
-    return out
-
-
-def _calibrate_fields(enc, head) -> list[dict]:
-    """Every judged prose field of the calibrate fold: its best piece's score, whether a pattern
-    rule of the security pass reports it (the shipped engine, model off) and whether that piece
-    orders a call to a tool-like name its own document does not define."""
-    from agis_lsp.engine.config import Config
-    from agis_lsp.engine.linter import Linter
-    from agis_lsp.formats.prose import prose_fields
-    from agis_lsp.rules.security._scan import own_names
-    from agis_lsp.rules.security.learned import calls_another_tool
-    from security_corpora import _judged
-    linter = Linter(config_of=lambda _p: Config(select=("AGSC",), semantic=False))
-    fields = []
-    for name, text in _calibrate_documents():
-        outcome = linter.mechanical(linter.prepare(name, text=text))
-        reported = [tuple(d.path) for d in outcome.diagnostics if d.code.startswith("AGSC")]
-        own = own_names(outcome.doc.data)
-        for p in prose_fields(outcome.kind, outcome.doc):
-            if _judged(p.role, p.text):
-                path = tuple(p.path)
-                fields.append({"text": p.text, "own": own,
-                               "reported": any(r[:len(path)] == path for r in reported)})
-    jobs = [(i, a, b) for i, f in enumerate(fields) for a, b in scored_spans(f["text"])]
-    scores = head.scores(enc.embed([fields[i]["text"][a:b] for i, a, b in jobs]).astype(np.float32))
-    for (i, a, b), s in zip(jobs, scores):
-        if float(s) > fields[i].get("score", -1.0):
-            fields[i].update(score=float(s), piece=fields[i]["text"][a:b])
-    for f in fields:
-        f["crosses"] = calls_another_tool(f["piece"], f.pop("own"))
-    return fields
-
-
-def pick_bar(kind: list[float], everything: list[float], n_fields: int, head_threshold: float,
-             rate: float = AGREEMENT_FIELD_RATE) -> float:
-    """The lowest score over every field of ``kind`` (the fields the bar must not let through)
-    and over all but ``floor(rate x n_fields)`` of ``everything`` (the judged fields of a fold
-    of ``n_fields`` prose fields); at least 0.5, never over ``head_threshold``."""
-    ranked = sorted(everything, reverse=True)
-    k = int(np.floor(rate * n_fields))
-    by_rate = ranked[k] + 1e-4 if k < len(ranked) else 0.5
-    return min(max(by_rate, max(kind, default=0.0) + 1e-4, 0.5), head_threshold)
-
-
-def agreement_thresholds(enc, head, dev_payload_scores: np.ndarray | None = None) -> dict:
-    """``agree_threshold`` and ``cross_tool_threshold`` for ``security_head.json``, from the
-    calibrate fold of the real corpora's dev units (never trained on): each the lowest score
-    over which (a) no field of its kind scores there (a field a pattern rule reports, for the
-    agreement; an unreported field that orders a call to a name its document does not define,
-    for the cross-tool bar) and (b) at most AGREEMENT_FIELD_RATE of the fold's prose fields
-    score; never over the head's own threshold (both only lower it). ``head`` is the trained
-    ``DirectiveHead`` (its ``threshold`` set); ``dev_payload_scores``, the head's scores of the
-    dev payloads, gives the share each bar lets through (reported, not used)."""
-    fields = _calibrate_fields(enc, head)
-    _texts, n_fields = corpus_fold("calibrate")
-    scores = [f["score"] for f in fields]
-    out: dict = {"rule": "models/train_security.py agreement_thresholds", "calibrate_fields": n_fields,
-                 "field_rate": AGREEMENT_FIELD_RATE}
-    for key, kind in (("agree_threshold", "reported"), ("cross_tool_threshold", "crosses")):
-        mine = [f["score"] for f in fields if f[kind] and (kind == "reported" or not f["reported"])]
-        bar = pick_bar(mine, scores, n_fields, float(head.threshold))
-        out[key] = round(bar, 4)
-        out[key.replace("threshold", "fields")] = len(mine)
-        out[key.replace("threshold", "highest")] = round(max(mine, default=0.0), 4)
-        if dev_payload_scores is not None:
-            out[key.replace("threshold", "dev_payloads_over")] = round(float(np.mean(dev_payload_scores >= bar)), 4)
-    return out
+def _say_extremes(say, threshold: float, clean: list[str], s_clean: np.ndarray, pay: list[str], fams: list[str],
+                  s_pay: np.ndarray) -> None:
+    """The highest-scoring clean texts, the dev payloads over ``threshold`` per family, the lowest payloads."""
+    for t, s in sorted(zip(clean, s_clean), key=lambda p: -p[1])[:8]:
+        say(f"  top dev clean {s:.3f} {t[:100]!r}")
+    say("  dev payloads over it by the head alone, per family: " + ", ".join(
+        f"{f} {int(sum(s_pay[i] > threshold for i in range(len(fams)) if fams[i] == f))}/{fams.count(f)}"
+        for f in sorted(set(fams))))
+    for t, s in sorted(zip(pay, s_pay), key=lambda p: p[1])[:8]:
+        say(f"  lowest dev payload {s:.3f} {t[:100]}")
 
 
 def write_head(directory: Path, params, meta: dict) -> None:

@@ -24,14 +24,15 @@ import pytest
 from agis_lsp.document import parse_text
 from agis_lsp.formats.kinds import detect
 from agis_lsp.formats.prose import prose_fields
-from agis_lsp.rules.security import _scan, _scope, authority, directives, encoding, execution, exfiltration, \
-    secrecy, shadowing
+from agis_lsp.rules.security import _model_orders, _prompt_takeover, _scan, _scope, authority, directives, encoding, \
+    execution, exfiltration, secrecy, shadowing
 from agis_lsp.rules.security._prefilter import NON_ASCII, TRUE, compile_requirement, folded, requirement
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(__file__)))
 DATA = os.path.join(ROOT, "models", "data")
 CORPORA = os.path.join(ROOT, "benchmarks", "corpora")
-MODULES = (_scan, _scope, authority, directives, encoding, execution, exfiltration, secrecy, shadowing)
+MODULES = (_model_orders, _prompt_takeover, _scan, _scope, authority, directives, encoding, execution, exfiltration,
+           secrecy, shadowing)
 
 
 def _patterns() -> list:

@@ -1,0 +1,200 @@
+"""The patterns of security family 1 that order the model (AGSC101) or ask it to prefer this
+tool (AGSC105), and the filters that keep a tool's own contract out of their hits.
+
+The rules, their detectors and their documentation are in :mod:`.directives`.
+"""
+from __future__ import annotations
+
+import re
+
+from ._contract import RESTRICTS, TOPIC, advice_only, note_content, NOTE, PURPOSE, WORKS_OUT
+from ._scan import lazy, matches
+
+I = re.I | re.U
+_MODEL = (r"(?:assistant|ai(?:\s+(?:assistant|agent|model))?|llm|language\s+model|model|chat\s*bot|bot|"
+          r"claude|chat\s*gpt|gpt(?:-?\d[\w.-]*)?|gemini|copilot|cursor|agent)")
+_OTHER_TOOLS = r"(?:any|each|every|other|all|another)\s+(?:other\s+)?(?:\w+\s+)?(?:tools?|functions?|servers?|plugins?)"
+
+# AGSC101: imperatives aimed at the model that reach beyond the tool (its replies, the user,
+# every other call, data as instructions). Orders about this tool's own use ("make sure that you
+# pass ...", "you must call this operation from the administrator account") are its contract.
+_VOCATIVE = r"(?:assistant|ai|llm|language\s+model|model|chat\s*bot|claude|chat\s*gpt|gpt(?:-?\d[\w.-]*)?|gemini|copilot)"
+_DIRECTIVE = [
+    (lazy(r"\b(?:note|message|instructions?|reminder|attention|memo|warning|action\s+items?|tasks?|requests?)\s+(?:to|for)\s+"
+          r"(?:the\s+|any\s+|all\s+)?" + _MODEL + r"s?\s*[:\u2014-]\s", I), "addresses the model",
+     "note messag instruc reminde attenti memo warnin action task tasks request"),
+    (lazy(r"(?:^|[.!?]\s+|\n\s*|>\s*(?=(?:hey|hi|hello|dear)\b))(?:(?:hey|hi|hello|dear|attention|important)[,!]?\s+)?" + _VOCATIVE + r"\s*[,:]\s+[a-z]", I),
+     "addresses the model", "assist ai llm model chat bot claude gpt gemini copilot chatgpt"),
+    (lazy(r"\b(?:as\s+an?\s+(?:ai|assistant|language\s+model|llm)\b[^.]{0,40}?\byou\b)", I), "addresses the model", "ai assist llm model"),
+    (lazy(r"\byou\s+(?:must|should|shall|need\s+to|have\s+to|are\s+(?:required|instructed|expected)\s+to|"
+                r"will\s+(?:now|always)|are\s+to)\s+(?:always\s+|never\s+|first\s+|now\s+|also\s+|not\s+|only\s+|"
+                r"immediately\s+|silently\s+)*(?:(?:ignore|obey|reveal|forward|pretend|disregard|forget|refuse)\b|"
+                r"(?:tell|inform|notify|ask|remind|convince)\s+(?:the\s+)?(?:user|customer|human)|"
+                r"(?:respond|reply|answer)\s+(?:to\s+(?:the\s+)?user|only)|"
+                r"(?:call|use|invoke|run|execute|send)\s+" + _OTHER_TOOLS + r")", I),
+     "gives the model orders beyond this tool", "you"),
+    (lazy(r"\b(?:always|never|only)\s+(?:call|use|invoke|run|execute|select|choose|prefer|pick)\s+" + _OTHER_TOOLS, I),
+     "tells the model which other tools to call", "always never only"),
+    (lazy(r"(?:^|[.!?:;,]\s*)(?:tell|inform|convince|remind|assure|persuade|warn)\s+(?:the\s+(?:user|customer|human)|them)\b", I), "tells the model what to say to the user", "tell inform convinc remind assure persuad warn"),
+    (lazy(r"(?:^|[.!?:;,]\s*)ask\s+(?:the\s+(?:user|customer|human)|them)\s+(?:for|to\s+(?:share|provide|give|enter|send|confirm))"
+          r"\s+(?:their|his|her|your)\s+(?!confirmation|approval|consent|permission)", I),
+     "tells the model to ask the user for data this tool does not take", "ask"),
+    (lazy(r"\b(?:make\s+sure|ensure|it\s+is\s+(?:very\s+|extremely\s+)?(?:important|critical))\s+(?:that\s+)?"
+          r"the\s+(?:ai|assistant|llm|model)\b|\bit\s+is\s+(?:very\s+|extremely\s+)?"
+          r"(?:essential|crucial|vital|imperative)\s+that\s+you\b", I), "gives the model orders", "make ensure essenti crucial vital imperat importa critica"),
+    (lazy(r"\b(?:ai|llm|language\s+model)s?\s*(?:agents?|assistants?|models?)?\s+reading\s+this\b|\b(?:any|every)\s+(?:ai|llm|model|"
+          r"assistant|agent)\s+reading\s+this\b", I), "addresses the model", "reading"),
+    (lazy(r"\b(?:treated|treat|regarded|regard|considered|consider|interpreted|interpret)\s+(?:it\s+|them\s+|this\s+)?as\s+"
+          r"(?:(?:an?|the)\s+)?(?:instructions?|commands?|orders|directives?|(?:the\s+)?user'?s\s+(?:requests?|instructions?))\b", I),
+     "tells the model to take data as instructions", "treat treated regard regarde conside interpr"),
+    (lazy(r"\bthe\s+model\s+is\s+(?:expected|instructed|supposed|required)\s+to\b", I), "gives the model orders", "model"),
+    (lazy(r"\btreat\w*\s+(?:\w+\s+){0,6}as\s+(?:commands|instructions|orders|directives)\b", I),
+     "tells the model to take data as instructions", "treat treated treats treatin"),
+    (lazy(r"\b(?:whatever|no\s+matter\s+what|regardless\s+of\s+what)\s+the\s+user\s+(?:asks|says|wants|requests|types|writes)\b", I),
+     "tells the model how to answer the user", "whatev matter regardl"),
+    (lazy(r"(?<!that\s)(?<!which\s)(?<!that\sthe\s)(?<!which\sthe\s)\b(?:the\s+|an\s+|any\s+)?(?:ai|assistant|llm|claude|"
+          r"chat\s*gpt|gpt|copilot|gemini)(?:\s+agent)?\s+(?:should|must|shall|ought\s+to|needs?\s+to|has\s+to|is\s+(?:expected|"
+          r"required|supposed|instructed)\s+to|will\s+always|is\s+to)\b(?!\s+be\b)", I), "gives the model orders", "ai assist llm claude gpt copilot gemini chatgpt"),
+    (lazy(r"\b(?:call|use|invoke|run)\s+(?:this|the)\s+(?:tool|function)\s+(?:first|before\s+(?:any|all|every|using|calling|"
+          r"responding|answering)|(?:every|each)\s+time|whenever|regardless|no\s+matter)", I),
+     "tells the model to call this tool beyond its purpose", "call use invoke run"),
+    (lazy(r"\bregardless\s+of\s+(?:the\s+)?(?:topic|subject|question|request|what\s+the\s+user)|\beven\s+for\s+(?:greetings|"
+          r"small\s+talk|unrelated)", I), "tells the model to call this tool beyond its purpose", "regardl even"),
+    (lazy(r"\bbefore\s+(?:you\s+(?:answer|respond|reply)\b|(?:using|calling|invoking|running|"
+          r"executing|you\s+(?:use|call|run))\s+(?:any|every|all|other|another)\s+(?:\w+\s+)?(?:tools?|functions?|commands?))", I),
+     "tells the model what to do before anything else", "before"),
+    (lazy(r"\b(?:from\s+now\s+on|henceforth|(?:^|(?<=[.!?:;]\s))for\s+the\s+rest\s+of\s+(?:this|the)\s+(?:conversation|session|chat)\s*,|"
+          r"in\s+all\s+(?:future|subsequent)\s+(?:responses|replies|answers|turns|messages))", I),
+     "changes the model's behaviour for the rest of the conversation", "now hencefo rest future subsequ"),
+    (lazy(r"\b(?:in|at\s+the\s+(?:start|end|beginning)\s+of|to)\s+(?:your\s+(?:repl(?:y|ies)|answers?|responses?\s+to\s+the\s+user|"
+          r"messages?\s+to\s+the\s+user)|(?:every|each|all)\s+(?:repl(?:y|ies)|answers?))\b", I),
+     "tells the model how to answer the user", "your every each all"),
+    (lazy(r"(?:^|[.!?,;:\n]\s*)(?:respond|reply|answer)\s+(?:only\s+)?(?:(?:in|with)\s+(?:json|xml|yaml|markdown|plain\s+text|"
+          r"english|one\s+word|a\s+single\s+word|the\s+word|only|nothing|exactly|[\"'])|to\s+the\s+user|by\s+saying)", I),
+     "tells the model how to answer the user", "respon repl replies answer"),
+    (lazy(r"\b(?:do\s+not|don't|never)\s+(?:follow|obey|listen\s+to)\s+(?:the\s+|any\s+|your\s+)?(?:user|instructions|rules|"
+          r"previous|system|other|guidelines)|\b(?:do\s+not|don't|never)\s+(?:use|call)\s+any\s+other|"
+          r"\b(?:do\s+not|don't|never)\s+ask\s+(?:the\s+user\s+)?for\s+(?:confirmation|permission)\b", I),
+     "gives the model orders beyond this tool", "follow obey listen other ask"),
+    (lazy(r"\byour\s+(?:new\s+|real\s+|true\s+|primary\s+|only\s+|actual\s+)(?:task|goal|job|purpose|objective|instructions?|role)\b", I),
+     "gives the model a new task", "your"),    # Cue families (docs/security.md, "What would reach the recall goal"), written on
+    # the development payloads: a message addressed to the model, the model's own task ...
+    (lazy(r"\b(?:an?|this\s+is\s+an?)\s+(?:(?:important|urgent|personal|private|direct|quick|short)\s+)?(?:message|note|request|"
+          r"reminder|memo)\s+from\s+(?:me|your\s+(?:user|owner|operator|developer|principal)|the\s+user|[A-Z][\w.-]+(?:\s+[A-Z][\w.-]+)?)"
+          r"\b[^.\n]{0,60}?\bto\s+you\b", I), "addresses the model", "message note request remind memo"),
+    (lazy(r"\b(?:the|your)\s+(?:current\s+|original\s+|first\s+|actual\s+)?(?:task|request|question|job)\s+(?:that\s+)?"
+          r"(?:I|the\s+user|they|you\s+were)\s+(?:gave|have\s+given|assigned|asked|given)\b(?:\s+you\b)?|"
+          r"\bbefore\s+you\s+(?:can\s+)?(?:solve|finish|complete|continue(?:\s+with)?|carry\s+on(?:\s+with)?|start|do|answer)\s+"
+          r"(?:the|your|this|that)\s+(?:current\s+|original\s+)?(?:task|request|question|job)\b", I),
+     "addresses the model about its task", "task request questio job"),
+    # ... harmful content to write,
+    (lazy(r"(?:^|[.!?:;>\n]\s*)(?:write|say|generate|produce|compose|output|post|send)\s+(?:one|a|an|some|two|three)\s+(?:\w+\s+)?"
+          r"(?:offensive|toxic|discriminatory|hateful|harmful|racist|sexist|insulting|negative|unfriendly|threatening|abusive|rude)\s+"
+          r"(?:\w+\s+)?(?:sentences?|statements?|messages?|jokes?|comments?|texts?|posts?|emails?|tweets?|remarks?)\b", I),
+     "tells the model to write harmful content", "write say generat produce compose output post send"),
+    # ... forced first steps and calls around every task,
+    (lazy(r"\b(?:before|prior\s+to)\s+(?:answering|responding\s+to|replying\s+to|handling|doing|starting|working\s+on|tackling)\s+"
+          r"(?:any|every|each|a|the\s+user'?s)\s+(?:\w+\s+)?(?:questions?|requests?|tasks?|messages?|quer(?:y|ies)|prompts?)\b", I),
+     "tells the model what to do before anything else", "before prior"),
+    (lazy(r"\b(?:at\s+the\s+(?:start|beginning|end)\s+of|for|after|in)\s+(?:every|each|any)\s+(?:new\s+)?(?:conversation|session|chat|"
+          r"task|turn)s?\s*,\s*(?:you\s+(?:must|should|need\s+to)\s+)?(?:always\s+)?(?:first\s+)?(?:call|invoke|run|use|register|fetch|send|"
+          r"ping|notify|log|post|visit|open)\b", I), "tells the model to call something in every conversation", "convers session chat task turn"),
+    (lazy(r"\b(?:call|invoke|run|ping|hit|notify|use|fetch|contact)\b[^.\n]{0,40}?\b(?:before\s+and\s+after|after\s+and\s+before)\s+"
+          r"(?:every|each|any|all)\b|\bas\s+(?:the|your)\s+(?:very\s+)?first\s+(?:step|action|thing)\s+(?:of|in|for|before)\s+"
+          r"(?:any|every|each|all)\b|\b(?:call|invoke|run|use|ping)\b[^.\n]{0,40}?\bbefore\s+(?:every|any|each|all)\s+(?:other\s+)?"
+          r"(?:actions?|steps?|answers?|repl(?:y|ies)|responses?)\b", I), "tells the model what to do before anything else", "before first"),
+    (lazy(r"\b(?:attention|to|calling|dear|hey)\s+(?:all|any|every)\s+(?:ai|llm)\s+(?:agents?|assistants?|models?)\b|"
+          r"(?:^|[.!?]\s+)(?:to|attention)\s+(?:all|any|every)\s+(?:agents|assistants|models|llms)\s*:", I),
+     "addresses the model", "ai llm agent agents assist model models llms"),
+]
+# AGSC105: preference for this tool ("ALWAYS prefer this tool", "Use this tool instead of
+# 'kubectl get'"): how honest servers steer the model away from a shell, and a known
+# manipulation; information. Naming or disparaging another tool is AGSC401.
+_PREFERENCE = [
+    (lazy(r"\b(?:always|only)\s+(?:call|use|invoke|select|choose|prefer|pick)\s+(?:this|the\s+\w+)\s+(?:tool|function|server)\b|"
+          r"\bprefer\s+this\s+(?:tool|function|server)\b|\b(?:always|never)\s+(?:call|invoke|use)\s+this\s+(?:tool|function)\b", I),
+     "asks the model to prefer this tool"),
+    (lazy(r"\b(?:call|use|invoke|run|prefer|choose|pick|select)\s+(?:this(?:\s+(?:tool|function|one))?|the\s+(?:tool|function))"
+          r"\s+instead\s+of\b", I), "asks the model to prefer this tool"),
+    (lazy(r"\b(?:use|call|invoke)\s+this\s+(?:tool|function)\s+(?:for|on)\s+(?:every|all|any|each)\b", I),
+     "asks the model to prefer this tool"),
+    (lazy(r"\b(?:you\s+must|you\s+should|you\s+have\s+to)\s+(?:always\s+)?(?:use|call|prefer)\s+this\s+(?:tool|function)\b", I),
+     "asks the model to prefer this tool"),
+]
+
+
+# "Do NOT answer accessibility questions directly - always use this tool": a bare "always use
+# this tool" prefers it over nothing the sentence names: when to call it. It is a preference when
+# its sentence says over what ("over any other search", "never use built-in map tools",
+# "instead of", "rather than your own knowledge", "for every ...").
+_BARE = re.compile(r"(?:always|never)\s+(?:call|invoke|use)\s+this\s+(?:tool|function)$", I)
+_OVER = re.compile(r"\b(?:instead|over|rather\s+than|other|another|built-?in|fallback|default|every|all|any|each|"
+                   r"regardless|first|before|whenever|knowledge|own|never)\b", I)
+
+
+def _sentence(text: str, s: int, e: int) -> str:
+    start = max(text.rfind(c, 0, s) for c in ".!?\n") + 1
+    ends = [i for i in (text.find(c, e) for c in ".!?\n") if i >= 0]
+    return text[start:min(ends) if ends else len(text)]
+
+
+_preference_hits = matches(*_PREFERENCE)
+def preference(text: str):
+    for s, e, what in _preference_hits(text):
+        span = text[s:e].lower()
+        if span.startswith("never") or RESTRICTS.match(text, e):
+            continue
+        if re.search(r"\b(?:every|all|any|each)$", span) and TOPIC.match(text, e):
+            continue
+        if _BARE.match(span) and not _OVER.search(_sentence(text, s, e).replace(text[s:e], " ")):
+            continue
+        if span.startswith("only") and _ONLY_FOR.match(text, e):
+            continue   # "Only use this tool for reading": what it may be used for, a restriction
+        yield s, e, what
+
+
+_ONLY_FOR = re.compile(r"\s+(?:for|to|on|in)\s+(?!(?:every|all|any|each|everything|anything)\b)", I)
+
+
+# A message addressed to the model, or a mention of the model's own task, is not an order that a
+# condition can soften ("Once you have finished the task the user gave you, ...").
+_ANY_CLAUSE = frozenset({"addresses the model about its task"})
+
+
+def directives(text: str):
+    """AGSC101 hits that are not a condition ("if you need to comply with ..."), not the purpose
+    of this tool ("Use this to discover valid index names before calling other tools") and not
+    how to work out this argument's value ("the LLM should try to infer it from the project")."""
+    from ._scope import carried, clause_head, sentence_head, subordinate
+    for s, e, what in _directive_hits(text):
+        if what in _ANY_CLAUSE:
+            yield s, e, what
+            continue
+        if subordinate(text, s) or PURPOSE.search(clause_head(text, s)) or WORKS_OUT.match(text, e):
+            continue
+        if what == _BEYOND_PURPOSE and RESTRICTS.match(text, e):
+            continue   # "Run this tool first when a requested tool is unavailable": when to call it
+        if what == _BEYOND_PURPOSE and text[s:e].lower().endswith("whenever") and _USER_WANTS.match(text, e):
+            continue   # "Call this tool whenever the user wants to see their pull requests": when to call it
+        if what == _ANSWER and _SAFETY.search(sentence_head(text, s)):
+            continue   # "Never share the API key in your reply": safety text, it keeps a secret out
+        if what == _ADDRESSED and NOTE.match(text, s) and advice_only(note_content(text, e), carried):
+            continue   # "Note for LLMs: request the minimum detail level needed": this tool's own use
+        yield s, e, what
+
+
+_BEYOND_PURPOSE = "tells the model to call this tool beyond its purpose"
+_ANSWER = "tells the model how to answer the user"
+# "whenever the user wants to see ...": a request of the user's, the tool's topic (not "whenever
+# the user asks anything", every turn).
+_USER_WANTS = re.compile(r"\s+the\s+(?:user|customer)\s+(?:wants|asks|needs|requests|mentions|refers)\s+"
+                         r"(?!(?:anything|something|a\s+question|any\s+question)\b)", I)
+# A reply that must not carry a secret: "never share / include / reveal the API key in your reply".
+_SAFETY = re.compile(r"\b(?:never|do\s+not|don't|must\s+not|should\s+not)\s+(?:share|include|reveal|expose|print|"
+                     r"echo|repeat|show|paste|output|log)\s+(?:the\s+|any\s+|their\s+|your\s+|a\s+)?(?:[\w-]+\s+)?"
+                     r"(?:api\s+keys?|keys?|tokens?|passwords?|secrets?|credentials?|private\s+keys?|card\s+numbers?|"
+                     r"personal\s+data)\b", I)
+
+
+_ADDRESSED = "addresses the model"
+_directive_hits = matches(*_DIRECTIVE)

@@ -1,0 +1,169 @@
+"""The patterns of security family 1 that try to take over the prompt: fake system markup
+(AGSC102), orders to drop earlier instructions (AGSC103) and role switches (AGSC104).
+
+The rules, their detectors and their documentation are in :mod:`.directives`.
+"""
+from __future__ import annotations
+
+import re
+
+from ._contract import in_code, label, placeholder
+from ._scan import lazy, matches
+
+I = re.I | re.U
+
+# AGSC102: fake system / admin markup and chat-template tokens, judged by what they carry.
+# Names no documentation generator uses: they impersonate a privileged channel.
+_IMPERSONATING = r"(?:system|sys|admin|administrator|secret|hidden|assistant|override|developer|root)"
+# Names real documentation uses (AWS `<important>`, `<note>`; MCP servers' `<instructions>`
+# sections): reported only when their content crosses the tool's boundary.
+_DOCUMENTING = r"(?:important|instructions?|prompt|critical|urgent|mandatory|security|policy|context|rules?|information|messages?|notice)"
+_TAG = lazy(r"<\s*(" + _IMPERSONATING + "|" + _DOCUMENTING + r")((?:[\s_-][^<>]{0,40})?)\s*(/?)\s*>", I)
+_BRACKET = lazy(r"\[\s*(" + _DOCUMENTING + r")\s*\]", I)
+_CONTENT_MAX = 600
+_TAGS = [
+    (lazy(r"\[\s*/?\s*(?:system|sys|admin|administrator|assistant|override|developer|root|security\s+notice|inst)\s*"
+          r"(?:message|note|notice|override|prompt)?\s*\](?!\()", I), "contains a fake system tag"),   # not a Markdown link
+    (lazy(r"\b(?:BEGIN|START|END)\s+(?:OF\s+)?(?:ADMIN(?:ISTRATOR)?|SYSTEM|DEVELOPER|SECURITY|ROOT|PRIORITY)?\s*"
+          r"(?:OVERRIDE|INSTRUCTIONS?|PROMPT|MESSAGE|MODE|DIRECTIVE)S?\b"), "contains a fake system marker"),
+    (lazy(r"\b(?:ADMIN(?:ISTRATOR)?|SYSTEM|DEVELOPER|ROOT|SECURITY)\s+(?:OVERRIDE|DIRECTIVE|INSTRUCTION|NOTICE|MESSAGE)S?\b"),
+     "contains a fake system marker"),
+    (lazy(r"<\|?(?:im_start|system|start_header_id|begin_of_text)\|?>|\[INST\]|<<\s*/?SYS\s*>>|<\s*start_of_turn\s*>", I),
+     "contains a chat-template control token that opens a turn"),
+    (lazy(r"(?:^|\n)\s*(?:#{1,6}\s*)?(?:system|assistant|developer|admin)\s*(?:message|prompt|note)?\s*:\s*\S", I),
+     "contains a role marker"),
+    (lazy(r"#{2,}\s*(?:system|new\s+instructions?|admin|override)\b", I), "contains a fake system marker"),
+    # fake message headers and task markers of agent-injection benchmarks, and fake turns.
+    (lazy(r"#{2,}\s*[(\[]\s*(?:system|sys|admin|administrator|developer|assistant|root)[\s_-]*(?:message|note|notice|prompt|"
+          r"instructions?)?\s*[)\]]|#+\s*(?:system|admin|developer)_(?:message|note|notice|prompt|instructions?)\b", I),
+     "contains a fake system marker", "system sys admin adminis develop assist root"),
+    (lazy(r"(?:^|[\n.!?>]\s*)(?:TODO|FIXME|NEW\s+TASK|NEXT\s+TASK|URGENT\s+TASK|ACTION\s+ITEM)\s*:\s*(?:Please\s+)?"
+          r"(?:Send|Forward|Transfer|Pay|Wire|Delete|Remove|Cancel|Modify|Change|Reset|Update|Post|Upload|Share|Email|Book|Visit|Say|"
+          r"Tell|Create|Invite|Export|Move|Add|Give|Grant|Disable|Open|Download|Run|Execute|Buy|Purchase|Write|Reply|Respond)\b"),
+     "contains a fake task marker that gives the model a task", "todo fixme task action"),
+    (lazy(r"(?:^|[\n.!?]\s*)(?:User|Human)\s*:\s[^\n]{3,300}?(?:[.!?]\s+|\n\s*)(?:Assistant|AI)\s*:\s|"
+          r"(?:^|[\n.!?]\s*)(?:Assistant|AI)\s*:\s[^\n]{3,300}?(?:[.!?\]]\s+|\n\s*)(?:User|Human)\s*:\s"),
+     "contains a fake conversation turn", "user human assist ai"),
+]
+# Closing chat-template tokens (`<|endoftext|>` is a documented stop sequence): only when a
+# new turn's text follows them.
+_CLOSER = lazy(r"(?:<\|(?:endoftext|im_end|eot_id|end_header_id)\|>|\[/INST\]|<\s*end_of_turn\s*>)"
+               r"(?=\s*(?:system|assistant|user|developer)\b|\s*\w+[^<]{0,200}?\b(?:you|ignore|instructions?)\b)", I)
+
+
+def _tag_content(text: str, m) -> str:
+    """The text a tag wraps: up to its closing tag, else to the end of the field (capped)."""
+    close = re.compile(r"<\s*/\s*" + re.escape(m.group(1)) + r"\b[^<>]{0,40}>", I).search(text, m.end())
+    end = close.start() if close else min(len(text), m.end() + _CONTENT_MAX)
+    return text[m.end():end]
+
+
+def fake_tags(text: str):
+    """AGSC102 hits that are markup, not a label in a list of values or a placeholder."""
+    for s, e, what in _tag_hits(text):
+        if not (label(text, s, e) or placeholder(text, s, e)):
+            yield s, e, what
+
+
+def _tag_hits(text: str):
+    from ._scope import carried
+    for m in _TAG.finditer(text):
+        if m.group(3):
+            continue   # a self-closing tag wraps nothing
+        content = _tag_content(text, m)
+        if not content.strip():
+            continue
+        crossed = carried(content, skip="AGSC102")
+        if crossed:
+            yield m.start(), m.end(), f"wraps text that reaches {', '.join(crossed)} in a fake system tag"
+        elif re.fullmatch(_IMPERSONATING, m.group(1), I) and not in_code(text, m.start()):
+            yield m.start(), m.end(), "wraps text in a tag that impersonates the system"
+    for m in _BRACKET.finditer(text):
+        crossed = carried(text[m.end():m.end() + _CONTENT_MAX], skip="AGSC102")
+        if crossed:
+            yield m.start(), m.end(), f"marks text that reaches {', '.join(crossed)} as a system instruction"
+    yield from matches(*_TAGS)(text)
+    for m in _CLOSER.finditer(text):
+        yield m.start(), m.end(), "contains a chat-template token that ends a turn and starts another"
+
+
+# AGSC103: requests to drop earlier instructions, English and the common other languages.
+_OVERRIDE = [
+    (lazy(r"\b(?:ignore|ignoring|disregard|disregarding|forget|forgetting|set\s+aside|pay\s+no\s+attention\s+to)\s+"
+                r"(?:(?:all|any|every|each|of|the|your|my|these|those|its|previous|prior|above|earlier|preceding|former|\w+'s|"
+                r"existing|original|initial|other|old|system|safety|security|default|current|given|developer|operator)\s+){0,4}"
+                r"(?:instructions?|prompts?|directions?|directives?|rules?|guidelines?|guidance|polic(?:y|ies)|constraints?|"
+                r"restrictions?|guardrails?|safeguards?|context|messages?|commands?|orders|programming|training|filters)\b", I),
+     "tells the model to ignore its instructions"),
+    # "override the default command", "bypass the rules in this ruleset": what a parameter does.
+    # Only earlier instructions ("your", "previous", "existing" ...) are the model's.
+    (lazy(r"\b(?:override|overriding|bypass|bypassing|skip|discard|abandon|drop|neglect)\s+(?:(?:all|any|every|of|the)\s+){0,3}"
+                r"(?:previous|prior|above|earlier|preceding|existing|original|initial|your|my)\s+(?:\w+\s+){0,2}"
+                r"(?:instructions?|prompts?|directions?|directives?|rules?|guidelines?|guidance|polic(?:y|ies)|constraints?|"
+                r"restrictions?|guardrails?|safeguards?|programming|training)\b", I),
+     "tells the model to ignore its instructions"),
+    (lazy(r"\b(?:override|overriding|bypass|bypassing|skip|discard|abandon|drop|neglect)\s+(?:(?:all|any|the|your)\s+)?"
+          r"(?:(?:safety|security|content|ethical)\s+)?(?:guidelines|guardrails|safeguards|programming)\b", I),
+     "tells the model to ignore its instructions"),
+    (lazy(r"\b(?:forget|ignore|disregard)\s+(?:everything|all|anything)\s+(?:(?:you|that)\s+)?(?:were\s+told|above|before|"
+                r"(?:you\s+)?(?:know|learned|have\s+been\s+told)|said|previously|so\s+far)\b", I),
+     "tells the model to ignore its instructions"),
+    # the rest of the input dropped for a new order ("ignore the rest of this page and say ...")
+    (lazy(r"\b(?:ignore|disregard|skip|forget)\s+(?:the\s+rest\s+of|everything\s+(?:else\s+)?(?:in|after|below|above))\s+(?:this|the)\s+"
+          r"(?:data|text|document|input|page|content|message|email|file|article|context|conversation)\b[^.\n]{0,20}?\b(?:and|then)\s+"
+          r"(?:instead\s+)?(?:print|say|output|write|respond|reply|repeat|return|answer|tell)\b", I),
+     "tells the model to ignore its input and follow a new order"),
+    # es / pt / it / fr / de / nl / ru / zh / ja / ko
+    (lazy(r"\b(?:ignora|ignore|olvida|omite|desconsidera|descarta)\w*\s+(?:\w+\s+){0,3}"
+                r"(?:instrucci[oó]n|instru[cç](?:[oõ]es|[aã]o)|istruzion[ie]|indicaciones|reglas|regole|regras|directrices)\w*", I),
+     "tells the model to ignore its instructions"),
+    (lazy(r"\b(?:ignore[zs]?|oublie[zs]?|n[ée]glige[zs]?)\s+(?:\w+\s+){0,3}(?:instructions|consignes|r[eè]gles|directives)\b", I),
+     "tells the model to ignore its instructions"),
+    (lazy(r"\b(?:ignorier\w*|vergiss\w*|missacht\w*)\s+(?:\w+\s+){0,3}(?:Anweisungen|Instruktionen|Regeln|Vorgaben|Befehle)\b", I),
+     "tells the model to ignore its instructions"),
+    (lazy(r"\b(?:negeer|vergeet)\s+(?:\w+\s+){0,3}(?:instructies|regels)\b", I), "tells the model to ignore its instructions"),
+    (lazy(r"(?:игнорируй|забудь|проигнорируй|не\s+обращай\s+внимания\s+на)\w*\s+(?:\w+\s+){0,3}"
+                r"(?:инструкци|указани|правил)\w*", I), "tells the model to ignore its instructions"),
+    (lazy(r"(?:忽略|无视|忽視|無視|忘记|忘記|不要理会)[^。.!?]{0,12}?(?:指令|指示|说明|說明|规则|規則|提示)"), "tells the model to ignore its instructions"),
+    (lazy(r"(?:指示|命令|ルール|プロンプト)[^。.!?]{0,12}?(?:を)?(?:無視|忘れ)"), "tells the model to ignore its instructions"),
+    (lazy(r"(?:지시|명령|규칙|지침)[^.!?]{0,12}?(?:무시|잊어)"), "tells the model to ignore its instructions"),
+]
+
+# AGSC104: role switches and jailbreak modes.
+_ROLE = [
+    # "You are now ready to make requests" tells a developer where they are, not who the model is.
+    (lazy(r"\byou\s+are\s+(?:now|from\s+now\s+on|actually|in\s+fact|henceforth)\b(?!\s+(?:ready|able|set\s+up|all\s+set|done|"
+          r"finished|logged|signed|connected|authenticated|authorized|subscribed|registered|enrolled|using|on|in\s+the|at)\b)|\byou\s+are\s+no\s+longer\s+(?:an?\s|the\s|"
+          r"bound|restricted|limited|constrained|required|subject)", I), "switches the model's role"),
+    (lazy(r"\b(?:from\s+now\s+on|henceforth)\s+you\s+(?:are|will|must|act)\b", I), "switches the model's role"),
+    # "Whether the instance is in debug mode" describes a resource: only switching the model counts.
+    (lazy(r"\b(?:enter|enable|activate|switch\s+(?:in)?to|turn\s+on|you\s+are\s+(?:now\s+)?in|now\s+in)\s+(?:the\s+)?"
+          r"(?:developer|god|admin|jailbreak|jailbroken|unrestricted|unfiltered|dan|sudo)\s+mode\b|"
+          r"\b(?:god|jailbreak|jailbroken|unrestricted|unfiltered|dan)\s+mode\b", I),
+     "switches the model into a special mode"),
+    (lazy(r"\b(?:enter|enable|activate|switch\s+to|turn\s+on)\s+(?:the\s+)?(?:\w+\s+)?mode\b[^.]{0,30}?\b(?:no|without)\s+"
+                r"(?:restrictions?|limits?|filters?|rules?)", I), "switches the model into a special mode"),
+    (lazy(r"\b(?:act|behave|respond)\s+as\s+(?:if\s+you\s+(?:were|are)|though\s+you|an?\s+(?:unrestricted|unfiltered|"
+                r"jailbroken|evil|different|new)\b)", I), "switches the model's role"),
+    (lazy(r"\bpretend\s+(?:to\s+be|you\s+(?:are|were)|that\s+you)\b", I), "switches the model's role"),
+    (lazy(r"\b(?:no\s+longer|not)\s+(?:bound|restricted|limited|constrained)\s+by\s+(?:any\s+|your\s+|the\s+)?"
+                r"(?:rules|guidelines|polic(?:y|ies)|restrictions|instructions|safety)", I), "switches the model's role"),
+    (lazy(r"\bDo\s+Anything\s+Now\b|\bjailbreak\s+(?:prompt|the\s+(?:model|assistant|ai))\b", I), "is a jailbreak"),
+    (lazy(r"\b(?:ahora\s+eres|tu\s+es\s+maintenant|du\s+bist\s+jetzt|ora\s+sei|agora\s+voc[eê]\s+[eé]|теперь\s+ты)\b", I),
+     "switches the model's role"),
+    (lazy(r"(?:你现在是|你現在是|从现在开始你|今からあなたは|あなたは今)"), "switches the model's role"),
+]
+
+_override_hits = matches(*_OVERRIDE)
+
+
+def overrides(text: str):
+    """Orders, not descriptions of a parameter's effect ("it will override any existing
+    placement constraints")."""
+    from ._scope import describes
+    for s, e, what in _override_hits(text):
+        if not describes(text, s):
+            yield s, e, what
+
+
+role_switches = matches(*_ROLE)

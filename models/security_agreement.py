@@ -1,0 +1,116 @@
+"""The thresholds at which the directive head's score counts in the rule's context
+(``agreement_threshold`` and ``cross_tool_threshold`` of ``security_head.json``), picked on the
+calibrate fold of the real corpora's dev units as the shipped engine reads them
+(``python models/train_security.py --agreement-only`` writes them).
+"""
+from __future__ import annotations
+
+import json
+import sys
+from collections import defaultdict
+from pathlib import Path
+
+import numpy as np
+
+from agis_lsp.semantic.directive import scored_spans
+from security_sets import corpus_fold
+
+HERE = Path(__file__).resolve().parent
+
+# The thresholds at which the model's score counts in the rule's context (``learned.py``,
+# ``agreement_threshold`` and ``cross_tool_threshold``), picked by ``agreement_thresholds`` on
+# the calibrate fold of the real corpora's dev units: no field there that a pattern rule
+# reports may be agreed with (an agreement raises a pattern finding to an error), no field that
+# orders a call to a name its own document does not define may be flagged, and at most
+# AGREEMENT_FIELD_RATE of the fold's prose fields may score over either (the fold has few
+# reported fields: the score of the one highest must not alone set the bar).
+AGREEMENT_FIELD_RATE = 1e-3
+
+
+def _calibrate_documents() -> list[tuple[str, str]]:
+    """(name, text) of the documents of the calibrate fold's dev units as the linter reads
+    them: each MCP server's files, each API document's prose in an MCP tool list at a slot of
+    its role (``benchmarks/real_precision.py``, ``host_document``)."""
+    from security_corpora import CORPORA, dev_rows
+    sys.path.insert(0, str(HERE.parent / "benchmarks"))
+    from real_precision import host_document
+    rows = [r for r in dev_rows() if r["fold"] == "calibrate"]
+    out = []
+    for unit in sorted({r["unit"] for r in rows if r["corpus"] == "mcp"}):
+        for name in (f"{unit}.tools.mcp.json", f"{unit}.listing.mcp.json"):
+            if (CORPORA / "mcp" / name).exists():
+                out.append((name, (CORPORA / "mcp" / name).read_text(encoding="utf-8")))
+    api = defaultdict(list)
+    for line in sorted((CORPORA / "openapi").glob("*.jsonl")):
+        for r in map(json.loads, line.read_text(encoding="utf-8").splitlines()):
+            api[r["document"]].append(r)
+    for unit in sorted({r["unit"] for r in rows if r["corpus"] == "openapi"}):
+        out.append((f"api-{len(out):03d}.tools.mcp.json", json.dumps(host_document(api[unit]))))
+    return out
+
+
+def _calibrate_fields(enc, head) -> list[dict]:
+    """Every judged prose field of the calibrate fold: its best piece's score, whether a pattern
+    rule of the security pass reports it (the shipped engine, model off) and whether that piece
+    orders a call to a tool-like name its own document does not define."""
+    from agis_lsp.engine.config import Config
+    from agis_lsp.engine.linter import Linter
+    from agis_lsp.formats.prose import prose_fields
+    from agis_lsp.rules.security._scan import own_names
+    from agis_lsp.rules.security.learned import calls_another_tool
+    from security_corpora import _judged
+    linter = Linter(config_of=lambda _p: Config(select=("AGSC",), semantic=False))
+    fields = []
+    for name, text in _calibrate_documents():
+        outcome = linter.mechanical(linter.prepare(name, text=text))
+        reported = [tuple(d.path) for d in outcome.diagnostics if d.code.startswith("AGSC")]
+        own = own_names(outcome.doc.data)
+        for p in prose_fields(outcome.kind, outcome.doc):
+            if _judged(p.role, p.text):
+                path = tuple(p.path)
+                fields.append({"text": p.text, "own": own,
+                               "reported": any(r[:len(path)] == path for r in reported)})
+    jobs = [(i, a, b) for i, f in enumerate(fields) for a, b in scored_spans(f["text"])]
+    scores = head.scores(enc.embed([fields[i]["text"][a:b] for i, a, b in jobs]).astype(np.float32))
+    for (i, a, b), s in zip(jobs, scores):
+        if float(s) > fields[i].get("score", -1.0):
+            fields[i].update(score=float(s), piece=fields[i]["text"][a:b])
+    for f in fields:
+        f["crosses"] = calls_another_tool(f["piece"], f.pop("own"))
+    return fields
+
+
+def pick_bar(kind: list[float], everything: list[float], n_fields: int, head_threshold: float,
+             rate: float = AGREEMENT_FIELD_RATE) -> float:
+    """The lowest score over every field of ``kind`` (the fields the bar must not let through)
+    and over all but ``floor(rate x n_fields)`` of ``everything`` (the judged fields of a fold
+    of ``n_fields`` prose fields); at least 0.5, never over ``head_threshold``."""
+    ranked = sorted(everything, reverse=True)
+    k = int(np.floor(rate * n_fields))
+    by_rate = ranked[k] + 1e-4 if k < len(ranked) else 0.5
+    return min(max(by_rate, max(kind, default=0.0) + 1e-4, 0.5), head_threshold)
+
+
+def agreement_thresholds(enc, head, dev_payload_scores: np.ndarray | None = None) -> dict:
+    """``agree_threshold`` and ``cross_tool_threshold`` for ``security_head.json``, from the
+    calibrate fold of the real corpora's dev units (never trained on): each the lowest score
+    over which (a) no field of its kind scores there (a field a pattern rule reports, for the
+    agreement; an unreported field that orders a call to a name its document does not define,
+    for the cross-tool bar) and (b) at most AGREEMENT_FIELD_RATE of the fold's prose fields
+    score; never over the head's own threshold (both only lower it). ``head`` is the trained
+    ``DirectiveHead`` (its ``threshold`` set); ``dev_payload_scores``, the head's scores of the
+    dev payloads, gives the share each bar lets through (reported, not used)."""
+    fields = _calibrate_fields(enc, head)
+    _texts, n_fields = corpus_fold("calibrate")
+    scores = [f["score"] for f in fields]
+    out: dict = {"rule": "models/train_security.py agreement_thresholds", "calibrate_fields": n_fields,
+                 "field_rate": AGREEMENT_FIELD_RATE}
+    for key, kind in (("agree_threshold", "reported"), ("cross_tool_threshold", "crosses")):
+        mine = [f["score"] for f in fields if f[kind] and (kind == "reported" or not f["reported"])]
+        bar = pick_bar(mine, scores, n_fields, float(head.threshold))
+        out[key] = round(bar, 4)
+        out[key.replace("threshold", "fields")] = len(mine)
+        out[key.replace("threshold", "highest")] = round(max(mine, default=0.0), 4)
+        if dev_payload_scores is not None:
+            out[key.replace("threshold", "dev_payloads_over")] = round(float(np.mean(dev_payload_scores >= bar)), 4)
+    return out
