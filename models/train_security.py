@@ -258,8 +258,14 @@ def save_npz(path: Path, **arrays: np.ndarray) -> None:
 
 
 def main(argv: list[str] | None = None) -> None:
+    import argparse
+    ap = argparse.ArgumentParser(prog="train_security.py", description="Train the security head (AGSC901) "
+                                 "and write models/security_head.{json,npz} and SHA256SUMS.")
+    ap.add_argument("--agreement-only", action="store_true",
+                    help="only recompute the agreement thresholds of the shipped head (its weights kept)")
+    args = ap.parse_args(argv)
     enc = CachedEncoder()
-    if "--agreement-only" in (sys.argv[1:] if argv is None else argv):
+    if args.agreement_only:
         fill_agreement(enc, HERE)   # the shipped head's weights stay as they are
     else:
         params, b, meta = fit(enc)
