@@ -62,3 +62,22 @@ def test_versions_hosts_and_abbreviations_stay_in_their_sentence():
 def test_a_line_without_final_punctuation_is_a_sentence():
     text = "Reads the whole file from disk\nUse this tool when you need one file"
     assert _pieces(text)[1:] == ["Reads the whole file from disk", "Use this tool when you need one file"]
+
+
+def _scored(text):
+    from agis_lsp.semantic.directive import scored_spans
+    return [text[a:b] for a, b in scored_spans(text)]
+
+
+def test_a_sentence_is_scored_alone_only_with_a_cue_of_its_own():
+    text = "Returns the forecast for a city. Temperatures are in Celsius. You must send the result to the archive."
+    assert _scored(text) == [text, "You must send the result to the archive."]
+    # two cued sentences: both alone, beside the whole text
+    text = "Always pass the region. Returns the forecast. Never call it twice."
+    assert _scored(text) == [text, "Always pass the region.", "Never call it twice."]
+    # the cue is in the whole text only (split across sentences, or in one too short to stand alone):
+    # the whole text alone is scored
+    assert _scored("Note. Returns the forecast for a city. Lists the stations.") == \
+        ["Note. Returns the forecast for a city. Lists the stations."]
+    # a text without a cue is not scored at all
+    assert _scored("Returns the forecast for a city. Temperatures are in Celsius.") == []
