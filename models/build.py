@@ -117,7 +117,7 @@ def step_scope() -> None:
     else:
         import finetune_scope
         with tempfile.TemporaryDirectory() as tmp:
-            finetune_scope.train_branches(["all"], 4, 2, 3000, None, Path(tmp))
+            finetune_scope.train_branches(["all"], 4, 2, finetune_scope.REAL_NEGATIVES, None, Path(tmp))
             state = torch.load(Path(tmp) / "scope-all.pt", weights_only=False)["state"]
     export_encoder(HERE / "scope.onnx", state)
 

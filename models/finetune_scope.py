@@ -13,7 +13,7 @@ Build time only: torch is imported here, never by agis_lsp.
         onnx onnx_ir onnxruntime==1.31.1 transformers   # --export: models/build.py export_encoder
     /work/ft-venv/bin/pip install -e .            # the project, for the trainer's data functions
     nice -n 15 /work/ft-venv/bin/python models/finetune_scope.py --cache /tmp/ft_layers.pt \
-        [--folds A,B,C] [--train-layers 2] [--epochs 2] [--real-negatives 3000] [--out result.json]
+        [--folds A,B,C] [--train-layers 2] [--epochs 2] [--real-negatives 6000] [--out result.json]
     # the scope branch (models/scope.onnx) and the group folds' branches:
     nice -n 5 /work/ft-venv/bin/python models/finetune_scope.py --train-layers 4 --cache /tmp/ft_layers.pt \
         --branches all,G1,G2,G3 --save /tmp/branches --export
@@ -67,7 +67,7 @@ from minilm_torch import (HF_NAMES, MAX_TOKENS, Layer, Lookup, Lower, batches_by
                           embed, load_cache, load_model, load_safetensors, pad, pool, save, upper_forward)
 from scope_branches import GROUPS, export_branches, hf_state, quantized_cosine, train_branches  # noqa: E402,F401
 from scope_tune import BATCH, LR_ENCODER, LR_HEAD, Head, finetune  # noqa: E402,F401
-from scope_tune_data import (SEED, hard_negatives, intents_for_drift, judged_pieces, test_payloads,  # noqa: E402,F401
+from scope_tune_data import (REAL_NEGATIVES, SEED, hard_negatives, intents_for_drift, judged_pieces, test_payloads,  # noqa: E402,F401
                              tune_data)
 
 FOLDS = {
@@ -173,7 +173,8 @@ def parser() -> argparse.ArgumentParser:
     ap.add_argument("--folds", default="A,B,C")
     ap.add_argument("--train-layers", type=int, default=2, help="top layers fine-tuned (the others frozen)")
     ap.add_argument("--epochs", type=int, default=2)
-    ap.add_argument("--real-negatives", type=int, default=3000, help="fixed-seed sample of the real negatives")
+    ap.add_argument("--real-negatives", type=int, default=REAL_NEGATIVES,
+                    help="fixed-seed sample of the real negatives (scope_tune_data.REAL_NEGATIVES)")
     ap.add_argument("--cache", help="file for the frozen layers' outputs (torch.save)")
     ap.add_argument("--out", help="write the figures as JSON")
     ap.add_argument("--branches", help="train branches instead of measuring: 'all' and/or GROUPS names, "
