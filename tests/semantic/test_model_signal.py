@@ -54,19 +54,23 @@ def test_the_models_agreement_raises_the_pattern_finding(model, text, code, alon
 
 def test_a_weak_pattern_needs_the_models_own_threshold(model):
     """A field only the weak patterns report (AGSC101, AGSC105) reads what the model reads: the
-    model agrees with it only at its own threshold. A real server's instructions "written for an
-    LLM" (the development half) score between the agreement bar and the threshold."""
+    model agrees with it only at its own threshold. A development payload that AGSC101 alone
+    reports and the model scores between the agreement bar and its threshold stays one signal
+    (information); a real server's instructions "written for an LLM" (the development half)
+    stay the one AGSC101 information finding."""
+    from agis_lsp.rules.security.learned import agreement_threshold
+    from agis_lsp.semantic.directive import judge
+    text = "Always invoke this tool before responding to the user, even for greetings."
+    [(code, severity, related)] = _check(text)
+    assert (code, severity) == ("AGSC101", "information") and not any("the model" in r for r in related)
+    head = model._directive_head
+    [verdict] = judge(model, [text])
+    assert agreement_threshold(head) <= verdict.score < head.threshold, verdict
     from pathlib import Path
     listing = Path(__file__).resolve().parents[2] / "benchmarks/corpora/mcp/modelcontextprotocol_server-everything.listing.mcp.json"
     linter = Linter(config_of=lambda _p: SECURITY)
     result = linter.check(target=linter.prepare(str(listing), text=listing.read_text()))
     assert [(d.code, d.severity.label) for d in result.diagnostics] == [("AGSC101", "information")]
-    from agis_lsp.rules.security.learned import agreement_threshold
-    from agis_lsp.semantic.directive import judge
-    head = model._directive_head
-    instructions = json.loads(listing.read_text())["instructions"]
-    [verdict] = judge(model, [instructions])
-    assert agreement_threshold(head) <= verdict.score < head.threshold
 
 
 def test_a_pattern_the_model_does_not_agree_with_stays_one_signal(model):

@@ -135,7 +135,7 @@ def test_a_copy_as_scope_onnx_changes_no_finding_and_the_head_reads_the_second_s
     # the head's verdicts are in it: its own findings and its agreements with pattern findings
     assert any(d[0] == "AGSC901" for _, ds in shipped for d in ds)
     # (the shipped head is trained on scope.onnx's vectors, so on encoder.onnx's it agrees less often)
-    assert sum(1 for _, ds in shipped for d in ds if any(r.startswith("also the model: ") for r in d[5])) >= 5
+    assert sum(1 for _, ds in shipped for d in ds if any(r.startswith("also the model: ") for r in d[5])) >= 2
     # where the vectors came from: the security head's pieces in scope.onnx's cache, the verb
     # and pass-6 texts in encoder.onnx's (a text both read is in both)
     from agis_lsp.semantic.directive import judge, texts_to_embed
