@@ -78,7 +78,7 @@ class Counting:
         from agis_lsp.engine.registry import all_rules
         from agis_lsp.semantic import directive
         from agis_lsp.semantic.encoder import Encoder
-        run, to_embed = Encoder._run, directive.texts_to_embed
+        run, plan = Encoder._run, directive.jobs
         hooks = {r.code: r.model_texts for r in all_rules() if r.model_texts is not None}
 
         def counted_run(enc, ids, mask):
@@ -89,14 +89,15 @@ class Counting:
             self.forward[graph].update(calls=1, rows=ids.shape[0], padded=int(ids.size), real=int(mask.sum()))
             return out
 
-        def counted_to_embed(model, texts):
-            for i, a, b in directive.jobs(model, texts):
+        def counted_plan(model, texts):
+            out = plan(model, texts)
+            for i, a, b in out:
                 spans = directive.pieces(texts[i])
                 kind = ("window" if (a, b) not in spans else
                         "sentence" if (a, b) != spans[0] else
                         "field, several sentences" if len(spans) > 1 else "field, one sentence")
                 self.pieces[kind].append(texts[i][a:b])
-            return to_embed(model, texts)
+            return out
 
         def counted_texts(code, fn):
             def wrapped(ctx, model):
@@ -106,14 +107,14 @@ class Counting:
             return wrapped
 
         Encoder._run = counted_run
-        directive.texts_to_embed = counted_to_embed
+        directive.jobs = counted_plan
         for r in all_rules():
             if r.code in hooks:
                 r.model_texts = counted_texts(r.code, hooks[r.code])
         try:
             yield self
         finally:
-            Encoder._run, directive.texts_to_embed = run, to_embed
+            Encoder._run, directive.jobs = run, plan
             for r in all_rules():
                 if r.code in hooks:
                     r.model_texts = hooks[r.code]

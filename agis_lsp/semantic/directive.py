@@ -181,10 +181,12 @@ def texts_to_embed(model, texts: Sequence[str]) -> list[str]:
     return [texts[i][a:b] for i, a, b in jobs(model, texts)]
 
 
-def judge(model, texts: Sequence[str]) -> list[DirectiveVerdict | None]:
-    """A verdict per text (None for texts without a cue, which are not embedded)."""
+def judge(model, texts: Sequence[str],
+          planned: list[tuple[int, int, int]] | None = None) -> list[DirectiveVerdict | None]:
+    """A verdict per text (None for texts without a cue, which are not embedded). ``planned``:
+    ``jobs(model, texts)`` when the caller has it already (the rule plans once a lint)."""
     head = head_for(model)
-    jobs_ = jobs(model, texts)
+    jobs_ = jobs(model, texts) if planned is None else planned
     out: list[DirectiveVerdict | None] = [None] * len(texts)
     if not jobs_:
         return out

@@ -37,11 +37,20 @@ def candidates(ctx) -> list:
             and p.role not in SUGGESTION_ROLES and p.path not in skip and has_cue(p.text)]
 
 
+@fact("security.directive-jobs")
+def planned(ctx) -> list[tuple[int, int, int]]:
+    """The pieces the head scores in this document's candidates (``directive.jobs``: each
+    field, its cued sentences, the further windows of a long one), planned once a lint for
+    the engine's gathering of texts and for the rule's judgment."""
+    from ...semantic.directive import jobs
+    return jobs(ctx.model(), [p.text for p in candidates(ctx)])
+
+
 def model_texts(ctx, model) -> list[str]:
     """What the head will embed for this document (the engine embeds them with the other
     semantic rules' texts in one batched pass)."""
-    from ...semantic.directive import texts_to_embed
-    return texts_to_embed(model, [p.text for p in candidates(ctx)])
+    texts = [p.text for p in candidates(ctx)]
+    return [texts[i][a:b] for i, a, b in planned(ctx)]
 
 
 @rule(CODE,
@@ -140,7 +149,7 @@ def directive_text(ctx):
         from ...semantic import SemanticUnavailable
         from ...semantic.directive import judge
         model = ctx.model()
-        verdicts = judge(model, [p.text for p in fields])
+        verdicts = judge(model, [p.text for p in fields], planned(ctx))
     except SemanticUnavailable as exc:
         raise SemanticSkipped(str(exc)) from None
     head = model._directive_head
