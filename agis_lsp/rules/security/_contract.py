@@ -10,7 +10,8 @@ the scan, which knows the document) ask whether its match points beyond the tool
 * labels and placeholders (``[system]`` in a list of levels, ``<table>_<sys_id>``) and examples
   of the format a tool handles (a tag inside a code block);
 * a file named by the tool whose declared job is that file (:func:`job_of`), a preference over
-  the server's own tools (:func:`prefers_over_own`).
+  the server's own tools, a command line it wraps or a way of working
+  (:func:`prefers_within_contract`).
 """
 from __future__ import annotations
 
@@ -94,12 +95,52 @@ _QUOTED = re.compile(r"[`'\"]([A-Za-z_][\w.-]*)[`'\"]")
 _BARE = re.compile(r"(?<![\w.-])(?-i:[a-z][a-z0-9]*(?:[_.][a-z0-9]+)+|[a-z]+[A-Z]\w+)(?![\w-])")
 
 
-def prefers_over_own(text: str, end: int, own: frozenset) -> bool:
-    """Whether the sentence after a preference names, quoted or written as an identifier, tools
-    the document defines ("instead of search_tasks" in the server of ``asana_search_tasks``)."""
-    tail = re.split(r"[.!?\n]\s", text[end:end + 160], maxsplit=1)[0]
-    named = set(_QUOTED.findall(tail)) | {m.rstrip(".") for m in _BARE.findall(tail)}
-    return bool(named) and all(n in own for n in named)
+# What a preference prefers this tool over: the phrase after "instead of", "over" or "rather
+# than", in the sentence of the preference, up to the clause that says when ("for", "when", "if").
+_OVER_MARK = re.compile(r"\b(?:instead\s+of|over|rather\s+than)\s+", I)
+_ENDS_OVER = re.compile(r"\b(?:instead\s+of|over|rather\s+than)\s*$", I)
+_OBJECT_END = re.compile(r"[.;!?\n]\s|[.;!?]$|[;\n]|\s(?:for|when|whenever|if|so|since|because|to)\s", I)
+_URL = re.compile(r"\b(?:https?|wss?|ftp)://\S+", I)
+_KEBAB = re.compile(r"(?<![\w.-])[a-z][a-z0-9]*(?:-[a-z0-9]+)+(?![\w-])")
+# a way of working this tool replaces: "instead of guessing", "instead of fetching from
+# https://...", "instead of paging the full list" (calling, invoking, running or executing
+# something names another tool's work)
+_WAY = re.compile(r"(?!(?:using|calling|invoking|running|executing|trusting|relying)\b)[a-z]+ing\b", I)
+# a command line the tool wraps: "instead of 'kubectl get' commands"
+_COMMAND_LINE = re.compile(r"[`'\"][A-Za-z][\w.-]*\s[^`'\"\n]{1,60}[`'\"]")
+
+
+def preferred_over(text: str, end: int) -> str:
+    """The phrase a preference that ends at ``end`` prefers this tool over ("" when its sentence
+    names none)."""
+    tail = re.split(r"[.!?\n]\s", text[end:end + 200], maxsplit=1)[0]
+    if _ENDS_OVER.search(text, max(0, end - 16), end):
+        obj = tail     # "Use this tool instead of" ...
+    else:
+        mark = _OVER_MARK.search(tail)
+        if mark is None:
+            return ""
+        obj = tail[mark.end():]
+    obj = _URL.sub("URL", obj)   # a host name is not a tool's
+    stop = _OBJECT_END.search(obj)
+    return obj[:stop.start()] if stop else obj
+
+
+def prefers_within_contract(text: str, end: int, own: frozenset) -> bool:
+    """Whether a preference prefers this tool over something inside its own contract: tools the
+    document defines ("instead of search_tasks" in the server of ``asana_search_tasks``,
+    "instead of delete-calendar-event"), a command line it wraps ("instead of 'kubectl get'
+    commands") or a way of working ("instead of guessing"). Over another server's tool, over
+    other tools or over nothing it names, it is a preference (AGSC105)."""
+    obj = preferred_over(text, end)
+    if not obj:
+        return False
+    named = set(_QUOTED.findall(obj)) | {m.rstrip(".") for m in _BARE.findall(obj)} \
+        | {m for m in _KEBAB.findall(obj) if m in own}
+    if named:
+        return all(n in own for n in named)
+    lead = obj.lstrip()
+    return bool(_COMMAND_LINE.match(lead) or _WAY.match(lead))
 
 
 _WORD = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")

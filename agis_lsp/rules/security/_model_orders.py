@@ -123,13 +123,14 @@ _PREFERENCE = [
 ]
 
 
-# "Do NOT answer accessibility questions directly - always use this tool": a bare "always use
-# this tool" prefers it over nothing the sentence names: when to call it. It is a preference when
-# its sentence says over what ("over any other search", "never use built-in map tools",
-# "instead of", "rather than your own knowledge", "for every ...").
-_BARE = re.compile(r"(?:always|never)\s+(?:call|invoke|use)\s+this\s+(?:tool|function)$", I)
+# "Do NOT answer accessibility questions directly - always use this tool", "Prefer this tool for
+# the ledger": a bare "always use this tool" or "prefer this tool" prefers it over nothing the
+# sentence names: when to call it. It is a preference when its sentence says over what ("over any
+# other search", "never use built-in map tools", "instead of", "rather than your own knowledge",
+# "for every ..."); "first-party knowledge" says nothing of the kind.
+_BARE = re.compile(r"(?:(?:always|never)\s+(?:call|invoke|use)|(?:always\s+)?prefer)\s+this\s+(?:tool|function)$", I)
 _OVER = re.compile(r"\b(?:instead|over|rather\s+than|other|another|built-?in|fallback|default|every|all|any|each|"
-                   r"regardless|first|before|whenever|knowledge|own|never)\b", I)
+                   r"regardless|first|before|whenever|never)\b(?!-)", I)
 
 
 def _sentence(text: str, s: int, e: int) -> str:

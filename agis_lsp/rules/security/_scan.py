@@ -23,7 +23,7 @@ from ...engine.findings import Finding, Related
 from ...engine.registry import attach, parts
 from ...formats.prose import Prose, prose_fields
 from ...formats.registry import in_purpose, security_advice
-from ._contract import job_of, prefers_over_own
+from ._contract import job_of, prefers_within_contract
 from ._prefilter import compile_requirement, folded, requirement
 
 SCHEMA_CODE = "AGSC801"
@@ -314,7 +314,7 @@ def _scan_fields(ctx, enabled, active, taken, own) -> tuple[list, dict]:
             if code == SHADOW_CODE and _names_own(prose.text[start:end], own()):
                 continue   # the document's own tool or parameter: inside its contract
             if code == PREFERENCE_CODE:
-                if prefers_over_own(prose.text, end, own()):
+                if prefers_within_contract(prose.text, end, own()):
                     continue   # "prefer this tool over multiple 'fill' calls": its own server's tools
             origin = ""
             if prose.role == "schema-value" and code != SCHEMA_CODE:

@@ -200,23 +200,29 @@ def role_switch(ctx):
 
 @rule("AGSC105", spec="AGIS §12")
 def tool_preference(ctx):
-    """Agent-facing text asks the model to prefer this tool ("ALWAYS prefer this tool", "Use this tool instead of 'kubectl get'").
+    """Agent-facing text asks the model to prefer this tool over other tools ("ALWAYS prefer this tool over any other search").
 
     ## What it does
     Finds "always / only use (prefer, call) this tool", "prefer this tool",
-    "use this (tool) instead of ...", "you must use this tool". A preference
-    over tools the document defines ("instead of search_tasks" in the server
-    of `asana_search_tasks`) is its own contract and is not reported; nor is
-    a bare "always use this tool" whose sentence names nothing it displaces
-    ("Do NOT answer accessibility questions directly - always use this
-    tool": when to call it), nor "only use this tool for reading" (a
-    restriction).
+    "use this (tool) instead of ...", "you must use this tool", and reads
+    what the sentence prefers this tool over (the phrase after "instead
+    of", "over" or "rather than", up to "for", "when", "if"). Not reported,
+    as this tool's own contract: a preference over tools the document
+    defines ("instead of search_tasks" in the server of
+    `asana_search_tasks`, "instead of delete-calendar-event"), over a
+    command line the tool wraps ("Use this tool instead of 'kubectl get'
+    commands"), over a way of working ("instead of guessing", "instead of
+    fetching from https://..."); a bare "always use this tool" or "prefer
+    this tool" whose sentence names nothing it displaces ("Do NOT answer
+    accessibility questions directly - always use this tool", "Prefer this
+    tool for the ledger": when to call it); "only use this tool for
+    reading" (a restriction).
 
     ## Why is this bad?
     Preference manipulation is a known way for a server to capture calls
     meant for others (MCP tool poisoning). It is also how honest servers
-    steer the model away from a shell ("Use this tool instead of 'kubectl
-    get'"), so on its own it is information: a reviewer reads it once.
+    steer the model toward a tool that does a job well, so on its own it is
+    information: a reviewer reads it once.
     Steering the model from a named tool toward this one for one kind of
     task ("Use this instead of 'execute_command' with ls/dir commands") is
     such a preference too. Taking over every use of another tool ("use this
@@ -241,5 +247,10 @@ def tool_preference(ctx):
     Information by default: measured on real MCP servers, this is
     mostly honest guidance. A forced call ("call this tool before every
     answer", "for every search, regardless of topic") is AGSC101.
+    Shell commands in general ("over running shell commands") are another
+    tool's work and stay reported; one command line the tool wraps is its
+    job. On the blind MCP split, 16 of 25 security findings were this rule
+    on preferences over `kubectl` and `aws` command lines, over the
+    server's own kebab-case tools and over "guessing" (docs/security.md).
     """
     yield from findings(ctx, "AGSC105")
