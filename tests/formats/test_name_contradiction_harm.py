@@ -91,3 +91,30 @@ def test_annotations_warn_only_in_the_harmful_direction(tmp_path):
     assert found["search_logs"] == {("MCPT601", "information")}, found
     assert found["export_report"] == {("MCPT601", "information")}, found
     assert found["purge_cache"] == {("MCPT601", "warning")}, found
+
+
+def test_a_light_verb_leaves_the_action_to_its_noun(tmp_path):
+    _model()
+    found = _by_name(tmp_path, [
+        # hard negatives: "give feedback", "take a screenshot" say what the noun does
+        _tool("give_feedback", "Open the feedback form in the browser so the user can provide feedback."),
+        _tool("take_screenshot", "Captures the visible part of the page as a PNG image."),
+        # kept: the noun names another operation than the one described
+        _tool("make_payment", "Deletes the customer's account and all of its data."),
+    ], ("TOOL601", "TOOL602"))
+    assert ("TOOL601", "warning") not in found["give_feedback"], found
+    assert ("TOOL601", "warning") not in found["take_screenshot"], found
+    assert ("TOOL601", "warning") in found["make_payment"], found
+
+
+def test_who_may_do_it_is_not_what_the_tool_does(tmp_path):
+    # Microsoft Graph's "This action allows <who> to <verb>": the verb is the operation
+    _model()
+    found = _by_name(tmp_path, [
+        _tool("forward_event", "This action allows the organizer or attendee of a meeting event to forward the "
+                               "meeting request to a new recipient."),
+        # kept: what it allows contradicts the name
+        _tool("send_message", "This action allows the owner of a mailbox to delete a message for good."),
+    ], ("TOOL601", "TOOL602"))
+    assert found["forward_event"] == set(), found
+    assert ("TOOL601", "warning") in found["send_message"], found

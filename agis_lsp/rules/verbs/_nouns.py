@@ -1,5 +1,6 @@
 """How the words of a tool name read as nouns: the action noun of a verb (``notification`` names
-NOTIFY) and a leading word that is the first noun of a compound (``invoice_lines``)."""
+NOTIFY), a leading word that is the first noun of a compound (``invoice_lines``) and a light verb
+whose object carries the action (``give_feedback``)."""
 from __future__ import annotations
 
 import re
@@ -77,3 +78,13 @@ def text_names_the_compound(word: str, obj: str, text: str) -> bool:
                 if lead & set(words[k + 1:k + 4]):
                     return True
     return False
+
+
+# Light verbs: "give feedback", "take a screenshot", "make a payment", "do a search", "have a
+# look". The action is the object noun's; the verb adds none of its own to contradict.
+LIGHT_VERBS = frozenset(("give", "take", "make", "do", "have"))
+
+
+def light_verb_phrase(word: str, obj: str) -> bool:
+    """Whether a name's leading verb is a light verb with an object noun (``give_feedback``)."""
+    return word.lower() in LIGHT_VERBS and bool(name_words(obj))

@@ -11,7 +11,7 @@ from ...engine.findings import Finding, Fix, SetValue
 from ...engine.registry import rule
 from ...formats.agis_methods import PROHIBITED_HTTP_METHODS, lexicon
 from ._names import KINDS, describe, operations, rename_leading
-from ._nouns import may_lead_a_compound, name_words, named_verbs, text_names_the_compound
+from ._nouns import light_verb_phrase, may_lead_a_compound, name_words, named_verbs, text_names_the_compound
 
 _LABEL_TEXT = {"state": "describes a state or condition", "noun": "looks like a noun",
                "existence": "expresses existence or being", "other": "is not a verb",
@@ -80,9 +80,12 @@ def leading_word_not_action_verb(ctx):
                       "(AGIS §4.2)")
 
 
+# "Invoke this tool to ...", "This tool lets you ...", and Microsoft Graph's "This action allows
+# the organizer or attendee of a meeting event to forward ...": who may do it, then what it does
 _PREAMBLE = re.compile(r"^\s*(?:(?:invoke|use|call|run)\s+(?:this|the)\s+(?:tool|function|capability|"
                        r"endpoint|api)\s+(?:to|for)\s+|(?:this|the)\s+(?:tool|function|capability|"
-                       r"endpoint)\s+(?:is\s+used\s+to\s+|lets\s+you\s+|allows\s+you\s+to\s+)?)",
+                       r"endpoint|action|operation|method|api)\s+(?:is\s+used\s+to\s+|lets\s+(?:you|users?|the\s+\w+)\s+|"
+                       r"(?:allows|enables|permits)\s+(?:[\w'-]+\s+){0,10}?to\s+)?)",
                        re.I)
 
 
@@ -149,8 +152,28 @@ def _leads_a_compound(lead, j, description: str) -> bool:
 
 def _names_the_operation(model, lead, j, description: str) -> bool:
     """The name's words name what the description does, as nouns (a contradiction of the verb
-    alone is then a reading of the name, not a mistake in it)."""
-    return _creates_the_operation(model, lead, j) or _leads_a_compound(lead, j, description)
+    alone is then a reading of the name, not a mistake in it), or the verb is a light verb whose
+    object carries the action (``give_feedback``: GIVE says nothing of its own to contradict)."""
+    return (_creates_the_operation(model, lead, j) or _leads_a_compound(lead, j, description)
+            or _light_verb_noun_does_it(model, lead, j))
+
+
+def _light_verb_noun_does_it(model, lead, j) -> bool:
+    """A light verb whose object noun names no verb (``give_feedback``, ``take_screenshot``) or
+    one the described operation goes with (``make_payment`` / "Pays the invoice"); the noun of
+    another operation (``make_payment`` / "Deletes the account") stays a contradiction."""
+    if not lead.object or not light_verb_phrase(lead.word, lead.object):
+        return False
+    verbs = [v for w in name_words(lead.object) for v in named_verbs(w)]
+    if not verbs:
+        return True
+    from ...semantic import KINDS as ALL_KINDS
+    kind = j.intent_class.split("/")[0]
+    if kind not in ALL_KINDS:
+        return False
+    dist, known = model.verb_distributions(verbs)
+    want = ALL_KINDS.index(kind)
+    return any(k and p[want] > 0 for p, k in zip(dist, known))
 
 
 @fact("verbs.tool-consistency")
@@ -265,7 +288,11 @@ def description_contradicts_name(ctx):
     table decides, 8 read as such a compound when the name is given an
     object the intent writes next to the verb's noun (`purchase_history` /
     "Shows the purchase history of the user"), and are no longer
-    contradictions of the name as written.
+    contradictions of the name as written. A light verb (GIVE, TAKE, MAKE,
+    DO, HAVE) with an object noun carries no action of its own: the noun
+    does (`give_feedback_to_desktop_commander` / "Open feedback form in
+    browser to provide feedback"); a contradiction of the verb alone is
+    TOOL602.
     """
     for op, lead, j, strong in _judge(ctx):
         if strong and not lead.prefix and lead.sure:
@@ -309,7 +336,8 @@ def description_may_not_match_name(ctx):
     so is a creating verb whose object names the additive operation the
     description does (`create_notification` / "Sends a notification") and
     a leading noun of a compound the description writes out
-    (`invoice_lines` / "Returns the line items of an invoice").
+    (`invoice_lines` / "Returns the line items of an invoice"), and a light
+    verb with an object noun (`give_feedback`).
     """
     for op, lead, j, strong in _judge(ctx):
         # a verb read after a leading noun (git_log: LOG) may itself be a noun, and a contradiction
