@@ -104,8 +104,8 @@ def directive_pieces(texts: list[str]) -> list[str]:
 
 # Embedding is the cost (the shared 2-core machine embedded ~2 texts a second under load):
 # fixed-seed samples of the real texts, short ones (<= SHORT chars, fewer sentences).
-REAL_TRAIN_N = 250
-INTENT_TRAIN_N = 200
+REAL_TRAIN_N = 2000
+INTENT_TRAIN_N = 412
 DEV_REAL_N = 250
 DEV_INTENT_N = 200
 SHORT = 400
