@@ -253,6 +253,9 @@ def report(a, results: list[dict], what: str) -> int:
         table("per group", "group", results)
     table("per source", "source", results)
     table("per family", "family", results)
+    published = [r for r in results if r["source"] != "own"]
+    if len(published) < len(results):
+        table("per family, published sources (own excluded)", "family", published)
     table("per role", "role", results)
     table("per carrier", "carrier", results)
     if a.misses:
