@@ -256,6 +256,7 @@ def report(a, results: list[dict], what: str) -> int:
     published = [r for r in results if r["source"] != "own"]
     if len(published) < len(results):
         table("per family, published sources (own excluded)", "family", published)
+        table("per role, published sources (own excluded)", "role", published)
     table("per role", "role", results)
     table("per carrier", "carrier", results)
     if a.misses:
