@@ -104,8 +104,12 @@ _URL = re.compile(r"\b(?:https?|wss?|ftp)://\S+", I)
 _KEBAB = re.compile(r"(?<![\w.-])[a-z][a-z0-9]*(?:-[a-z0-9]+)+(?![\w-])")
 # a way of working this tool replaces: "instead of guessing", "instead of fetching from
 # https://...", "instead of paging the full list" (calling, invoking, running or executing
-# something names another tool's work)
-_WAY = re.compile(r"(?!(?:using|calling|invoking|running|executing|trusting|relying)\b)[a-z]+ing\b", I)
+# something names another tool's work; asking, confirming or waiting for the user is the user's
+# decision, not a way of working: "instead of asking the user for confirmation")
+_WAY = re.compile(r"(?!(?:using|calling|invoking|running|executing|trusting|relying|asking|confirming|checking|"
+                  r"waiting|telling|informing|notifying|consulting|prompting|verifying|showing|requesting)\b)"
+                  r"[a-z]+ing\b", I)
+_THE_USER = re.compile(r"\b(?:user|users|human|customer|owner|approval|confirmation|consent|permission|review)\b", I)
 # a command line the tool wraps: "instead of 'kubectl get' commands"
 _COMMAND_LINE = re.compile(r"[`'\"][A-Za-z][\w.-]*\s[^`'\"\n]{1,60}[`'\"]")
 
@@ -140,7 +144,7 @@ def prefers_within_contract(text: str, end: int, own: frozenset) -> bool:
     if named:
         return all(n in own for n in named)
     lead = obj.lstrip()
-    return bool(_COMMAND_LINE.match(lead) or _WAY.match(lead))
+    return bool(_COMMAND_LINE.match(lead) or (_WAY.match(lead) and not _THE_USER.search(lead)))
 
 
 _WORD = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
