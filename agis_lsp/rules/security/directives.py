@@ -249,7 +249,9 @@ def tool_preference(ctx):
     answer", "for every search, regardless of topic") is AGSC101.
     Shell commands in general ("over running shell commands") are another
     tool's work and stay reported; one command line the tool wraps is its
-    job. On the blind MCP split, 16 of 25 security findings were this rule
+    job. Asking, confirming or waiting for the user is the user's decision,
+    not a way of working ("instead of asking the user for confirmation"
+    stays reported). On the blind MCP split, 16 of 25 security findings were this rule
     on preferences over `kubectl` and `aws` command lines, over the
     server's own kebab-case tools and over "guessing" (docs/security.md).
     """
