@@ -99,7 +99,7 @@ _BARE = re.compile(r"(?<![\w.-])(?-i:[a-z][a-z0-9]*(?:[_.][a-z0-9]+)+|[a-z]+[A-Z
 # than", in the sentence of the preference, up to the clause that says when ("for", "when", "if").
 _OVER_MARK = re.compile(r"\b(?:instead\s+of|over|rather\s+than)\s+", I)
 _ENDS_OVER = re.compile(r"\b(?:instead\s+of|over|rather\s+than)\s*$", I)
-_OBJECT_END = re.compile(r"[.;!?\n]\s|[.;!?]$|[;\n]|\s(?:for|when|whenever|if|so|since|because|to)\s", I)
+_OBJECT_END = re.compile(r"[;\n]|[.!?](?:\s|$)|\s(?:for|when|whenever|if|so|since|because|to)\s", I)
 _URL = re.compile(r"\b(?:https?|wss?|ftp)://\S+", I)
 _KEBAB = re.compile(r"(?<![\w.-])[a-z][a-z0-9]*(?:-[a-z0-9]+)+(?![\w-])")
 # a way of working this tool replaces: "instead of guessing", "instead of fetching from

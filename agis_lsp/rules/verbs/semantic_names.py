@@ -126,20 +126,29 @@ _ADDING = ("create", "notify", "activate", "connect")
 _READING = ("discover", "retrieve", "analyze")
 
 
+def _object_verbs(lead) -> list[str]:
+    """The verbs the name's object words are the action nouns of (``notification``: NOTIFY)."""
+    return [v for w in name_words(lead.object) for v in named_verbs(w)] if lead.object else []
+
+
+def _does_one_of(model, verbs: list[str], kind: str) -> bool:
+    """Whether the verb table lets one of ``verbs`` do an operation of ``kind``."""
+    from ...semantic import KINDS as ALL_KINDS
+    if not verbs or kind not in ALL_KINDS:
+        return False
+    dist, known = model.verb_distributions(verbs)
+    want = ALL_KINDS.index(kind)
+    return any(k and p[want] > 0 for p, k in zip(dist, known))
+
+
 def _creates_the_operation(model, lead, j) -> bool:
     """A creating verb whose object is the action noun of what the description does, when that
     adds to the environment: ``create_notification`` / "Sends a notification" creates a
     notification by sending it."""
     kind = j.intent_class.split("/")[0]
-    if "create" not in j.verb_class.split("/") or not lead.object or kind not in _ADDING:
+    if "create" not in j.verb_class.split("/") or kind not in _ADDING:
         return False
-    verbs = [v for w in name_words(lead.object) for v in named_verbs(w)]
-    if not verbs:
-        return False
-    from ...semantic import KINDS as ALL_KINDS
-    dist, known = model.verb_distributions(verbs)
-    want = ALL_KINDS.index(kind)
-    return any(k and p[want] > 0 for p, k in zip(dist, known))
+    return _does_one_of(model, _object_verbs(lead), kind)
 
 
 def _leads_a_compound(lead, j, description: str) -> bool:
@@ -164,16 +173,8 @@ def _light_verb_noun_does_it(model, lead, j) -> bool:
     another operation (``make_payment`` / "Deletes the account") stays a contradiction."""
     if not lead.object or not light_verb_phrase(lead.word, lead.object):
         return False
-    verbs = [v for w in name_words(lead.object) for v in named_verbs(w)]
-    if not verbs:
-        return True
-    from ...semantic import KINDS as ALL_KINDS
-    kind = j.intent_class.split("/")[0]
-    if kind not in ALL_KINDS:
-        return False
-    dist, known = model.verb_distributions(verbs)
-    want = ALL_KINDS.index(kind)
-    return any(k and p[want] > 0 for p, k in zip(dist, known))
+    verbs = _object_verbs(lead)
+    return not verbs or _does_one_of(model, verbs, j.intent_class.split("/")[0])
 
 
 @fact("verbs.tool-consistency")
