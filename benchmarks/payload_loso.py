@@ -153,7 +153,8 @@ def run(exe: str, items: list[dict], model: Path | None, tmp: Path) -> list[dict
                     "text": p["text"], "any": bool(ds),
                     "warn": any(d["severity"] in ("warning", "error") for d in ds),
                     "error": any(d["severity"] == "error" for d in ds),
-                    "head": any(d["code"] == "AGSC901" for d in ds)})
+                    "head": any(d["code"] == "AGSC901" for d in ds),
+                    "findings": [[d["code"], d["severity"], d["message"]] for d in ds]})
     return out
 
 
@@ -178,6 +179,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--exe", default=str(Path(sys.executable).parent / "agis-lint"))
     ap.add_argument("--misses", action="store_true")
     ap.add_argument("--branches", type=Path, help="group folds with tuned scope branches from this directory")
+    ap.add_argument("--dump", type=Path, help="write every (payload, role) row, its findings included, as JSON lines")
     a = ap.parse_args(argv)
     items = scope_data.rows(1)
     if a.branches:
@@ -236,6 +238,8 @@ def branch_folds(a, items: list[dict]) -> list[dict]:
 
 
 def report(a, results: list[dict], what: str) -> int:
+    if a.dump:
+        a.dump.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in results), encoding="utf-8")
     print(f"\n## Payload recall, {what}: {len(results)} (payload, role) files, model on")
     # the published sources apart from the project's own paraphrases, whose number changes
     # what "all" weighs

@@ -1,5 +1,5 @@
 """The thresholds at which the directive head's score counts in the rule's context
-(``agreement_threshold`` and ``cross_tool_threshold`` of ``security_head.json``), picked on the
+(``agreement_threshold``, ``cross_tool_threshold`` and ``warn_threshold`` of ``security_head.json``), picked on the
 calibrate fold of the real corpora's dev units as the shipped engine reads them
 (``python models/train_security.py --agreement-only`` writes them).
 """
@@ -25,6 +25,11 @@ HERE = Path(__file__).resolve().parent
 # AGREEMENT_FIELD_RATE of the fold's prose fields may score over either (the fold has few
 # reported fields: the score of the one highest must not alone set the bar).
 AGREEMENT_FIELD_RATE = 1e-3
+# The model alone is a warning from ``warn_threshold`` (``learned.warning_threshold``): over
+# every judged field of the calibrate fold (k = 0 of its 11,468 prose fields: the measured rate
+# of "at most 1 per 10,000 real prose fields" that a warning needs), never under the head's own
+# threshold. Under it, and over the head's threshold, the model alone is information.
+WARN_FIELD_RATE = 0.0
 
 
 def _calibrate_documents() -> list[tuple[str, str]]:
@@ -99,7 +104,8 @@ def agreement_thresholds(enc, head, dev_payload_scores: np.ndarray | None = None
     for the cross-tool bar) and (b) at most AGREEMENT_FIELD_RATE of the fold's prose fields
     score; never over the head's own threshold (both only lower it). ``head`` is the trained
     ``DirectiveHead`` (its ``threshold`` set); ``dev_payload_scores``, the head's scores of the
-    dev payloads, gives the share each bar lets through (reported, not used)."""
+    dev payloads, gives the share each bar lets through (reported, not used). Beside them,
+    ``warn_threshold``: the score from which the model alone is a warning (``WARN_FIELD_RATE``)."""
     fields = _calibrate_fields(enc, head)
     _texts, n_fields = corpus_fold("calibrate")
     scores = [f["score"] for f in fields]
@@ -113,4 +119,9 @@ def agreement_thresholds(enc, head, dev_payload_scores: np.ndarray | None = None
         out[key.replace("threshold", "highest")] = round(max(mine, default=0.0), 4)
         if dev_payload_scores is not None:
             out[key.replace("threshold", "dev_payloads_over")] = round(float(np.mean(dev_payload_scores >= bar)), 4)
+    warn = max(pick_bar(scores, scores, n_fields, 1.0, rate=WARN_FIELD_RATE), float(head.threshold))
+    out["warn_threshold"] = round(warn, 4)
+    out["warn_field_rate"] = WARN_FIELD_RATE
+    if dev_payload_scores is not None:
+        out["warn_dev_payloads_over"] = round(float(np.mean(dev_payload_scores >= warn)), 4)
     return out
