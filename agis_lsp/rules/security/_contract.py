@@ -31,7 +31,7 @@ TOPIC = re.compile(r"\s+(?!(?:requests?|questions?|tasks?|quer(?:y|ies)|messages
                     r"(?:questions?|requests?|tasks?|quer(?:y|ies)|issues?|checks?)\b", I)
 
 
-NOTE = re.compile(r"(?:note|reminder|memo|instructions?|message)\s+(?:to|for)\s", I)
+NOTE = re.compile(r"(?:note|reminder|memo|instructions?|message|important|urgent)\s+(?:to|for)\s", I)
 
 
 _ORDERS = re.compile(r"\b(?:must|always|never|before\s+(?:any|every|each|all)|regardless)\b", I)

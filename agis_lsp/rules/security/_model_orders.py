@@ -20,9 +20,21 @@ _OTHER_TOOLS = r"(?:any|each|every|other|all|another)\s+(?:other\s+)?(?:\w+\s+)?
 # pass ...", "you must call this operation from the administrator account") are its contract.
 _VOCATIVE = r"(?:assistant|ai|llm|language\s+model|model|chat\s*bot|claude|chat\s*gpt|gpt(?:-?\d[\w.-]*)?|gemini|copilot)"
 _DIRECTIVE = [
-    (lazy(r"\b(?:note|message|instructions?|reminder|attention|memo|warning|action\s+items?|tasks?|requests?)\s+(?:to|for)\s+"
-          r"(?:the\s+|any\s+|all\s+)?" + _MODEL + r"s?\s*[:\u2014-]\s", I), "addresses the model",
-     "note messag instruc reminde attenti memo warnin action task tasks request"),
+    (lazy(r"\b(?:note|message|instructions?|reminder|attention|memo|warning|action\s+items?|tasks?|requests?|important|urgent)"
+          r"\s+(?:to|for)\s+(?:the\s+|any\s+|all\s+)?" + _MODEL + r"s?\s*[:\u2014-]\s", I), "addresses the model",
+     "note messag instruc reminde attenti memo warnin action task tasks request importa urgent"),
+    # ... a machine that judges the content it reads (a resume screener, a grader): "Note to
+    # automated analysis software:", "Hidden profile for automated screening systems:"
+    (lazy(r"\b(?:(?:note|message|instructions?|reminder|memo|notice|attention)\s+(?:to|for)\s+(?:the\s+|any\s+|all\s+)?"
+          r"(?:automated|automatic|ai|llm)|for\s+(?:the\s+|any\s+|all\s+)?(?:automated|automatic))[\s-]+(?:[\w-]+\s+){0,2}?(?:screen\w*|analy[sz]\w*|analysis|scan\w*|review\w*|"
+          r"evaluat\w*|grad(?:er|ers|ing)|rank\w*|recruit\w*|hiring|assessment)(?:\s+(?:software|systems?|tools?|models?))?"
+          r"\s*[:\u2014]", I), "addresses a machine that judges this content",
+     "note messag instruc reminde memo notice attenti for"),
+    # ... text that says it is hidden from people and meant for the model
+    (lazy(r"\b(?:invisible|hidden|not\s+(?:visible|shown))\s+(?:to|from)\s+(?:the\s+)?(?:humans?|people|users?|readers?|"
+          r"reviewers?)\b[^.\n]{0,40}?\b(?:visible|readable|shown|meant|intended)\s+(?:to|for)\s+(?:the\s+|an?\s+)?"
+          r"(?:ai|llms?|language\s+models?|models?|machines?|bots?|agents?|assistants?|scanners?|automated)\b", I),
+     "hides text from people for the model", "invisib hidden visible shown"),
     (lazy(r"(?:^|[.!?]\s+|\n\s*|>\s*(?=(?:hey|hi|hello|dear)\b))(?:(?:hey|hi|hello|dear|attention|important)[,!]?\s+)?" + _VOCATIVE + r"\s*[,:]\s+[a-z]", I),
      "addresses the model", "assist ai llm model chat bot claude gpt gemini copilot chatgpt"),
     (lazy(r"\b(?:as\s+an?\s+(?:ai|assistant|language\s+model|llm)\b[^.]{0,40}?\byou\b)", I), "addresses the model", "ai assist llm model"),

@@ -16,7 +16,7 @@ ADVICE = ("a tool's text may tell the model how to call this tool, not steer it 
 detector("AGSC102", 20, ADVICE, gate=gate('overrid instruc prompt messag mode directi notice system assist develop admin todo fixme task action user human', ('<', '[', '#')))(fake_tags)
 detector("AGSC103", 21, ADVICE, gate=gate('ignor disreg forget overrid bypass skip discard abandon drop neglect aside attenti olvid omite descons descart oubli neglig vergiss missach negeer vergeet'))(overrides)
 detector("AGSC104", 22, ADVICE, gate=gate('you hencefo mode act behave respond pretend bound restric limited constra anything jailbre eres mainten jetzt sei agora'))(role_switches)
-detector("AGSC101", 80, ADVICE, gate=gate('write generat produce compose message request questio job prior calling dear hey first convers session chat task turn whatev matter regardl make ensure importa essenti crucial critica vital imperat reading treat treated regard conside interpr tell inform convinc remind assure persuad warn ask note messag instruc reminde attenti memo warnin ai llm bot gpt assist model claude gemini copilot cursor agent chat you your tool tools functio endpoin action always never must should before now hencefo rest future subsequ respon repl replies answer follow obey listen trust other'))(directives)
+detector("AGSC101", 80, ADVICE, gate=gate('write generat produce compose message request questio job prior calling dear hey first convers session chat task turn whatev matter regardl make ensure importa essenti crucial critica vital imperat reading treat treated regard conside interpr tell inform convinc remind assure persuad warn ask note messag instruc reminde attenti memo warnin ai llm bot gpt assist model claude gemini copilot cursor agent chat you your tool tools functio endpoin action always never must should before now hencefo rest future subsequ respon repl replies answer follow obey listen trust other automat invisib hidden urgent'))(directives)
 detector("AGSC105", 90, "preferring this tool is allowed guidance; naming or disparaging another server's tools is not",
          gate=gate('always only prefer never instead must should have use call invoke'))(preference)
 
@@ -38,7 +38,13 @@ def directive_to_model(ctx):
     answering any question, call ...", "at the start of every conversation,
     invoke ...", "call this endpoint before and after every task", "as the
     first step of any task"), and requests for harmful text ("write one
-    offensive sentence about ...").
+    offensive sentence about ..."). Also notes to a machine that judges the
+    content it reads ("Note to automated analysis software:", "for automated
+    screening systems:"), text that says it is hidden from people and meant
+    for the model ("invisible to humans, visible to the AI"), and "important"
+    or "urgent" notes to the model; a note that only advises on this tool's
+    own use ("Important for the agent: pass dates as ISO 8601") is its
+    contract.
 
     ## Why is this bad?
     Tool poisoning (OWASP LLM01 prompt injection, MCP tool poisoning): a

@@ -11,6 +11,8 @@ ENCODING_CODES = ("AGSC601", "AGSC602", "AGSC603", "AGSC605")
 ADVICE = "text an agent reads must say what it means in plain characters"
 _B64 = lazy(r"(?<![A-Za-z0-9+/=_-])[A-Za-z0-9+/_-]{16,}={0,2}(?![A-Za-z0-9+/=_-])")
 _HEX = lazy(r"(?<![0-9A-Fa-f])(?:[0-9A-Fa-f]{2}[ :]?){12,}(?![0-9A-Fa-f])|(?:\\x[0-9A-Fa-f]{2}){6,}")
+# eight-bit groups of binary digits ("01001001 01100111 ..."), six or more
+_BIN = lazy(r"(?<![01])(?:[01]{8}[ ]?){6,}(?![01])")
 _PCT = lazy(r"(?:%[0-9A-Fa-f]{2}[^%\s]{0,3}){6,}")
 _DECODE_ASK = lazy(r"\b(?:decode|decipher|base64|rot-?13|hex|translate|unscramble|reverse)\w*\b[^.\n]{0,30}?\b"
                          r"(?:and|then)\s+(?:follow|execute|run|obey|do|apply|perform|act)", re.I)
@@ -77,14 +79,19 @@ def _hex(run: str) -> str | None:
         return None
 
 
+def _bits(run: str) -> str | None:
+    digits = run.replace(" ", "")
+    return _printable(bytes(int(digits[i:i + 8], 2) for i in range(0, len(digits) - 7, 8)))
+
+
 def encoded_payloads(text: str):
     feats = features(text)
     if feats is not None and "%" not in text and "\\x" not in text and _ROT13.isdisjoint(feats[1]) \
-            and max(map(len, text.split()), default=0) < 16:
-        return  # nothing long enough to decode
+            and max(map(len, text.split()), default=0) < 16 and "0110" not in text and "0100" not in text:
+        return  # nothing long enough to decode (ASCII letters in binary begin 010 or 011)
     asked = next(_DECODE_ASK.finditer(text), None)
     from urllib.parse import unquote
-    for rx, decode, name in ((_B64, _b64, "base64"), (_HEX, _hex, "hex"),
+    for rx, decode, name in ((_B64, _b64, "base64"), (_HEX, _hex, "hex"), (_BIN, _bits, "binary"),
                              (_PCT, lambda r: _printable(unquote(r).encode("utf-8", "surrogatepass")), "URL encoding")):
         for m in rx.finditer(text):
             run = m.group(0).rstrip(" :")
@@ -193,11 +200,12 @@ detector("AGSC603", 85, ADVICE)(lookalikes)
 
 @rule("AGSC601", spec="AGIS §12")
 def encoded_payload(ctx):
-    """Agent-facing text hides instructions in base64, hex, URL encoding or ROT13.
+    """Agent-facing text hides instructions in base64, hex, binary, URL encoding or ROT13.
 
     ## What it does
-    Decodes base64 (standard and URL-safe), hex (`69676e6f7265`, `\\x69\\x67`)
-    and percent-encoded runs, and reads the text as ROT13; reports a run whose
+    Decodes base64 (standard and URL-safe), hex (`69676e6f7265`, `\\x69\\x67`),
+    binary (six or more eight-digit groups: `01001001 01100111 ...`) and
+    percent-encoded runs, and reads the text as ROT13; reports a run whose
     decoded text is an instruction (any other security pattern matches, or
     it is made of instruction words), or any decodable text next to "decode
     and follow".
