@@ -222,6 +222,14 @@ def scan_text(text: str, enabled: Callable[[str], bool] = lambda code: True,
             if any(start < e and s < end for _, s, e, _, _ in kept):
                 continue
             kept.append((det.code, start, end, what, det.advice))
+    from ._carriers import carried
+    for at, inner in carried(text):   # an HTML comment, a log line's message, a JSON value: read alone too
+        inner_feats = features(inner)
+        for det in active:
+            for start, end, what in detector_hits(det, inner, inner_feats):
+                start, end = start + at, end + at
+                if not any(start < e and s < end for _, s, e, _, _ in kept):
+                    kept.append((det.code, start, end, what, det.advice))
     kept.sort(key=lambda h: h[1])
     return kept
 
