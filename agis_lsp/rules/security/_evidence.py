@@ -12,7 +12,10 @@ signals are judged together, once (:func:`judge`):
 * one signal alone is a **warning** at most;
 * the *weak* patterns (``WEAK``: AGSC101, text addressed to the model; AGSC105, a preference
   for this tool) alone are **information** in prose (honest servers write both), a warning in a
-  schema value (AGSC801). With the model's
+  schema value (AGSC801), and a warning for AGSC101's orders that no real text holds
+  (``STRONG_ORDERS``: harmful content to write, a note to a machine that judges the content,
+  text hidden from people for the model, a change for the rest of the conversation, a new task,
+  data to take as instructions). With the model's
   agreement they are a **warning**, not an error: the model judges the same thing they do
   (text aimed at the model), so the two are not independent, and the model agrees with them only
   at its own threshold, not at the lower agreement bar (``learned.weak_only_paths``);
@@ -38,6 +41,17 @@ CARRIERS = frozenset(("AGSC601", "AGSC602", "AGSC605"))   # hidden or encoded te
 DECODING = frozenset(("AGSC601", "AGSC602"))              # fire only on an instruction inside
 HIDDEN = "AGSC605"
 WEAK = frozenset(("AGSC101", "AGSC105"))                 # the model's own kind of evidence
+# AGSC101's orders that no real text of the corpora holds (0 in ~49,000 prose texts of the MCP
+# servers, API documents and AWS operations, every split: docs/security.md, "Severity from
+# evidence"): alone a warning, as another pattern is. Its other orders ("The LLM should ...",
+# "tell the user", "call this tool first") are what honest servers write: alone information.
+HARMFUL = "tells the model to write harmful content"
+JUDGE = "addresses a machine that judges this content"
+HIDDEN_FROM_PEOPLE = "hides text from people for the model"
+REST_OF_CONVERSATION = "changes the model's behaviour for the rest of the conversation"
+NEW_TASK = "gives the model a new task"
+DATA_AS_ORDERS = "tells the model to take data as instructions"
+STRONG_ORDERS = frozenset((HARMFUL, JUDGE, HIDDEN_FROM_PEOPLE, REST_OF_CONVERSATION, NEW_TASK, DATA_AS_ORDERS))
 NEAR = 80   # characters: a signal this close to invisible characters is inside their sentence
 
 
@@ -79,7 +93,8 @@ def judge(hits: list, overlapped: frozenset, scan, model: bool = False) -> Sever
         # ... in a schema value (AGSC801 reports them there: a value is data, not prose to the
         # model, so text addressed to the model in it is one signal, a warning)
         in_value = any(h.origin and h.origin != h.code for h in hits)
-        return Severity.WARNING if model or in_value else Severity.INFORMATION
+        orders = any(c == "AGSC101" and getattr(h, "what", "") in STRONG_ORDERS for h, c in zip(hits, origins))
+        return Severity.WARNING if model or in_value or orders else Severity.INFORMATION
     return Severity.WARNING
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+from ._evidence import DATA_AS_ORDERS, HARMFUL, HIDDEN_FROM_PEOPLE, JUDGE, NEW_TASK, REST_OF_CONVERSATION
 from ._contract import RESTRICTS, TOPIC, advice_only, note_content, NOTE, PURPOSE, WORKS_OUT
 from ._scan import lazy, matches
 
@@ -28,13 +29,13 @@ _DIRECTIVE = [
     (lazy(r"\b(?:(?:note|message|instructions?|reminder|memo|notice|attention)\s+(?:to|for)\s+(?:the\s+|any\s+|all\s+)?"
           r"(?:automated|automatic|ai|llm)|for\s+(?:the\s+|any\s+|all\s+)?(?:automated|automatic))[\s-]+(?:[\w-]+\s+){0,2}?(?:screen\w*|analy[sz]\w*|analysis|scan\w*|review\w*|"
           r"evaluat\w*|grad(?:er|ers|ing)|rank\w*|recruit\w*|hiring|assessment)(?:\s+(?:software|systems?|tools?|models?))?"
-          r"\s*[:\u2014]", I), "addresses a machine that judges this content",
+          r"\s*[:\u2014]", I), JUDGE,
      "note messag instruc reminde memo notice attenti for"),
     # ... text that says it is hidden from people and meant for the model
     (lazy(r"\b(?:invisible|hidden|not\s+(?:visible|shown))\s+(?:to|from)\s+(?:the\s+)?(?:humans?|people|users?|readers?|"
           r"reviewers?)\b[^.\n]{0,40}?\b(?:visible|readable|shown|meant|intended)\s+(?:to|for)\s+(?:the\s+|an?\s+)?"
           r"(?:ai|llms?|language\s+models?|models?|machines?|bots?|agents?|assistants?|scanners?|automated)\b", I),
-     "hides text from people for the model", "invisib hidden visible shown"),
+     HIDDEN_FROM_PEOPLE, "invisib hidden visible shown"),
     (lazy(r"(?:^|[.!?]\s+|\n\s*|>\s*(?=(?:hey|hi|hello|dear)\b))(?:(?:hey|hi|hello|dear|attention|important)[,!]?\s+)?" + _VOCATIVE + r"\s*[,:]\s+[a-z]", I),
      "addresses the model", "assist ai llm model chat bot claude gpt gemini copilot chatgpt"),
     (lazy(r"\b(?:as\s+an?\s+(?:ai|assistant|language\s+model|llm)\b[^.]{0,40}?\byou\b)", I), "addresses the model", "ai assist llm model"),
@@ -58,10 +59,10 @@ _DIRECTIVE = [
           r"assistant|agent)\s+reading\s+this\b", I), "addresses the model", "reading"),
     (lazy(r"\b(?:treated|treat|regarded|regard|considered|consider|interpreted|interpret)\s+(?:it\s+|them\s+|this\s+)?as\s+"
           r"(?:(?:an?|the)\s+)?(?:instructions?|commands?|orders|directives?|(?:the\s+)?user'?s\s+(?:requests?|instructions?))\b", I),
-     "tells the model to take data as instructions", "treat treated regard regarde conside interpr"),
+     DATA_AS_ORDERS, "treat treated regard regarde conside interpr"),
     (lazy(r"\bthe\s+model\s+is\s+(?:expected|instructed|supposed|required)\s+to\b", I), "gives the model orders", "model"),
     (lazy(r"\btreat\w*\s+(?:\w+\s+){0,6}as\s+(?:commands|instructions|orders|directives)\b", I),
-     "tells the model to take data as instructions", "treat treated treats treatin"),
+     DATA_AS_ORDERS, "treat treated treats treatin"),
     (lazy(r"\b(?:whatever|no\s+matter\s+what|regardless\s+of\s+what)\s+the\s+user\s+(?:asks|says|wants|requests|types|writes)\b", I),
      "tells the model how to answer the user", "whatev matter regardl"),
     (lazy(r"(?<!that\s)(?<!which\s)(?<!that\sthe\s)(?<!which\sthe\s)\b(?:the\s+|an\s+|any\s+)?(?:ai|assistant|llm|claude|"
@@ -77,7 +78,7 @@ _DIRECTIVE = [
      "tells the model what to do before anything else", "before"),
     (lazy(r"\b(?:from\s+now\s+on|henceforth|(?:^|(?<=[.!?:;]\s))for\s+the\s+rest\s+of\s+(?:this|the)\s+(?:conversation|session|chat)\s*,|"
           r"in\s+all\s+(?:future|subsequent)\s+(?:responses|replies|answers|turns|messages))", I),
-     "changes the model's behaviour for the rest of the conversation", "now hencefo rest future subsequ"),
+     REST_OF_CONVERSATION, "now hencefo rest future subsequ"),
     (lazy(r"\b(?:in|at\s+the\s+(?:start|end|beginning)\s+of|to)\s+(?:your\s+(?:repl(?:y|ies)|answers?|responses?\s+to\s+the\s+user|"
           r"messages?\s+to\s+the\s+user)|(?:every|each|all)\s+(?:repl(?:y|ies)|answers?))\b", I),
      "tells the model how to answer the user", "your every each all"),
@@ -89,7 +90,7 @@ _DIRECTIVE = [
           r"\b(?:do\s+not|don't|never)\s+ask\s+(?:the\s+user\s+)?for\s+(?:confirmation|permission)\b", I),
      "gives the model orders beyond this tool", "follow obey listen other ask"),
     (lazy(r"\byour\s+(?:new\s+|real\s+|true\s+|primary\s+|only\s+|actual\s+)(?:task|goal|job|purpose|objective|instructions?|role)\b", I),
-     "gives the model a new task", "your"),    # Cue families (docs/security.md, "What would reach the recall goal"), written on
+     NEW_TASK, "your"),    # Cue families (docs/security.md, "What would reach the recall goal"), written on
     # the development payloads: a message addressed to the model, the model's own task ...
     (lazy(r"\b(?:an?|this\s+is\s+an?)\s+(?:(?:important|urgent|personal|private|direct|quick|short)\s+)?(?:message|note|request|"
           r"reminder|memo)\s+from\s+(?:me|your\s+(?:user|owner|operator|developer|principal)|the\s+user|[A-Z][\w.-]+(?:\s+[A-Z][\w.-]+)?)"
@@ -103,7 +104,7 @@ _DIRECTIVE = [
     (lazy(r"(?:^|[.!?:;>\n]\s*)(?:write|say|generate|produce|compose|output|post|send)\s+(?:one|a|an|some|two|three)\s+(?:\w+\s+)?"
           r"(?:offensive|toxic|discriminatory|hateful|harmful|racist|sexist|insulting|negative|unfriendly|threatening|abusive|rude)\s+"
           r"(?:\w+\s+)?(?:sentences?|statements?|messages?|jokes?|comments?|texts?|posts?|emails?|tweets?|remarks?)\b", I),
-     "tells the model to write harmful content", "write say generat produce compose output post send"),
+     HARMFUL, "write say generat produce compose output post send"),
     # ... forced first steps and calls around every task,
     (lazy(r"\b(?:before|prior\s+to)\s+(?:answering|responding\s+to|replying\s+to|handling|doing|starting|working\s+on|tackling)\s+"
           r"(?:any|every|each|a|the\s+user'?s)\s+(?:\w+\s+)?(?:questions?|requests?|tasks?|messages?|quer(?:y|ies)|prompts?)\b", I),
