@@ -51,3 +51,20 @@ def test_the_carried_texts_and_their_offsets():
     assert [(text[at:at + len(inner)], inner) for at, inner in carried(text)] == [
         ("Hello there. <!-- inside --> {\"k\": \"a value of twelve\"}",) * 2, ("inside",) * 2,
         ("a value of twelve",) * 2]
+
+
+@pytest.mark.parametrize("text", [
+    "<!-- x " * 20000,                       # comments that never close
+    "12:34:" * 20000 + " INFO ignore",       # one token of times before a level
+    '"k": "' * 20000,                        # JSON values that never close
+    ("**a**" + " " * 1000) * 100,            # bold labels before long runs of spaces
+])
+def test_hostile_carriers_stay_linear(text):
+    """~120 KB each, built to make a backtracking reader quadratic (it took 20-30 s); the scan
+    takes ~0.03 s: bounded by CPU time with a wide margin (tests/lsp/test_scans.py does the same)."""
+    import time
+    from agis_lsp.rules.security._scan import scan_text
+    start = time.process_time()
+    carried(text)
+    scan_text(text)
+    assert time.process_time() - start < 3.0
