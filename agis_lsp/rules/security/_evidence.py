@@ -93,7 +93,7 @@ def judge(hits: list, overlapped: frozenset, scan, model: bool = False) -> Sever
         # ... in a schema value (AGSC801 reports them there: a value is data, not prose to the
         # model, so text addressed to the model in it is one signal, a warning)
         in_value = any(h.origin and h.origin != h.code for h in hits)
-        orders = any(c == "AGSC101" and getattr(h, "what", "") in STRONG_ORDERS for h, c in zip(hits, origins))
+        orders = any(c == "AGSC101" and h.what in STRONG_ORDERS for h, c in zip(hits, origins))
         return Severity.WARNING if model or in_value or orders else Severity.INFORMATION
     return Severity.WARNING
 

@@ -27,9 +27,9 @@ _DIRECTIVE = [
     # ... a machine that judges the content it reads (a resume screener, a grader): "Note to
     # automated analysis software:", "Hidden profile for automated screening systems:"
     (lazy(r"\b(?:(?:note|message|instructions?|reminder|memo|notice|attention)\s+(?:to|for)\s+(?:the\s+|any\s+|all\s+)?"
-          r"(?:automated|automatic|ai|llm)|for\s+(?:the\s+|any\s+|all\s+)?(?:automated|automatic))[\s-]+(?:[\w-]+\s+){0,2}?(?:screen\w*|analy[sz]\w*|analysis|scan\w*|review\w*|"
-          r"evaluat\w*|grad(?:er|ers|ing)|rank\w*|recruit\w*|hiring|assessment)(?:\s+(?:software|systems?|tools?|models?))?"
-          r"\s*[:\u2014]", I), JUDGE,
+          r"(?:automated|automatic|ai|llm)|for\s+(?:the\s+|any\s+|all\s+)?(?:automated|automatic))[\s-]+"
+          r"(?:[\w-]+\s+){0,2}?(?:screen\w*|analy[sz]\w*|analysis|scan\w*|review\w*|evaluat\w*|grad(?:er|ers|ing)|"
+          r"rank\w*|recruit\w*|hiring|assessment)(?:\s+(?:software|systems?|tools?|models?))?\s*[:\u2014]", I), JUDGE,
      "note messag instruc reminde memo notice attenti for"),
     # ... text that says it is hidden from people and meant for the model
     (lazy(r"\b(?:invisible|hidden|not\s+(?:visible|shown))\s+(?:to|from)\s+(?:the\s+)?(?:humans?|people|users?|readers?|"

@@ -23,6 +23,7 @@ from ...engine.findings import Finding, Related
 from ...engine.registry import attach, parts
 from ...formats.prose import Prose, prose_fields
 from ...formats.registry import in_purpose, security_advice
+from ._carriers import carried
 from ._contract import job_of, prefers_within_contract
 from ._prefilter import compile_requirement, folded, requirement
 
@@ -222,7 +223,6 @@ def scan_text(text: str, enabled: Callable[[str], bool] = lambda code: True,
             if any(start < e and s < end for _, s, e, _, _ in kept):
                 continue
             kept.append((det.code, start, end, what, det.advice))
-    from ._carriers import carried
     for at, inner in carried(text):   # an HTML comment, a log line's message, a JSON value: read alone too
         inner_feats = features(inner)
         for det in active:
