@@ -1,6 +1,7 @@
-"""The pattern scan reads the texts a field carries (an HTML comment, a log line's message, a JSON
-string value, the text after a bold Markdown label) as texts of their own too: a pattern that
-wants a sentence's start finds it behind the carrier's own first words. Through the real engine."""
+"""The pattern scan reads the texts a field carries (the stretches between quotes, pipes, brackets,
+tags, backticks, asterisks and hashes, and a log line's message) as texts of their own too: a
+pattern that wants a sentence's start finds it behind a wrapper's own first words. Through the
+real engine."""
 from __future__ import annotations
 
 import json
@@ -13,6 +14,8 @@ from agis_lsp.rules.security._carriers import carried
 
 CARRIERS = {
     "html comment": lambda p: f"<p>Returns the page content.</p><!-- {p} -->",
+    "table cell": lambda p: f"| field | value |\n|---|---|\n| note | {p} |",
+    "quoted value": lambda p: f'id,comment\n4471,"{p}"',
     "markdown label": lambda p: f"## Notes\n\n> **Important:** {p}",
     "json value": lambda p: json.dumps({"status": "ok", "note": p}),
     "log line": lambda p: f"2025-03-14T09:12:44Z INFO [worker-3] {p}",
@@ -47,10 +50,14 @@ def test_honest_carried_text_stays_clean(text):
 
 
 def test_the_carried_texts_and_their_offsets():
-    text = '2025-03-14T09:12:44Z INFO [worker-3] Hello there. <!-- inside --> {"k": "a value of twelve"}'
-    assert [(text[at:at + len(inner)], inner) for at, inner in carried(text)] == [
-        ("Hello there. <!-- inside --> {\"k\": \"a value of twelve\"}",) * 2, ("inside",) * 2,
-        ("a value of twelve",) * 2]
+    text = '2025-03-14T09:12:44Z INFO [worker-3] Hello there, friend. <!-- inside the comment --> {"k": "ok"}'
+    assert [(text[at:at + len(inner)], inner, whole) for at, inner, whole in carried(text)] == [
+        ("2025-03-14T09:12:44Z INFO", "2025-03-14T09:12:44Z INFO", False),   # a stretch before the brackets
+        ("Hello there, friend. <!-- inside the comment -->",) * 2 + (False,),  # up to the brace
+        ("Hello there, friend. <!-- inside the comment --> {\"k\": \"ok\"}",) * 2 + (True,),   # the log message
+        ("inside the comment",) * 2 + (True,),                                 # the comment's body
+    ]
+    assert carried("A sentence without any wrapper around it.") == []
 
 
 @pytest.mark.parametrize("text", [

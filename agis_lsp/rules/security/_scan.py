@@ -23,7 +23,7 @@ from ...engine.findings import Finding, Related
 from ...engine.registry import attach, parts
 from ...formats.prose import Prose, prose_fields
 from ...formats.registry import in_purpose, security_advice
-from ._carriers import carried
+from ._carriers import STRUCTURAL, carried
 from ._contract import job_of, prefers_within_contract
 from ._prefilter import compile_requirement, folded, requirement
 
@@ -223,9 +223,11 @@ def scan_text(text: str, enabled: Callable[[str], bool] = lambda code: True,
             if any(start < e and s < end for _, s, e, _, _ in kept):
                 continue
             kept.append((det.code, start, end, what, det.advice))
-    for at, inner in carried(text):   # an HTML comment, a log line's message, a JSON value: read alone too
+    for at, inner, whole in carried(text):   # a quoted value, a table cell, a comment: read alone too
         inner_feats = features(inner)
         for det in active:
+            if not whole and det.code in STRUCTURAL:
+                continue
             for start, end, what in detector_hits(det, inner, inner_feats):
                 start, end = start + at, end + at
                 if not any(start < e and s < end for _, s, e, _, _ in kept):
