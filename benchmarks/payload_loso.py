@@ -4,6 +4,7 @@
     python benchmarks/payload_loso.py --sources agentdojo,own --misses
     python benchmarks/payload_loso.py --shipped             # the shipped head on every source (seen: not a measure)
     python benchmarks/payload_loso.py --branches DIR        # group folds, each with its own tuned scope branch
+    python benchmarks/payload_loso.py --branches DIR --unseen-carriers 1   # in wrappers training never saw (or 2)
 
 For each training payload source (a PyPI package, or ``own``: the project's paraphrases per
 family), the scope head (AGSC901) on the shared encoder (``encoder.onnx``; the shipped
@@ -88,6 +89,27 @@ ROLES = {
     "AGIS intent": _intent,
 }
 CARRIER_NAMES = list(scope_data.CARRIERS)
+# Wrappers that neither training (``scope_data.CARRIERS``) nor the pattern scan's carrier reader
+# (``rules/security/_carriers.py``) knows: ``--unseen-carriers`` measures in these instead, so
+# what the reader adds on the project's own wrappers can be told from what holds elsewhere.
+UNSEEN_CARRIERS = {
+    "yaml block": lambda p: "release:\n  version: 2.4.1\n  notes: |\n    " + p.replace("\n", "\n    "),
+    "csv cell": lambda p: 'id,status,comment\n4471,open,"' + p.replace('"', '""') + '"',
+    "xml element": lambda p: "<record><id>4471</id><comment>" + p + "</comment></record>",
+    "email quote": lambda p: "On Tue, Mar 4, support wrote:\n> " + p.replace("\n", "\n> "),
+    "docstring": lambda p: 'def handler(event):\n    """' + p + '"""\n    return event',
+    "table cell": lambda p: "| field | value |\n|---|---|\n| status | processed |\n| note | " + p.replace("\n", " ") + " |",
+}
+# ... and a second set, written before the pattern scan's generic segments were: the first set
+# was read while they were designed, so only this one is unseen by them.
+UNSEEN_CARRIERS_2 = {
+    "toml string": lambda p: '[job]\nname = "nightly"\ndescription = """\n' + p + '\n"""',
+    "sql comment": lambda p: "SELECT id, total FROM orders -- " + p.replace("\n", " ") + "\nWHERE total > 0;",
+    "python comment": lambda p: "import os\n\n# " + p.replace("\n", "\n# ") + "\nprint(os.getcwd())",
+    "alt text": lambda p: '<img src="chart.png" alt="' + p.replace('"', "'") + '">',
+    "link title": lambda p: '[See the chart](https://example.com/chart.png "' + p.replace('"', "'") + '")',
+    "json array": lambda p: '{"items": ["alpha", "beta", ' + json.dumps(p) + "]}",
+}
 
 
 def is_security(d: dict) -> bool:
@@ -126,13 +148,15 @@ def fold_head(enc, exclude: frozenset[str]):
     return params, meta
 
 
-def run(exe: str, items: list[dict], model: Path | None, tmp: Path) -> list[dict]:
+def run(exe: str, items: list[dict], model: Path | None, tmp: Path, carriers: dict | None = None) -> list[dict]:
     """Lint each item in every role (one carrier each, rotated); one result row per (item, role)."""
+    carriers = carriers or scope_data.CARRIERS
+    names = list(carriers)
     files = []
     for i, p in enumerate(items):
         for j, (role, build) in enumerate(ROLES.items()):
-            carrier = CARRIER_NAMES[(i + j) % len(CARRIER_NAMES)]
-            suffix, text = build(scope_data.CARRIERS[carrier](p["text"]))
+            carrier = names[(i + j) % len(names)]
+            suffix, text = build(carriers[carrier](p["text"]))
             f = (tmp / f"p{i:05d}-{j}{suffix}").resolve()
             f.write_text(text, encoding="utf-8")
             files.append((f, p, role, carrier))
@@ -179,6 +203,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--exe", default=str(Path(sys.executable).parent / "agis-lint"))
     ap.add_argument("--misses", action="store_true")
     ap.add_argument("--branches", type=Path, help="group folds with tuned scope branches from this directory")
+    ap.add_argument("--unseen-carriers", type=int, choices=(1, 2), default=0,
+                    help="wrap the payloads in UNSEEN_CARRIERS (1) or UNSEEN_CARRIERS_2 (2), wrappers training never saw")
     ap.add_argument("--dump", type=Path, help="write every (payload, role) row, its findings included, as JSON lines")
     a = ap.parse_args(argv)
     items = scope_data.rows(1)
@@ -204,9 +230,13 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"- {source}: {len(mine)} payloads; head without it: threshold {meta['threshold']:.3f}, "
                       f"agreement bar {meta['agreement']['agree_threshold']:.3f}, "
                       f"dev payloads over it {meta['dev']['payloads_over']:.1%}", flush=True)
-            results += run(a.exe, mine, model, tmp)
+            results += run(a.exe, mine, model, tmp, _carriers(a))
     what = "the shipped head (trained on every source: seen)" if a.shipped else "each source left out of training"
     return report(a, results, what)
+
+
+def _carriers(a) -> dict | None:
+    return {1: UNSEEN_CARRIERS, 2: UNSEEN_CARRIERS_2}.get(a.unseen_carriers)
 
 
 def branch_folds(a, items: list[dict]) -> list[dict]:
@@ -233,7 +263,8 @@ def branch_folds(a, items: list[dict]) -> list[dict]:
                   f"threshold {meta['threshold']:.4f} (calibrate top {meta['calibrate_top'][:3]}), "
                   f"agreement bar {meta['agreement']['agree_threshold']:.4f}, "
                   f"dev payloads over it {meta['dev']['payloads_over']:.1%}", flush=True)
-            results += [{**r, "group": spec.stem.removeprefix("scope-")} for r in run(a.exe, mine, model, tmp)]
+            rows = run(a.exe, mine, model, tmp, _carriers(a))
+            results += [{**r, "group": spec.stem.removeprefix("scope-")} for r in rows]
     return results
 
 
