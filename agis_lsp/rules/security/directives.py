@@ -74,7 +74,12 @@ def directive_to_model(ctx):
     the tool's contract and are not reported, nor are conditions ("If you need
     to comply with ..."); only orders about the model's replies to the user,
     other tools, data taken as instructions and forced calls are.
-    Information alone, a warning when the model reads the same field as an
+    Its orders that no real text holds (harmful content to write, a note to
+    a machine that judges the content, text hidden from people for the
+    model, a change for the rest of the conversation, a new task, data to
+    take as instructions: `_evidence.STRONG_ORDERS`, 0 of ~49,000 real prose
+    texts) are a warning alone. The others are
+    information alone, a warning when the model reads the same field as an
     instruction (docs/security.md, "Severity from evidence"): on real MCP
     servers it still fires on honest
     guidance addressed to "the LLM" ("The LLM should infer the project from
