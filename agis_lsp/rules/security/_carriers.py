@@ -13,6 +13,7 @@ angle bracket is not a delimiter: the patterns decide themselves what may follow
 from __future__ import annotations
 
 import re
+from itertools import chain, islice
 
 # Every quantifier is bounded or the text is walked once: a field of hostile text ("<!--" ten
 # thousand times, one token of "12:34" repeated) stays linear.
@@ -68,10 +69,10 @@ def carried(text: str) -> list[tuple[int, str, bool]]:
             break
         if inner != text:
             out.setdefault((at, inner), False)
-    bodies = list(_comments(text)) if "<!--" in text else []
+    bodies = _comments(text) if "<!--" in text else iter(())
     if any(mark in text for mark in _LOG_MARKS):
-        bodies += [(m.start(1), m.group(1)) for m in _LOG.finditer(text)]
-    for at, inner in bodies[:MAX_CARRIED]:
+        bodies = chain(bodies, ((m.start(1), m.group(1)) for m in _LOG.finditer(text)))
+    for at, inner in islice(bodies, MAX_CARRIED):
         if inner != text:
             out[(at, inner)] = True
     return sorted((at, inner, whole) for (at, inner), whole in out.items())

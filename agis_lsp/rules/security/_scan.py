@@ -223,6 +223,7 @@ def scan_text(text: str, enabled: Callable[[str], bool] = lambda code: True,
             if any(start < e and s < end for _, s, e, _, _ in kept):
                 continue
             kept.append((det.code, start, end, what, det.advice))
+    own_memo = next((found for seen, found in _MEMOS if seen is text), None)
     for at, inner, whole in carried(text):   # a quoted value, a table cell, a comment: read alone too
         inner_feats = features(inner)
         for det in active:
@@ -232,6 +233,8 @@ def scan_text(text: str, enabled: Callable[[str], bool] = lambda code: True,
                 start, end = start + at, end + at
                 if not any(start < e and s < end for _, s, e, _, _ in kept):
                     kept.append((det.code, start, end, what, det.advice))
+    if own_memo is not None and not any(seen is text for seen, _ in _MEMOS):
+        _remember(text, own_memo)   # the carried texts pushed it out: ``overlapped`` reads it next
     kept.sort(key=lambda h: h[1])
     return kept
 
