@@ -89,8 +89,8 @@ class Counting:
             self.forward[graph].update(calls=1, rows=ids.shape[0], padded=int(ids.size), real=int(mask.sum()))
             return out
 
-        def counted_plan(model, texts):
-            out = plan(model, texts)
+        def counted_plan(model, texts, *args, **kwargs):
+            out = plan(model, texts, *args, **kwargs)
             for i, a, b in out:
                 spans = directive.pieces(texts[i])
                 kind = ("window" if (a, b) not in spans else

@@ -138,14 +138,11 @@ def head_dir(tmp: Path, w, meta: dict, branch: Path | None = None) -> Path:
 
 
 def fold_head(enc, exclude: frozenset[str]):
-    """The shipped trainer's head without ``exclude`` (``fit``), with its agreement bars
-    (``agreement_thresholds``) as ``train_security.main`` writes them."""
-    from train_security import agreement_thresholds, dev_payloads, fit, piece_max
-    from agis_lsp.semantic.directive import DirectiveHead
+    """The shipped trainer's head without ``exclude`` (``fit``), with its agreement bars and its
+    first look (``complete``: trained without ``exclude`` too) as ``train_security.main`` writes them."""
+    from train_security import complete, fit
     params, b, meta = fit(enc, exclude, verbose=False)
-    head = DirectiveHead(params["w"], b, meta["threshold"], meta, (params["w1"], params["b1"]))
-    meta["agreement"] = agreement_thresholds(enc, head, piece_max(enc, head, [t for _, t in dev_payloads()]))
-    return params, meta
+    return complete(enc, params, b, meta, exclude, verbose=False)
 
 
 def run(exe: str, items: list[dict], model: Path | None, tmp: Path, carriers: dict | None = None) -> list[dict]:
@@ -229,7 +226,9 @@ def main(argv: list[str] | None = None) -> int:
                 model = head_dir(tmp, w, meta)
                 print(f"- {source}: {len(mine)} payloads; head without it: threshold {meta['threshold']:.3f}, "
                       f"agreement bar {meta['agreement']['agree_threshold']:.3f}, "
-                      f"dev payloads over it {meta['dev']['payloads_over']:.1%}", flush=True)
+                      f"dev payloads over it {meta['dev']['payloads_over']:.1%}, first look's bar "
+                  f"{meta['screen']['bar']:.4f} (passes {meta['screen']['calibrate_passed']:.1%} of the calibrate "
+                  f"fold's pieces)", flush=True)
             results += run(a.exe, mine, model, tmp, _carriers(a))
     what = "the shipped head (trained on every source: seen)" if a.shipped else "each source left out of training"
     return report(a, results, what)
@@ -262,7 +261,9 @@ def branch_folds(a, items: list[dict]) -> list[dict]:
             print(f"- {spec.stem} ({', '.join(wanted)}): {len(mine)} payloads; head on the branch without them: "
                   f"threshold {meta['threshold']:.4f} (calibrate top {meta['calibrate_top'][:3]}), "
                   f"agreement bar {meta['agreement']['agree_threshold']:.4f}, "
-                  f"dev payloads over it {meta['dev']['payloads_over']:.1%}", flush=True)
+                  f"dev payloads over it {meta['dev']['payloads_over']:.1%}, first look's bar "
+                  f"{meta['screen']['bar']:.4f} (passes {meta['screen']['calibrate_passed']:.1%} of the calibrate "
+                  f"fold's pieces)", flush=True)
             rows = run(a.exe, mine, model, tmp, _carriers(a))
             results += [{**r, "group": spec.stem.removeprefix("scope-")} for r in rows]
     return results

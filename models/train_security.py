@@ -171,10 +171,8 @@ def train_from(x: np.ndarray, y: np.ndarray, w0: np.ndarray, b0: float) -> tuple
 
 def fit(enc, exclude: frozenset[str] = frozenset(), verbose: bool = True) -> tuple[np.ndarray, float, dict]:
     """Train on every source but ``exclude``; the threshold from development data only."""
-    clean_train = descriptive_train(exclude)
-    directive = directive_train(exclude)
-    texts = directive + clean_train
-    y = np.array([1] * len(directive) + [0] * len(clean_train), dtype=float)
+    texts, y = training_set(exclude)
+    directive, clean_train = texts[:int(y.sum())], texts[int(y.sum()):]
     x = enc.embed(texts).astype(np.float64)
     enc.save()
     from agis_lsp.semantic.directive import DirectiveHead
@@ -216,6 +214,26 @@ def fit(enc, exclude: frozenset[str] = frozenset(), verbose: bool = True) -> tup
     return params, b, meta
 
 
+def training_set(exclude: frozenset[str] = frozenset()) -> tuple[list[str], np.ndarray]:
+    """The head's training texts without ``exclude``'s sources: the directive ones first (label 1)."""
+    directive, clean_train = directive_train(exclude), descriptive_train(exclude)
+    return directive + clean_train, np.array([1] * len(directive) + [0] * len(clean_train), dtype=float)
+
+
+def complete(enc, params: dict, b: float, meta: dict, exclude: frozenset[str] = frozenset(),
+             verbose: bool = True) -> tuple[dict, dict]:
+    """What ``fit`` leaves to pick once the head exists: its agreement bars (``agreement_thresholds``)
+    and its first look (``security_screen.fit_screen``, over the same training texts)."""
+    from agis_lsp.semantic.directive import DirectiveHead
+    from security_screen import fit_screen
+    head = DirectiveHead(params["w"], b, meta["threshold"], meta, (params["w1"], params["b1"]))
+    meta["agreement"] = agreement_thresholds(enc, head, piece_max(enc, head, [t for _, t in dev_payloads()]))
+    texts, y = training_set(exclude)
+    arrays, meta["screen"] = fit_screen(enc, head, meta, texts, y,
+                                        say=print if verbose else (lambda *a, **k: None))
+    return {**params, **arrays}, meta
+
+
 def dev_threshold(s_clean: np.ndarray, s_cal: np.ndarray, cal_fields: int) -> float:
     """The head's threshold: over all but DEV_CLEAN_FLAG_TARGET of the dev clean texts' scores
     and all but ``floor(REAL_FIELD_FLAG_RATE x cal_fields)`` of the calibrate fold's, at least 0.5."""
@@ -243,7 +261,8 @@ def write_head(directory: Path, params, meta: dict) -> None:
     """The head's files: ``params`` is the trained dict (w, w1, b1) or a linear head's ``w``."""
     (directory / FILES[0]).write_text(json.dumps(meta, indent=1) + "\n")
     arrays = {k: v for k, v in params.items() if k != "b"} if isinstance(params, dict) else {"w": params}
-    save_npz(directory / FILES[1], **{k: np.asarray(v, np.float32) for k, v in arrays.items()})
+    save_npz(directory / FILES[1], **{k: np.asarray(v, np.float16 if k == "s_t1" else np.float32)
+                                      for k, v in arrays.items()})   # the first look's table: half
 
 
 def save_npz(path: Path, **arrays: np.ndarray) -> None:
@@ -269,9 +288,7 @@ def main(argv: list[str] | None = None) -> None:
         fill_agreement(enc, HERE)   # the shipped head's weights stay as they are
     else:
         params, b, meta = fit(enc)
-        from agis_lsp.semantic.directive import DirectiveHead
-        head = DirectiveHead(params["w"], b, meta["threshold"], meta, (params["w1"], params["b1"]))
-        meta["agreement"] = agreement_thresholds(enc, head, piece_max(enc, head, [t for _, t in dev_payloads()]))
+        params, meta = complete(enc, params, b, meta)
         write_head(HERE, params, meta)
     enc.save()
     update_sums()

@@ -18,6 +18,14 @@ construction of the training data, and skipping them keeps the pass cheap.
 The same holds for a text's sentences: a sentence without a cue of its own is
 read only as part of the whole text, not on its own.
 
+A head trained with a *first look* (``Screen``: the npz's ``s_*`` arrays, the json's ``screen``
+block) embeds only the pieces that pass it. The first look is a small network on the mean of
+per-token vectors (each token of the shared encoder's vocabulary read alone by ``encoder.onnx``,
+folded into the network's first layer): no transformer runs. Its bar keeps every piece of the
+trainer's training and development data that the head scores over its lowest bar
+(``models/security_screen.py``), and a field a pattern rule reports is never screened (the
+model's agreement is read there). A piece under the bar counts as a description.
+
 The model reads a text up to its window (``encoder.MAX_TOKENS`` tokens). A
 sentence longer than that (or a text of one such sentence) is also read in
 its further windows (``Encoder.windows``: overlapping, each as long as the
@@ -57,22 +65,54 @@ class DirectiveVerdict:
     end: int
 
 
+class Screen:
+    """The first look: P(directive) from the mean of per-token vectors, with the first layer
+    folded in (``t1``: vocabulary x hidden units), so a piece costs a lookup and a mean. A piece
+    passes at ``bar`` and over."""
+
+    SPECIAL = (0, 101, 102)   # [PAD], [CLS], [SEP] of the shared tokenizer: not read
+
+    def __init__(self, t1: np.ndarray, b1: np.ndarray, w: np.ndarray, b: float, bar: float) -> None:
+        self.t1, self.b1, self.w, self.b, self.bar = t1, b1, w, b, bar
+
+    def scores(self, ids: Sequence[Sequence[int]]) -> np.ndarray:
+        """A score per piece, from its token ids (the tokenizer's, specials included or not)."""
+        import numpy as np
+        out = np.zeros(len(ids), np.float32)
+        for k, row in enumerate(ids):
+            row = [t for t in row if t not in self.SPECIAL]
+            if row:
+                h = np.maximum(self.t1[row].mean(0) + self.b1, 0.0)
+                out[k] = float(h @ self.w) + self.b
+        return 1.0 / (1.0 + np.exp(-out))
+
+    def passes(self, tokenizer, pieces: Sequence[str]) -> list[bool]:
+        ids = [e.ids for e in tokenizer.encode_batch(list(pieces))]
+        return [bool(s >= self.bar) for s in self.scores(ids)]
+
+
 class DirectiveHead:
     """P(directive) from a sentence embedding: logistic regression on the embedding (``w``), or
-    on one hidden layer of ReLU units over it (``w1``, ``b1``: the npz holds them when trained so)."""
+    on one hidden layer of ReLU units over it (``w1``, ``b1``: the npz holds them when trained so).
+    ``screen``: the first look, when the head was trained with one."""
 
     def __init__(self, w: np.ndarray, b: float, threshold: float, meta: dict,
-                 hidden: tuple[np.ndarray, np.ndarray] | None = None) -> None:
+                 hidden: tuple[np.ndarray, np.ndarray] | None = None, screen: Screen | None = None) -> None:
         self.w, self.b, self.threshold, self.meta, self.hidden = w, b, threshold, meta, hidden
+        self.screen = screen
 
     @classmethod
     def load(cls, directory: Path) -> "DirectiveHead":
         import numpy as np  # here, not at import: has_cue() runs on --no-semantic too (start-up)
         meta = json.loads((directory / FILES[0]).read_text())
+        screen = None
         with np.load(directory / FILES[1], allow_pickle=False) as z:
             w = z["w"].astype(np.float32)
             hidden = (z["w1"].astype(np.float32), z["b1"].astype(np.float32)) if "w1" in z.files else None
-        return cls(w, float(meta["b"]), float(meta["threshold"]), meta, hidden)
+            if "s_t1" in z.files and "screen" in meta:
+                screen = Screen(z["s_t1"].astype(np.float32), z["s_b1"].astype(np.float32),
+                                z["s_w"].astype(np.float32), float(meta["screen"]["b"]), float(meta["screen"]["bar"]))
+        return cls(w, float(meta["b"]), float(meta["threshold"]), meta, hidden, screen)
 
     def scores(self, vectors: np.ndarray) -> np.ndarray:
         import numpy as np
@@ -163,17 +203,24 @@ def head_for(model) -> DirectiveHead:
     return head
 
 
-def jobs(model, texts: Sequence[str]) -> list[tuple[int, int, int]]:
+def jobs(model, texts: Sequence[str], unscreened: frozenset[int] = frozenset()) -> list[tuple[int, int, int]]:
     """(text index, start, end) of every piece the head scores: each text with a cue, its
     sentences that have a cue, and the further windows of a sentence (or a one-sentence text)
-    longer than the model's window."""
+    longer than the model's window; with a first look (``DirectiveHead.screen``), only the
+    pieces that pass it, but every piece of the texts ``unscreened`` names."""
     out: list[tuple[int, int, int]] = []
     for i, text in enumerate(texts):
         spans = scored_spans(text)
         out.extend((i, a, b) for a, b in spans)
         for a, b in spans[1:] if len(spans) > 1 else spans:
             out.extend((i, c, d) for c, d in model.security_encoder.windows(text, a, b))
-    return out
+    screen = head_for(model).screen if out else None
+    if screen is None:
+        return out
+    looked = [j for j in out if j[0] not in unscreened]
+    passed = set(k for k, ok in zip(looked, screen.passes(model.security_encoder.tokenizer,
+                                                           [texts[i][a:b] for i, a, b in looked])) if ok)
+    return [j for j in out if j[0] in unscreened or j in passed]
 
 
 def texts_to_embed(model, texts: Sequence[str]) -> list[str]:

@@ -40,10 +40,14 @@ def candidates(ctx) -> list:
 @fact("security.directive-jobs")
 def planned(ctx) -> list[tuple[int, int, int]]:
     """The pieces the head scores in this document's candidates (``directive.jobs``: each
-    field, its cued sentences, the further windows of a long one), planned once a lint for
-    the engine's gathering of texts and for the rule's judgment."""
+    field, its cued sentences, the further windows of a long one, those that pass the head's
+    first look), planned once a lint for the engine's gathering of texts and for the rule's
+    judgment. A field a pattern rule reports is not screened: the model's agreement is read there."""
     from ...semantic.directive import jobs
-    return jobs(ctx.model(), [p.text for p in candidates(ctx)])
+    fields = candidates(ctx)
+    reported = reported_paths(ctx)
+    return jobs(ctx.model(), [p.text for p in fields],
+                frozenset(i for i, p in enumerate(fields) if p.path in reported))
 
 
 def model_texts(ctx, model) -> list[str]:
