@@ -32,14 +32,22 @@ _TAGS = [
      "contains a chat-template control token that opens a turn"),
     (lazy(r"(?:^|\n)\s*(?:#{1,6}\s*)?(?:system|assistant|developer|admin)\s*(?:message|prompt|note)?\s*:\s*\S", I),
      "contains a role marker"),
+    (lazy(r"(?:^|\n)\s*(?:admin(?:istrator)?|system|developer|root)\s+(?:override|command|directive|instruction)s?\s*:\s*\S", I),
+     "contains a fake system marker"),
+    # es / it / pt / fr / de: "NOTA DEL SISTEMA:", "SYSTEMHINWEIS:" (upper case, as a header)
+    (lazy(r"(?:^|\n)\s*(?:NOTA\s+(?:DEL|DI|DO|DE)\s+SISTEMA|(?:AVISO|MENSAJE)\s+DEL\s+SISTEMA|MESSAGGIO\s+DI\s+SISTEMA|"
+          r"MENSAGEM\s+DO\s+SISTEMA|NOTE\s+(?:DU\s+)?SYST[ÈE]ME|MESSAGE\s+(?:DU\s+)?SYST[ÈE]ME|SYSTEM(?:HINWEIS|NACHRICHT|MELDUNG))\s*:"),
+     "contains a fake system marker"),
     (lazy(r"#{2,}\s*(?:system|new\s+instructions?|admin|override)\b", I), "contains a fake system marker"),
     # fake message headers and task markers of agent-injection benchmarks, and fake turns.
     (lazy(r"#{2,}\s*[(\[]\s*(?:system|sys|admin|administrator|developer|assistant|root)[\s_-]*(?:message|note|notice|prompt|"
           r"instructions?)?\s*[)\]]|#+\s*(?:system|admin|developer)_(?:message|note|notice|prompt|instructions?)\b", I),
      "contains a fake system marker", "system sys admin adminis develop assist root"),
     (lazy(r"(?:^|[\n.!?>]\s*)(?:TODO|FIXME|NEW\s+TASK|NEXT\s+TASK|URGENT\s+TASK|ACTION\s+ITEM)\s*:\s*(?:Please\s+)?"
-          r"(?:Send|Forward|Transfer|Pay|Wire|Delete|Remove|Cancel|Modify|Change|Reset|Update|Post|Upload|Share|Email|Book|Visit|Say|"
-          r"Tell|Create|Invite|Export|Move|Add|Give|Grant|Disable|Open|Download|Run|Execute|Buy|Purchase|Write|Reply|Respond)\b"),
+          r"(?i:Send|Forward|Transfer|Pay|Wire|Delete|Remove|Cancel|Modify|Change|Reset|Update|Post|Upload|Share|Email|Book|Visit|Say|"
+          r"Tell|Create|Invite|Export|Move|Add|Give|Grant|Disable|Open|Download|Run|Execute|Buy|Purchase|Write|Reply|Respond|Get|Make|"
+          r"Concatenate|Reserve|Schedule|Publish|Approve|Copy|Append|Rename|Subscribe|Follow|Fork|Merge|Push|Sign)\b"
+          r"(?!\s+(?:this|it|these|that|rid|sure)\b)"),   # "TODO: Make this configurable": a note on the code
      "contains a fake task marker that gives the model a task", "todo fixme task action"),
     (lazy(r"(?:^|[\n.!?]\s*)(?:User|Human)\s*:\s[^\n]{3,300}?(?:[.!?]\s+|\n\s*)(?:Assistant|AI)\s*:\s|"
           r"(?:^|[\n.!?]\s*)(?:Assistant|AI)\s*:\s[^\n]{3,300}?(?:[.!?\]]\s+|\n\s*)(?:User|Human)\s*:\s"),
@@ -119,8 +127,28 @@ _OVERRIDE = [
      "tells the model to ignore its instructions"),
     (lazy(r"\b(?:ignore[zs]?|oublie[zs]?|n[ée]glige[zs]?)\s+(?:\w+\s+){0,3}(?:instructions|consignes|r[eè]gles|directives)\b", I),
      "tells the model to ignore its instructions"),
-    (lazy(r"\b(?:ignorier\w*|vergiss\w*|missacht\w*)\s+(?:\w+\s+){0,3}(?:Anweisungen|Instruktionen|Regeln|Vorgaben|Befehle)\b", I),
+    (lazy(r"\b(?:ignorier\w*|vergiss\w*|missacht\w*)\s+(?:\w+\s+){0,3}(?:Anweisungen|Instruktionen|Regeln|Vorgaben|Befehle|"
+          r"Richtlinien|Leitlinien|Vorschriften|Einschr[äa]nkungen|Sicherheitsregeln)\b", I),
      "tells the model to ignore its instructions"),
+    (lazy(r"\b(?:vergiss|olvida|dimentica|oublie|esque[çc]a)\s+(?:alles|todo|tutto|tout|tudo)\b", I),
+     "tells the model to ignore its instructions"),
+    # a new set of orders announced ("New instructions:", "Neue Anweisungen:") or said to replace the old
+    (lazy(r"(?:^|[\n.!?\]>]\s*)(?:new|updated|revised|neue|nuevas|nuove|nouvelles|novas)\s+(?:instructions?|directives?|"
+          r"Anweisungen|instrucciones|istruzioni|instru[cç][oõ]es)\s*:\s*\S|\b(?:instructions?|directives?|orders?)\s+"
+          r"(?:supersedes?|overrides?|takes?\s+precedence\s+over)\s+(?:all\s+|any\s+)?(?:prior|previous|earlier|other|existing|"
+          r"your)\s+(?:ones|instructions|directives|orders|rules|guidelines)\b", I),
+     "tells the model to replace its instructions"),
+    # its safety rules said not to apply, to be suspended or switched off
+    (lazy(r"\b(?:safety|security|content)\s+(?:rules|guidelines|policies|polic(?:y|ies)|restrictions|filters?|protocols?)\s+"
+          r"(?:do\s+not|don't|no\s+longer|does\s+not|doesn't)\s+apply\b|\b(?:safety|security)\s+(?:protocols?|guidelines|"
+          r"rules|restrictions)\s+(?:are\s+|have\s+been\s+)?(?:disabled|suspended|lifted|revoked|optional)\b|\b(?:normal|usual|"
+          r"all|your)\s+(?:rules|restrictions|guidelines)\s+(?:are\s+|have\s+been\s+)?(?:suspended|lifted|revoked|void)\b|"
+          r"\b(?:disregard|ignore)\s+(?:all\s+|your\s+)?safety\b|\bsafe_?mode\s*=\s*(?:false|off|0)\b|"
+          r"(?:^|[.!?:]\s*)(?:you\s+(?:must|will|should)\s+)?comply\s+with\s+(?:all|every|any)\s+(?:user\s+)?requests?\b|"
+          r"\b(?:reglas|normas|pol[ií]ticas)\s+de\s+seguridad\s+no\s+(?:se\s+)?aplican|\b(?:linee\s+guida|regole)\s+di\s+"
+          r"sicurezza\s+non\s+(?:valgono|si\s+applicano)|\br[èe]gles\s+de\s+s[ée]curit[ée]\s+ne\s+s'appliquent\s+pas|"
+          r"\bSicherheits(?:regeln|richtlinien)\s+gelten\s+nicht", I),
+     "tells the model its safety rules do not apply"),
     (lazy(r"\b(?:negeer|vergeet)\s+(?:\w+\s+){0,3}(?:instructies|regels)\b", I), "tells the model to ignore its instructions"),
     (lazy(r"(?:игнорируй|забудь|проигнорируй|не\s+обращай\s+внимания\s+на)\w*\s+(?:\w+\s+){0,3}"
                 r"(?:инструкци|указани|правил)\w*", I), "tells the model to ignore its instructions"),
@@ -152,6 +180,11 @@ _ROLE = [
     (lazy(r"\b(?:ahora\s+eres|tu\s+es\s+maintenant|du\s+bist\s+jetzt|ora\s+sei|agora\s+voc[eê]\s+[eé]|теперь\s+ты)\b", I),
      "switches the model's role"),
     (lazy(r"(?:你现在是|你現在是|从现在开始你|今からあなたは|あなたは今)"), "switches the model's role"),
+    (lazy(r"\b(?:est[aá]s|sei|es|bist|est[aá]|voc[eê]\s+est[aá])\s+(?:ahora\s+|ora\s+|maintenant\s+|jetzt\s+|agora\s+)?"
+          r"(?:en|in|im|em)\s+(?:modo|modalit[àa]|mode)\s+(?:de\s+)?(?:desarrollador|sviluppatore|d[ée]veloppeur|desenvolvedor|"
+          r"sin\s+restricciones|senza\s+restrizioni)|\bEntwicklermodus\b|\b(?:ab\s+(?:jetzt|sofort)|von\s+nun\s+an)\b[^.\n]{0,30}?"
+          r"\bkeine\s+(?:Regeln|Einschr[äa]nkungen|Grenzen|Richtlinien)\b", I),
+     "switches the model into a special mode"),
 ]
 
 _override_hits = matches(*_OVERRIDE)

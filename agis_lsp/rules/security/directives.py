@@ -13,9 +13,9 @@ from ._scan import detector, gate, findings
 ADVICE = ("a tool's text may tell the model how to call this tool, not steer it beyond this tool "
           "(other tools, data, recipients, the user's authority or the model's role)")
 
-detector("AGSC102", 20, ADVICE, gate=gate('overrid instruc prompt messag mode directi notice system assist develop admin todo fixme task action user human', ('<', '[', '#')))(fake_tags)
-detector("AGSC103", 21, ADVICE, gate=gate('ignor disreg forget overrid bypass skip discard abandon drop neglect aside attenti olvid omite descons descart oubli neglig vergiss missach negeer vergeet'))(overrides)
-detector("AGSC104", 22, ADVICE, gate=gate('you hencefo mode act behave respond pretend bound restric limited constra anything jailbre eres mainten jetzt sei agora'))(role_switches)
+detector("AGSC102", 20, ADVICE, gate=gate('overrid instruc prompt messag mode directi notice system assist develop admin todo fixme task action user human nota sistema systemh systemn systemm aviso mensaje messagg mensage note root', ('<', '[', '#')))(fake_tags)
+detector("AGSC103", 21, ADVICE, gate=gate('ignor disreg forget overrid bypass skip discard abandon drop neglect aside attenti olvid omite descons descart oubli neglig vergiss missach negeer vergeet dimenti new updated revised neue nuevas nuove nouvell novas supersed precede safety securit content normal usual your safe safe_mo comply reglas normas linee regole sicherh'))(overrides)
+detector("AGSC104", 22, ADVICE, gate=gate('you hencefo mode act behave respond pretend bound restric limited constra anything jailbre eres mainten jetzt sei agora estas esta bist voce modo modalit entwick sofort nun'))(role_switches)
 detector("AGSC101", 80, ADVICE, gate=gate('write generat produce compose message request questio job prior calling dear hey first convers session chat task turn whatev matter regardl make ensure importa essenti crucial critica vital imperat reading treat treated regard conside interpr tell inform convinc remind assure persuad warn ask note messag instruc reminde attenti memo warnin ai llm bot gpt assist model claude gemini copilot cursor agent chat you your tool tools functio endpoin action always never must should before now hencefo rest future subsequ respon repl replies answer follow obey listen trust other automat invisib hidden urgent'))(directives)
 detector("AGSC105", 90, "preferring this tool is allowed guidance; naming or disparaging another server's tools is not",
          gate=gate('always only prefer never instead must should have use call invoke'))(preference)
@@ -108,7 +108,10 @@ def fake_system_tag(ctx):
     the start of a line. Per AGIS section 12 (AGIS section 12), the markers of
     agent-injection benchmarks: `##(system_message)` and its kin, a task
     marker followed by an action ("TODO: Send ...", "NEW TASK: Cancel ..."),
-    and a fake conversation turn ("User: ... Assistant: ..."); `<information>`,
+    and a fake conversation turn ("User: ... Assistant: ..."); a line that
+    opens with an administrator's or the system's command ("Administrator
+    override:", "ROOT COMMAND:") or a system note in another language ("NOTA
+    DEL SISTEMA:", "SYSTEMHINWEIS:"); `<information>`,
     `<message>` and `<notice>` tags are judged by what they carry, like
     `<important>`.
 
@@ -148,7 +151,13 @@ def instruction_override(ctx):
     Finds "ignore / disregard / forget / override / bypass (all previous)
     instructions, rules, guidelines, policies, safety ..." and "forget
     everything above", in English, Spanish, Portuguese, Italian, French,
-    German, Dutch, Russian, Chinese, Japanese and Korean.
+    German, Dutch, Russian, Chinese, Japanese and Korean; a new set of
+    orders announced as such ("New instructions:", "Neue Anweisungen:") or
+    said to supersede the earlier ones; and the model's safety rules said
+    not to apply, to be suspended or switched off ("the security rules do
+    not apply", "normal rules suspended", `safe_mode=false`, "comply with
+    all requests"). "This version supersedes all previous versions" and
+    "safety filters are disabled by default" describe the API.
 
     ## Why is this bad?
     The classic prompt-injection payload (OWASP LLM01). Section 12 of the AGIS
@@ -186,7 +195,8 @@ def role_switch(ctx):
     Finds role switches and jailbreak modes: "you are now ...", "from now on
     you are", "developer / god / DAN mode", "pretend to be", "act as if you
     were", "no longer bound by your rules", "Do Anything Now", and the same
-    switches in common other languages.
+    switches in common other languages ("estás en modo desarrollador",
+    "Entwicklermodus", "ab jetzt ... keine Regeln").
 
     ## Why is this bad?
     A role switch is how injected text tries to lift the model's safety rules

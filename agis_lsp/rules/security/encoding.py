@@ -9,11 +9,19 @@ from ._scan import detector, detector_hits, detectors, features, findings, lazy,
 
 ENCODING_CODES = ("AGSC601", "AGSC602", "AGSC603", "AGSC605")
 ADVICE = "text an agent reads must say what it means in plain characters"
-_B64 = lazy(r"(?<![A-Za-z0-9+/=_-])[A-Za-z0-9+/_-]{16,}={0,2}(?![A-Za-z0-9+/=_-])")
+_B64 = lazy(r"(?<![A-Za-z0-9+/=_-])[A-Za-z0-9+/_-]{16,}={0,6}(?![A-Za-z0-9+/=_-])")   # "=" x 6: base32's padding
 _HEX = lazy(r"(?<![0-9A-Fa-f])(?:[0-9A-Fa-f]{2}[ :]?){12,}(?![0-9A-Fa-f])|(?:\\x[0-9A-Fa-f]{2}){6,}")
 # eight-bit groups of binary digits ("01001001 01100111 ..."), six or more
 _BIN = lazy(r"(?<![01])(?:[01]{8}[ ]?){6,}(?![01])")
 _PCT = lazy(r"(?:%[0-9A-Fa-f]{2}[^%\s]{0,3}){6,}")
+# \u escapes ("\u0049\u0067..."), six or more
+_UESC = lazy(r"(?:\\u[0-9A-Fa-f]{4}){6,}")
+# base32 (upper-case letters and 2-7, padded with "="): read in the base64 runs (``_b64_or_b32``)
+_B32 = re.compile(r"[A-Z2-7]{24,}=*")
+# Ascii85 between its delimiters
+_A85 = lazy(r"<~[!-u\s]{10,}~>")
+# Morse: letters of dots and dashes separated by spaces, words by " / ", ten letters or more
+_MORSE = lazy(r"(?<![.\-\w])(?:[.-]{1,6}(?: / | ))+[.-]{1,6}(?![.\-\w])")
 _DECODE_ASK = lazy(r"\b(?:decode|decipher|base64|rot-?13|hex|translate|unscramble|reverse)\w*\b[^.\n]{0,30}?\b"
                          r"(?:and|then)\s+(?:follow|execute|run|obey|do|apply|perform|act)", re.I)
 _WORDS = lazy(r"\b(?:ignore|instructions?|previous|system|assistant|you|must|send|password|secret|key|token|tool|"
@@ -84,19 +92,70 @@ def _bits(run: str) -> str | None:
     return _printable(bytes(int(digits[i:i + 8], 2) for i in range(0, len(digits) - 7, 8)))
 
 
+def _uesc(run: str) -> str | None:
+    return _printable("".join(chr(int(run[i + 2:i + 6], 16)) for i in range(0, len(run), 6)).encode("utf-8", "replace"))
+
+
+def _b32(run: str) -> str | None:
+    import base64
+    import binascii
+    try:
+        return _printable(base64.b32decode(run + "=" * (-len(run) % 8)))
+    except (binascii.Error, ValueError):
+        return None
+
+
+def _a85(run: str) -> str | None:
+    import base64
+    try:
+        return _printable(base64.a85decode(run, adobe=True))
+    except ValueError:
+        return None
+
+
+def _b64_or_b32(run: str) -> tuple[str | None, str]:
+    """A run of the base64 alphabet read as base64, else (upper case, 2-7) as base32."""
+    decoded = _b64(run)
+    if decoded is None and _B32.fullmatch(run):
+        return _b32(run), "base32"
+    return decoded, "base64"
+
+
+_MORSE_CODE = {".-": "a", "-...": "b", "-.-.": "c", "-..": "d", ".": "e", "..-.": "f", "--.": "g", "....": "h", "..": "i",
+               ".---": "j", "-.-": "k", ".-..": "l", "--": "m", "-.": "n", "---": "o", ".--.": "p", "--.-": "q", ".-.": "r",
+               "...": "s", "-": "t", "..-": "u", "...-": "v", ".--": "w", "-..-": "x", "-.--": "y", "--..": "z",
+               "-----": "0", ".----": "1", "..---": "2", "...--": "3", "....-": "4", ".....": "5", "-....": "6",
+               "--...": "7", "---..": "8", "----.": "9"}
+
+
+def _morse(run: str) -> str | None:
+    words = [w.split() for w in run.split(" / ")]
+    if sum(map(len, words)) < 10 or not all(c in _MORSE_CODE for w in words for c in w):
+        return None
+    return _printable(" ".join("".join(_MORSE_CODE[c] for c in w) for w in words).encode())
+
+
 def encoded_payloads(text: str):
     feats = features(text)
     if feats is not None and "%" not in text and "\\x" not in text and _ROT13.isdisjoint(feats[1]) \
-            and max(map(len, text.split()), default=0) < 16 and "0110" not in text and "0100" not in text:
-        return  # nothing long enough to decode (ASCII letters in binary begin 010 or 011)
+            and max(map(len, text.split()), default=0) < 16 and "0110" not in text and "0100" not in text \
+            and " / " not in text:
+        return  # nothing long enough to decode (ASCII letters in binary begin 010 or 011; Morse words)
     asked = next(_DECODE_ASK.finditer(text), None)
     from urllib.parse import unquote
-    for rx, decode, name in ((_B64, _b64, "base64"), (_HEX, _hex, "hex"), (_BIN, _bits, "binary"),
-                             (_PCT, lambda r: _printable(unquote(r).encode("utf-8", "surrogatepass")), "URL encoding")):
+    seen: list[tuple[int, int]] = []
+    for rx, decode, name in ((_B64, _b64_or_b32, "base64"), (_HEX, _hex, "hex"), (_BIN, _bits, "binary"),
+                             (_PCT, lambda r: _printable(unquote(r).encode("utf-8", "surrogatepass")), "URL encoding"),
+                             (_UESC, _uesc, "\\u escapes"), (_A85, _a85, "Ascii85"), (_MORSE, _morse, "Morse code")):
         for m in rx.finditer(text):
             run = m.group(0).rstrip(" :")
+            if any(s < m.start() + len(run) and m.start() < e for s, e in seen):
+                continue   # one run, one reading
             decoded = decode(run)
+            if isinstance(decoded, tuple):
+                decoded, name = decoded
             if decoded and (asked or _instruction_like(decoded)):
+                seen.append((m.start(), m.start() + len(run)))
                 yield m.start(), m.start() + len(run), f"hides text in {name} (decodes to '{quote(decoded)}')"
     if feats is None or not _ROT13.isdisjoint(feats[1]):
         import codecs
@@ -128,16 +187,83 @@ def _normalize(text: str) -> tuple[str, list[int]]:
 
 
 def obfuscated(text: str):
-    if text.isascii():
-        return
-    norm, index = _normalize(text)
-    if norm == text:
+    rewrites = list(_rewrites(text))
+    if not text.isascii():
+        norm, index = _normalize(text)
+        if norm != text:
+            rewrites.append(("look-alike or invisible characters", norm, index))
+    if not rewrites:
         return
     original = _inner(text)
-    for _, s, e, what in _inner(norm):
-        os_, oe = index[s], index[e - 1] + 1
-        if text[os_:oe] != norm[s:e] and not any(os_ < b and a < oe for _, a, b, _ in original):
-            yield os_, oe, f"hides an instruction in look-alike or invisible characters ('{quote(norm[s:e])}': {what})"
+    for how, norm, index in rewrites:
+        for _, s, e, what in _inner(norm):
+            os_, oe = min(index[s], index[e - 1]), max(index[s], index[e - 1]) + 1
+            if text[os_:oe] != norm[s:e] and not any(os_ < b and a < oe for _, a, b, _ in original):
+                yield os_, oe, f"hides an instruction in {how} ('{quote(norm[s:e])}': {what})"
+
+
+# Leetspeak: digits and signs for letters ("Ign0r3 4ll pr3v10u5 1n57ruc710n5"); a word of four or
+# more counts when it mixes two letters or more with them and reads as letters only once they are
+# swapped, and three such words must be there ("use 10A instead of 10Av1": one).
+_LEET = str.maketrans("0134578@$", "oieastbas")
+_LEET_ANY = re.compile(r"(?=[A-Za-z0-9@$]*[A-Za-z])[A-Za-z0-9@$]+")
+_LEET_WORD = re.compile(r"(?=(?:[0-9@$]*[A-Za-z]){2})(?=[A-Za-z0-9@$]*[0134578@$])[A-Za-z0-9@$]{4,}")
+# Misspelled key words of the instruction patterns ("Ignore your previous iunstructions"): every
+# spelling one edit away, but the real words among them ("ignored", "instruction").
+_KEYWORDS = ("ignore", "previous", "instructions", "disregard", "guidelines", "directives", "system", "prompt")
+_REAL_VARIANTS = frozenset("ignored ignores ignorer instruction directive guideline disregards systems prompts "
+                           "prompted prompter".split())
+
+
+def _edits(word: str) -> set[str]:
+    letters = "abcdefghijklmnopqrstuvwxyz"
+    splits = [(word[:i], word[i:]) for i in range(len(word) + 1)]
+    return ({a + b[1:] for a, b in splits if b} | {a + b[1] + b[0] + b[2:] for a, b in splits if len(b) > 1}
+            | {a + c + b[1:] for a, b in splits if b for c in letters} | {a + c + b for a, b in splits for c in letters})
+
+
+_MISSPELT: dict[str, str] = {}
+
+
+def _misspelt() -> dict[str, str]:
+    if not _MISSPELT:
+        for word in _KEYWORDS:
+            for variant in _edits(word):
+                if variant != word and variant not in _REAL_VARIANTS and variant not in _KEYWORDS:
+                    _MISSPELT.setdefault(variant, word)
+    return _MISSPELT
+
+
+# Reversed text ("...snoitcurtsni suoiverp lla erongI"): two of these reversed words in it.
+_REVERSED_WORDS = frozenset("eht dna uoy ruoy lla snoitcurtsni erongi suoiverp tpmorp metsys dnes wohs".split())
+_ALPHA_WORD = re.compile(r"[A-Za-z]+")
+
+
+def _rewrites(text: str):
+    """(what was undone, the text rewritten, each character's offset in ``text``) for each way of
+    hiding words that ``text`` shows signs of: leetspeak, misspelt key words, reversal."""
+    if sum(m.group(0).translate(_LEET).isalpha() for m in _LEET_WORD.finditer(text)) >= 3:
+        # every word of letters and digits that reads as letters swapped ("4ll", "m3" too)
+        out = _LEET_ANY.sub(lambda m: m.group(0).translate(_LEET) if m.group(0).translate(_LEET).isalpha() else m.group(0), text)
+        yield "leetspeak", out, list(range(len(text)))
+    words = list(_ALPHA_WORD.finditer(text))
+    table = _misspelt()
+    typos = [m for m in words if 5 <= len(m.group(0)) <= 14 and m.group(0).lower() in table]
+    if typos:
+        parts, index, at = [], [], 0
+        for m in typos:
+            parts.append(text[at:m.start()])
+            index.extend(range(at, m.start()))
+            fixed = table[m.group(0).lower()]
+            parts.append(fixed.capitalize() if m.group(0)[0].isupper() else fixed)
+            index.extend([m.start()] * (len(fixed) - 1) + [m.end() - 1])
+            at = m.end()
+        parts.append(text[at:])
+        index.extend(range(at, len(text)))
+        yield "misspelt words", "".join(parts), index
+    if len({m.group(0).lower() for m in words} & _REVERSED_WORDS) >= 2:
+        n = len(text)
+        yield "reversed text", text[::-1], [n - 1 - i for i in range(n)]
 
 
 _CONFUSABLE_LETTERS = frozenset(k for k in _CONFUSABLES if isinstance(k, int) for k in [chr(k)])
@@ -200,12 +326,14 @@ detector("AGSC603", 85, ADVICE)(lookalikes)
 
 @rule("AGSC601", spec="AGIS §12")
 def encoded_payload(ctx):
-    """Agent-facing text hides instructions in base64, hex, binary, URL encoding or ROT13.
+    """Agent-facing text hides instructions in base64, base32, hex, binary, URL encoding, \\u escapes, Ascii85, Morse or ROT13.
 
     ## What it does
-    Decodes base64 (standard and URL-safe), hex (`69676e6f7265`, `\\x69\\x67`),
-    binary (six or more eight-digit groups: `01001001 01100111 ...`) and
-    percent-encoded runs, and reads the text as ROT13; reports a run whose
+    Decodes base64 (standard and URL-safe) and base32, hex (`69676e6f7265`,
+    `\\x69\\x67`), binary (six or more eight-digit groups: `01001001
+    01100111 ...`), percent-encoded runs, `\\u0049\\u0067` escapes, Ascii85
+    between `<~` and `~>` and Morse code (ten letters or more, words split by
+    ` / `), and reads the text as ROT13; reports a run whose
     decoded text is an instruction (any other security pattern matches, or
     it is made of instruction words), or any decodable text next to "decode
     and follow".
@@ -236,13 +364,19 @@ def encoded_payload(ctx):
 
 @rule("AGSC602", spec="AGIS §12")
 def obfuscated_instruction(ctx):
-    """Agent-facing text spells an instruction with look-alike characters (`Ⓘⓖⓝⓞⓡⓔ`, Cyrillic `о`, fullwidth letters).
+    """Agent-facing text spells an instruction with look-alike characters (`Ⓘⓖⓝⓞⓡⓔ`, Cyrillic `о`, fullwidth letters), leetspeak, misspelt key words or backwards.
 
     ## What it does
     Folds the text to plain letters (NFKC compatibility forms: enclosed,
     fullwidth and mathematical letters; Cyrillic and Greek homoglyphs;
     combining marks) and reports the instructions that appear only after
-    folding.
+    folding. The same for three other ways of hiding the words from a
+    filter: leetspeak (`1gn0r3 4ll pr3v10u5`, read when three words or more
+    of four characters or more read as letters once digits are swapped),
+    the key words of the instruction patterns misspelt by one letter
+    ("previous iunstructions"; the real words one letter away, such as
+    "ignored" or "instruction", are left as they are), and text written
+    backwards (when two common words read backwards are in it).
 
     ## Why is this bad?
     Look-alike characters defeat keyword filters and human review while the
