@@ -206,6 +206,7 @@ def obfuscated(text: str):
 # more counts when it mixes two letters or more with them and reads as letters only once they are
 # swapped, and three such words must be there ("use 10A instead of 10Av1": one).
 _LEET = str.maketrans("0134578@$", "oieastbas")
+_LEET_HINT = re.compile(r"[A-Za-z][0134578@$][A-Za-z0-9@$]")   # a sign between a letter and another
 _LEET_ANY = re.compile(r"(?=[A-Za-z0-9@$]*[A-Za-z])[A-Za-z0-9@$]+")
 _LEET_WORD = re.compile(r"(?=(?:[0-9@$]*[A-Za-z]){2})(?=[A-Za-z0-9@$]*[0134578@$])[A-Za-z0-9@$]{4,}")
 # Misspelled key words of the instruction patterns ("Ignore your previous iunstructions"): every
@@ -239,15 +240,27 @@ _REVERSED_WORDS = frozenset("eht dna uoy ruoy lla snoitcurtsni erongi suoiverp t
 _ALPHA_WORD = re.compile(r"[A-Za-z]+")
 
 
+def _leet_text(text: str) -> bool:
+    """Three words or more, and a third of the words at least, read as letters once their digits
+    and signs are swapped ("v1beta1" and "utf8" in a sentence of English are not leetspeak)."""
+    leet = sum(m.group(0).translate(_LEET).isalpha() for m in _LEET_WORD.finditer(text))
+    return leet >= 3 and 3 * leet >= len(_LEET_ANY.findall(text))
+
+
 def _rewrites(text: str):
     """(what was undone, the text rewritten, each character's offset in ``text``) for each way of
     hiding words that ``text`` shows signs of: leetspeak, misspelt key words, reversal."""
-    if sum(m.group(0).translate(_LEET).isalpha() for m in _LEET_WORD.finditer(text)) >= 3:
+    feats = features(text)   # (lower-cased text, its words and their prefixes) of an ASCII text, cached
+    if len(_LEET_HINT.findall(text)) >= 3 and _leet_text(text):
         # every word of letters and digits that reads as letters swapped ("4ll", "m3" too)
         out = _LEET_ANY.sub(lambda m: m.group(0).translate(_LEET) if m.group(0).translate(_LEET).isalpha() else m.group(0), text)
         yield "leetspeak", out, list(range(len(text)))
-    words = list(_ALPHA_WORD.finditer(text))
     table = _misspelt()
+    # the words (and prefixes) of an ASCII text tell cheaply whether any word can be a misspelling
+    # or a reversed word; a prefix that is one ("ignor" of "ignored") only costs the word scan
+    if feats is not None and table.keys().isdisjoint(feats[1]) and _REVERSED_WORDS.isdisjoint(feats[1]):
+        return
+    words = list(_ALPHA_WORD.finditer(text))
     typos = [m for m in words if 5 <= len(m.group(0)) <= 14 and m.group(0).lower() in table]
     if typos:
         parts, index, at = [], [], 0
