@@ -83,6 +83,26 @@ INVIS = re.compile("[\U000E0000-\U000E007F\U000E0100-\U000E01EF\uFE00-\uFE0F\u20
 B64 = re.compile(r"[A-Za-z0-9+/]{24,}={0,2}")
 
 
+# the keyword rule after the special cases above: the first family whose words the text holds
+_KEYWORD_FAMILIES = [(family, re.compile(rx, re.M)) for family, rx in (
+    ("exfiltration", r"\b(send|email|e-mail|forward|upload|post|exfiltrat\w*)\b.*(@|https?://|webhook|attacker|external)"),
+    ("override", r"new instructions|no longer bound|rules no longer apply|previous instructions"),
+    ("override", r"\b(ignore|disregard|forget|override)\b.{0,40}\b(previous|prior|above|earlier|all|your)\b"),
+    ("role-change", r"\bdan\b|developer mode|\bact as\b|pretend|you are now|role ?play|stay in character|persona|"
+                    r"you are an? (unrestricted|uncensored)|^you are [A-Z]{3,}\b"),
+    ("concealment", r"don't tell|do not tell|without telling|do not mention|don't mention|silently|secretly|"
+                    r"without (notifying|informing)"),
+    ("authority", r"\badmin\b|administrator|authori[sz]ed|verified|official|priority|urgent|compliance|"
+                  r"developers?\b|\[system\]|system update|ceo\b"),
+    ("fake-history", r"as (we|you) (discussed|agreed)|you (already|previously) (agreed|said|confirmed)|"
+                     r"earlier in (this|our) conversation|remember (that|when)"),
+    ("mild-framing", r"hypothetical|for (academic|research|educational)|thought experiment|fiction|debug"),
+    ("other-tool", r"\buse [a-z]+_[a-z_]+\b"),
+    ("other-tool", r"\b(call|invoke|use) (the |your )?[\w.`-]*\s*(tool|function|api)\b|tool call|function call"),
+    ("addressed-to-ai", r"\b(ai|assistant|llm|language model|chatbot)\b"),
+)]
+
+
 def heuristic(t):
     low = t.lower()
     if ZW.search(t):
@@ -100,32 +120,9 @@ def heuristic(t):
                  r"first message in this conversation|everything before|rules you were given|your full instructions|hidden instructions|your instructions|"
                  r"original instructions|internal rules|hidden rules|system instructions|instructions you were given", low):
         return "prompt-leak"
-    if re.search(r"\b(send|email|e-mail|forward|upload|post|exfiltrat\w*)\b.*(@|https?://|webhook|attacker|external)", low):
-        return "exfiltration"
-    if re.search(r"new instructions|no longer bound|rules no longer apply|previous instructions", low):
-        return "override"
-    if re.search(r"\b(ignore|disregard|forget|override)\b.{0,40}\b(previous|prior|above|earlier|all|your)\b", low):
-        return "override"
-    if re.search(r"\bdan\b|developer mode|\bact as\b|pretend|you are now|role ?play|stay in character|persona|"
-                 r"you are an? (unrestricted|uncensored)|^you are [A-Z]{3,}\b", low, re.M) or re.search(r"^You are [A-Z]{3,}\b", t):
-        return "role-change"
-    if re.search(r"don't tell|do not tell|without telling|do not mention|don't mention|silently|secretly|"
-                 r"without (notifying|informing)", low):
-        return "concealment"
-    if re.search(r"\badmin\b|administrator|authori[sz]ed|verified|official|priority|urgent|compliance|"
-                 r"developers?\b|\[system\]|system update|ceo\b", low):
-        return "authority"
-    if re.search(r"as (we|you) (discussed|agreed)|you (already|previously) (agreed|said|confirmed)|"
-                 r"earlier in (this|our) conversation|remember (that|when)", low):
-        return "fake-history"
-    if re.search(r"hypothetical|for (academic|research|educational)|thought experiment|fiction|debug", low):
-        return "mild-framing"
-    if re.search(r"\buse [a-z]+_[a-z_]+\b", low):
-        return "other-tool"
-    if re.search(r"\b(call|invoke|use) (the |your )?[\w.`-]*\s*(tool|function|api)\b|tool call|function call", low):
-        return "other-tool"
-    if re.search(r"\b(ai|assistant|llm|language model|chatbot)\b", low):
-        return "addressed-to-ai"
+    for family, rx in _KEYWORD_FAMILIES:
+        if rx.search(low) or (family == "role-change" and re.search(r"^You are [A-Z]{3,}\b", t)):
+            return family
     return "goal-hijack"
 
 
