@@ -249,7 +249,7 @@ def _secret_variables(text: str):
     yield from _asks_for_secrets(text)
 
 
-detector("AGSC302", 50, ADVICE, gate=gate('printen persona sensiti confide card cvv cvc pin pins passpor social ssn passcod user custome client holder api secret access token auth passwor passwd pwd credent private session environ env vars cookie cookies key keys'))(_secret_variables)
+detector("AGSC302", 50, ADVICE, gate=gate('persona sensiti confide card cvv cvc pin pins passpor social ssn passcod user custome client holder api secret access token auth passwor passwd pwd credent private session environ env vars cookie cookies key keys'))(_secret_variables)
 detector("AGSC304", 55, ADVICE, gate=gate('ngrok pipedre burpcol oast canaryt pasteb hookbin beecept', ('file:', '://', 'webhook.site', 'requestbin', 'interact.sh', 'transfer.sh')))(_not_example(matches(*_URLS)))
 
 

@@ -1,0 +1,167 @@
+"""The decoders and rewrites of the encoding rules (AGSC601, AGSC602): encoded runs read back to
+text, and texts with their hiding undone (leetspeak, misspelt key words, reversal).
+
+Each decoder takes the run a detector's pattern found and returns the text it hides when that
+is printable text, else None; ``rewrites`` yields the ways a text may have been hidden, each
+with the text undone and every character's offset in the original.
+"""
+from __future__ import annotations
+
+import re
+
+from ._scan import features
+
+# base32 (upper-case letters and 2-7, padded with "="): read in the base64 runs (``b64_or_b32``)
+_B32 = re.compile(r"[A-Z2-7]{24,}=*")
+
+
+def printable(b: bytes) -> str | None:
+    try:
+        s = b.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+    letters = sum(c.isalpha() or c == " " for c in s)
+    return s if s and " " in s and letters >= 0.7 * len(s) else None
+
+
+def b64(run: str) -> str | None:
+    import base64
+    import binascii
+    run = run.replace("-", "+").replace("_", "/")
+    try:
+        return printable(base64.b64decode(run + "=" * (-len(run) % 4), validate=True))
+    except (binascii.Error, ValueError):
+        return None
+
+
+def hex_run(run: str) -> str | None:
+    digits = re.sub(r"\\x|[ :]", "", run)
+    try:
+        return printable(bytes.fromhex(digits))
+    except ValueError:
+        return None
+
+
+def bits(run: str) -> str | None:
+    digits = run.replace(" ", "")
+    return printable(bytes(int(digits[i:i + 8], 2) for i in range(0, len(digits) - 7, 8)))
+
+
+def uesc(run: str) -> str | None:
+    return printable("".join(chr(int(run[i + 2:i + 6], 16)) for i in range(0, len(run), 6)).encode("utf-8", "replace"))
+
+
+def b32(run: str) -> str | None:
+    import base64
+    import binascii
+    try:
+        return printable(base64.b32decode(run + "=" * (-len(run) % 8)))
+    except (binascii.Error, ValueError):
+        return None
+
+
+def a85(run: str) -> str | None:
+    import base64
+    try:
+        return printable(base64.a85decode(run, adobe=True))
+    except ValueError:
+        return None
+
+
+def b64_or_b32(run: str) -> tuple[str | None, str]:
+    """A run of the base64 alphabet read as base64, else (upper case, 2-7) as base32."""
+    decoded = b64(run)
+    if decoded is None and _B32.fullmatch(run):
+        return b32(run), "base32"
+    return decoded, "base64"
+
+
+_MORSE_CODE = {".-": "a", "-...": "b", "-.-.": "c", "-..": "d", ".": "e", "..-.": "f", "--.": "g", "....": "h", "..": "i",
+               ".---": "j", "-.-": "k", ".-..": "l", "--": "m", "-.": "n", "---": "o", ".--.": "p", "--.-": "q", ".-.": "r",
+               "...": "s", "-": "t", "..-": "u", "...-": "v", ".--": "w", "-..-": "x", "-.--": "y", "--..": "z",
+               "-----": "0", ".----": "1", "..---": "2", "...--": "3", "....-": "4", ".....": "5", "-....": "6",
+               "--...": "7", "---..": "8", "----.": "9"}
+
+
+def morse(run: str) -> str | None:
+    words = [w.split() for w in run.split(" / ")]
+    if sum(map(len, words)) < 10 or not all(c in _MORSE_CODE for w in words for c in w):
+        return None
+    return printable(" ".join("".join(_MORSE_CODE[c] for c in w) for w in words).encode())
+
+
+# Leetspeak: digits and signs for letters ("Ign0r3 4ll pr3v10u5 1n57ruc710n5"); a word of four or
+# more counts when it mixes two letters or more with them and reads as letters only once they are
+# swapped, and three such words must be there ("use 10A instead of 10Av1": one).
+_LEET = str.maketrans("0134578@$", "oieastbas")
+_LEET_HINT = re.compile(r"[A-Za-z][0134578@$][A-Za-z0-9@$]")   # a sign between a letter and another
+_LEET_ANY = re.compile(r"(?=[A-Za-z0-9@$]*[A-Za-z])[A-Za-z0-9@$]+")
+_LEET_WORD = re.compile(r"(?=(?:[0-9@$]*[A-Za-z]){2})(?=[A-Za-z0-9@$]*[0134578@$])[A-Za-z0-9@$]{4,}")
+# Misspelled key words of the instruction patterns ("Ignore your previous iunstructions"): every
+# spelling one edit away, but the real words among them ("ignored", "instruction").
+_KEYWORDS = ("ignore", "previous", "instructions", "disregard", "guidelines", "directives", "system", "prompt")
+_REAL_VARIANTS = frozenset("ignored ignores ignorer instruction directive guideline disregards systems prompts "
+                           "prompted prompter".split())
+
+
+def _edits(word: str) -> set[str]:
+    letters = "abcdefghijklmnopqrstuvwxyz"
+    splits = [(word[:i], word[i:]) for i in range(len(word) + 1)]
+    return ({a + b[1:] for a, b in splits if b} | {a + b[1] + b[0] + b[2:] for a, b in splits if len(b) > 1}
+            | {a + c + b[1:] for a, b in splits if b for c in letters} | {a + c + b for a, b in splits for c in letters})
+
+
+_MISSPELT: dict[str, str] = {}
+
+
+def _misspelt() -> dict[str, str]:
+    if not _MISSPELT:
+        for word in _KEYWORDS:
+            for variant in _edits(word):
+                if variant != word and variant not in _REAL_VARIANTS and variant not in _KEYWORDS:
+                    _MISSPELT.setdefault(variant, word)
+    return _MISSPELT
+
+
+# Reversed text ("...snoitcurtsni suoiverp lla erongI"): two of these reversed words in it.
+_REVERSED_WORDS = frozenset("eht dna uoy ruoy lla snoitcurtsni erongi suoiverp tpmorp metsys dnes wohs".split())
+_ALPHA_WORD = re.compile(r"[A-Za-z]+")
+
+
+def _leet_text(text: str) -> bool:
+    """Three words or more, and a third of the words at least, read as letters once their digits
+    and signs are swapped ("v1beta1" and "utf8" in a sentence of English are not leetspeak)."""
+    leet = sum(m.group(0).translate(_LEET).isalpha() for m in _LEET_WORD.finditer(text))
+    return leet >= 3 and 3 * leet >= len(_LEET_ANY.findall(text))
+
+
+def rewrites(text: str):
+    """(what was undone, the text rewritten, each character's offset in ``text``) for each way of
+    hiding words that ``text`` shows signs of: leetspeak, misspelt key words, reversal."""
+    feats = features(text)   # (lower-cased text, its words and their prefixes) of an ASCII text, cached
+    if len(_LEET_HINT.findall(text)) >= 3 and _leet_text(text):
+        # every word of letters and digits that reads as letters swapped ("4ll", "m3" too)
+        out = _LEET_ANY.sub(lambda m: m.group(0).translate(_LEET) if m.group(0).translate(_LEET).isalpha() else m.group(0), text)
+        yield "leetspeak", out, list(range(len(text)))
+    table = _misspelt()
+    # the words (and prefixes) of an ASCII text tell cheaply whether any word can be a misspelling
+    # or a reversed word; a prefix that is one ("ignor" of "ignored") only costs the word scan
+    if feats is not None and table.keys().isdisjoint(feats[1]) and _REVERSED_WORDS.isdisjoint(feats[1]):
+        return
+    words = list(_ALPHA_WORD.finditer(text))
+    typos = [m for m in words if 5 <= len(m.group(0)) <= 14 and m.group(0).lower() in table]
+    if typos:
+        parts, index, at = [], [], 0
+        for m in typos:
+            parts.append(text[at:m.start()])
+            index.extend(range(at, m.start()))
+            fixed = table[m.group(0).lower()]
+            parts.append(fixed.capitalize() if m.group(0)[0].isupper() else fixed)
+            index.extend([m.start()] * (len(fixed) - 1) + [m.end() - 1])
+            at = m.end()
+        parts.append(text[at:])
+        index.extend(range(at, len(text)))
+        yield "misspelt words", "".join(parts), index
+    if len({m.group(0).lower() for m in words} & _REVERSED_WORDS) >= 2:
+        n = len(text)
+        yield "reversed text", text[::-1], [n - 1 - i for i in range(n)]
