@@ -214,7 +214,13 @@ def jobs(model, texts: Sequence[str], unscreened: frozenset[int] = frozenset()) 
         out.extend((i, a, b) for a, b in spans)
         for a, b in spans[1:] if len(spans) > 1 else spans:
             out.extend((i, c, d) for c, d in model.security_encoder.windows(text, a, b))
-    screen = head_for(model).screen if out else None
+    if not out:
+        return out
+    from . import SemanticUnavailable
+    try:
+        screen = head_for(model).screen
+    except SemanticUnavailable:
+        return out   # the rule reports it once, when it judges (``judge`` loads the head again)
     if screen is None:
         return out
     looked = [j for j in out if j[0] not in unscreened]

@@ -91,3 +91,23 @@ def test_a_head_without_a_first_look_gives_the_same_findings_on_these_texts(mode
     without = {t: _linted(bare, t) for t in (BENIGN, *PAYLOADS)}
     assert with_look == without
     assert with_look[BENIGN] == [] and all(with_look[p] for p in PAYLOADS)
+
+
+def test_a_head_that_does_not_load_is_reported_once_by_the_rule(model_copy, caplog):
+    """Planning the pieces does not fail the engine's gathering of texts: the rule, when it
+    judges, reports the head it cannot load (one note), as without a first look."""
+    import hashlib
+    import logging
+    (model_copy / "security_head.npz").write_bytes(b"not an npz archive")
+    sums = model_copy / "SHA256SUMS"
+    lines = [l for l in sums.read_text().splitlines() if l.strip() and not l.endswith("security_head.npz")]
+    lines.append(f"{hashlib.sha256((model_copy / 'security_head.npz').read_bytes()).hexdigest()}  security_head.npz")
+    sums.write_text("\n".join(lines) + "\n")
+    from agis_lsp.engine.config import Config
+    from agis_lsp.engine.linter import Linter, ModelProvider
+    tools = [{"name": "get_forecast", "description": PAYLOADS[0], "inputSchema": {"type": "object"}}]
+    linter = Linter(config_of=lambda _p: Config(select=("AGSC901",)), model=ModelProvider(str(model_copy)))
+    with caplog.at_level(logging.ERROR):
+        result = linter.check(target=linter.prepare("case.tools.mcp.json", text=json.dumps({"tools": tools})))
+    assert [n for n in result.notes if "skipped" in n and "directive head not loaded" in n], result.notes
+    assert not [r for r in caplog.records if "gathering" in r.getMessage()]
