@@ -75,12 +75,12 @@ def encoded_payloads(text: str):
             run = m.group(0).rstrip(" :")
             if any(s < m.start() + len(run) and m.start() < e for s, e in seen):
                 continue   # one run, one reading
-            decoded = decode(run)
-            if isinstance(decoded, tuple):
-                decoded, name = decoded
+            decoded, label = decode(run), name
+            if isinstance(decoded, tuple):   # a base64 run read as base32
+                decoded, label = decoded
             if decoded and (asked or _instruction_like(decoded)):
                 seen.append((m.start(), m.start() + len(run)))
-                yield m.start(), m.start() + len(run), f"hides text in {name} (decodes to '{quote(decoded)}')"
+                yield m.start(), m.start() + len(run), f"hides text in {label} (decodes to '{quote(decoded)}')"
     if feats is None or not _ROT13.isdisjoint(feats[1]):
         import codecs
         rot = codecs.encode(text, "rot13")
