@@ -27,7 +27,7 @@ import numpy as np
 
 from .contradictions import class_swap, exclusive_kinds, only_reads
 from .encoder import Encoder
-from .text import LIGHT_VERBS, head_text, intent_head, later_clauses, opposite, verb_text
+from .text import LIGHT_VERBS, head_text, intent_head, later_clauses, opposite, statement, verb_text
 
 KINDS = ["discover", "retrieve", "analyze", "create", "commit", "modify", "remove",
          "terminate", "activate", "transfer", "notify", "approve", "reject", "connect"]
@@ -374,6 +374,29 @@ class SemanticModel:
             verb=v, intent=t, verdict=verdicts[i], verb_class=_describe(pv[row[i]]),
             intent_class=_describe(pint[row[i]], top=1), score=float(best[i]),
             suggestion=suggestions.get(row[i])) for i, (v, t) in enumerate(pairs)]
+
+    def judge_statements(self, pairs: Iterable[tuple[str, str]]
+                         ) -> list[tuple[ConsistencyJudgement, ConsistencyJudgement]]:
+        """Each (verb, intent) read twice at most: first its statement (``text.statement``, the
+        sentence that says what the operation is); then, when the model does not find that
+        consistent and the intent says more, the whole intent. (the statement's verdict, the
+        whole intent's: the same object when it was not read again.) A finding needs both
+        readings: usage notes after the statement (formats, limits, errors, when to call it) do
+        not make an operation consistent or not, and most of a long description's tokens are
+        there. ``statement_texts`` is what the first reading embeds."""
+        pairs = list(pairs)
+        said = [statement(t) for _, t in pairs]
+        first = self.judge_consistency([(v, st) for (v, _), st in zip(pairs, said)])
+        again = [i for i, (j, st) in enumerate(zip(first, said))
+                 if j.verdict != "consistent" and st != pairs[i][1]]
+        whole = list(first)
+        for i, j in zip(again, self.judge_consistency([pairs[i] for i in again])):
+            whole[i] = j
+        return list(zip(first, whole))
+
+    def statement_texts(self, pairs: Iterable[tuple[str, str]]) -> list[str]:
+        """The texts ``judge_statements(pairs)`` embeds first (``consistency_texts`` of the statements)."""
+        return self.consistency_texts([(v, statement(t)) for v, t in pairs])
 
     def consistency_texts(self, pairs: Iterable[tuple[str, str]]) -> list[str]:
         """The texts ``judge_consistency(pairs)`` embeds (but the catalog's, embedded once), for

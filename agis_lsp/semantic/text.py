@@ -154,6 +154,24 @@ def later_clauses(text: str) -> list[tuple[str, str]]:
     return out
 
 
+# Where a sentence ends: . ! or ? before white space (not the dot of "e.g." or "etc."; a dot
+# inside a token, "v1.2", never is), or a line break.
+_SENTENCE_END = re.compile(r"(?<!\be\.g)(?<!\bi\.e)(?<!\betc)(?<!\bvs)[.!?](?=\s)|\n")
+STATEMENT_CHARS = 16   # a first sentence shorter than this ("Search.", "Experimental.") is read with the next
+
+
+def statement(text: str) -> str:
+    """The sentence of a description that states its operation: the first, joined with the
+    next ones while shorter than ``STATEMENT_CHARS`` ("Search. Finds issues by label.").
+    What follows it in a tool's description (argument formats, limits, when to call it) says
+    how to use the operation, not which one it is."""
+    text = text.strip()
+    for m in _SENTENCE_END.finditer(text):
+        if len(text[:m.end()].strip()) >= STATEMENT_CHARS:
+            return " ".join(text[:m.end()].split())
+    return text
+
+
 def head_text(head: str) -> str:
     """What gets embedded for a head or a method verb: 'to cancel'."""
     return "to " + head if head else ""

@@ -92,3 +92,25 @@ def test_decided_contradictions_stay_warnings(tmp_path):
     warned = {d["message"].split("'")[1] if "'" in d["message"] else d["message"].split("`")[1]
               for d in found if d["code"] == "TOOL601" and d["severity"] == "warning"}
     assert warned == {n for n, _ in MISTAKES}, found
+
+
+def test_usage_notes_after_the_statement_neither_make_nor_hide_a_contradiction(tmp_path):
+    # the model reads the statement first (its first sentence) and the whole description only
+    # when that reads as another operation: error lists after a title are not the operation,
+    # and the mistakes above stay warnings behind usage notes
+    _model()
+    notes = {"remove_file": " Pass a path relative to the workspace root; hidden files are left out unless `all` is true.",
+             "find_user": " The address must be verified; a welcome message is sent.",
+             "lock_door": "\nRequires the resident's PIN.",
+             "hosting_removeWebsiteV1": " Paged, 50 a page."}
+    tools = [{"name": n, "description": d + notes[n], "inputSchema": {"type": "object"}} for n, d in MISTAKES]
+    tools += [{"name": n, "description": f"Acme | {t}\nError Responses:\n400: Bad request", "inputSchema": {"type": "object"}}
+              for n, t in (("retrieve_page", "Retrieve a page"), ("query_table", "Query a table"))]
+    path = tmp_path / "server.tools.mcp.json"
+    path.write_text(json.dumps({"tools": tools}), encoding="utf-8")
+    found = _lint([str(path)])
+    naming = [d for d in found if d["code"] in ("TOOL601", "TOOL602")]
+    warned = {d["message"].split("'")[1] if "'" in d["message"] else d["message"].split("`")[1]
+              for d in naming if d["code"] == "TOOL601"}
+    assert warned == {n for n, _ in MISTAKES}, naming
+    assert not [d for d in naming if "retrieve_page" in d["message"] or "query_table" in d["message"]], naming

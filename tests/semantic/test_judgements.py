@@ -140,3 +140,16 @@ def test_a_verdict_near_the_error_threshold_is_only_suspicious():
     assert verdict_of(0.15, p6) == "suspicious"
     assert verdict_of(0.08, p6) == "suspicious"     # under t_inconsistent, within the margin
     assert verdict_of(0.02, p6) == "inconsistent"
+
+
+def test_the_statement_is_read_first_and_the_whole_intent_only_when_it_is_not_consistent(model):
+    pairs = [("BOOK", "Books a table for the party. The confirmation is sent by e-mail; cancelled bookings are refunded."),
+             ("CANCEL", "Returns the cancellation policy of the venue. Policies differ per venue and season."),
+             ("CANCEL", "Retrieves cancellation policy")]
+    (f0, w0), (f1, w1), (f2, w2) = model.judge_statements(pairs)
+    assert f0.verdict == "consistent" and w0 is f0          # not read again
+    assert f1.intent == "Returns the cancellation policy of the venue." and f1.verdict != "consistent"
+    assert w1.intent == pairs[1][1] and w1.verdict != "consistent"   # read again, whole
+    assert w2 is f2 and f2.verdict != "consistent"           # one sentence: read once
+    first = model.statement_texts(pairs)
+    assert "Books a table for the party." in first and not any("season" in t or "refunded" in t for t in first)

@@ -2,7 +2,7 @@
 
 import pytest
 
-from agis_lsp.semantic.text import intent_head, lemma, opposite
+from agis_lsp.semantic.text import intent_head, lemma, opposite, statement
 
 
 @pytest.mark.parametrize("text,head", [
@@ -81,3 +81,24 @@ def test_a_sentence_is_scored_alone_only_with_a_cue_of_its_own():
         ["Note. Returns the forecast for a city. Lists the stations."]
     # a text without a cue is not scored at all
     assert _scored("Returns the forecast for a city. Temperatures are in Celsius.") == []
+
+
+@pytest.mark.parametrize("text,said", [
+    ("Returns the order. Pass its id; 404 when it is unknown.", "Returns the order."),
+    ("Get the weather forecast for a city.\nArgs:\n  city: the name", "Get the weather forecast for a city."),
+    ("Search. Finds issues by label and state.", "Search. Finds issues by label and state."),   # too short alone
+    ("Lists files, e.g. logs, in a folder. Hidden ones are left out.", "Lists files, e.g. logs, in a folder."),
+    ("Returns release v1.2 notes for the project. Then more.", "Returns release v1.2 notes for the project."),
+    ("Acme | Retrieve a page\nError Responses:\n400: Bad request", "Acme | Retrieve a page"),
+    ("One sentence without an end", "One sentence without an end"),
+    ("  Books a table for two.  ", "Books a table for two."),
+    ("", ""),
+])
+def test_statement_is_the_sentence_that_states_the_operation(text, said):
+    assert statement(text) == " ".join(said.split())
+
+
+def test_statement_of_a_single_sentence_is_the_text():
+    # pass 6's own pairs are single sentences: read exactly as before
+    for t in ("Cancels the reservation and releases the table", "Retrieves cancellation policy"):
+        assert statement(t) == t

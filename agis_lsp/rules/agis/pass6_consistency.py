@@ -36,13 +36,15 @@ def _judge(ctx):
     if not pairs:
         return []
     model = ctx.model()
-    judged = model.judge_consistency([(_verb(tok), intent) for _, tok, intent in pairs])
-    return [(ep, tok, j) for (ep, tok, _), j in zip(pairs, judged)]
+    # the statement first, the whole intent when that reads as another operation: a finding
+    # needs both readings, and reports the whole intent's verdict (SemanticModel.judge_statements)
+    judged = model.judge_statements([(_verb(tok), intent) for _, tok, intent in pairs])
+    return [(ep, tok, whole) for (ep, tok, _), (_, whole) in zip(pairs, judged)]
 
 
 def _texts(ctx, model) -> list[str]:
     """What _judge will embed (the engine embeds a document's texts in one pass first)."""
-    return model.consistency_texts([(_verb(tok), intent) for _, tok, intent in _pairs(ctx)])
+    return model.statement_texts([(_verb(tok), intent) for _, tok, intent in _pairs(ctx)])
 
 
 def _verb(tok) -> str:
@@ -136,6 +138,12 @@ def intent_contradicts_method(ctx):
     quarter of consistent endpoints and passes CANCEL / "Retrieves
     cancellation policy" (0.54), so this rule classifies both sides into
     operation kinds instead (models/README.md has the numbers).
+
+    Section 5.4 asks for an intent of one sentence; an intent of several
+    (a converted OpenAPI description) is read in its first sentence first,
+    and whole only when that sentence reads as another operation. A finding
+    needs both readings, and reports the whole intent's verdict (TOOL601
+    reads tool descriptions the same way).
     """
     for ep, tok, j in _judge(ctx):
         if j.verdict == "inconsistent":

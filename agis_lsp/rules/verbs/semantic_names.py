@@ -10,6 +10,7 @@ from ...engine.facts import fact
 from ...engine.findings import Finding, Fix, SetValue
 from ...engine.registry import rule
 from ...formats.agis_methods import PROHIBITED_HTTP_METHODS, lexicon
+from ...semantic.text import statement
 from ._names import KINDS, describe, operations, rename_leading
 from ._nouns import light_verb_phrase, may_lead_a_compound, name_words, named_verbs, text_names_the_compound
 
@@ -179,25 +180,34 @@ def _light_verb_noun_does_it(model, lead, j) -> bool:
 
 @fact("verbs.tool-consistency")
 def _judge(ctx) -> list:
-    """(operation, lead, the model's verdict, strong) for every named operation with a description;
-    ``strong``: a contradiction the verb table decides (``SemanticModel.decided``) where the name's
-    words do not name the described operation as nouns (``_names_the_operation``)."""
+    """(operation, lead, the model's verdict, strong) for every named operation with a description,
+    read by ``SemanticModel.judge_statements`` (its statement, then the whole description when
+    the statement reads as another operation: a finding needs both readings, and the verdict is
+    the whole description's). ``strong``: a contradiction the verb table decides
+    (``SemanticModel.decided``) where the name's words do not name the described operation as
+    nouns (``_names_the_operation``), in both readings."""
     pairs = _pairs(ctx)
-    out = []
-    if pairs:
-        model = ctx.model()
-        judged = model.judge_consistency([(lead.upper, d) for _, lead, d in pairs])
-        out = [(op, lead, j, j.verdict == "inconsistent" and model.decided(lead.upper, d)
-                and not _names_the_operation(model, lead, j, d))
-               for (op, lead, d), j in zip(pairs, judged)]
-    return out
+    if not pairs:
+        return []
+    model = ctx.model()
+    read = model.judge_statements([(lead.upper, d) for _, lead, d in pairs])
+    return [(op, lead, whole, _strong(model, lead, first, statement(d), d)
+             and (whole is first or _strong(model, lead, whole, d, d)))
+            for (op, lead, d), (first, whole) in zip(pairs, read)]
+
+
+def _strong(model, lead, j, read: str, description: str) -> bool:
+    """A contradiction of the name in ``read`` (what the model read of ``description``) that the
+    verb table decides and that the name's words do not explain."""
+    return (j.verdict == "inconsistent" and model.decided(lead.upper, read)
+            and not _names_the_operation(model, lead, j, description))
 
 
 @fact("verbs.tool-consistency-texts")
 def _pair_texts(ctx) -> list:
-    """What _judge will embed, asked of the model once a lint (TOOL601 and TOOL602 both name them)."""
+    """What _judge will embed first, asked of the model once a lint (TOOL601 and TOOL602 both name them)."""
     pairs = _pairs(ctx)
-    return ctx.model().consistency_texts([(lead.upper, d) for _, lead, d in pairs]) if pairs else []
+    return ctx.model().statement_texts([(lead.upper, d) for _, lead, d in pairs]) if pairs else []
 
 
 def _texts(ctx, model) -> list[str]:
@@ -294,6 +304,17 @@ def description_contradicts_name(ctx):
     does (`give_feedback_to_desktop_commander` / "Open feedback form in
     browser to provide feedback"); a contradiction of the verb alone is
     TOOL602.
+
+    The model reads a description's statement first: its first sentence,
+    the one that says what the tool does (AGIS §5.4 asks an intent to be
+    that sentence; appendix C(b) makes the description the intent). Only
+    when the statement reads as another operation is the whole description
+    read too, and a finding needs both readings: what follows the statement
+    (argument formats, limits, error codes, when to call the tool) describes
+    how to use the operation, not which one it is. On the 76 servers' tool
+    lists this reads about a third of the descriptions' tokens, and the
+    findings are a subset of those of the whole-description reading
+    (docs/benchmarks.md).
     """
     for op, lead, j, strong in _judge(ctx):
         if strong and not lead.prefix and lead.sure:
