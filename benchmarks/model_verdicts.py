@@ -37,8 +37,8 @@ def main(argv: list[str] | None = None) -> int:
     shipped = real_precision.lint
     corpus = ""
 
-    def recording(exe, files, semantic):
-        out = shipped(exe, files, semantic)
+    def recording(exe, files, semantic, extra=()):
+        out = shipped(exe, files, semantic, extra)
         for path, diags in out.items():
             p = Path(path)
             name = p.name if "tmp" in p.parts[:3] else str(p.relative_to(real_precision.ROOT)) \
