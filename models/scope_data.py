@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import random
+from contextlib import contextmanager
 from pathlib import Path
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -36,9 +37,23 @@ CARRIERS = {
 }
 
 
+_EXTRA: list[dict] = []
+
+
 def rows(label: int | None = 1) -> list[dict]:
     out = [json.loads(line) for line in POSITIVES.read_text(encoding="utf-8").splitlines() if line.strip()]
-    return [r for r in out if label is None or r["label"] == label]
+    return [r for r in out + _EXTRA if label is None or r["label"] == label]
+
+
+@contextmanager
+def extra_sources(extra: list[dict]):
+    """Train (and measure) with ``extra`` ({text, source, family, label}) as further sources
+    while the block runs: ``benchmarks/payload_loso.py --payloads FILE --loso``."""
+    _EXTRA[:] = extra
+    try:
+        yield
+    finally:
+        _EXTRA.clear()
 
 
 def sources() -> list[str]:
