@@ -25,8 +25,10 @@ to the innermost phase running, so the phases add up to the run:
 * *engine, other*: the rest of ``main`` (configuration, suppressions, folding, positions).
 
 The engine embeds a document's texts in one pass before its rules run (``Encoder.hold``);
-here that pass is made in two, the naming heads' texts first and AGSC901's after (a text both
-ask for is the naming heads'), so that each phase gets the encoder CPU of its own texts. A
+here each graph's pass is charged to the rules that read it: ``scope.onnx``'s to AGSC901, and
+``encoder.onnx``'s in two, the naming heads' texts first and AGSC901's after (without
+``scope.onnx`` AGSC901 reads it too; a text both ask for is the naming heads'), so that each phase
+gets the encoder CPU of its own texts. A
 vector does not depend on its batch, so the findings are the same; the two passes pad a
 little differently from one. ``--runs``: the median of each phase over that many processes.
 ``--jobs 1``: ``agis-lint check`` with its default ``--jobs`` loads the model once per worker
@@ -133,14 +135,18 @@ def _split_holds(clock: Clock, asked: dict, runner, semantic) -> None:
 
     def hold_in_two(hold):
         def wrapped(enc, texts):
+            # the engine holds each encoder's texts apart: only this encoder's are embedded here
             texts = list(texts)
-            naming = list(dict.fromkeys(asked["naming heads"]))
+            mine = set(texts)
+            naming = [t for t in dict.fromkeys(asked["naming heads"]) if t in mine]
+            if mine <= set(asked[SCOPE]) and not mine <= set(naming):
+                naming = []   # a graph only AGSC901 reads (scope.onnx): every text is its
             with clock.phase("naming heads"):
                 if naming:
                     enc.embed(naming)
             with clock.phase(SCOPE):
                 seen = set(naming)
-                rest = [t for t in dict.fromkeys(asked[SCOPE]) if t not in seen]
+                rest = [t for t in dict.fromkeys(asked[SCOPE]) if t in mine and t not in seen]
                 if rest:
                     enc.embed(rest)
             return hold(enc, texts)
