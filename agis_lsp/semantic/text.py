@@ -158,17 +158,21 @@ def later_clauses(text: str) -> list[tuple[str, str]]:
 # inside a token, "v1.2", never is), or a line break.
 _SENTENCE_END = re.compile(r"(?<!\be\.g)(?<!\bi\.e)(?<!\betc)(?<!\bvs)[.!?](?=\s)|\n")
 STATEMENT_CHARS = 16   # a first sentence shorter than this ("Search.", "Experimental.") is read with the next
+STATEMENT_SPAN = 2000  # where the first sentence is looked for (the model reads ~500 characters)
 
 
 def statement(text: str) -> str:
     """The sentence of a description that states its operation: the first, joined with the
     next ones while shorter than ``STATEMENT_CHARS`` ("Search. Finds issues by label.").
     What follows it in a tool's description (argument formats, limits, when to call it) says
-    how to use the operation, not which one it is."""
+    how to use the operation, not which one it is. A text with no sentence end in its first
+    ``STATEMENT_SPAN`` characters is its own statement (the model reads its start)."""
     text = text.strip()
-    for m in _SENTENCE_END.finditer(text):
-        if len(text[:m.end()].strip()) >= STATEMENT_CHARS:
-            return " ".join(text[:m.end()].split())
+    head = text[:STATEMENT_SPAN]
+    for m in _SENTENCE_END.finditer(head):
+        said = head[:m.end()].rstrip()
+        if len(said) >= STATEMENT_CHARS:
+            return " ".join(said.split())
     return text
 
 

@@ -102,3 +102,13 @@ def test_statement_of_a_single_sentence_is_the_text():
     # pass 6's own pairs are single sentences: read exactly as before
     for t in ("Cancels the reservation and releases the table", "Retrieves cancellation policy"):
         assert statement(t) == t
+
+
+def test_statement_of_a_long_text_without_a_sentence_end():
+    # the first sentence is looked for in the first STATEMENT_SPAN characters only: a run of
+    # line breaks or a megabyte without a full stop is read once, not once per break
+    runs = "a" + "\n" * 500_000 + "b"
+    assert statement(runs) == runs
+    flat = "word " * 200_000
+    assert statement(flat) == flat.strip()
+    assert statement("Lists the files in a folder. " + "x" * 100_000) == "Lists the files in a folder."
