@@ -139,7 +139,7 @@ def intent_contradicts_method(ctx):
     cancellation policy" (0.54), so this rule classifies both sides into
     operation kinds instead (models/README.md has the numbers).
 
-    Section 5.4 asks for an intent of one sentence; an intent of several
+    Section 5.1 asks for an intent of one sentence; an intent of several
     (a converted OpenAPI description) is read in its first sentence first,
     and whole only when that sentence reads as another operation. A finding
     needs both readings, and reports the whole intent's verdict (TOOL601

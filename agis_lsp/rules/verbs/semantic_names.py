@@ -306,7 +306,7 @@ def description_contradicts_name(ctx):
     TOOL602.
 
     The model reads a description's statement first: its first sentence,
-    the one that says what the tool does (AGIS §5.4 asks an intent to be
+    the one that says what the tool does (AGIS §5.1 asks an intent to be
     that sentence; appendix C(b) makes the description the intent). Only
     when the statement reads as another operation is the whole description
     read too, and a finding needs both readings: what follows the statement
