@@ -10,7 +10,6 @@ from ...engine.facts import fact
 from ...engine.findings import Finding, Fix, SetValue
 from ...engine.registry import rule
 from ...formats.agis_methods import PROHIBITED_HTTP_METHODS, lexicon
-from ...semantic.text import statement
 from ._names import KINDS, describe, operations, rename_leading
 from ._nouns import light_verb_phrase, may_lead_a_compound, name_words, named_verbs, text_names_the_compound
 
@@ -191,15 +190,15 @@ def _judge(ctx) -> list:
         return []
     model = ctx.model()
     read = model.judge_statements([(lead.upper, d) for _, lead, d in pairs])
-    return [(op, lead, whole, _strong(model, lead, first, statement(d), d)
-             and (whole is first or _strong(model, lead, whole, d, d)))
+    return [(op, lead, whole, _strong(model, lead, first, d)
+             and (whole is first or _strong(model, lead, whole, d)))
             for (op, lead, d), (first, whole) in zip(pairs, read)]
 
 
-def _strong(model, lead, j, read: str, description: str) -> bool:
-    """A contradiction of the name in ``read`` (what the model read of ``description``) that the
-    verb table decides and that the name's words do not explain."""
-    return (j.verdict == "inconsistent" and model.decided(lead.upper, read)
+def _strong(model, lead, j, description: str) -> bool:
+    """A contradiction of the name in what the model read of ``description`` (``j.intent``: its
+    statement or the whole) that the verb table decides and that the name's words do not explain."""
+    return (j.verdict == "inconsistent" and model.decided(lead.upper, j.intent)
             and not _names_the_operation(model, lead, j, description))
 
 
