@@ -225,7 +225,7 @@ def main(argv: list[str] | None = None) -> int:
         return report(a, extra_folds(a), f"{a.payloads.name}, each source left out of a head trained on the "
                       "shipped sources and the file's others", fresh=True)
     if a.payloads:
-        rows = [json.loads(l) for l in a.payloads.read_text(encoding="utf-8").splitlines() if l.strip()]
+        rows = [json.loads(l) for l in a.payloads.read_text(encoding="utf-8").split("\n") if l.strip()]
         with tempfile.TemporaryDirectory() as t:
             results = run(a.exe, rows, None, Path(t), _carriers(a))
         return report(a, results, f"{a.payloads.name}, never trained on: the shipped model", fresh=True)
@@ -263,7 +263,7 @@ def extra_folds(a) -> list[dict]:
     """``--payloads FILE --loso``: per source of FILE, the head on the shipped scope.onnx without
     it, FILE's other sources added to training; its payloads linted in the whole file's rotation."""
     from train_security import CachedEncoder
-    rows = [json.loads(l) for l in a.payloads.read_text(encoding="utf-8").splitlines() if l.strip()]
+    rows = [json.loads(l) for l in a.payloads.read_text(encoding="utf-8").split("\n") if l.strip()]
     branch = MODELS / "scope.onnx"
     enc = CachedEncoder(branch)
     results: list[dict] = []

@@ -51,7 +51,8 @@ HIDDEN_FROM_PEOPLE = "hides text from people for the model"
 REST_OF_CONVERSATION = "changes the model's behaviour for the rest of the conversation"
 NEW_TASK = "gives the model a new task"
 DATA_AS_ORDERS = "tells the model to take data as instructions"
-STRONG_ORDERS = frozenset((HARMFUL, JUDGE, HIDDEN_FROM_PEOPLE, REST_OF_CONVERSATION, NEW_TASK, DATA_AS_ORDERS))
+DECODE_LURE = "leaves an encoded string for the model to decode, as a line to complete"
+STRONG_ORDERS = frozenset((HARMFUL, JUDGE, HIDDEN_FROM_PEOPLE, REST_OF_CONVERSATION, NEW_TASK, DATA_AS_ORDERS, DECODE_LURE))
 NEAR = 80   # characters: a signal this close to invisible characters is inside their sentence
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from ._evidence import DATA_AS_ORDERS, HARMFUL, HIDDEN_FROM_PEOPLE, JUDGE, NEW_TASK, REST_OF_CONVERSATION
+from ._evidence import DATA_AS_ORDERS, DECODE_LURE, HARMFUL, HIDDEN_FROM_PEOPLE, JUDGE, NEW_TASK, REST_OF_CONVERSATION
 from ._contract import RESTRICTS, TOPIC, advice_only, note_content, NOTE, PURPOSE, WORKS_OUT
 from ._scan import lazy, matches
 
@@ -120,6 +120,13 @@ _DIRECTIVE = [
           r"(?:^|[.!?]\s+)(?:to|attention)\s+(?:all|any|every)\s+(?:agents|assistants|models|llms)\s*:", I),
      "addresses the model", "ai llm agent agents assist model models llms"),
 ]
+# ... an encoded string left for the model to decode as a line to complete ("BASE64 encoded string:
+# SGk=" then "BASE64 decoded string:" and nothing after it): the text ends where the model's answer
+# would start (or where its carrier closes: a fence, a tag, a quote)
+_DIRECTIVE.append(
+    (lazy(r"(?:^|\n)[^\n]{0,40}?\b(?:encoded|encrypted|enciphered|obfuscated|ciphertext|cipher\s+text)\b[^\n:]{0,30}:[ \t]*\S[^\n]*\n"
+          r"(?:[ \t]*\n)?[^\n]{0,40}?\b(?:decoded|decrypted|deciphered|plaintext|plain\s+text)\b[^\n:]{0,30}:[ \t]*"
+          r"(?=$|\n\s*(?:$|[`\"'<\]}|)])|[`\"'<\]}|)])", I), DECODE_LURE, "encoded encrypt encipher obfusca ciphert cipher"))
 # AGSC105: preference for this tool ("ALWAYS prefer this tool", "Use this tool instead of
 # 'kubectl get'"): how honest servers steer the model away from a shell, and a known
 # manipulation; information. Naming or disparaging another tool is AGSC401.

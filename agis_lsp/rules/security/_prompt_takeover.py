@@ -155,6 +155,28 @@ _OVERRIDE = [
     (lazy(r"(?:忽略|无视|忽視|無視|忘记|忘記|不要理会)[^。.!?]{0,12}?(?:指令|指示|说明|說明|规则|規則|提示)"), "tells the model to ignore its instructions"),
     (lazy(r"(?:指示|命令|ルール|プロンプト)[^。.!?]{0,12}?(?:を)?(?:無視|忘れ)"), "tells the model to ignore its instructions"),
     (lazy(r"(?:지시|명령|규칙|지침)[^.!?]{0,12}?(?:무시|잊어)"), "tells the model to ignore its instructions"),
+    # ar / hi / th / fa / he / el / uk: the verb and the instructions within a clause, in either order
+    (lazy(r"(?:تجاهل|تجاهلي|انس|أهمل)[^.!?\n؟]{0,30}?(?:التعليمات|تعليمات|الأوامر|الإرشادات)|"
+          r"(?:निर्देश|आदेश|नियम)[^।.!?\n]{0,30}?(?:अनदेखा|नज़रअंदाज़|नजरअंदाज|भूल\s+जा)|(?:अनदेखा|नज़रअंदाज़|नजरअंदाज)\s+"
+          r"(?:करें|करो|कर\s+दो)[^।.!?\n]{0,30}?(?:निर्देश|आदेश)|(?:ละเว้น|เพิกเฉย|ไม่ต้องสนใจ|ลืม)[^.!?\n]{0,20}?(?:คำสั่ง|คำแนะนำ)|"
+          r"(?:دستورالعمل|دستورات)[^.!?\n؟]{0,30}?(?:نادیده\s+بگیر|فراموش\s+کن)|(?:נא\s+)?(?:התעלם|התעלמי|שכח)[^.!?\n]{0,20}?"
+          r"(?:הוראות|ההוראות|ההנחיות)|(?:αγνόησε|αγνοήστε|ξέχασε)[^.!?\n]{0,30}?(?:οδηγίες|εντολές)|"
+          r"(?:ігноруй|проігноруй|забудь)\w*\s+(?:\w+\s+){0,3}(?:інструкці|вказівк|правил)\w*"), "tells the model to ignore its instructions"),
+    # tr / id / ms / vi / pl / cs / sv / no / da / ro / hu
+    (lazy(r"\b(?:önceki|tüm|bütün)\s+(?:\w+\s+){0,2}(?:talimatları|talimatlari|komutları|kuralları)\s+(?:yok\s+say|görmezden\s+gel|unut)|"
+          r"\b(?:abaikan|lupakan)\s+(?:\w+\s+){0,3}(?:instruksi|perintah|petunjuk|arahan|aturan)|"
+          r"\b(?:bỏ\s+qua|phớt\s+lờ|quên)\s+(?:\w+\s+){0,4}(?:hướng\s+dẫn|chỉ\s+dẫn|chỉ\s+thị|lệnh)|"
+          r"\b(?:zignoruj|ignoruj|zapomnij)\s+(?:\w+\s+){0,3}(?:instrukcje|polecenia|zasady|wytyczne)|"
+          r"\bignoruj(?:te)?\s+(?:\w+\s+){0,3}(?:pokyny|instrukce|příkazy)|"
+          r"\b(?:ignorera|ignorer|glöm|glem)\s+(?:\w+\s+){0,3}(?:instruktioner|instruksjoner|instruktionerne|instruksene|regler)|"
+          r"\bignor[ăa]\s+(?:\w+\s+){0,3}instruc[țt]iunile|\bhagyd\s+figyelmen\s+kívül\s+(?:\w+\s+){0,3}utasítás", I),
+     "tells the model to ignore its instructions"),
+    # the model told to slip its output past its own safety filters
+    (lazy(r"\bso\s+(?:that\s+)?(?:your\s+|the\s+|my\s+)?(?:safety|content|moderation)\s+(?:filters?|checks?|systems?|classifiers?)\s+"
+          r"(?:don't|do\s+not|won't|will\s+not|can't|cannot|doesn't|does\s+not)\s+(?:catch|trigger|detect|flag|notice|block|see)\b|"
+          r"\b(?:bypass|evade|avoid|get\s+(?:past|around)|slip\s+past|circumvent|trick|fool)\s+(?:the\s+|your\s+|any\s+)?"
+          r"(?:own\s+)?(?:safety|content|moderation)\s+(?:filters?|checks?|classifiers?|moderation|guardrails)\b", I),
+     "tells the model to evade its safety filters"),
 ]
 
 # AGSC104: role switches and jailbreak modes.
@@ -180,6 +202,21 @@ _ROLE = [
     (lazy(r"\b(?:ahora\s+eres|tu\s+es\s+maintenant|du\s+bist\s+jetzt|ora\s+sei|agora\s+voc[eê]\s+[eé]|теперь\s+ты)\b", I),
      "switches the model's role"),
     (lazy(r"(?:你现在是|你現在是|从现在开始你|今からあなたは|あなたは今)"), "switches the model's role"),
+    (lazy(r"(?:أنت\s+الآن|الآن\s+أنت|ตอนนี้คุณคือ|คุณคือ[^.!?\n]{0,30}?ตอนนี้)|\b(?:sen\s+artık|artık\s+sen(?:in)?|"
+          r"(?:sekarang\s+)?kamu\s+(?:sekarang\s+)?adalah|bây\s+giờ\s+bạn\s+là|teraz\s+jesteś|nu\s+är\s+du|nå\s+er\s+du|"
+          r"nu\s+er\s+du|acum\s+ești|тепер\s+ти)\b", I), "switches the model's role"),
+    # a model without rules: "an unrestricted AI", "if you had no restrictions", "a chatbot that
+    # disregards all ethical concerns"; a role given by the reader's user ("I want you to act as")
+    # ("the unrestricted model list", "if you have no restrictions on the region", "no content
+    # restrictions on uploads" and "a legal hold disregards the lifecycle rules" are an API's)
+    (lazy(r"\b(?:an?|the|this)\s+(?:unrestricted|unfiltered|unaligned|amoral|unshackled)\s+(?:ai|assistant|chat\s*bot|"
+          r"language\s+model|llm|version\s+of\s+(?:yourself|you))\b|\b(?:if|suppose|imagine)\s+(?:that\s+)?you\s+(?:had|were\s+under)\s+"
+          r"no\s+(?:restrictions|filters|rules|limits|limitations|guidelines|safety\s+\w+)\b|\bthere\s+are\s+no\s+(?:ethical|moral|"
+          r"safety)\s+(?:restrictions|filters|rules|limits|guidelines)\b|\bdisregards?\s+(?:all\s+|any\s+)?(?:ethical|moral)\b", I),
+     "switches the model into a role without rules"),
+    (lazy(r"\bI\s+want\s+you\s+to\s+(?:act|pretend|play|behave|roleplay|role-play|impersonate)\b|\byou\s+(?:will\s+|are\s+to\s+)?"
+          r"play\s+(?:the\s+)?(?:role|character|part)\s+of\b|(?:^|[.!?:]\s+|\bplease\s+)(?:act|behave)\s+(?:like\s+(?:my|a|an|the|you)|"
+          r"as\s+my)\b", I), "switches the model's role"),
     (lazy(r"\b(?:est[aá]s|sei|es|bist|est[aá]|voc[eê]\s+est[aá])\s+(?:ahora\s+|ora\s+|maintenant\s+|jetzt\s+|agora\s+)?"
           r"(?:en|in|im|em)\s+(?:modo|modalit[àa]|mode)\s+(?:de\s+)?(?:desarrollador|sviluppatore|d[ée]veloppeur|desenvolvedor|"
           r"sin\s+restricciones|senza\s+restrizioni)|\bEntwicklermodus\b|\b(?:ab\s+(?:jetzt|sofort)|von\s+nun\s+an)\b[^.\n]{0,30}?"
