@@ -7,6 +7,8 @@
     python benchmarks/payload_loso.py --branches DIR --unseen-carriers 1   # in wrappers training never saw (or 2)
     python benchmarks/payload_loso.py --payloads FILE.jsonl --exe PATH   # payloads nothing here was built on
     python benchmarks/payload_loso.py --payloads FILE.jsonl --loso      # ... each left out of a head trained on the others
+    python benchmarks/payload_loso.py --payloads FILE.jsonl --train-extra MORE.jsonl [--scope G.onnx] [--model-out DIR]
+                                                             # ... by a head trained on MORE's sources too
 
 For each training payload source (a PyPI package, or ``own``: the project's paraphrases per
 family), the scope head (AGSC901) on the shared encoder (``encoder.onnx``; the shipped
@@ -35,6 +37,13 @@ out in turn: the head is trained on the shipped sources and FILE's other sources
 the encoder is not tuned again), and the left-out source is linted in the carriers the shipped
 run gives it (the whole file's rotation), so its figures compare with ``--payloads FILE``'s: what
 more published sources buy on a source nobody trained on.
+
+With ``--payloads FILE --train-extra MORE``, the head is trained once on the shipped sources and
+all of MORE's (which must share no source with FILE), on the shipped ``scope.onnx`` or on
+``--scope`` (a branch fine-tuned with MORE's sources too: ``models/finetune_scope.py --branches
+all --extra-sources MORE``), and FILE is linted with it: what training on one more set of
+published sources buys on another set nobody trained on. ``--model-out DIR`` keeps the model
+directory (``DIR/model``) for ``real_precision.py`` under ``AGIS_LSP_MODEL_DIR``.
 
 The sources of ``scope_data.EVALUATION_ONLY`` are never trained on: the shipped head (the
 repository's ``models/``) is measured on them as it is.
@@ -220,12 +229,24 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--loso", action="store_true",
                     help="with --payloads: each of the file's sources left out of a head trained on the shipped "
                          "sources and the file's others")
+    ap.add_argument("--train-extra", type=Path,
+                    help="with --payloads: a head trained on the shipped sources and every source of this JSON-lines "
+                         "file (on the shipped scope.onnx), measured on --payloads")
+    ap.add_argument("--scope", type=Path, default=MODELS / "scope.onnx",
+                    help="with --train-extra: the scope graph the head reads (e.g. a branch fine-tuned with the extra "
+                         "sources: models/finetune_scope.py --extra-sources)")
+    ap.add_argument("--model-out", type=Path,
+                    help="with --train-extra: keep the model directory here (for real_precision.py with "
+                         "AGIS_LSP_MODEL_DIR)")
     a = ap.parse_args(argv)
+    if a.payloads and a.train_extra:
+        return report(a, extra_trained(a), f"{a.payloads.name}, never trained on: a head trained on the shipped sources "
+                      f"and {a.train_extra.name}'s", fresh=True)
     if a.payloads and a.loso:
         return report(a, extra_folds(a), f"{a.payloads.name}, each source left out of a head trained on the "
                       "shipped sources and the file's others", fresh=True)
     if a.payloads:
-        rows = [json.loads(l) for l in a.payloads.read_text(encoding="utf-8").split("\n") if l.strip()]
+        rows = _jsonl(a.payloads)
         with tempfile.TemporaryDirectory() as t:
             results = run(a.exe, rows, None, Path(t), _carriers(a))
         return report(a, results, f"{a.payloads.name}, never trained on: the shipped model", fresh=True)
@@ -263,7 +284,7 @@ def extra_folds(a) -> list[dict]:
     """``--payloads FILE --loso``: per source of FILE, the head on the shipped scope.onnx without
     it, FILE's other sources added to training; its payloads linted in the whole file's rotation."""
     from train_security import CachedEncoder
-    rows = [json.loads(l) for l in a.payloads.read_text(encoding="utf-8").split("\n") if l.strip()]
+    rows = _jsonl(a.payloads)
     branch = MODELS / "scope.onnx"
     enc = CachedEncoder(branch)
     results: list[dict] = []
@@ -284,6 +305,34 @@ def extra_folds(a) -> list[dict]:
                       "of the calibrate fold's pieces", flush=True)
                 results += run(a.exe, [rows[i] for i in index], model, tmp, _carriers(a), index)
     return results
+
+
+def _jsonl(path: Path) -> list[dict]:
+    """The rows of a JSON-lines file (split on line feeds only: a payload may hold U+2028)."""
+    return [json.loads(l) for l in path.read_text(encoding="utf-8").split("\n") if l.strip()]
+
+
+def extra_trained(a) -> list[dict]:
+    """``--payloads FILE --train-extra EXTRA``: the head on the shipped scope.onnx, trained on the
+    shipped sources and all of EXTRA's; FILE's payloads linted with it."""
+    from train_security import CachedEncoder
+    rows, extra = _jsonl(a.payloads), _jsonl(a.train_extra)
+    if {r["source"] for r in rows} & {r["source"] for r in extra}:
+        raise SystemExit("payload_loso: --train-extra shares a source with --payloads")
+    branch = a.scope
+    enc = CachedEncoder(branch)
+    with scope_data.extra_sources(extra), tempfile.TemporaryDirectory() as t:
+        tmp = Path(t)
+        w, meta = fold_head(enc, frozenset())
+        enc.save()
+        if a.model_out:
+            a.model_out.mkdir(parents=True, exist_ok=False)
+        model = head_dir(a.model_out or tmp, w, meta, branch)
+        print(f"- head on the shipped sources and {a.train_extra.name}'s: threshold {meta['threshold']:.4f}, agreement "
+              f"bar {meta['agreement']['agree_threshold']:.4f}, warning bar {meta['agreement']['warn_threshold']:.4f}, "
+              f"dev payloads over the threshold {meta['dev']['payloads_over']:.1%}, first look passes "
+              f"{meta['screen']['calibrate_passed']:.1%} of the calibrate fold's pieces", flush=True)
+        return run(a.exe, rows, model, tmp, _carriers(a))
 
 
 def _carriers(a) -> dict | None:

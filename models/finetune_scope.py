@@ -156,9 +156,19 @@ def drift(upper0, upper, cache, intents, verbs) -> dict:
 def main() -> None:
     args = parser().parse_args()
     torch.set_num_threads(2)
+    if args.extra_sources:
+        extra = [json.loads(l) for l in Path(args.extra_sources).read_text(encoding="utf-8").split("\n") if l.strip()]
+        with scope_data.extra_sources(extra):
+            _run(args, {r["source"] for r in extra})
+    else:
+        _run(args, set())
+
+
+def _run(args, extra: set[str]) -> None:
     if args.branches:
         grouped = [s for g in GROUPS.values() for s in g]
-        assert sorted(grouped) == sorted(scope_data.training_sources()), "each source in exactly one group"
+        assert sorted(grouped) == sorted(set(scope_data.training_sources()) - extra), "each source in exactly one group"
+        assert not extra or args.branches == "all", "--extra-sources trains the 'all' branch only"
         if not args.export_only:
             train_branches(args.branches.split(","), args.train_layers, args.epochs, args.real_negatives,
                            args.cache, Path(args.save), args.depth)
@@ -182,6 +192,8 @@ def parser() -> argparse.ArgumentParser:
     ap.add_argument("--save", default="branches", help="directory for the branches' weights (with --branches)")
     ap.add_argument("--export", action="store_true", help="with --branches: export each branch to ONNX as well")
     ap.add_argument("--export-only", action="store_true", help="with --branches: export branches already trained")
+    ap.add_argument("--extra-sources", help="with --branches all: a JSON-lines file of payloads ({text, source, family, "
+                                            "label}) trained on as further sources (scope_data.extra_sources)")
     ap.add_argument("--depth", type=int, default=6, help="with --branches: layers kept (the top --train-layers of "
                                                           "them tuned, the rest dropped): a cheaper branch")
     return ap

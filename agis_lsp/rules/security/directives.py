@@ -77,8 +77,10 @@ def directive_to_model(ctx):
     Its orders that no real text holds (harmful content to write, a note to
     a machine that judges the content, text hidden from people for the
     model, a change for the rest of the conversation, a new task, data to
-    take as instructions: `_evidence.STRONG_ORDERS`, 0 of ~49,000 real prose
-    texts) are a warning alone. The others are
+    take as instructions, an encoded string left for the model to decode as
+    a line to complete ("BASE64 encoded string: ..." and then "BASE64
+    decoded string:" with nothing after it): `_evidence.STRONG_ORDERS`, 0 of
+    ~49,000 real prose texts, the last 0 of 85,088) are a warning alone. The others are
     information alone, a warning when the model reads the same field as an
     instruction (docs/security.md, "Severity from evidence"): on real MCP
     servers it still fires on honest
@@ -151,7 +153,12 @@ def instruction_override(ctx):
     Finds "ignore / disregard / forget / override / bypass (all previous)
     instructions, rules, guidelines, policies, safety ..." and "forget
     everything above", in English, Spanish, Portuguese, Italian, French,
-    German, Dutch, Russian, Chinese, Japanese and Korean; a new set of
+    German, Dutch, Russian, Chinese, Japanese, Korean, Arabic, Hindi, Thai,
+    Persian, Hebrew, Greek, Ukrainian, Turkish, Indonesian, Vietnamese,
+    Polish, Czech, Swedish, Norwegian, Danish, Romanian and Hungarian; the
+    model told to slip its output past its safety filters ("encode it so
+    the content filters don't catch it", "get past the moderation
+    filters"); a new set of
     orders announced as such ("New instructions:", "Neue Anweisungen:") or
     said to supersede the earlier ones; and the model's safety rules said
     not to apply, to be suspended or switched off ("the security rules do
@@ -182,7 +189,11 @@ def instruction_override(ctx):
 
     ## Decision
     "Ignores duplicate webhook deliveries" is a description (third person, no
-    instruction noun) and is not reported.
+    instruction noun) and is not reported, nor are "bypass the cache" and
+    "skip the content filter for test accounts" (a parameter's effect, not
+    the model's filters). The other languages are a list of the common
+    wordings, not a translation model: a language or a wording not listed
+    is left to the learned judgment (AGSC901).
     """
     yield from findings(ctx, "AGSC103")
 
@@ -194,9 +205,13 @@ def role_switch(ctx):
     ## What it does
     Finds role switches and jailbreak modes: "you are now ...", "from now on
     you are", "developer / god / DAN mode", "pretend to be", "act as if you
-    were", "no longer bound by your rules", "Do Anything Now", and the same
-    switches in common other languages ("estás en modo desarrollador",
-    "Entwicklermodus", "ab jetzt ... keine Regeln").
+    were", "no longer bound by your rules", "Do Anything Now"; a model
+    without rules ("an unfiltered assistant", "if you had no
+    restrictions", "a chatbot that disregards all ethical concerns"); a
+    role given by the text ("I want you to act as", "you will play the role
+    of", "please act as my ..."); and the same switches in common other
+    languages ("estás en modo desarrollador", "Entwicklermodus", "ab jetzt
+    ... keine Regeln", "أنت الآن", "sekarang kamu adalah").
 
     ## Why is this bad?
     A role switch is how injected text tries to lift the model's safety rules
@@ -215,6 +230,14 @@ def role_switch(ctx):
 
     ## Fix safety
     No fix: the text must be reviewed by a person.
+
+    ## Decision
+    "Acts as a proxy", "Act as the given user (sudo)", "plays the role of a
+    load balancer", "if you have no restrictions on the region", "no
+    content restrictions on uploads" and "the unrestricted model list" are
+    an API's roles and limits and are not reported: the role must be the
+    reader's ("you", "my"), the missing rules a hypothetical of the model's
+    ("if you had").
     """
     yield from findings(ctx, "AGSC104")
 
