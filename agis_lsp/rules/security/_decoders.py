@@ -135,9 +135,32 @@ def _leet_text(text: str) -> bool:
     return leet >= 3 and 3 * leet >= len(_LEET_ANY.findall(text))
 
 
+# Letters spelt apart ("I g n o r e", "s.y.s.t.e.m", "i-n-s-t-r-u-c-t-i-o-n-s"): four letters or
+# more, one separator between each, the same throughout; read as the word they spell.
+_SPACED = re.compile(r"(?<![A-Za-z0-9])[A-Za-z]([ .\-_*/|+~])[A-Za-z](?:\1[A-Za-z]){2,}(?![A-Za-z0-9])")
+
+
+def _spaced(text: str):
+    """The text with each run of spelt-apart letters joined, and each character's offset."""
+    parts, index, at = [], [], 0
+    for m in _SPACED.finditer(text):
+        parts.append(text[at:m.start()])
+        index.extend(range(at, m.start()))
+        parts.append(m.group(0)[::2])
+        index.extend(range(m.start(), m.end(), 2))
+        at = m.end()
+    parts.append(text[at:])
+    index.extend(range(at, len(text)))
+    return "".join(parts), index
+
+
 def rewrites(text: str):
     """(what was undone, the text rewritten, each character's offset in ``text``) for each way of
-    hiding words that ``text`` shows signs of: leetspeak, misspelt key words, reversal."""
+    hiding words that ``text`` shows signs of: letters spelt apart, leetspeak, misspelt key
+    words, reversal."""
+    if _SPACED.search(text):
+        joined, index = _spaced(text)
+        yield "letters spelt apart", joined, index
     feats = features(text)   # (lower-cased text, its words and their prefixes) of an ASCII text, cached
     if len(_LEET_HINT.findall(text)) >= 3 and _leet_text(text):
         # every word of letters and digits that reads as letters swapped ("4ll", "m3" too)

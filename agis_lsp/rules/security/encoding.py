@@ -224,14 +224,17 @@ def encoded_payload(ctx):
 
 @rule("AGSC602", spec="AGIS §12")
 def obfuscated_instruction(ctx):
-    """Agent-facing text spells an instruction with look-alike characters (`Ⓘⓖⓝⓞⓡⓔ`, Cyrillic `о`, fullwidth letters), leetspeak, misspelt key words or backwards.
+    """Agent-facing text spells an instruction with look-alike characters (`Ⓘⓖⓝⓞⓡⓔ`, Cyrillic `о`, fullwidth letters), letters spelt apart, leetspeak, misspelt key words or backwards.
 
     ## What it does
     Folds the text to plain letters (NFKC compatibility forms: enclosed,
     fullwidth and mathematical letters; Cyrillic and Greek homoglyphs;
     combining marks) and reports the instructions that appear only after
-    folding. The same for three other ways of hiding the words from a
-    filter: leetspeak (`1gn0r3 4ll pr3v10u5`, read when three words or more
+    folding. The same for four other ways of hiding the words from a
+    filter: letters spelt apart (`I g n o r e`, `s.y.s.t.e.m`,
+    `i-n-s-t-r-u-c-t-i-o-n-s`: four letters or more with one separator
+    between each, the same throughout, joined; "U.S.A." and "options a b c
+    d" join into words that order nothing and stay quiet), leetspeak (`1gn0r3 4ll pr3v10u5`, read when three words or more
     of four characters or more read as letters once digits are swapped),
     the key words of the instruction patterns misspelt by one letter
     ("previous iunstructions"; the real words one letter away, such as
