@@ -12,6 +12,7 @@ reports on AGIS statements. Each rule then yields the findings of its own code.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from contextvars import ContextVar
 from functools import lru_cache
 from dataclasses import dataclass
@@ -210,19 +211,41 @@ def quote(text: str) -> str:
     return text if len(text) <= QUOTE_MAX else text[:QUOTE_MAX - 1] + "\u2026"
 
 
+class _Taken:
+    """The disjoint spans a text's hits hold, sorted: whether a new span overlaps one is a
+    binary search, not a pass over every hit (a hostile field holds a pattern's words 50,000
+    times)."""
+    __slots__ = ("starts", "ends")
+
+    def __init__(self) -> None:
+        self.starts: list[int] = []
+        self.ends: list[int] = []
+
+    def take(self, start: int, end: int) -> bool:
+        """Take [start, end) unless it overlaps a span taken before; True when taken. The spans
+        are disjoint, so their ends rise with their starts: only the last span that starts
+        before ``end`` can reach past ``start``."""
+        i = bisect_left(self.starts, end)
+        if i and self.ends[i - 1] > start:
+            return False
+        self.starts.insert(i, start)
+        self.ends.insert(i, end)
+        return True
+
+
 def scan_text(text: str, enabled: Callable[[str], bool] = lambda code: True,
               active: list | None = None) -> list[tuple]:
     """[(code, start, end, what, advice)] for one text: one hit per span, best detector first.
     ``active`` (the enabled detectors, computed once per document) saves asking ``enabled``."""
     kept: list[tuple] = []
+    taken = _Taken()
     feats = features(text)
     if active is None:
         active = [d for d in detectors() if enabled(d.code)]
     for det in active:
         for start, end, what in detector_hits(det, text, feats):
-            if any(start < e and s < end for _, s, e, _, _ in kept):
-                continue
-            kept.append((det.code, start, end, what, det.advice))
+            if taken.take(start, end):
+                kept.append((det.code, start, end, what, det.advice))
     own_memo = next((found for seen, found in _MEMOS if seen is text), None)
     for at, inner, whole in carried(text):   # a quoted value, a table cell, a comment: read alone too
         inner_feats = features(inner)
@@ -231,7 +254,7 @@ def scan_text(text: str, enabled: Callable[[str], bool] = lambda code: True,
                 continue
             for start, end, what in detector_hits(det, inner, inner_feats):
                 start, end = start + at, end + at
-                if not any(start < e and s < end for _, s, e, _, _ in kept):
+                if taken.take(start, end):
                     kept.append((det.code, start, end, what, det.advice))
     if own_memo is not None and not any(seen is text for seen, _ in _MEMOS):
         _remember(text, own_memo)   # the carried texts pushed it out: ``overlapped`` reads it next
