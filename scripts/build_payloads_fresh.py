@@ -15,13 +15,10 @@ Evaluation only: ``benchmarks/payload_loso.py --payloads`` measures the shipped 
 import ast
 import glob
 import importlib
-import inspect
 import json
 import os
 import random
 import re
-import sys
-import unicodedata
 from collections import Counter
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -44,10 +41,11 @@ def norm(t):
 
 
 # ---------------------------------------------------------------- exclusions
-def load_exclusions():
+def load_exclusions(out=OUT):
+    """Texts of the project's data and of every payload set in the folder but ``out`` itself."""
     ex = set()
     paths = [os.path.join(ROOT, "models", "data", "security_positives.jsonl")] + sorted(
-        p for p in glob.glob(os.path.join(HERE, "*.jsonl")) if p != OUT)
+        p for p in glob.glob(os.path.join(HERE, "*.jsonl")) if os.path.abspath(p) != os.path.abspath(out))
     for p in paths:
         with open(p, encoding="utf-8") as f:
             for line in f:
@@ -354,11 +352,13 @@ SOURCES = [
 ]
 
 
-def main():
-    exclude = load_exclusions()
+def build(sources, out, seed, cap, caps=None):
+    """Each source's texts (``fn() -> [(text, family, origin)]``), deduplicated across sources and
+    against ``load_exclusions(out)``, capped per source by a seeded sample, written to ``out``."""
+    exclude = load_exclusions(out)
     seen = set()
     rows, stats = [], {}
-    for name, fn in SOURCES:
+    for name, fn in sources:
         items = fn()
         raw = len(items)
         kept, n_ex, n_dup = [], 0, 0
@@ -380,22 +380,26 @@ def main():
                 continue
             local.add(k)
             kept.append((text, fam, origin))
-        cap = CAPS.get(name, CAP)
-        if len(kept) > cap:
-            rng = random.Random(f"{SEED}:{name}")
-            idx = sorted(rng.sample(range(len(kept)), cap))
+        limit = (caps or {}).get(name, cap)
+        if len(kept) > limit:
+            rng = random.Random(f"{seed}:{name}")
+            idx = sorted(rng.sample(range(len(kept)), limit))
             kept = [kept[i] for i in idx]
         for text, fam, origin in kept:
             seen.add(norm(text))
             rows.append({"text": text, "source": name, "family": fam, "label": 1})
         stats[name] = dict(raw=raw, excluded=n_ex, duplicates=n_dup, kept=len(kept),
                            families=dict(sorted(Counter(f for _, f, _ in kept).items())))
-    with open(OUT, "w", encoding="utf-8") as f:
+    with open(out, "w", encoding="utf-8") as f:
         for r in rows:
             f.write(json.dumps(r, ensure_ascii=False) + "\n")
     for k, v in stats.items():
         print(k, v)
     print("total", len(rows), dict(sorted(Counter(r["family"] for r in rows).items())))
+
+
+def main():
+    build(SOURCES, OUT, SEED, CAP, CAPS)
 
 
 if __name__ == "__main__":

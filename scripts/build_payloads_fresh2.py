@@ -24,14 +24,12 @@ import glob
 import importlib.util
 import json
 import os
-import random
 import re
 import sys
-from collections import Counter
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
-from build_payloads_fresh import FAMILIES, heuristic, norm  # noqa: E402
+from build_payloads_fresh import build, heuristic  # noqa: E402
 
 HERE = os.path.join(ROOT, "benchmarks", "corpora", "payloads")
 OUT = os.path.join(HERE, "fresh2_sources.jsonl")
@@ -74,41 +72,6 @@ def module_literals(path):
                     out[name] = eval(compile(ast.Expression(node.value), path, "eval"),
                                      {"__builtins__": {}}, dict(out))
     return out
-
-
-# ---------------------------------------------------------------- exclusions
-def load_exclusions():
-    """Texts of the project's data and of every other payload set (fresh_sources.jsonl included)."""
-    ex = set()
-    paths = [os.path.join(ROOT, "models", "data", "security_positives.jsonl")] + sorted(
-        p for p in glob.glob(os.path.join(HERE, "*.jsonl")) if os.path.abspath(p) != os.path.abspath(OUT))
-    for p in paths:
-        with open(p, encoding="utf-8") as f:
-            for line in f:
-                line = line.strip()
-                if not line:
-                    continue
-                try:
-                    d = json.loads(line)
-                except json.JSONDecodeError:
-                    continue
-                if isinstance(d, dict) and isinstance(d.get("text"), str):
-                    ex.add(norm(d["text"]))
-    for p in sorted(glob.glob(os.path.join(ROOT, "models", "data", "*.txt"))):
-        with open(p, encoding="utf-8", errors="replace") as f:
-            for line in f:
-                line = line.rstrip("\n")
-                if not line.strip():
-                    continue
-                ex.add(norm(line))
-                ex.add(norm(line.replace("\\n", "\n")))
-                try:  # lines that are JSON strings
-                    v = json.loads(line)
-                    if isinstance(v, str):
-                        ex.add(norm(v))
-                except Exception:
-                    pass
-    return ex
 
 
 # ------------------------------------------------------------------- sources
@@ -283,46 +246,8 @@ SOURCES = [
 
 
 def main():
-    exclude = load_exclusions()
-    seen = set()
-    rows, stats = [], {}
-    for name, fn in SOURCES:
-        items = fn()
-        raw = len(items)
-        kept, n_ex, n_dup = [], 0, 0
-        local = set()
-        for text, fam, origin in items:
-            # strong surface signals win over a source's category label
-            h = heuristic(text)
-            if h in ("zero-width", "render-exfiltration"):
-                fam = h
-            assert fam in FAMILIES, (name, fam)
-            k = norm(text)
-            if not k:
-                continue
-            if k in exclude:
-                n_ex += 1
-                continue
-            if k in seen or k in local:
-                n_dup += 1
-                continue
-            local.add(k)
-            kept.append((text, fam, origin))
-        if len(kept) > CAP:
-            rng = random.Random(f"{SEED}:{name}")
-            idx = sorted(rng.sample(range(len(kept)), CAP))
-            kept = [kept[i] for i in idx]
-        for text, fam, origin in kept:
-            seen.add(norm(text))
-            rows.append({"text": text, "source": name, "family": fam, "label": 1})
-        stats[name] = dict(raw=raw, excluded=n_ex, duplicates=n_dup, kept=len(kept),
-                           families=dict(sorted(Counter(f for _, f, _ in kept).items())))
-    with open(OUT, "w", encoding="utf-8") as f:
-        for r in rows:
-            f.write(json.dumps(r, ensure_ascii=False) + "\n")
-    for k, v in stats.items():
-        print(k, v)
-    print("total", len(rows), dict(sorted(Counter(r["family"] for r in rows).items())))
+    # fresh_sources.jsonl and every other payload set of the folder are excluded (build_payloads_fresh.load_exclusions)
+    build(SOURCES, OUT, SEED, CAP)
 
 
 if __name__ == "__main__":
