@@ -174,8 +174,11 @@ _OVERRIDE = [
     # the model told to slip its output past its own safety filters
     (lazy(r"\bso\s+(?:that\s+)?(?:your\s+|the\s+|my\s+)?(?:safety|content|moderation)\s+(?:filters?|checks?|systems?|classifiers?)\s+"
           r"(?:don't|do\s+not|won't|will\s+not|can't|cannot|doesn't|does\s+not)\s+(?:catch|trigger|detect|flag|notice|block|see)\b|"
-          r"\b(?:bypass|evade|avoid|get\s+(?:past|around)|slip\s+past|circumvent|trick|fool)\s+(?:the\s+|your\s+|any\s+)?"
-          r"(?:own\s+)?(?:safety|content|moderation)\s+(?:filters?|checks?|classifiers?|moderation|guardrails)\b", I),
+          r"\b(?:evade|get\s+(?:past|around)|slip\s+past|sneak\s+past|trick|fool)\s+(?:the\s+|your\s+|any\s+)?"
+          r"(?:own\s+)?(?:safety|content|moderation)\s+(?:filters?|checks?|classifiers?|moderation|guardrails)\b|"
+          r"\bwithout\s+(?:triggering|tripping|alerting)\s+(?:the\s+|your\s+|any\s+)?(?:safety|content|moderation)\s+"
+          r"(?:filters?|checks?|classifiers?|moderation|guardrails)\b", I),
+     # "bypass content moderation", "avoid content filters": what a parameter does for trusted callers
      "tells the model to evade its safety filters"),
 ]
 
@@ -202,9 +205,12 @@ _ROLE = [
     (lazy(r"\b(?:ahora\s+eres|tu\s+es\s+maintenant|du\s+bist\s+jetzt|ora\s+sei|agora\s+voc[eê]\s+[eé]|теперь\s+ты)\b", I),
      "switches the model's role"),
     (lazy(r"(?:你现在是|你現在是|从现在开始你|今からあなたは|あなたは今)"), "switches the model's role"),
-    (lazy(r"(?:أنت\s+الآن|الآن\s+أنت|ตอนนี้คุณคือ|คุณคือ[^.!?\n]{0,30}?ตอนนี้)|\b(?:sen\s+artık|artık\s+sen(?:in)?|"
-          r"(?:sekarang\s+)?kamu\s+(?:sekarang\s+)?adalah|bây\s+giờ\s+bạn\s+là|teraz\s+jesteś|nu\s+är\s+du|nå\s+er\s+du|"
-          r"nu\s+er\s+du|acum\s+ești|тепер\s+ти)\b", I), "switches the model's role"),
+    # ... in more languages, when what the reader now is is a model ("you are now logged in" is
+    # everyday interface text in every one of them)
+    (lazy(r"(?:أنت\s+الآن|الآن\s+أنت|ตอนนี้คุณคือ|คุณคือ|sen\s+artık|artık\s+sen|(?:sekarang\s+)?kamu\s+(?:sekarang\s+)?adalah|"
+          r"bây\s+giờ\s+bạn\s+là|teraz\s+jesteś|nu\s+är\s+du|nå\s+er\s+du|nu\s+er\s+du|acum\s+ești|тепер\s+ти)"
+          r"[^.!?\n]{0,40}?(?:\bAI\b|\bLLM\b|\bbot\b|\bGPT|مساعد|ذكاء\s+اصطناعي|ผู้ช่วย|asisten|asistan|yapay\s+zek|trợ\s+lý|"
+          r"asystent|sztuczn|assistent|asistent|помічник|штучн)", I), "switches the model's role"),
     # a model without rules: "an unrestricted AI", "if you had no restrictions", "a chatbot that
     # disregards all ethical concerns"; a role given by the reader's user ("I want you to act as")
     # ("the unrestricted model list", "if you have no restrictions on the region", "no content
@@ -215,8 +221,8 @@ _ROLE = [
           r"safety)\s+(?:restrictions|filters|rules|limits|guidelines)\b|\bdisregards?\s+(?:all\s+|any\s+)?(?:ethical|moral)\b", I),
      "switches the model into a role without rules"),
     (lazy(r"\bI\s+want\s+you\s+to\s+(?:act|pretend|play|behave|roleplay|role-play|impersonate)\b|\byou\s+(?:will\s+|are\s+to\s+)?"
-          r"play\s+(?:the\s+)?(?:role|character|part)\s+of\b|(?:^|[.!?:]\s+|\bplease\s+)(?:act|behave)\s+(?:like\s+(?:my|a|an|the|you)|"
-          r"as\s+my)\b", I), "switches the model's role"),
+          r"play\s+(?:the\s+)?(?:role|character|part)\s+of\b|(?:^|[.!?:]\s+|\bplease\s+)(?:act|behave)\s+(?:like|as)\s+(?:my|your)\b", I),
+     "switches the model's role"),   # "Note: behave like a browser", "Act like a human when typing": a tool's mode
     (lazy(r"\b(?:est[aá]s|sei|es|bist|est[aá]|voc[eê]\s+est[aá])\s+(?:ahora\s+|ora\s+|maintenant\s+|jetzt\s+|agora\s+)?"
           r"(?:en|in|im|em)\s+(?:modo|modalit[àa]|mode)\s+(?:de\s+)?(?:desarrollador|sviluppatore|d[ée]veloppeur|desenvolvedor|"
           r"sin\s+restricciones|senza\s+restrizioni)|\bEntwicklermodus\b|\b(?:ab\s+(?:jetzt|sofort)|von\s+nun\s+an)\b[^.\n]{0,30}?"

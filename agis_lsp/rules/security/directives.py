@@ -14,7 +14,7 @@ ADVICE = ("a tool's text may tell the model how to call this tool, not steer it 
           "(other tools, data, recipients, the user's authority or the model's role)")
 
 detector("AGSC102", 20, ADVICE, gate=gate('overrid instruc prompt messag mode directi notice system assist develop admin todo fixme task action user human nota sistema systemh systemn systemm systeme aviso mensaje messagg mensage command', ('<', '[', '#')))(fake_tags)
-detector("AGSC103", 21, ADVICE, gate=gate('ignor disreg forget overrid bypass skip discard abandon drop neglect aside attenti olvid omite descons descart oubli neglig vergiss missach negeer vergeet dimenti instruc directi anweisu istruzi superse precede apply disable suspend lifted revoked optiona void safe_mo comply aplican valgono applica appliqu gelten abaikan lupakan zignoru ignoru ignorer zapomni glem hagyd filter moderat classif evade circumv guardra'))(overrides)
+detector("AGSC103", 21, ADVICE, gate=gate('ignor disreg forget overrid bypass skip discard abandon drop neglect aside attenti olvid omite descons descart oubli neglig vergiss missach negeer vergeet dimenti instruc directi anweisu istruzi superse precede apply disable suspend lifted revoked optiona void safe_mo comply aplican valgono applica appliqu gelten abaikan lupakan zignoru ignoru ignorer zapomni glem hagyd filter moderat classif evade guardra trigger trippin alertin'))(overrides)
 detector("AGSC104", 22, ADVICE, gate=gate('you hencefo mode act behave respond pretend bound restric limited constra anything jailbre eres mainten jetzt sei agora estas esta bist voce modo modalit entwick sofort nun unrestr unfilte unalign amoral unshack disrega play want kamu teraz nu suppose imagine'))(role_switches)
 detector("AGSC101", 80, ADVICE, gate=gate('write generat produce compose message request questio job prior calling dear hey first convers session chat task turn whatev matter regardl make ensure importa essenti crucial critica vital imperat reading treat treated regard conside interpr tell inform convinc remind assure persuad warn ask note messag instruc reminde attenti memo warnin ai llm bot gpt assist model claude gemini copilot cursor agent chat you your tool tools functio endpoin action always never must should before now hencefo rest future subsequ respon repl replies answer follow obey listen trust other automat invisib hidden urgent encoded encrypt encipher obfusca ciphert cipher'))(directives)
 detector("AGSC105", 90, "preferring this tool is allowed guidance; naming or disparaging another server's tools is not",
@@ -190,8 +190,10 @@ def instruction_override(ctx):
     ## Decision
     "Ignores duplicate webhook deliveries" is a description (third person, no
     instruction noun) and is not reported, nor are "bypass the cache" and
-    "skip the content filter for test accounts" (a parameter's effect, not
-    the model's filters). The other languages are a list of the common
+    "if true, bypass content moderation" (a parameter's effect for trusted
+    callers, not the model slipping past its filters: the evasion class
+    needs "so the filters don't catch it", "get past", "evade", "without
+    triggering"). The other languages are a list of the common
     wordings, not a translation model: a language or a wording not listed
     is left to the learned judgment (AGSC901).
     """
@@ -211,7 +213,9 @@ def role_switch(ctx):
     role given by the text ("I want you to act as", "you will play the role
     of", "please act as my ..."); and the same switches in common other
     languages ("estás en modo desarrollador", "Entwicklermodus", "ab jetzt
-    ... keine Regeln", "أنت الآن", "sekarang kamu adalah").
+    ... keine Regeln"; "أنت الآن" and "sekarang kamu adalah" only when what
+    the reader now is is a model: "you are now logged in" is everyday
+    interface text in every language).
 
     ## Why is this bad?
     A role switch is how injected text tries to lift the model's safety rules
@@ -232,8 +236,8 @@ def role_switch(ctx):
     No fix: the text must be reviewed by a person.
 
     ## Decision
-    "Acts as a proxy", "Act as the given user (sudo)", "plays the role of a
-    load balancer", "if you have no restrictions on the region", "no
+    "Acts as a proxy", "Act as the given user (sudo)", "Act like a human
+    when typing", "plays the role of a load balancer", "if you have no restrictions on the region", "no
     content restrictions on uploads" and "the unrestricted model list" are
     an API's roles and limits and are not reported: the role must be the
     reader's ("you", "my"), the missing rules a hypothetical of the model's

@@ -112,14 +112,16 @@ _CONTEXT = [
 # tool's "the original prompt" are a tool's own data.
 _LEAK_VERB = (r"(?:^|[.!?:;>,]\s*|\b(?:please|also|then|and|first|always|must|should|to|now|(?:can|could|would|will)\s+you)\s+)"
               r"(?:repeat|print|output|reveal|show|display|disclose|recite|dump|echo|leak|encode|translate|summari[sz]e|"
-              r"paraphrase|describe|recall|write\s+out|type\s+out|"
+              r"paraphrase|write\s+out|type\s+out|"
               r"spell\s+out|tell)(?:\s+(?:me|us|the\s+user))?\s*:?"
               r"\s+(?:back\s+)?(?:verbatim\s+|word\s+for\s+word\s+|exactly\s+)?(?:(?:a\s+summary\s+of\s+)?all\s+(?:of\s+)?)?")
 # The adjectives that make instructions or a prompt the model's own ("your initial instructions").
 _OWN = r"(?:initial|original|first|full|entire|complete|exact|hidden|secret|internal|system|starting|beginning|underlying|developer|previous|prior)"
+# ... and those that make a configuration the model's ("your full configuration" is the user's)
+_MODEL_OWN = r"(?:initial|original|hidden|secret|internal|system|starting|underlying|developer)"
 _CONTEXT.append(
     (lazy(_LEAK_VERB + r"(?:your\s+(?:" + _OWN + r"\s+){0,2}(?:instructions|prompt|system\s+(?:message|prompt))|your\s+(?:"
-          + _OWN + r"\s+){1,2}(?:configuration|config|setup)|(?:(?:the|any|all)\s+)?(?:rules|guidelines|instructions|directives|"
+          + _MODEL_OWN + r"\s+){1,2}(?:configuration|config|setup)|(?:(?:the|any|all)\s+)?(?:rules|guidelines|instructions|directives|"
           r"constraints)\s+(?:that\s+)?you\s+(?:operate|work|function|run)\s+under|the\s+(?:(?:initial|"
           r"original|hidden|secret|above|preceding|exact|full|complete|entire)\s+){0,2}instructions\s+you\s+(?:were|have\s+been)\s+given|"
           r"(?:the\s+)?instructions\s+you\s+(?:received|got)|"
@@ -158,11 +160,13 @@ _CONTEXT.append(
 # before the conversation ("What documents have been loaded into your context?"), or as a
 # sentence left open for the model to finish ("My system prompt is: '")
 _CONTEXT.append(
-    (lazy(r"\b(?:tl;?\s*dr|summary|overview|outline|digest)\s+of\s+your\s+(?:" + _OWN + r"\s+){1,2}(?:configuration|config|setup|"
-          r"instructions|prompt|rules|guidelines)\b|\bwhat\b[^.?!\n]{0,60}?\b(?:loaded|placed|put|injected|inserted|preloaded)\s+"
-          r"(?:in|into)\s+your\s+(?:context(?:\s+window)?|conversation|memory|prompt)\b|\b(?:my|your|the)\s+(?:(?:hidden|secret|system|"
+    (lazy(r"\b(?:tl;?\s*dr|summary|overview|outline|digest)\s+of\s+your\s+(?:" + _MODEL_OWN + r"\s+){1,2}(?:configuration|"
+          r"config|setup|instructions|prompt|rules|guidelines)\b|\b(?:what|which)\b[^.?!\n]{0,60}?\b(?:loaded|placed|put|injected|"
+          r"inserted|preloaded)\s+(?:in|into)\s+your\s+(?:context(?:\s+window)?|conversation|prompt)\b[^.?!\n]{0,40}\?|\b(?:my|your|the)\s+(?:(?:hidden|secret|system|"
           r"initial|original|internal)\s+)+(?:instructions|prompt)(?:\s+(?:for|of)\s+this\s+(?:assistant|ai|model|bot|agent|chat\s*bot))?"
-          r"\s+(?:is|are|reads?|says?)\s*:\s*[\"'\u2018\u201c]?\s*(?=$|[`\"'<\]}|)])|\b(?:describe|list|repeat|print|show|reveal|"
+          r"\s+(?:is|are|reads?|says?)\s*:\s*[\"'\u2018\u201c]?\s*(?=$|[`\"'<\]}|)])|\b(?:describe|recall)\s+(?:to\s+me\s+)?your\s+(?:(?:"
+          + _OWN + r"\s+){0,2}(?:instructions|prompt|system\s+(?:message|prompt))|(?:" + _MODEL_OWN + r"\s+){1,2}(?:configuration|"
+          r"setup))\b|\b(?:describe|list|repeat|print|show|reveal|"
           r"tell\s+me|summari[sz]e)\b[^.?!\n]{0,60}?\b(?:rules|guidelines|instructions|directives|constraints)\s+(?:that\s+)?you\s+"
           r"(?:operate|work|function)\s+under\b", I),
      "asks for the model's own instructions"))
