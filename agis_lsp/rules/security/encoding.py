@@ -81,7 +81,7 @@ def encoded_payloads(text: str):
             if decoded and (asked or _instruction_like(decoded)):
                 seen.append((m.start(), m.start() + len(run)))
                 yield m.start(), m.start() + len(run), f"hides text in {label} (decodes to '{quote(decoded)}')"
-    if feats is None or not _ROT13.isdisjoint(feats[1]):
+    if not _ROT13.isdisjoint(feats[1] if feats is not None else _ascii_words(text)):
         import codecs
         rot = codecs.encode(text, "rot13")
         original = _inner(text)
@@ -91,11 +91,28 @@ def encoded_payloads(text: str):
 
 
 _ASCII_RUN = re.compile(r"[\x00-\x7f]+|[^\x00-\x7f]")
+_ASCII_WORD = re.compile(r"[a-z]+")
 
 
-def _normalize(text: str) -> tuple[str, list[int]]:
-    """The text folded to plain letters, and for each of its characters the offset it came from."""
+def _ascii_words(text: str) -> set:
+    """The ASCII words of a text beyond ASCII, lower-cased, and their 3-7 letter prefixes (what
+    ``features`` holds for an ASCII text)."""
+    words = set(_ASCII_WORD.findall(text.lower()))
+    return words | {w[:k] for w in words for k in range(3, min(len(w), 8))}
+
+
+def _ascii_letter(text: str, i: int) -> bool:
+    return 0 <= i < len(text) and text[i].isascii() and text[i].isalnum()
+
+
+def _normalize(text: str) -> tuple[str, list[int], bool]:
+    """The text folded to plain letters, for each of its characters the offset it came from, and
+    whether the folding changed what an ASCII word reads: a character folded to ASCII (a
+    fullwidth, circled or Cyrillic look-alike letter), an invisible one dropped, or a combining
+    mark dropped from an ASCII letter. Marks dropped from another script's letters (Devanagari's
+    vowel signs) change nothing the patterns read."""
     out, index = [], []
+    reaches = False
     for m in _ASCII_RUN.finditer(text):
         start, run = m.start(), m.group()
         if run[0] < "\x80":
@@ -105,16 +122,20 @@ def _normalize(text: str) -> tuple[str, list[int]]:
         norm = unicodedata.normalize("NFKC", run).translate(_CONFUSABLES)
         norm = "".join(c for c in unicodedata.normalize("NFD", norm)
                        if not unicodedata.combining(c) and unicodedata.category(c) != "Cf")   # zero-width: dropped
+        if not reaches and norm != run:
+            reaches = any(c.isascii() for c in norm) or (
+                (unicodedata.category(run) == "Cf" or unicodedata.combining(run))
+                and _ascii_letter(text, start - 1) or unicodedata.category(run) == "Cf" and _ascii_letter(text, start + 1))
         out.append(norm)
         index.extend([start] * len(norm))
-    return "".join(out), index
+    return "".join(out), index, bool(reaches)
 
 
 def obfuscated(text: str):
     ways = list(rewrites(text))
     if not text.isascii():
-        norm, index = _normalize(text)
-        if norm != text:
+        norm, index, reaches = _normalize(text)
+        if reaches:
             ways.append(("look-alike or invisible characters", norm, index))
     if not ways:
         return
