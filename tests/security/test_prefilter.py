@@ -242,3 +242,17 @@ def test_a_wrong_prefilter_is_caught(texts):
         target._need = lambda t: False
         on = _all_hits(some)
     assert any(a != b for a, b in zip(off, on))
+
+
+def test_a_requirement_does_not_depend_on_the_order_of_its_items():
+    # two alternatives that need the same words ("sen ... artık", "artık ... sen") must give one
+    # condition whatever order a set hands the words in: the shipped table is compared byte for byte
+    from itertools import permutations
+
+    from agis_lsp.rules.security._prefilter import _and, _or
+    words = ["sen", "art", "k", "nu"]
+    ands = {repr(_and(list(p))) for p in permutations(words)}
+    ors = {repr(_or(list(p))) for p in permutations(words)}
+    assert len(ands) == 1 and len(ors) == 1
+    nested = {repr(_or([_and(list(p)), _and(list(q))])) for p in permutations(words[:3]) for q in permutations(words[:3])}
+    assert len(nested) == 1

@@ -75,7 +75,9 @@ def _or(items: list):
             flat.extend(x[1])
         else:
             flat.append(x)
-    strs = sorted({x for x in flat if isinstance(x, str)}, key=len)
+    # by length, then by the text: a set's order changes from process to process, and two equal
+    # conditions must come out equal (``_unique`` compares them) in every process
+    strs = sorted({x for x in flat if isinstance(x, str)}, key=lambda x: (len(x), x))
     kept: list = []
     for s in strs:   # "tool" or "tools": "tool" is enough
         if not any(k in s for k in kept):
@@ -95,7 +97,7 @@ def _and(items: list):
             flat.extend(x[1])
         else:
             flat.append(x)
-    strs = sorted({x for x in flat if isinstance(x, str)}, key=len, reverse=True)
+    strs = sorted({x for x in flat if isinstance(x, str)}, key=lambda x: (-len(x), x))
     kept: list = []
     for s in strs:   # "tools" and "tool": "tools" says both
         if not any(s in k for k in kept):
