@@ -298,13 +298,17 @@ def extra_folds(a) -> list[dict]:
                 w, meta = fold_head(enc, frozenset((source,)))
                 enc.save()
                 model = head_dir(tmp, w, meta, branch)
-                print(f"- {source}: {len(index)} payloads; head without it: threshold {meta['threshold']:.4f}, "
-                      f"agreement bar {meta['agreement']['agree_threshold']:.4f}, warning bar "
-                      f"{meta['agreement']['warn_threshold']:.4f}, dev payloads over the threshold "
-                      f"{meta['dev']['payloads_over']:.1%}, first look passes {meta['screen']['calibrate_passed']:.1%} "
-                      "of the calibrate fold's pieces", flush=True)
+                print(f"- {source}: {len(index)} payloads; head without it: {_bars(meta)}", flush=True)
                 results += run(a.exe, [rows[i] for i in index], model, tmp, _carriers(a), index)
     return results
+
+
+def _bars(meta: dict) -> str:
+    """A trained head's bars and first look, as the extra-source folds print them."""
+    bars = meta["agreement"]
+    return (f"threshold {meta['threshold']:.4f}, agreement bar {bars['agree_threshold']:.4f}, warning bar "
+            f"{bars['warn_threshold']:.4f}, dev payloads over the threshold {meta['dev']['payloads_over']:.1%}, "
+            f"first look passes {meta['screen']['calibrate_passed']:.1%} of the calibrate fold's pieces")
 
 
 def _jsonl(path: Path) -> list[dict]:
@@ -328,10 +332,7 @@ def extra_trained(a) -> list[dict]:
         if a.model_out:
             a.model_out.mkdir(parents=True, exist_ok=False)
         model = head_dir(a.model_out or tmp, w, meta, branch)
-        print(f"- head on the shipped sources and {a.train_extra.name}'s: threshold {meta['threshold']:.4f}, agreement "
-              f"bar {meta['agreement']['agree_threshold']:.4f}, warning bar {meta['agreement']['warn_threshold']:.4f}, "
-              f"dev payloads over the threshold {meta['dev']['payloads_over']:.1%}, first look passes "
-              f"{meta['screen']['calibrate_passed']:.1%} of the calibrate fold's pieces", flush=True)
+        print(f"- head on the shipped sources and {a.train_extra.name}'s: {_bars(meta)}", flush=True)
         return run(a.exe, rows, model, tmp, _carriers(a))
 
 

@@ -75,10 +75,12 @@ def features(text: str) -> tuple[str, set] | None:
     if not text.isascii():
         return None
     low = text.lower()
-    tokens = set(_TOKEN.findall(low))
-    words = set(tokens)
-    words.update([t[:k] for t in tokens for k in range(3, min(len(t), 8))])
-    return low, words
+    return low, with_prefixes(set(_TOKEN.findall(low)))
+
+
+def with_prefixes(tokens: set) -> set:
+    """``tokens`` and their 3-7 letter prefixes (what a ``Gate`` word is matched against)."""
+    return tokens | {t[:k] for t in tokens for k in range(3, min(len(t), 8))}
 
 
 @dataclass(slots=True)

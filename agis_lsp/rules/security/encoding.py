@@ -6,7 +6,7 @@ import unicodedata
 
 from ...engine.registry import rule
 from ._decoders import a85, b64_or_b32, bits, hex_run, morse, printable, rewrites, uesc
-from ._scan import detector, detector_hits, detectors, features, findings, lazy, quote
+from ._scan import detector, detector_hits, detectors, features, findings, lazy, quote, with_prefixes
 
 ENCODING_CODES = ("AGSC601", "AGSC602", "AGSC603", "AGSC605")
 ADVICE = "text an agent reads must say what it means in plain characters"
@@ -95,10 +95,9 @@ _ASCII_WORD = re.compile(r"[a-z]+")
 
 
 def _ascii_words(text: str) -> set:
-    """The ASCII words of a text beyond ASCII, lower-cased, and their 3-7 letter prefixes (what
+    """The ASCII words of a text beyond ASCII, lower-cased, with their prefixes (what
     ``features`` holds for an ASCII text)."""
-    words = set(_ASCII_WORD.findall(text.lower()))
-    return words | {w[:k] for w in words for k in range(3, min(len(w), 8))}
+    return with_prefixes(set(_ASCII_WORD.findall(text.lower())))
 
 
 def _ascii_letter(text: str, i: int) -> bool:
@@ -123,9 +122,10 @@ def _normalize(text: str) -> tuple[str, list[int], bool]:
         norm = "".join(c for c in unicodedata.normalize("NFD", norm)
                        if not unicodedata.combining(c) and unicodedata.category(c) != "Cf")   # zero-width: dropped
         if not reaches and norm != run:
-            reaches = any(c.isascii() for c in norm) or (
-                (unicodedata.category(run) == "Cf" or unicodedata.combining(run))
-                and _ascii_letter(text, start - 1) or unicodedata.category(run) == "Cf" and _ascii_letter(text, start + 1))
+            invisible = unicodedata.category(run) == "Cf"
+            reaches = (any(c.isascii() for c in norm)
+                       or (invisible or unicodedata.combining(run)) and _ascii_letter(text, start - 1)
+                       or invisible and _ascii_letter(text, start + 1))
         out.append(norm)
         index.extend([start] * len(norm))
     return "".join(out), index, bool(reaches)
