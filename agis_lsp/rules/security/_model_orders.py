@@ -9,6 +9,7 @@ import re
 
 from ._evidence import DATA_AS_ORDERS, DECODE_LURE, HARMFUL, HIDDEN_FROM_PEOPLE, JUDGE, NEW_TASK, REST_OF_CONVERSATION
 from ._contract import RESTRICTS, TOPIC, advice_only, note_content, NOTE, PURPOSE, WORKS_OUT
+from ._order_scope import order_in_contract
 from ._scan import lazy, matches
 
 I = re.I | re.U
@@ -106,8 +107,9 @@ _DIRECTIVE = [
           r"(?:\w+\s+)?(?:sentences?|statements?|messages?|jokes?|comments?|texts?|posts?|emails?|tweets?|remarks?)\b", I),
      HARMFUL, "write say generat produce compose output post send"),
     # ... forced first steps and calls around every task,
-    (lazy(r"\b(?:before|prior\s+to)\s+(?:answering|responding\s+to|replying\s+to|handling|doing|starting|working\s+on|tackling)\s+"
-          r"(?:any|every|each|a|the\s+user'?s)\s+(?:\w+\s+)?(?:questions?|requests?|tasks?|messages?|quer(?:y|ies)|prompts?)\b", I),
+    (lazy(r"\b(?:before|prior\s+to)\s+(?:(?:answering|responding\s+to|replying\s+to)\s+(?:any|every|each|a|the\s+user'?s)|"
+          r"(?:handling|doing|starting|working\s+on|tackling)\s+(?:any|every|each|the\s+user'?s))\s+(?:\w+\s+)?"
+          r"(?:questions?|requests?|tasks?|messages?|quer(?:y|ies)|prompts?)\b", I),
      "tells the model what to do before anything else", "before prior"),
     (lazy(r"\b(?:at\s+the\s+(?:start|beginning|end)\s+of|for|after|in)\s+(?:every|each|any)\s+(?:new\s+)?(?:conversation|session|chat|"
           r"task|turn)s?\s*,\s*(?:you\s+(?:must|should|need\s+to)\s+)?(?:always\s+)?(?:first\s+)?(?:call|invoke|run|use|register|fetch|send|"
@@ -201,6 +203,8 @@ def directives(text: str):
             continue   # "Never share the API key in your reply": safety text, it keeps a secret out
         if what == _ADDRESSED and NOTE.match(text, s) and advice_only(note_content(text, e), carried):
             continue   # "Note for LLMs: request the minimum detail level needed": this tool's own use
+        if order_in_contract(text, e, what, carried):
+            continue   # "The LLM MUST NOT invoke other tools until the user says so": this tool's own use
         yield s, e, what
 
 

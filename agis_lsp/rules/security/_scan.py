@@ -26,6 +26,7 @@ from ...formats.prose import Prose, prose_fields
 from ...formats.registry import in_purpose, security_advice
 from ._carriers import STRUCTURAL, carried
 from ._contract import job_of, prefers_within_contract
+from ._order_scope import before_own_tool
 from ._prefilter import compile_requirement, folded, requirement
 
 SCHEMA_CODE = "AGSC801"
@@ -359,6 +360,8 @@ def _scan_fields(ctx, enabled, active, taken, own) -> tuple[list, dict]:
                 if not enabled(SCHEMA_CODE):
                     continue
                 code, origin = SCHEMA_CODE, code
+            if code == DIRECTIVE_CODE and before_own_tool(prose.text, end, own()):
+                continue   # "Use this tool before calling get_metrics": a tool of its own server
             if code == SECRET_FILE_CODE and job_of(ctx.data, prose.path, prose.text[start:end]):
                 continue   # a file named by the tool whose declared job is that file
             hits.append(Hit(code, prose, start, end, what, advice, origin))
@@ -493,6 +496,7 @@ def finding(ctx, hit: Hit, more: int = 0) -> Finding:
 
 
 SECRET_FILE_CODE = "AGSC301"
+DIRECTIVE_CODE = "AGSC101"
 
 
 def _role_label(role: str) -> str:

@@ -1,0 +1,111 @@
+"""What an order addressed to the model points at (AGSC101): this tool's own use, or beyond it.
+
+Honest servers address the model all the time; an order of theirs is a poisoning signal only when
+it reaches past the tool. These tests read the words after an AGSC101 match and keep four classes
+of the tool's own contract out of its hits:
+
+* a **prohibition that protects** ("The LLM MUST NOT invoke other tools until the user says so",
+  "The assistant should not suggest other projects"): it narrows what the model does. Not one that
+  hides something from the user ("must not mention"): a prohibition of telling is concealment;
+* an **order about an argument's value** ("Assistant must provide the full absolute path to the
+  template file", "the LLM should extract and use the projectSlug for later calls"), where nothing
+  of the user's, the conversation's or a secret is the object;
+* **what to tell the user about this tool**: a limit of its own ("tell the user direct upload is not
+  supported here") or a risk before a consent ("tell them it stays open and may block other
+  writers, then get their agreement");
+* **when to call this tool**: on a topic of its own ("Call this tool first for any queries related
+  to location"), on a need of its own ("whenever you need today's date") or before a named tool of
+  its own server (:func:`before_own_tool`, which needs the document's names).
+
+Each test also asks :func:`._scope.carried` whether the words cross a boundary (other tools, files,
+secrets, recipients, the conversation, concealment): one that does stays a hit.
+"""
+from __future__ import annotations
+
+import re
+
+I = re.I
+
+ORDERS = "gives the model orders"
+TELL_USER = "tells the model what to say to the user"
+BEYOND_PURPOSE = "tells the model to call this tool beyond its purpose"
+
+_END = re.compile(r"[.!?](?=\s|$)|\n|\s[\u2014\u2013]\s")
+# "should NOT suggest", "MUST NOT invoke", "must never guess": an act of the model forbidden
+_NEGATED = re.compile(
+    r"\s+(?:not|never)\s+(?:\w+ly\s+)?(?:suggest|recommend|invoke|call|use|run|execute|guess|assume|fabricate|invent|"
+    r"make\s+up|hard-?code|retry|try|attempt|proceed|modify|change|delete|remove|overwrite|create|send|post|submit|"
+    r"store|log|cache|expose|share)\b", I)
+# ... and the user's word that lifts it: "until receiving a clear instruction from the user"
+_CONSENT_GATE = re.compile(r"\b(?:until|unless|without)\b[^.\n]{0,80}?\b(?:user|instructions?|confirm\w*|approv\w*|"
+                           r"consent|permission|agree\w*)\b", I)
+# "must provide the full path", "should extract and use the projectSlug"
+_VALUE = re.compile(r"\s+(?:always\s+|first\s+|also\s+)?(?:provide|pass|supply|specify|use|extract|fill\s+in|enter|set|"
+                    r"format|convert|escape|encode)(?:\s+and\s+(?:use|pass|provide|supply))?\s+(?:the|a|an|its|this|that|each)\s",
+                    I)
+# objects that are not an argument's value: the user, the replies, the conversation, secrets
+_NOT_A_VALUE = re.compile(r"\b(?:user'?s?|customers?|repl(?:y|ies)|answers?|responses?|summar\w+|conversation|chat|"
+                          r"history|memory|prompt|instructions?|passwords?|secrets?|credentials?|tokens?|api\s+keys?|"
+                          r"private\s+keys?|cookies?|https?://|@)", I)
+# what the model is told to tell the user: this tool's limit ...
+_LIMIT = re.compile(r"\b(?:isn't|aren't|is\s+not|are\s+not|cannot\s+be|can't\s+be)\s+(?:yet\s+)?(?:supported|"
+                    r"available|possible|enabled)\b|\bnot\s+(?:yet\s+)?supported\b|\bunsupported\b", I)
+# ... or a risk, before the user's agreement
+_CONSENT_AFTER = re.compile(r"\b(?:then|and)\s+(?:get|obtain|ask\s+for|wait\s+for|request)\s+(?:their|the\s+user'?s|"
+                            r"explicit)\s+(?:\w+\s+)?(?:agreement|confirmation|consent|approval|permission|go-ahead)\b", I)
+_RISK = re.compile(r"\b(?:may|might|will|could|stays?|remains?|cannot|irreversibl\w*|permanent\w*|delet\w+|block\w*|"
+                   r"cost\w*|charg\w+|overwrit\w+|lock\w*)\b", I)
+_LINK = re.compile(r"https?://|www\.|\S@\S", I)
+# "first for any queries related to location": a topic of its own
+_TOPIC = re.compile(r"\s+(?:for|on|with)\s+(?:any|all|every)\s+(?:\w+\s+)?(?:quer(?:y|ies)|questions?|requests?|tasks?)\s+"
+                    r"(?:related\s+to|about|on|regarding|concerning|involving)\s+(?!(?:anything|everything|any\s+topic)\b)",
+                    I)
+# "whenever you need today's date": a need of its own (not "whenever you need to answer")
+_NEED = re.compile(r"\s+you\s+(?:need|want|have\s+to\s+know)\s+(?!(?:anything|something|to\s+(?:answer|respond|reply|"
+                   r"talk|speak|say|do\s+anything))\b)", I)
+_NAMED_NEXT = re.compile(r"\s+[`'\"]?([A-Za-z_][\w.-]*)")
+
+
+def _rest(text: str, e: int) -> str:
+    """The words after ``e`` to the end of their sentence (or a dash that starts another clause)."""
+    m = _END.search(text, e)
+    return text[e:m.start() if m else len(text)]
+
+
+def order_in_contract(text: str, e: int, what: str, carried) -> bool:
+    """Whether the AGSC101 match ending at ``e`` (its kind ``what``) orders only this tool's own use.
+    ``carried``: :func:`._scope.carried`, the boundaries a piece of text crosses."""
+    rest = _rest(text, e)
+    if what == ORDERS:
+        return _protects(text, e, rest, carried) or _sets_a_value(text, e, rest, carried)
+    if what == TELL_USER:
+        return _tells_of_this_tool(rest, carried)
+    if what == BEYOND_PURPOSE:
+        return bool(_TOPIC.match(text, e) or (text[:e].lower().endswith("whenever") and _NEED.match(text, e)))
+    return False
+
+
+def _protects(text: str, e: int, rest: str, carried) -> bool:
+    if not _NEGATED.match(text, e):
+        return False
+    crossed = carried(rest, skip="AGSC101")
+    return not crossed or (set(crossed) <= {"other tools", "AGSC401"} and bool(_CONSENT_GATE.search(rest)))
+
+
+def _sets_a_value(text: str, e: int, rest: str, carried) -> bool:
+    return bool(_VALUE.match(text, e)) and not _NOT_A_VALUE.search(rest) and not carried(rest, skip="AGSC101")
+
+
+def _tells_of_this_tool(told: str, carried) -> bool:
+    if _LINK.search(told) or carried(told, skip="AGSC101"):
+        return False
+    return bool(_LIMIT.search(told) or (_CONSENT_AFTER.search(told) and _RISK.search(told)))
+
+
+def before_own_tool(text: str, e: int, own: frozenset) -> bool:
+    """"Use this tool before calling get_cloudwatch_metrics": the match ends at "before calling"
+    and the tool it names is one of the document's own (``own``: ``_scan.own_names``)."""
+    if not re.search(r"\bbefore\s+(?:using|calling|invoking|running)$", text[max(0, e - 20):e], I):
+        return False
+    m = _NAMED_NEXT.match(text, e)
+    return bool(m) and m.group(1).rstrip(".") in own
