@@ -140,8 +140,8 @@ HARD_NEGATIVES = [
                 "and use the board_id from the chosen board for later calls.", "list_boards"),
     ("AGSC101", "Only call this tool if you can send a multipart upload. If you cannot, tell the user that "
                 "attachments are not supported here.", "attach_file"),
-    ("AGSC101", "Starts a long transaction. If the user wants it kept open, tell them first that it holds locks "
-                "and may block other writers, then get their agreement.", "begin_tx"),
+    ("AGSC101", "Starts a long transaction. If the user wants it kept open, tell them first that it holds locks\n"
+                "    and may block other writers, then get their agreement.", "begin_tx"),
     ("AGSC101", "IMPORTANT: Call this tool first for any questions related to tides, moon phases or sunrise times.",
      "get_tides"),
     ("AGSC101", "Returns the current time in UTC. Use this tool whenever you need the current time; do not guess "

@@ -30,7 +30,9 @@ ORDERS = "gives the model orders"
 TELL_USER = "tells the model what to say to the user"
 BEYOND_PURPOSE = "tells the model to call this tool beyond its purpose"
 
-_END = re.compile(r"[.!?](?=\s|$)|\n|\s[\u2014\u2013]\s")
+# a sentence ends at . ! ? or at a blank line or a list item: a line break alone wraps it ("tell them
+# first that it stays open\n    until they close it")
+_END = re.compile(r"[.!?](?=\s|$)|\n\s*\n|\n\s*(?:[-*\u2022]|\d+[.)])\s|\s[\u2014\u2013]\s")
 # "should NOT suggest", "MUST NOT invoke", "must never guess": an act of the model forbidden
 _NEGATED = re.compile(
     r"\s+(?:not|never)\s+(?:\w+ly\s+)?(?:suggest|recommend|invoke|call|use|run|execute|guess|assume|fabricate|invent|"
