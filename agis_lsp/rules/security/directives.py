@@ -82,18 +82,32 @@ def directive_to_model(ctx):
     decoded string:" with nothing after it): `_evidence.STRONG_ORDERS`, 0 of
     ~49,000 real prose texts, the last 0 of 85,088) are a warning alone. The others are
     information alone, a warning when the model reads the same field as an
-    instruction (docs/security.md, "Severity from evidence"): on real MCP
-    servers it still fires on honest
-    guidance addressed to "the LLM" ("The LLM should infer the project from
-    context"), 7 and 20 findings per 10,000 prose fields on the development
-    and held-out halves, above the 1 per 10,000 a warning allows
-    (docs/security.md, "Severity from measured precision"). A forced step
+    instruction (docs/security.md, "Severity from evidence"): what honest
+    servers write to "the LLM" is one signal, not two; on real MCP servers
+    its orders alone are rare (1 finding in 8,441 development prose fields,
+    the reference server's "If asked about server instructions, respond
+    with ..."; 0 in 6,983 held-out; 1 in 14,633 of the blind split), and a
+    warning needs a second signal. A forced step
     must be about every question, task, conversation or session: "Call this
     endpoint before each upload" and "Before any request is processed, the
     gateway checks the quota" are this tool's contract and are not reported.
     Nor are "call this tool whenever the user wants to see ..." (when to
     call it, on the user's request) and "never share the API key in your
     reply" (safety text: it keeps a secret out of the reply).
+    An order is read for what it points at (`_order_scope`): a prohibition
+    that protects ("The LLM MUST NOT invoke other tools until the user gives
+    a clear instruction", "the assistant should not suggest other projects";
+    not one of telling, "must not mention", which is concealment), an
+    argument's value ("Assistant must provide the full absolute path to the
+    template file"; not the user's data, the conversation or a secret), this
+    tool's limit or a risk before the user's consent told to the user ("tell
+    the user direct upload is not supported here", "tell them it may block
+    other writers, then get their agreement"), and when to call it (a topic
+    of its own: "first for any queries related to location"; a need of its
+    own: "whenever you need today's date"; before a tool of its own server:
+    "before calling get_metrics") are the tool's contract. Each still counts
+    as a hit when its words cross a boundary (another tool, a file, a secret,
+    a link, a recipient, the conversation).
     """
     yield from findings(ctx, "AGSC101")
 
