@@ -35,6 +35,7 @@ sys.path.insert(0, str(ROOT / "models"))
 
 from agis_lsp.engine.config import Config  # noqa: E402
 from agis_lsp.engine.linter import Linter  # noqa: E402
+from blind_splits import in_blind_folder  # noqa: E402
 from train_security import benign, guidance, payloads, real_rows, scope_payloads  # noqa: E402
 
 MODEL_ONLY = Config(select=("AGSC901",))
@@ -101,7 +102,7 @@ def corpora_rows(directory: str, show: int) -> None:
     from agis_lsp.formats.prose import prose_fields
     total_fields = total = 0
     for path in sorted(Path(directory).rglob("*.json")):
-        if "blind" in path.relative_to(directory).parts:   # the unread split (docs/corpora.md)
+        if in_blind_folder(path.relative_to(directory).parts):   # the unread splits (docs/corpora.md)
             continue
         target = linter.prepare(str(path), text=path.read_text(encoding="utf-8", errors="replace"))
         result = linter.check(target=target)

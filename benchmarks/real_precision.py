@@ -1,6 +1,6 @@
 """Precision on real text and recall on published payloads, through the shipped `agis-lint`.
 
-    python benchmarks/real_precision.py [--split dev|heldout|all|blind] [--corpus mcp|openapi|converted|examples|a2t|adp|ainp|payloads|all]
+    python benchmarks/real_precision.py [--split dev|heldout|all|blind|blind2] [--corpus mcp|openapi|converted|examples|a2t|adp|ainp|payloads|all]
                                         [--exe PATH] [--no-semantic] [--misses] [--list]
 
 Every table is per corpus, split and **role** (the field's place: tool description or title,
@@ -39,9 +39,10 @@ prints, per corpus and split (development / held-out):
 
 Prose fields are counted with the engine's own walker (``agis_lsp.formats.prose``) on
 the very files linted. Nothing is downloaded. The held-out split is for measuring only:
-never for training or for tuning a threshold. ``--split blind`` (MCP servers only, files under
-``benchmarks/corpora/mcp/blind/``) is the split nobody has read: run it once, for the final
-measurement; ``all`` never includes it.
+never for training or for tuning a threshold. A blind split (``--split blind``, ``--split blind2``:
+every split that ``benchmarks/corpora/mcp/servers.toml`` pins, ``blind_splits.py``; MCP servers
+only, files under ``benchmarks/corpora/mcp/<split>/``) is one nobody has read: run it once, with
+``--corpus mcp``, for its final measurement; ``all`` never includes one.
 """
 from __future__ import annotations
 
@@ -61,11 +62,12 @@ from agis_lsp.document import parse_text  # noqa: E402
 from agis_lsp.document.locate import path_at  # noqa: E402
 from agis_lsp.formats.kinds import detect  # noqa: E402
 from agis_lsp.formats.prose import prose_fields  # noqa: E402
+from blind_splits import blind_splits  # noqa: E402
 
 CORPORA = ROOT / "benchmarks" / "corpora"
 SECURITY = "AGSC"
 SPLITS = ("dev", "heldout")
-BLIND = "blind"   # MCP servers only; never in "all" (docs/corpora.md)
+BLIND = blind_splits()   # ("blind", "blind2"): MCP servers only, each in its own folder; never in "all"
 
 
 # -- running the shipped CLI ------------------------------------------------------------------
@@ -106,8 +108,8 @@ def wanted(split: str) -> tuple[str, ...]:
 
 def mcp_files(server: str, side: str) -> list[Path]:
     """A server's linted files: its tool list and its other listing, where they exist (the
-    blind split's under their own folder)."""
-    folder = CORPORA / "mcp" / (BLIND if side == BLIND else "")
+    blind splits' under their own folders)."""
+    folder = CORPORA / "mcp" / (side if side in BLIND else "")
     return [f for f in (folder / f"{server}.tools.mcp.json", folder / f"{server}.listing.mcp.json") if f.exists()]
 
 
@@ -591,8 +593,10 @@ def run_rules(exe: str, split: str, semantic: bool, show: bool = False) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--split", choices=(*SPLITS, "all", BLIND), default="all",
-                    help="'all': dev and heldout; 'blind' (with --corpus mcp): the unread servers, once")
+    ap.add_argument("--split", choices=(*SPLITS, "all", *BLIND), default="all",
+                    help="'all': dev and heldout, never a blind split; "
+                         f"{' or '.join(repr(b) for b in BLIND)} (with --corpus mcp): a blind split's unread "
+                         "servers, measured once")
     ap.add_argument("--corpus", default="all",
                     choices=("mcp", "openapi", "converted", "other", "examples", *EXAMPLE_FORMATS, "payloads", "rules",
                              "all"),
@@ -604,8 +608,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--findings", action="store_true", help="list every finding on the A2T/ADP/AINP examples")
     ap.add_argument("--list", action="store_true", help="list every security finding (unit, role, severity, text)")
     a = ap.parse_args(argv)
-    if a.split == BLIND and a.corpus != "mcp":
-        ap.error("--split blind holds MCP servers only: use it with --corpus mcp")
+    if a.split in BLIND and a.corpus != "mcp":
+        ap.error(f"--split {a.split} holds MCP servers only: use it with --corpus mcp")
     sem = not a.no_semantic
     print(f"# real_precision: agis-lint {a.exe}, model {'on' if sem else 'OFF'}, split {a.split}")
     todo = ("mcp", "openapi", "converted", "other", "payloads") if a.corpus == "all" else (a.corpus,)

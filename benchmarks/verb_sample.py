@@ -32,6 +32,8 @@ import os
 import random
 import sys
 
+from blind_splits import in_blind_folder
+
 HTTP = ("get", "put", "post", "delete", "patch", "head", "options")
 COLUMNS = ("id", "split", "style", "document", "http", "path", "operation_id", "summary", "description", "labels")
 
@@ -84,7 +86,7 @@ def main(argv=None) -> int:
     by_style: dict[str, list[str]] = {}
     for f in files:
         rel = os.path.relpath(f, args.corpus).replace(os.sep, "/")
-        if "blind" in rel.split("/"):   # the unread split of the MCP corpus (docs/corpora.md)
+        if in_blind_folder(rel.split("/")):   # the unread splits of the MCP corpus (docs/corpora.md)
             continue
         st = style_of(rel)
         if st:

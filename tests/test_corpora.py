@@ -29,7 +29,7 @@ def test_every_harvested_server_is_pinned_and_split():
     assert listed <= set(pinned)
     assert set(_splits()["mcp"]) == listed
     for name in listed:
-        if pinned[name].get("split"):   # the blind split: tests/test_corpora_blind.py, never its text
+        if pinned[name].get("split"):   # a blind split: tests/test_corpora_blind.py, never its text
             continue
         raw = json.loads((CORPORA / "mcp" / f"{name}.json").read_text())
         assert raw["version"] == pinned[name]["version"] and raw["package"] == pinned[name]["package"]
@@ -38,7 +38,10 @@ def test_every_harvested_server_is_pinned_and_split():
 
 @pytest.mark.parametrize("corpus", ["mcp", "openapi"])
 def test_split_is_about_half_and_disjoint(corpus):
-    sides = [s for s in _splits()[corpus].values() if s != "blind"]   # blind: pinned, not paired
+    pinned = {s["split"] for s in tomllib.loads((CORPORA / "mcp" / "servers.toml").read_text())["server"]
+              if s.get("split")}
+    assert pinned == {"blind", "blind2"}
+    sides = [s for s in _splits()[corpus].values() if s not in pinned]   # the blind splits: pinned, not paired
     assert set(sides) == {"dev", "heldout"}
     assert abs(sides.count("dev") - sides.count("heldout")) <= 1
 

@@ -1,6 +1,6 @@
-"""The blind split of the MCP corpus (docs/corpora.md): pinned, kept in its own folder, never
-opened by the trainer's corpus readers, and measured by ``benchmarks/real_precision.py`` only
-when asked by name.
+"""The blind splits of the MCP corpus (docs/corpora.md; ``blind`` and ``blind2``): pinned, each
+kept in its own folder, never opened by the trainer's corpus readers nor by the benchmarks that
+walk a corpus folder, and measured by ``benchmarks/real_precision.py`` only when asked by name.
 
 Nothing here reads a blind server's text: the real blind units are checked by name, by the
 counts of ``harvest.json`` and by the existence of their files; the readers are exercised on a
@@ -22,43 +22,67 @@ sys.path.insert(0, str(ROOT / "models"))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 sys.path.insert(0, str(ROOT / "scripts"))
 
+import blind_splits  # noqa: E402
+import directive_eval  # noqa: E402
 import real_precision  # noqa: E402
 import security_corpora  # noqa: E402
 import split_corpora  # noqa: E402
+import verb_sample  # noqa: E402
+
+BLIND = {"blind": 30, "blind2": 25}   # each blind split, and the fewest servers it must hold
 
 TOOL = {"name": "get_weather", "description": "Return the forecast for a city.",
         "inputSchema": {"type": "object", "properties": {"city": {"type": "string", "description": "City name."}}}}
 
 
-def _blind_units() -> set[str]:
+def _blind_units(split: str) -> set[str]:
     return {u for u, s in json.loads((CORPORA / "splits.json").read_text())["corpora"]["mcp"].items()
-            if s == "blind"}
+            if s == split}
 
 
-def test_blind_units_are_pinned_listed_and_in_their_folder():
+def test_the_blind_splits_are_the_pinned_ones():
+    assert set(split_corpora.pinned_splits().values()) == set(BLIND)
+    assert blind_splits.blind_splits() == tuple(sorted(BLIND)) == real_precision.BLIND
+    assert set(BLIND) <= set(json.loads((CORPORA / "splits.json").read_text())["corpora"]["mcp"].values())
+
+
+@pytest.mark.parametrize("split", sorted(BLIND))
+def test_blind_units_are_pinned_listed_and_in_their_folder(split):
     pinned = {s["name"]: s for s in tomllib.loads((CORPORA / "mcp" / "servers.toml").read_text())["server"]}
     rows = {r["server"]: r for r in json.loads((CORPORA / "mcp" / "harvest.json").read_text())["servers"]}
-    blind = _blind_units()
-    assert len(blind) >= 30
+    blind = _blind_units(split)
+    assert len(blind) >= BLIND[split]
     for unit in blind:
-        assert pinned[unit].get("split") == "blind", unit
-        assert rows[unit]["split"] == "blind" and rows[unit]["tools"] > 0 and not rows[unit]["failure"], unit
+        assert pinned[unit].get("split") == split, unit
+        assert rows[unit]["split"] == split and rows[unit]["tools"] > 0 and not rows[unit]["failure"], unit
         assert rows[unit]["version"] == pinned[unit]["version"], unit
-        assert (CORPORA / "mcp" / "blind" / f"{unit}.tools.mcp.json").is_file(), unit
-        assert not (CORPORA / "mcp" / f"{unit}.tools.mcp.json").exists(), unit
+        assert (CORPORA / "mcp" / split / f"{unit}.tools.mcp.json").is_file(), unit
+        for other in ("", *(b for b in BLIND if b != split)):   # nowhere else
+            assert not (CORPORA / "mcp" / other / f"{unit}.tools.mcp.json").exists(), (unit, other)
     # a blind server that listed no tools is recorded in harvest.json and left out of the split
-    assert {u for u, s in pinned.items() if s.get("split") == "blind" and not rows[u]["failure"]} == blind
-    assert set(split_corpora.pinned_splits().values()) == {"blind"}
+    assert {u for u, s in pinned.items() if s.get("split") == split and not rows[u]["failure"]} == blind
+    failed = {u for u, s in pinned.items() if s.get("split") == split and rows[u]["failure"]}
+    assert all(rows[u]["split"] == split and not (CORPORA / "mcp" / split / f"{u}.tools.mcp.json").exists()
+               for u in failed)
+    # every file of the split's folder belongs to one of its pinned servers
+    stems = {f.name.split(".tools.")[0].split(".listing.")[0].removesuffix(".json")
+             for f in (CORPORA / "mcp" / split).glob("*.json") if f.name != "licenses.json"}
+    assert stems <= {u for u, s in pinned.items() if s.get("split") == split}
+
+
+UNREAD = ("heldsrv", "blindsrv", "blind2srv")   # the held-out and blind units of the tiny corpus
 
 
 @pytest.fixture
 def tiny_corpus(tmp_path, monkeypatch):
-    """A corpus of three one-tool servers, one per split; the blind one in mcp/blind/."""
+    """A corpus of four one-tool servers, one per split; each blind one in its split's folder."""
     (tmp_path / "mcp" / "blind").mkdir(parents=True)
-    for unit, folder in (("devsrv", "mcp"), ("heldsrv", "mcp"), ("blindsrv", "mcp/blind")):
+    (tmp_path / "mcp" / "blind2").mkdir(parents=True)
+    for unit, folder in (("devsrv", "mcp"), ("heldsrv", "mcp"), ("blindsrv", "mcp/blind"),
+                         ("blind2srv", "mcp/blind2")):
         (tmp_path / folder / f"{unit}.tools.mcp.json").write_text(json.dumps({"tools": [TOOL]}))
     (tmp_path / "splits.json").write_text(json.dumps({"corpora": {"mcp": {
-        "devsrv": "dev", "heldsrv": "heldout", "blindsrv": "blind"}}}))
+        "devsrv": "dev", "heldsrv": "heldout", "blindsrv": "blind", "blind2srv": "blind2"}}}))
     monkeypatch.setattr(security_corpora, "CORPORA", tmp_path)
     monkeypatch.setattr(real_precision, "CORPORA", tmp_path)
     return tmp_path
@@ -76,26 +100,77 @@ def test_trainer_corpus_readers_never_open_a_blind_or_heldout_unit(tiny_corpus, 
     rows = security_corpora.mcp_rows()
     assert {r["unit"] for r in rows} == {"devsrv"} and rows
     assert any("devsrv" in p for p in opened)
-    assert not [p for p in opened if "blindsrv" in p or "heldsrv" in p]
+    assert not [p for p in opened if any(u in p for u in UNREAD)]
 
 
-def test_real_precision_reads_blind_only_by_name(tiny_corpus):
+def test_directive_eval_corpora_walk_skips_the_blind_folders(tiny_corpus, monkeypatch):
+    """``directive_eval.py --corpora DIR`` lints every *.json under DIR except a blind folder's."""
+    prepared: list[str] = []
+
+    class Linter:   # records what the walk hands the engine; reads nothing itself
+        def __init__(self, **_):
+            pass
+
+        def prepare(self, path, text):
+            prepared.append(path)
+            return object()
+
+        def check(self, target):
+            return type("Result", (), {"diagnostics": []})()
+
+    monkeypatch.setattr(directive_eval, "Linter", Linter)
+    directive_eval.corpora_rows(str(tiny_corpus / "mcp"), show=0)
+    names = {Path(p).name for p in prepared}
+    assert {"devsrv.tools.mcp.json", "heldsrv.tools.mcp.json"} <= names
+    assert not [n for n in names if n.startswith(("blindsrv", "blind2srv"))]
+
+
+def test_verb_sample_skips_the_blind_folders(tiny_corpus, monkeypatch, capsys):
+    """Every file ``verb_sample.py`` walks past the blind check is styled (and may then be opened)."""
+    styled: list[str] = []
+    monkeypatch.setattr(verb_sample, "style_of", lambda rel: styled.append(rel) and None)
+    monkeypatch.setattr(verb_sample, "operations", lambda path: pytest.fail(f"opened {path}"))
+    verb_sample.main([str(tiny_corpus)])
+    assert {"mcp/devsrv.tools.mcp.json", "mcp/heldsrv.tools.mcp.json"} <= set(styled)
+    assert not [r for r in styled if "blindsrv" in r or "blind2srv" in r]
+
+
+def test_blind_folder_is_judged_on_the_path_below_the_corpus():
+    assert blind_splits.in_blind_folder(("blind", "x.tools.mcp.json"))
+    assert blind_splits.in_blind_folder(("mcp", "blind2", "x.tools.mcp.json"))
+    assert not blind_splits.in_blind_folder(("mcp", "x.tools.mcp.json"))
+    assert not blind_splits.in_blind_folder(("mcp", "blinds", "blind2.tools.mcp.json"))
+
+
+@pytest.mark.parametrize("split", sorted(BLIND))
+def test_real_precision_reads_blind_only_by_name(tiny_corpus, split):
+    unit = {"blind": "blindsrv", "blind2": "blind2srv"}[split]
     assert real_precision.wanted("all") == ("dev", "heldout")
-    assert real_precision.wanted("blind") == ("blind",)
-    assert real_precision.mcp_files("blindsrv", "blind") == [tiny_corpus / "mcp" / "blind" / "blindsrv.tools.mcp.json"]
-    assert real_precision.mcp_files("blindsrv", "dev") == []
+    assert real_precision.wanted(split) == (split,)
+    assert real_precision.mcp_files(unit, split) == [tiny_corpus / "mcp" / split / f"{unit}.tools.mcp.json"]
+    for side in ("dev", "heldout", *(b for b in BLIND if b != split)):
+        assert real_precision.mcp_files(unit, side) == []
 
 
-def test_blind_split_is_for_the_mcp_corpus_only(capsys):
+@pytest.mark.parametrize("split", sorted(BLIND))
+def test_blind_split_is_for_the_mcp_corpus_only(capsys, split):
     with pytest.raises(SystemExit) as e:
-        real_precision.main(["--split", "blind", "--corpus", "openapi"])
+        real_precision.main(["--split", split, "--corpus", "openapi"])
     assert e.value.code == 2
-    assert "--corpus mcp" in capsys.readouterr().err
+    assert f"--split {split}" in (err := capsys.readouterr().err) and "--corpus mcp" in err
 
 
-def test_real_precision_measures_a_blind_split_with_the_shipped_cli(tiny_corpus, capsys):
-    exe = str(Path(sys.executable).parent / "agis-lint")
-    real_precision.run_mcp(exe, "blind", semantic=False)
+def test_real_precision_help_names_every_blind_split(capsys):
+    with pytest.raises(SystemExit):
+        real_precision.main(["--help"])
     out = capsys.readouterr().out
-    assert "| blind | 1 | 2 |" in out   # one server: its tool's description and its parameter's
-    assert "| dev |" not in out and "| heldout |" not in out
+    assert all(f"'{b}'" in out for b in BLIND) and "never a blind split" in out
+
+
+@pytest.mark.parametrize("split", sorted(BLIND))
+def test_real_precision_measures_a_blind_split_with_the_shipped_cli(tiny_corpus, capsys, split):
+    exe = str(Path(sys.executable).parent / "agis-lint")
+    real_precision.run_mcp(exe, split, semantic=False)
+    out = capsys.readouterr().out
+    assert f"| {split} | 1 | 2 |" in out   # one server: its tool's description and its parameter's
+    assert all(f"| {s} |" not in out for s in ("dev", "heldout", *BLIND) if s != split)
