@@ -69,6 +69,7 @@ class NameContext:
     total: int = 0
     prefixes: Counter = None  # (word, ...) lower-cased -> how many names start with those words
     suffixes: Counter = None  # last word lower-cased -> how many names (of 2+ words) end with it
+    nexts: dict = None        # (word, ...) -> the words that follow it in the names that start so
 
     def group(self, words: tuple) -> int:
         return self.prefixes[words] if self.prefixes else 0
@@ -82,6 +83,13 @@ class NameContext:
         """A word group that several names share before differing words."""
         return self.group(words) >= 3 or (len(words) == 1 and self.server_wide(words[0]))
 
+    def verbs_follow(self, words: tuple) -> bool:
+        """A word group that several names continue with differing common verbs, mostly
+        (``alert-policy-create``, ``alert-policy-delete``, ``alert-policy-list``): an object
+        written before its verb, as a group of the server's names."""
+        after = self.nexts.get(words, ()) if self.nexts else ()
+        return len(after) >= 2 and 2 * sum(1 for w in after if _strong(w)) > len(after)
+
     def generic_suffix(self, word: str) -> bool:
         n = self.suffixes[word] if self.suffixes else 0
         return n >= 3 and 2 * n >= self.total
@@ -93,6 +101,7 @@ EMPTY = NameContext()
 def name_context(names) -> NameContext:
     prefixes: Counter = Counter()
     suffixes: Counter = Counter()
+    nexts: dict = {}
     total = 0
     for name in names:
         if not isinstance(name, str):
@@ -103,9 +112,10 @@ def name_context(names) -> NameContext:
         total += 1
         for k in range(1, len(words)):
             prefixes[words[:k]] += 1
+            nexts.setdefault(words[:k], set()).add(words[k])
         if len(words) > 1:
             suffixes[words[-1]] += 1
-    return NameContext(total, prefixes, suffixes)
+    return NameContext(total, prefixes, suffixes, nexts)
 
 
 def _explicit_namespace(name: str) -> tuple[str, int]:
@@ -157,6 +167,14 @@ def _context_verb(words: list, low: tuple, ctx: NameContext) -> int | None:
     """The verb's index when the other names show a namespace or word group before it."""
     if ctx is EMPTY or len(low) < 2:
         return None
+    if not _strong(low[0]):
+        # alert-policy-create, domain-record-delete: the group the server's names continue with
+        # verbs, then the verb (not RECORD: domain-record is itself such a group)
+        m = next((m for m in range(1, len(low)) if ctx.verbs_follow(low[:m])), None)
+        k = None if m is None else next((k for k in range(m, len(low)) if _strong(low[k])
+                                         and not ctx.verbs_follow(low[:k + 1])), None)
+        if k is not None:
+            return k
     if _verbish(low[0]):
         # `do_create_namespace`, `queue_list` (a namespace), never `list_merge_request` or
         # `read_text_file` (LIST, READ are the verbs)

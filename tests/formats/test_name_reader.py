@@ -77,6 +77,24 @@ def test_group_then_noun_verbs_read_in_order():
     assert read_name("linear_getInitiativeUpdateById", ctx).word == "get"
 
 
+def test_an_object_group_the_server_continues_with_verbs_comes_before_the_verb():
+    # names written object first, verb last: the group is what several names continue with
+    # differing common verbs, even when its first word is a verb too (ALERT, RECORD)
+    names = [f"{group}-{verb}" for group in ("alert-policy", "domain-record", "domain", "invoice")
+             for verb in ("create", "delete", "get", "list")] + ["invoice-summary-get"]
+    ctx = name_context(names)
+    assert read_name("alert-policy-create", ctx).word == "create"
+    assert read_name("domain-record-delete", ctx).word == "delete"
+    assert read_name("domain-list", ctx).word == "list"
+    assert read_name("invoice-summary-get", ctx).word == "get"
+    # a group continued by objects keeps its verb first
+    ctx = name_context(["github_create_issue", "github_create_review", "github_create_branch",
+                        "github_list_issues", "github_get_issue"])
+    assert read_name("github_create_review", ctx).word == "create"
+    # alone, with nothing to show the group, a leading verb stays the verb
+    assert read_name("alert-policy-create").word == "alert"
+
+
 def test_a_name_without_a_verb_stays_without_one():
     ctx = name_context(server("firecrawl-mcp"))
     lead = read_name("firecrawl_agent_status", ctx)
