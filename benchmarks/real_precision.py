@@ -106,11 +106,29 @@ def wanted(split: str) -> tuple[str, ...]:
     return SPLITS if split == "all" else (split,)
 
 
+_MERGED = None   # the folder of the servers' whole listings, made on first use, removed at exit
+
+
 def mcp_files(server: str, side: str) -> list[Path]:
-    """A server's linted files: its tool list and its other listing, where they exist (the
-    blind splits' under their own folders)."""
+    """A server's linted file: what a client gets from it, as ``agis-lint mcp scan`` lints it,
+    in one document (its tool list, and its instructions, prompts and resources where it has
+    any), so that the instructions' and prompts' words about its own tools are read as such. The
+    corpus keeps them in two files (``<server>.tools.mcp.json``, ``<server>.listing.mcp.json``;
+    the blind splits' under their own folders); they are joined here, in a temporary folder."""
+    global _MERGED
     folder = CORPORA / "mcp" / (side if side in BLIND else "")
-    return [f for f in (folder / f"{server}.tools.mcp.json", folder / f"{server}.listing.mcp.json") if f.exists()]
+    tools, listing = folder / f"{server}.tools.mcp.json", folder / f"{server}.listing.mcp.json"
+    if not listing.exists():
+        return [tools] if tools.exists() else []
+    if _MERGED is None:
+        _MERGED = tempfile.TemporaryDirectory(prefix="agis-rp-")
+    whole = {**json.loads(listing.read_text(encoding="utf-8")), "tools": []}
+    if tools.exists():
+        whole["tools"] = json.loads(tools.read_text(encoding="utf-8"))["tools"]
+    out = Path(_MERGED.name) / side / f"{server}.mcp.json"
+    out.parent.mkdir(exist_ok=True)
+    out.write_text(json.dumps(whole, indent=1, ensure_ascii=False), encoding="utf-8")
+    return [out]
 
 
 # -- tables -----------------------------------------------------------------------------------
