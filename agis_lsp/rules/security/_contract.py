@@ -80,12 +80,16 @@ def label(text: str, s: int, e: int) -> bool:
         or bool(_LIST_NEXT.match(text[e:e + 3]))
 
 
+# a command-line option's value: "--client-secret <secret>", "-p <password>"
+_OPTION_BEFORE = re.compile(r"(?:^|\s)--?[A-Za-z][\w-]*[ =]$")
+
+
 def placeholder(text: str, s: int, e: int) -> bool:
     if text[s] != "<":
         return False
     before, after = text[s - 1:s], text[e:e + 1]
     touching = (before and before in "_-./{=") or (after and after in "_-/}=")
-    return bool(touching or _PLACEHOLDER_NAME.fullmatch(text[s:e]))
+    return bool(touching or _PLACEHOLDER_NAME.fullmatch(text[s:e]) or _OPTION_BEFORE.search(text, max(0, s - 60), s))
 
 
 _QUOTED = re.compile(r"[`'\"]([A-Za-z_][\w.-]*)[`'\"]")

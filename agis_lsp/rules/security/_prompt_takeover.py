@@ -22,13 +22,14 @@ _TAG = lazy(r"<\s*(" + _IMPERSONATING + "|" + _DOCUMENTING + r")((?:[\s_-][^<>]{
 _BRACKET = lazy(r"\[\s*(" + _DOCUMENTING + r")\s*\]", I)
 _CONTENT_MAX = 600
 _TAGS = [
-    (lazy(r"\[\s*/?\s*(?:system|sys|admin|administrator|assistant|override|developer|root|security\s+notice|inst)\s*"
+    # (Llama's turn token is written [INST]; "[inst]" in prose is notation: Lean's instance binder)
+    (lazy(r"\[\s*/?\s*(?:system|sys|admin|administrator|assistant|override|developer|root|security\s+notice|(?-i:INST))\s*"
           r"(?:message|note|notice|override|prompt)?\s*\](?!\()", I), "contains a fake system tag"),   # not a Markdown link
     (lazy(r"\b(?:BEGIN|START|END)\s+(?:OF\s+)?(?:ADMIN(?:ISTRATOR)?|SYSTEM|DEVELOPER|SECURITY|ROOT|PRIORITY)?\s*"
           r"(?:OVERRIDE|INSTRUCTIONS?|PROMPT|MESSAGE|MODE|DIRECTIVE)S?\b"), "contains a fake system marker"),
     (lazy(r"\b(?:ADMIN(?:ISTRATOR)?|SYSTEM|DEVELOPER|ROOT|SECURITY)\s+(?:OVERRIDE|DIRECTIVE|INSTRUCTION|NOTICE|MESSAGE)S?\b"),
      "contains a fake system marker"),
-    (lazy(r"<\|?(?:im_start|system|start_header_id|begin_of_text)\|?>|\[INST\]|<<\s*/?SYS\s*>>|<\s*start_of_turn\s*>", I),
+    (lazy(r"<\|?(?:im_start|system|start_header_id|begin_of_text)\|?>|(?-i:\[INST\])|<<\s*/?SYS\s*>>|<\s*start_of_turn\s*>", I),
      "contains a chat-template control token that opens a turn"),
     (lazy(r"(?:^|\n)\s*(?:#{1,6}\s*)?(?:system|assistant|developer|admin)\s*(?:message|prompt|note)?\s*:\s*\S", I),
      "contains a role marker"),

@@ -350,8 +350,8 @@ def _scan_fields(ctx, enabled, active, taken, own) -> tuple[list, dict]:
                 continue
             if in_purpose(ctx.kind, code, prose.text, start, end):
                 continue   # the document's own purpose (a skill's orders to the agent)
-            if code == SHADOW_CODE and _names_own(prose.text[start:end], own()):
-                continue   # the document's own tool or parameter: inside its contract
+            if code == SHADOW_CODE and _names_own(prose.text[start:end], own() | _keys_in(prose.text)):
+                continue   # the document's own tool or parameter, or a key of its example: its contract
             if code == PREFERENCE_CODE:
                 if prefers_within_contract(prose.text, end, own()):
                     continue   # "prefer this tool over multiple 'fill' calls": its own server's tools
@@ -419,6 +419,15 @@ def _without_namespace(listed: list[str]):
 
 
 PREFERENCE_CODE = "AGSC105"
+
+
+_KEY = re.compile(r"[\"']([A-Za-z_][\w.-]*)[\"']\s*:")
+
+
+def _keys_in(text: str) -> frozenset:
+    """The keys of the JSON a text shows ("Example: [{\"task_slug\": ...}]"): fields of a value,
+    not tools ("use custom_task instead of task_slug")."""
+    return frozenset(_KEY.findall(text)) if ":" in text else frozenset()
 
 
 def _names_own(span: str, own: frozenset) -> bool:
