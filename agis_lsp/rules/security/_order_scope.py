@@ -41,10 +41,15 @@ _NEGATED = re.compile(
 # ... and the user's word that lifts it: "until receiving a clear instruction from the user"
 _CONSENT_GATE = re.compile(r"\b(?:until|unless|without)\b[^.\n]{0,80}?\b(?:user|instructions?|confirm\w*|approv\w*|"
                            r"consent|permission|agree\w*)\b", I)
-# "must provide the full path", "should extract and use the projectSlug"
-_VALUE = re.compile(r"\s+(?:always\s+|first\s+|also\s+)?(?:provide|pass|supply|specify|use|extract|fill\s+in|enter|set|"
-                    r"format|convert|escape|encode)(?:\s+and\s+(?:use|pass|provide|supply))?\s+(?:the|a|an|its|this|that|each)\s",
+# "must provide the full path", "should extract and use the projectSlug", "should generate a
+# meaningful name", "should read it from pom.xml"
+_VALUE = re.compile(r"\s+(?:always\s+|first\s+|also\s+)?(?:(?:provide|pass|supply|specify|use|extract|fill\s+in|enter|set|"
+                    r"format|convert|escape|encode|generate|choose|pick|select|determine|derive|infer)"
+                    r"(?:\s+and\s+(?:use|pass|provide|supply))?\s+(?:the|a|an|its|this|that|each)\s|read\s+(?:it\s+)?from\s)",
                     I)
+# where a value comes from is not its object: "a name based on the user's request"
+_SOURCE = re.compile(r"\b(?:based\s+on|from|according\s+to)\s+(?:the\s+)?user'?s?\s+(?:request|input|message|question|"
+                     r"description|prompt|words)\b", I)
 # objects that are not an argument's value: the user, the replies, the conversation, secrets
 _NOT_A_VALUE = re.compile(r"\b(?:user'?s?|customers?|repl(?:y|ies)|answers?|responses?|summar\w+|conversation|chat|"
                           r"history|memory|prompt|instructions?|passwords?|secrets?|credentials?|tokens?|api\s+keys?|"
@@ -82,8 +87,40 @@ def order_in_contract(text: str, e: int, what: str, carried) -> bool:
         return _protects(text, e, rest, carried) or _sets_a_value(text, e, rest, carried)
     if what == TELL_USER:
         return _tells_of_this_tool(rest, carried)
+    if what in (BEYOND_PURPOSE, FIRST_STEP) and _conditional(text, e - 1):
+        return True
     if what == BEYOND_PURPOSE:
-        return bool(_TOPIC.match(text, e) or (text[:e].lower().endswith("whenever") and _NEED.match(text, e)))
+        return bool(_TOPIC.match(text, e) or (text[:e].lower().endswith("whenever") and _NEED.match(text, e))
+                    or (text[:e].lower().endswith("first") and _FOR_PURPOSE.match(text, e) and not carried(rest)))
+    return False
+
+
+FIRST_STEP = "tells the model what to do before anything else"
+# "first to start a browser session": the step of a workflow, with its purpose
+_FOR_PURPOSE = re.compile(r"\s+to\s+(?!(?:every|each|all|any)\b)[a-z]+", I)
+_IF = re.compile(r"\s*(?:only\s+)?(?:if|when|whenever|once|unless)\b", I)
+_UNIVERSAL = re.compile(r"\b(?:any|anything|every|everything|all|whatever|each|always)\b", I)
+_LIST_ITEM = re.compile(r"[ \t]*(?:[-*\u2022]|\d+[.)])\s")
+
+
+def _conditional(text: str, at: int) -> bool:
+    """Whether the match at ``at`` is what to do under a narrow condition: after "If you need
+    low-level segment editing, ..." in its sentence, or in an item of a list that "Only use this
+    tool if:" introduces. Not under "if the user asks anything" (every turn)."""
+    start = max(text.rfind(c, 0, at) for c in ".!?;\n") + 1
+    head = text[start:at]
+    if _IF.match(head) and "," in head:
+        return not _UNIVERSAL.search(head)
+    line_start = text.rfind("\n", 0, at) + 1
+    if not _LIST_ITEM.match(text, line_start) or _UNIVERSAL.search(text[line_start:at]):
+        return False
+    intro = line_start - 1
+    while intro > 0:
+        prev = text.rfind("\n", 0, intro) + 1
+        line = text[prev:intro]
+        if not _LIST_ITEM.match(line):
+            return bool(re.search(r"\b(?:if|when|whenever|unless)\s*:\s*$", line, I))
+        intro = prev - 1
     return False
 
 
@@ -95,7 +132,8 @@ def _protects(text: str, e: int, rest: str, carried) -> bool:
 
 
 def _sets_a_value(text: str, e: int, rest: str, carried) -> bool:
-    return bool(_VALUE.match(text, e)) and not _NOT_A_VALUE.search(rest) and not carried(rest, skip="AGSC101")
+    return bool(_VALUE.match(text, e)) and not _NOT_A_VALUE.search(_SOURCE.sub(" ", rest)) \
+        and not carried(rest, skip="AGSC101")
 
 
 def _tells_of_this_tool(told: str, carried) -> bool:
