@@ -42,10 +42,10 @@ _NEGATED = re.compile(
 _CONSENT_GATE = re.compile(r"\b(?:until|unless|without)\b[^.\n]{0,80}?\b(?:user|instructions?|confirm\w*|approv\w*|"
                            r"consent|permission|agree\w*)\b", I)
 # "must provide the full path", "should extract and use the projectSlug", "should generate a
-# meaningful name", "should read it from pom.xml"
+# meaningful name", "should read it from pom.xml", "should detect from project files"
 _VALUE = re.compile(r"\s+(?:always\s+|first\s+|also\s+)?(?:(?:provide|pass|supply|specify|use|extract|fill\s+in|enter|set|"
                     r"format|convert|escape|encode|generate|choose|pick|select|determine|derive|infer)"
-                    r"(?:\s+and\s+(?:use|pass|provide|supply))?\s+(?:the|a|an|its|this|that|each)\s|read\s+(?:it\s+)?from\s)",
+                    r"(?:\s+and\s+(?:use|pass|provide|supply))?\s+(?:the|a|an|its|this|that|each)\s|(?:read|detect|infer|derive|determine|get|take|obtain)\s+(?:it\s+)?from\s)",
                     I)
 # where a value comes from is not its object: "a name based on the user's request"
 _SOURCE = re.compile(r"\b(?:based\s+on|from|according\s+to)\s+(?:the\s+)?user'?s?\s+(?:request|input|message|question|"
