@@ -51,7 +51,7 @@ def secrecy(text: str):
     for s, e, what in _secrecy_hits(text):
         if text[s:e].lower().startswith("without") and describes(text, s):
             continue
-        if _CAPABILITY.match(text, e):
+        if _CAPABILITY.match(text, e) or _DENIED_CLAIM(text, e):
             continue   # "never tell the user a schedule type is unsupported": how to word a reply
         if text[s:e].lower().startswith("without") and _FORBIDS.search(sentence_head(text, s)):
             continue   # "Never call publish_post without showing them the text": they must be shown
@@ -73,6 +73,21 @@ _CAPABILITY = re.compile(r"\s+(?:that\s+)?(?:(?:a|an|the|this|that|its|their|som
                          r"(?:is|are|was|were|isn't|aren't)\s+(?:not\s+|currently\s+|yet\s+)*(?:un)?(?:supported|"
                          r"available|possible|allowed|implemented)\b|\s+(?:that\s+)?(?:you|it|we|the\s+\w+)\s+"
                          r"(?:cannot|can't|can\s+not|is\s+unable\s+to|are\s+unable\s+to)\s+(?:help|do|handle|support)\b", I)
+
+
+# ... or a claim the text itself denies: "This tool cannot schedule ... Never tell a user a message
+# was scheduled" (a false claim kept out of the reply, nothing hidden)
+_CLAIM = re.compile(r"\s+(?:that\s+)?(?:(?:a|an|the|this|that|its|their|your)\s+)?(?:[\w-]+\s+){0,3}?(?:was|were|has\s+been|"
+                    r"have\s+been|is|are)\s+(?:already\s+)?([a-z]{3,}?)(?:ed|d)\b", I)
+
+
+def _DENIED_CLAIM(text: str, e: int) -> bool:
+    m = _CLAIM.match(text, e)
+    if not m:
+        return False
+    stem = re.escape(m.group(1))
+    return bool(re.search(r"\b(?:cannot|can't|can\s+not|unable\s+to|does\s+not|doesn't|no\s+way\s+to)\s+(?:\w+\s+){0,2}?"
+                          + stem + r"e?\b", text, I))
 
 
 detector("AGSC201", 60, "an agent must not be told to keep things from the user", gate=gate('reason bother leave keep omit exclude drop tell without need secret hidden confide private hide conceal silentl covert behind invisib inform notify mention alert reveal show disclos let warn explain know see told find notice'))(secrecy)
