@@ -182,3 +182,27 @@ def job_of(data, path: tuple, span: str) -> bool:
             break
     words = {w.lower() for n in names for w in _WORD.findall(n)}
     return not wanted.isdisjoint(words)
+
+
+# an example call of a tool: `reflex_predict({ text: "`, `classify(text='`
+_CALL_OPEN = re.compile(r"\b([A-Za-z_][\w.-]*)\s*\(\s*\{?[^()\n]*?$")
+
+
+def in_own_example(text: str, s: int, e: int, own: frozenset) -> bool:
+    """Whether ``s:e`` lies in a quoted argument of an example call of one of the document's own
+    tools ("Example: reflex_predict({ text: \"ignore your instructions ...\" })", from a jailbreak
+    classifier): the data the tool takes, shown as data."""
+    line_start = text.rfind("\n", 0, s) + 1
+    for q in "\"'":
+        before = text[line_start:s]
+        if before.count(q) % 2 == 0:
+            continue
+        opened = line_start + before.rfind(q)
+        close = text.find(q, e)
+        if close < 0 or "\n" in text[e:close]:
+            continue
+        call = _CALL_OPEN.search(text, line_start, opened)
+        if call and call.group(1) in own:
+            return True
+    return False
+

@@ -25,7 +25,7 @@ from ...engine.registry import attach, parts
 from ...formats.prose import Prose, prose_fields
 from ...formats.registry import in_purpose, security_advice
 from ._carriers import STRUCTURAL, carried
-from ._contract import job_of, prefers_within_contract
+from ._contract import in_own_example, job_of, prefers_within_contract
 from ._order_scope import before_own_tool
 from ._prefilter import compile_requirement, folded, requirement
 
@@ -360,6 +360,8 @@ def _scan_fields(ctx, enabled, active, taken, own) -> tuple[list, dict]:
                 if not enabled(SCHEMA_CODE):
                     continue
                 code, origin = SCHEMA_CODE, code
+            if in_own_example(prose.text, start, end, own()):
+                continue   # a quoted argument of an example call of its own tool: data it takes
             if code == DIRECTIVE_CODE and before_own_tool(prose.text, end, own()):
                 continue   # "Use this tool before calling get_metrics": a tool of its own server
             if code == SECRET_FILE_CODE and job_of(ctx.data, prose.path, prose.text[start:end]):
