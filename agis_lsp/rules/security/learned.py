@@ -307,7 +307,11 @@ def asks_consent_only(piece: str, own: frozenset) -> bool:
     tools' names) is in it (a role change, an override, concealment, a recipient, other data)?"""
     if not _CONSENT.search(piece) or calls_another_tool(piece, own):
         return False
+    piece = _IN_THE_CONVERSATION.sub(" ", piece)   # where the user agrees, not data taken from it
     return not any(rx.search(piece) for rx, what in _DIRECTIONS if what != _OTHER_TOOLS_DIRECTION)
+
+
+_IN_THE_CONVERSATION = re.compile(r"in\s+(?:the|this)\s+(?:current\s+|same\s+)?(?:conversation|chat)", re.I)
 
 
 def direction(piece: str) -> str:
