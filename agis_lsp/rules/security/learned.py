@@ -311,7 +311,7 @@ def asks_consent_only(piece: str, own: frozenset) -> bool:
     return not any(rx.search(piece) for rx, what in _DIRECTIONS if what != _OTHER_TOOLS_DIRECTION)
 
 
-_IN_THE_CONVERSATION = re.compile(r"in\s+(?:the|this)\s+(?:current\s+|same\s+)?(?:conversation|chat)", re.I)
+_IN_THE_CONVERSATION = re.compile(r"\bin\s+(?:the|this)\s+(?:current\s+|same\s+)?(?:conversation|chat)\b", re.I)
 
 
 def direction(piece: str) -> str:
