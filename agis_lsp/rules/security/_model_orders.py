@@ -9,7 +9,7 @@ import re
 
 from ._evidence import DATA_AS_ORDERS, DECODE_LURE, HARMFUL, HIDDEN_FROM_PEOPLE, JUDGE, NEW_TASK, REST_OF_CONVERSATION
 from ._contract import RESTRICTS, TOPIC, advice_only, note_content, NOTE, PURPOSE, WORKS_OUT
-from ._order_scope import order_in_contract
+from ._order_scope import order_in_contract, when_needed
 from ._scan import lazy, matches
 
 I = re.I | re.U
@@ -133,7 +133,8 @@ _DIRECTIVE.append(
 # 'kubectl get'"): how honest servers steer the model away from a shell, and a known
 # manipulation; information. Naming or disparaging another tool is AGSC401.
 _PREFERENCE = [
-    (lazy(r"\b(?:always|only)\s+(?:call|use|invoke|select|choose|prefer|pick)\s+(?:this|the\s+\w+)\s+(?:tool|function|server)\b|"
+    (lazy(r"\b(?:always|only)\s+(?:call|use|invoke|select|choose|prefer|pick)\s+(?:this|the\s+\w+)\s+(?:tool|function|server)\b"
+          r"(?!\s+names?\b)|"
           r"\bprefer\s+this\s+(?:tool|function|server)\b|\b(?:always|never)\s+(?:call|invoke|use)\s+this\s+(?:tool|function)\b", I),
      "asks the model to prefer this tool"),
     (lazy(r"\b(?:call|use|invoke|run|prefer|choose|pick|select)\s+(?:this(?:\s+(?:tool|function|one))?|the\s+(?:tool|function))"
@@ -173,6 +174,8 @@ def preference(text: str):
             continue
         if span.startswith("only") and _ONLY_FOR.match(text, e):
             continue   # "Only use this tool for reading": what it may be used for, a restriction
+        if when_needed(text, e):
+            continue   # "You MUST use this tool whenever you need real-time web results": when to call it
         yield s, e, what
 
 

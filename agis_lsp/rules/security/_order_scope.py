@@ -73,6 +73,12 @@ _NEED = re.compile(r"\s+you\s+(?:need|want|have\s+to\s+know)\s+(?!(?:anything|so
 _NAMED_NEXT = re.compile(r"\s+[`'\"]?([A-Za-z_][\w.-]*)")
 
 
+def when_needed(text: str, e: int) -> bool:
+    """"... whenever you need today's date" after the match ending at ``e``: a need of its own."""
+    m = re.match(r"\s+whenever", text[e:e + 12], I)
+    return bool(m) and bool(_NEED.match(text, e + m.end()))
+
+
 def _rest(text: str, e: int) -> str:
     """The words after ``e`` to the end of their sentence (or a dash that starts another clause)."""
     m = _END.search(text, e)
@@ -91,6 +97,7 @@ def order_in_contract(text: str, e: int, what: str, carried) -> bool:
         return True
     if what == BEYOND_PURPOSE:
         return bool(_TOPIC.match(text, e) or (text[:e].lower().endswith("whenever") and _NEED.match(text, e))
+                    or when_needed(text, e)
                     or (text[:e].lower().endswith("first") and _FOR_PURPOSE.match(text, e) and not carried(rest)))
     return False
 
