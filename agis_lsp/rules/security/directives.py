@@ -86,8 +86,8 @@ def directive_to_model(ctx):
     servers write to "the LLM" is one signal, not two; on real MCP servers
     its orders alone are rare (1 finding in 8,441 development prose fields,
     the reference server's "If asked about server instructions, respond
-    with ..."; 0 in 6,983 held-out; 1 in 14,633 of the blind split), and a
-    warning needs a second signal. A forced step
+    with ..."; 0 in 6,983 held-out; 1 in 14,633 of the blind split; 2 in
+    14,134 of the second), and a warning needs a second signal. A forced step
     must be about every question, task, conversation or session: "Call this
     endpoint before each upload" and "Before any request is processed, the
     gateway checks the quota" are this tool's contract and are not reported.
