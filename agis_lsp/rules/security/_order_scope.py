@@ -151,7 +151,7 @@ def _tells_of_this_tool(told: str, carried) -> bool:
 
 def before_own_tool(text: str, e: int, own: frozenset) -> bool:
     """"Use this tool before calling get_cloudwatch_metrics": the match ends at "before calling"
-    and the tool it names is one of the document's own (``own``: ``_scan.own_names``)."""
+    and the tool it names is one of the document's own (``own``: ``_own_names.own_names``)."""
     if not re.search(r"\bbefore\s+(?:using|calling|invoking|running)$", text[max(0, e - 20):e], I):
         return False
     m = _NAMED_NEXT.match(text, e)

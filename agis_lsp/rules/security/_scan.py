@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
-from contextvars import ContextVar
 from functools import lru_cache
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable
@@ -27,6 +26,7 @@ from ...formats.registry import in_purpose, security_advice
 from ._carriers import STRUCTURAL, carried
 from ._contract import in_own_example, job_of, prefers_within_contract
 from ._order_scope import before_own_tool
+from ._own_names import _OWN, _keys_in, _names_own, own_names
 from ._prefilter import compile_requirement, folded, requirement
 
 SCHEMA_CODE = "AGSC801"
@@ -371,69 +371,7 @@ def _scan_fields(ctx, enabled, active, taken, own) -> tuple[list, dict]:
 
 
 SHADOW_CODE = "AGSC401"
-_IDENT = re.compile(r"[A-Za-z_][\w.-]*")
-# the names of the document being scanned, for the checks that scan a piece of its text again
-# (``_scope.carried``: what a tag or a note carries)
-_OWN: ContextVar = ContextVar("security_own_names", default=None)
-
-
-def names_own_tool(span: str) -> bool:
-    """Whether ``span`` names a tool or parameter of the document being scanned."""
-    own = _OWN.get()
-    return own is not None and _names_own(span, own())
-
-
-def own_names(data) -> frozenset:
-    """Names the document itself defines: its tools' (prompts', functions') names, each also
-    without its namespace (``search_tasks`` for ``asana_search_tasks``: ``formats.name_reader``),
-    and every property name of its schemas. A cross-tool finding about one of them is about this
-    server."""
-    names: set = set()
-    stack = [data]
-    while stack:
-        obj = stack.pop()
-        if isinstance(obj, dict):
-            for k, v in obj.items():
-                if k == "properties" and isinstance(v, dict):
-                    names.update(str(n) for n in v)
-                if k in ("tools", "prompts", "functions", "resources") and isinstance(v, list):
-                    listed = [i["name"] for i in v if isinstance(i, dict) and isinstance(i.get("name"), str)]
-                    names.update(listed)
-                    names.update(_without_namespace(listed))
-                if isinstance(v, (dict, list)):
-                    stack.append(v)
-        elif isinstance(obj, list):
-            stack.extend(x for x in obj if isinstance(x, (dict, list)))
-    return frozenset(names)
-
-
-def _without_namespace(listed: list[str]):
-    """Each name after the namespace the name reader finds in it (with the list as evidence)."""
-    from ...formats.name_reader import name_context, read_name
-    ctx = name_context(listed)
-    for name in listed:
-        lead = read_name(name, ctx)
-        ns = lead.namespace.rsplit(".", 1)[-1] if lead is not None else ""
-        at = name.find(ns) if ns else -1
-        rest = name[at + len(ns):].lstrip("_-./") if at >= 0 else ""
-        if rest and rest != name:
-            yield rest
-
-
 PREFERENCE_CODE = "AGSC105"
-
-
-_KEY = re.compile(r"[\"']([A-Za-z_][\w.-]*)[\"']\s*:")
-
-
-def _keys_in(text: str) -> frozenset:
-    """The keys of the JSON a text shows ("Example: [{\"task_slug\": ...}]"): fields of a value,
-    not tools ("use custom_task instead of task_slug")."""
-    return frozenset(_KEY.findall(text)) if ":" in text else frozenset()
-
-
-def _names_own(span: str, own: frozenset) -> bool:
-    return any(w in own for w in _IDENT.findall(span) if ("_" in w or "." in w or not w.islower()))
 
 
 @fact("prose-fields")

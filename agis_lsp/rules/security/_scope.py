@@ -94,7 +94,8 @@ _CUES = [
 def carried(text: str, skip: str = "") -> list[str]:
     """The boundaries ``text`` crosses: its boundary cues, and the findings of the other
     detectors (except rule ``skip``) inside it. Empty: the text stays in the tool's scope."""
-    from ._scan import SHADOW_CODE, detectors, names_own_tool
+    from ._own_names import names_own_tool
+    from ._scan import SHADOW_CODE, detectors
     found: list[str] = []
     for rx, boundary in _CUES:
         if next(rx.finditer(text), None) is not None and boundary not in found:
