@@ -67,7 +67,8 @@ _CUES = [
           r"\b(?:every|all|any)\s+(?:other\s+)?(?:tools?|servers?|network\s+requests?)\b", I),
      "other tools"),
     (lazy(r"\b(?:read|open|cat|load|fetch|attach|include|upload|send|pass|forward)\w*\b[^.\n]{0,40}?"
-          r"(?:~/|/etc/|\$HOME|\.(?:json|env|ya?ml|pem|key|db|netrc|ssh)\b|\bconfig(?:uration)?\s+(?:file|values)|"
+          r"(?:~/|/etc/|\$HOME|(?<!\bpackage)(?<!\bpackage-lock)(?<!\btsconfig)(?<!\bcomposer)\.(?:json|env|ya?ml|pem|key|db|netrc|ssh)\b|"
+          r"\bconfig(?:uration)?\s+(?:file|values)|"
           r"\b(?:your|the\s+user'?s|all|any|every|stored|saved)\s+(?:\w+\s+)?(?:credentials|passwords?|secrets|tokens|api\s+keys))",
           I), "files or secrets"),
     (lazy(r"\b(?:system\s+prompt|hidden\s+(?:configuration|instructions?|values?)|conversation|chat\s+history|"
