@@ -1,4 +1,4 @@
-"""The blind splits of the MCP corpus (docs/corpora.md; ``blind`` and ``blind2``): pinned, each
+"""The blind splits of the MCP corpus (docs/corpora.md; ``blind``, ``blind2``, ``blind3``): pinned, each
 kept in its own folder, never opened by the trainer's corpus readers nor by the benchmarks that
 walk a corpus folder, and measured by ``benchmarks/real_precision.py`` only when asked by name.
 
@@ -29,7 +29,7 @@ import security_corpora  # noqa: E402
 import split_corpora  # noqa: E402
 import verb_sample  # noqa: E402
 
-BLIND = {"blind": 30, "blind2": 25}   # each blind split, and the fewest servers it must hold
+BLIND = {"blind": 30, "blind2": 25, "blind3": 25}   # each blind split, and the fewest servers it must hold
 
 TOOL = {"name": "get_weather", "description": "Return the forecast for a city.",
         "inputSchema": {"type": "object", "properties": {"city": {"type": "string", "description": "City name."}}}}
@@ -70,19 +70,20 @@ def test_blind_units_are_pinned_listed_and_in_their_folder(split):
     assert stems <= {u for u, s in pinned.items() if s.get("split") == split}
 
 
-UNREAD = ("heldsrv", "blindsrv", "blind2srv")   # the held-out and blind units of the tiny corpus
+BLIND_UNITS = {b: f"{b}srv" for b in BLIND}   # the tiny corpus's one server of each blind split
+UNREAD = ("heldsrv", *BLIND_UNITS.values())   # the held-out and blind units of the tiny corpus
 
 
 @pytest.fixture
 def tiny_corpus(tmp_path, monkeypatch):
-    """A corpus of four one-tool servers, one per split; each blind one in its split's folder."""
-    (tmp_path / "mcp" / "blind").mkdir(parents=True)
-    (tmp_path / "mcp" / "blind2").mkdir(parents=True)
-    for unit, folder in (("devsrv", "mcp"), ("heldsrv", "mcp"), ("blindsrv", "mcp/blind"),
-                         ("blind2srv", "mcp/blind2")):
+    """A corpus of one-tool servers, one per split; each blind one in its split's folder."""
+    for b in BLIND:
+        (tmp_path / "mcp" / b).mkdir(parents=True)
+    for unit, folder in (("devsrv", "mcp"), ("heldsrv", "mcp"),
+                         *((u, f"mcp/{b}") for b, u in BLIND_UNITS.items())):
         (tmp_path / folder / f"{unit}.tools.mcp.json").write_text(json.dumps({"tools": [TOOL]}))
     (tmp_path / "splits.json").write_text(json.dumps({"corpora": {"mcp": {
-        "devsrv": "dev", "heldsrv": "heldout", "blindsrv": "blind", "blind2srv": "blind2"}}}))
+        "devsrv": "dev", "heldsrv": "heldout", **{u: b for b, u in BLIND_UNITS.items()}}}}))
     monkeypatch.setattr(security_corpora, "CORPORA", tmp_path)
     monkeypatch.setattr(real_precision, "CORPORA", tmp_path)
     return tmp_path
@@ -122,7 +123,7 @@ def test_directive_eval_corpora_walk_skips_the_blind_folders(tiny_corpus, monkey
     directive_eval.corpora_rows(str(tiny_corpus / "mcp"), show=0)
     names = {Path(p).name for p in prepared}
     assert {"devsrv.tools.mcp.json", "heldsrv.tools.mcp.json"} <= names
-    assert not [n for n in names if n.startswith(("blindsrv", "blind2srv"))]
+    assert not [n for n in names if n.startswith(tuple(BLIND_UNITS.values()))]
 
 
 def test_verb_sample_skips_the_blind_folders(tiny_corpus, monkeypatch, capsys):
@@ -132,19 +133,19 @@ def test_verb_sample_skips_the_blind_folders(tiny_corpus, monkeypatch, capsys):
     monkeypatch.setattr(verb_sample, "operations", lambda path: pytest.fail(f"opened {path}"))
     verb_sample.main([str(tiny_corpus)])
     assert {"mcp/devsrv.tools.mcp.json", "mcp/heldsrv.tools.mcp.json"} <= set(styled)
-    assert not [r for r in styled if "blindsrv" in r or "blind2srv" in r]
+    assert not [r for r in styled if any(u in r for u in BLIND_UNITS.values())]
 
 
 def test_blind_folder_is_judged_on_the_path_below_the_corpus():
     assert blind_splits.in_blind_folder(("blind", "x.tools.mcp.json"))
-    assert blind_splits.in_blind_folder(("mcp", "blind2", "x.tools.mcp.json"))
+    assert all(blind_splits.in_blind_folder(("mcp", s, "x.tools.mcp.json")) for s in BLIND)
     assert not blind_splits.in_blind_folder(("mcp", "x.tools.mcp.json"))
     assert not blind_splits.in_blind_folder(("mcp", "blinds", "blind2.tools.mcp.json"))
 
 
 @pytest.mark.parametrize("split", sorted(BLIND))
 def test_real_precision_reads_blind_only_by_name(tiny_corpus, split):
-    unit = {"blind": "blindsrv", "blind2": "blind2srv"}[split]
+    unit = BLIND_UNITS[split]
     assert real_precision.wanted("all") == ("dev", "heldout")
     assert real_precision.wanted(split) == (split,)
     assert real_precision.mcp_files(unit, split) == [tiny_corpus / "mcp" / split / f"{unit}.tools.mcp.json"]
