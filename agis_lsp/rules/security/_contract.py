@@ -72,12 +72,16 @@ def in_code(text: str, s: int) -> bool:
     return line.count("`") % 2 == 1
 
 
+# "[system] error|warning|info|debug": a bracketed word before a list of values
+_VALUES_NEXT = re.compile(r"\s*[\w-]+(?:\s*\|\s*[\w-]+){2,}")
+
+
 def label(text: str, s: int, e: int) -> bool:
     if text[s] != "[":
         return False
     near = text[max(0, s - 80):e + 80]
     return len(_BRACKETED.findall(near)) >= 2 or bool(_LIST_MARK.search(text[max(0, s - 3):s])) \
-        or bool(_LIST_NEXT.match(text[e:e + 3]))
+        or bool(_LIST_NEXT.match(text[e:e + 3])) or bool(_VALUES_NEXT.match(text, e))
 
 
 # a command-line option's value: "--client-secret <secret>", "-p <password>"

@@ -9,7 +9,7 @@ import re
 
 from ._evidence import DATA_AS_ORDERS, DECODE_LURE, HARMFUL, HIDDEN_FROM_PEOPLE, JUDGE, NEW_TASK, REST_OF_CONVERSATION
 from ._contract import RESTRICTS, TOPIC, advice_only, note_content, NOTE, PURPOSE, WORKS_OUT
-from ._order_scope import order_in_contract, when_needed
+from ._order_scope import for_its_purpose, order_in_contract, when_needed
 from ._scan import lazy, matches
 
 I = re.I | re.U
@@ -174,8 +174,10 @@ def preference(text: str):
             continue
         if span.startswith("only") and _ONLY_FOR.match(text, e):
             continue   # "Only use this tool for reading": what it may be used for, a restriction
-        if when_needed(text, e):
-            continue   # "You MUST use this tool whenever you need real-time web results": when to call it
+        if when_needed(text, e) or (for_its_purpose(text, e)
+                                    and not _OVER.search(_sentence(text, s, e).replace(text[s:e], " "))):
+            continue   # "You MUST use this tool whenever you need real-time web results", "... to find schemas
+            # for AWS service events": when to call it
         yield s, e, what
 
 
@@ -202,6 +204,8 @@ def directives(text: str):
             continue   # "Run this tool first when a requested tool is unavailable": when to call it
         if what == _BEYOND_PURPOSE and text[s:e].lower().endswith("whenever") and _USER_WANTS.match(text, e):
             continue   # "Call this tool whenever the user wants to see their pull requests": when to call it
+        if what == _BEYOND and _ASKS_USER.search(text, s, e) and _ASKS_CHOICE.match(text, e):
+            continue   # "you MUST ask the user if they want to deploy now": the user decides
         if what == _ANSWER and _SAFETY.search(sentence_head(text, s)):
             continue   # "Never share the API key in your reply": safety text, it keeps a secret out
         if what == _ADDRESSED and NOTE.match(text, s) and advice_only(note_content(text, e), carried):
@@ -225,4 +229,8 @@ _SAFETY = re.compile(r"\b(?:never|do\s+not|don't|must\s+not|should\s+not)\s+(?:s
 
 
 _ADDRESSED = "addresses the model"
+_BEYOND = "gives the model orders beyond this tool"
+_ASKS_USER = re.compile(r"\bask\s+(?:the\s+)?(?:user|customer|human)$", I)
+_ASKS_CHOICE = re.compile(r"\s+(?:if|whether)\s+(?:they|he|she|the\s+user|you)\s+(?:want|wants|would\s+like|wish|wishes|"
+                          r"prefer|prefers|agree|agrees|approve|approves)\b", I)
 _directive_hits = matches(*_DIRECTIVE)

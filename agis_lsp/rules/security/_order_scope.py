@@ -79,6 +79,12 @@ def when_needed(text: str, e: int) -> bool:
     return bool(m) and bool(_NEED.match(text, e + m.end()))
 
 
+def for_its_purpose(text: str, e: int) -> bool:
+    """"... to find schemas for AWS service events" after a preference ending at ``e``: what it
+    is for, a task of its own (not "to answer every question")."""
+    return bool(_FOR_PURPOSE.match(text, e)) and not _UNIVERSAL.search(_rest(text, e))
+
+
 def _rest(text: str, e: int) -> str:
     """The words after ``e`` to the end of their sentence (or a dash that starts another clause)."""
     m = _END.search(text, e)
