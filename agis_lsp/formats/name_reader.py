@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
 
 _CAMEL = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|[0-9]+")
 _SEGMENT = re.compile(r"[^_\-\s]+")
@@ -70,6 +71,7 @@ class NameContext:
     prefixes: Counter = None  # (word, ...) lower-cased -> how many names start with those words
     suffixes: Counter = None  # last word lower-cased -> how many names (of 2+ words) end with it
     nexts: dict = None        # (word, ...) -> the words that follow it in the names that start so
+    _verb_groups: dict = field(default_factory=dict, compare=False, repr=False)   # verbs_follow, memoized
 
     def group(self, words: tuple) -> int:
         return self.prefixes[words] if self.prefixes else 0
@@ -87,8 +89,11 @@ class NameContext:
         """A word group that several names continue with differing common verbs, mostly
         (``alert-policy-create``, ``alert-policy-delete``, ``alert-policy-list``): an object
         written before its verb, as a group of the server's names."""
-        after = self.nexts.get(words, ()) if self.nexts else ()
-        return len(after) >= 2 and 2 * sum(1 for w in after if _strong(w)) > len(after)
+        known = self._verb_groups.get(words)
+        if known is None:
+            after = self.nexts.get(words, ()) if self.nexts else ()
+            known = self._verb_groups[words] = len(after) >= 2 and 2 * sum(1 for w in after if _strong(w)) > len(after)
+        return known
 
     def generic_suffix(self, word: str) -> bool:
         n = self.suffixes[word] if self.suffixes else 0
@@ -146,6 +151,7 @@ def _verbish(word: str) -> bool:
     return w in HTTP or (word.isalpha() and lexicon.is_base_verb(w) and lexicon.non_action_class(w) is None)
 
 
+@lru_cache(maxsize=8192)
 def _strong(word: str) -> bool:
     """A common imperative verb (GET, LIST, CREATE, SEARCH ...) or a word that is only a verb."""
     from ..lexicon.tables import get_lexicon
