@@ -188,6 +188,16 @@ def job_of(data, path: tuple, span: str) -> bool:
     return not wanted.isdisjoint(words)
 
 
+# A name followed by what it names is data or a resource the tool works on, not a tool: "use the
+# error_code field", "you MUST use the aws.events registry" (AGSC401, AGSC901's cross-tool bar).
+NAMED_DATA = re.compile(r"[`'\"]?\s+(?:field|fields|parameter|parameters|param|property|properties|argument|arg|"
+                        r"attribute|column|columns|key|keys|header|headers|option|flag|value|values|object|type|enum|"
+                        r"format|registry|registries|table|tables|bucket|buckets|index|indexes|indices|queue|queues|"
+                        r"topic|topics|database|databases|db|schema|schemas|region|scope|namespace|repository|repo|"
+                        r"branch|project|collection|file|files|folder|directory|model|profile|account|cluster|"
+                        r"environment|stage|role|policy)\b", I)
+
+
 # an example call of a tool: `reflex_predict({ text: "`, `classify(text='`
 _CALL_OPEN = re.compile(r"\b([A-Za-z_][\w.-]*)\s*\(\s*\{?[^()\n]*?$")
 

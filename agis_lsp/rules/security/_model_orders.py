@@ -9,7 +9,7 @@ import re
 
 from ._evidence import DATA_AS_ORDERS, DECODE_LURE, HARMFUL, HIDDEN_FROM_PEOPLE, JUDGE, NEW_TASK, REST_OF_CONVERSATION
 from ._contract import RESTRICTS, TOPIC, advice_only, note_content, NOTE, PURPOSE, WORKS_OUT
-from ._order_scope import for_its_purpose, order_in_contract, when_needed
+from ._order_scope import BEYOND_PURPOSE as _BEYOND_PURPOSE, for_its_purpose, order_in_contract, when_needed
 from ._scan import lazy, matches
 
 I = re.I | re.U
@@ -215,7 +215,6 @@ def directives(text: str):
         yield s, e, what
 
 
-_BEYOND_PURPOSE = "tells the model to call this tool beyond its purpose"
 _ANSWER = "tells the model how to answer the user"
 # "whenever the user wants to see ...": a request of the user's, the tool's topic (not "whenever
 # the user asks anything", every turn).

@@ -29,6 +29,7 @@ I = re.I
 ORDERS = "gives the model orders"
 TELL_USER = "tells the model what to say to the user"
 BEYOND_PURPOSE = "tells the model to call this tool beyond its purpose"
+FIRST_STEP = "tells the model what to do before anything else"
 
 # a sentence ends at . ! ? or at a blank line or a list item: a line break alone wraps it ("tell them
 # first that it stays open\n    until they close it")
@@ -108,7 +109,6 @@ def order_in_contract(text: str, e: int, what: str, carried) -> bool:
     return False
 
 
-FIRST_STEP = "tells the model what to do before anything else"
 # "first to start a browser session": the step of a workflow, with its purpose
 _FOR_PURPOSE = re.compile(r"\s+to\s+(?!(?:every|each|all|any)\b)[a-z]+", I)
 _IF = re.compile(r"\s*(?:only\s+)?(?:if|when|whenever|once|unless)\b", I)

@@ -350,7 +350,8 @@ def _scan_fields(ctx, enabled, active, taken, own) -> tuple[list, dict]:
                 continue
             if in_purpose(ctx.kind, code, prose.text, start, end):
                 continue   # the document's own purpose (a skill's orders to the agent)
-            if code == SHADOW_CODE and _names_own(prose.text[start:end], own() | _keys_in(prose.text)):
+            if code == SHADOW_CODE and (_names_own(prose.text[start:end], own())
+                                        or _names_own(prose.text[start:end], _keys_in(prose.text))):
                 continue   # the document's own tool or parameter, or a key of its example: its contract
             if code == PREFERENCE_CODE:
                 if prefers_within_contract(prose.text, end, own()):

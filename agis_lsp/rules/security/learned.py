@@ -9,6 +9,7 @@ from ...engine.findings import Finding, Severity
 from ...engine.registry import rule
 from ...formats.registry import in_purpose
 from ._scan import fields as all_fields
+from ._contract import NAMED_DATA
 from ._evidence import WEAK
 from ._scan import _agis515_spans, _scan, own_names, quote, reported_paths
 
@@ -255,14 +256,11 @@ _CALLED = re.compile(r"\b(?i:call|calls|calling|invoke|invoking|use|using|run|tr
 
 # A name followed by one of these nouns names data, not a tool: "use the error_code field
 # below", "use `return_snippet` field", "using the X-Request-Id header".
-_DATA_NOUN = re.compile(r"[`'\"]?\s+(?:field|fields|parameter|parameters|param|property|properties|argument|"
-                        r"arg|attribute|column|key|header|option|flag|value|object|type|enum|format)\b", re.I)
-
 
 def calls_another_tool(piece: str, own: frozenset) -> bool:
     """Does ``piece`` order a call to a tool-like name (``delete_file``, ``sendEmail``) that is not
-    one of the document's own tools or parameters (nor a field it names: ``_DATA_NOUN``)?"""
-    return any(m.group(1) not in own and not _DATA_NOUN.match(piece, m.end()) for m in _CALLED.finditer(piece))
+    one of the document's own tools or parameters (nor data it names: ``_contract.NAMED_DATA``)?"""
+    return any(m.group(1) not in own and not NAMED_DATA.match(piece, m.end()) for m in _CALLED.finditer(piece))
 
 
 _OTHER_TOOLS_DIRECTION = "involves other tools or servers"

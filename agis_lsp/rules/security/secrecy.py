@@ -51,7 +51,7 @@ def secrecy(text: str):
     for s, e, what in _secrecy_hits(text):
         if text[s:e].lower().startswith("without") and describes(text, s):
             continue
-        if _CAPABILITY.match(text, e) or _DENIED_CLAIM(text, e):
+        if _CAPABILITY.match(text, e) or _denied_claim(text, e):
             continue   # "never tell the user a schedule type is unsupported": how to word a reply
         if text[s:e].lower().startswith("without") and _FORBIDS.search(sentence_head(text, s)):
             continue   # "Never call publish_post without showing them the text": they must be shown
@@ -81,7 +81,7 @@ _CLAIM = re.compile(r"\s+(?:that\s+)?(?:(?:a|an|the|this|that|its|their|your)\s+
                     r"have\s+been|is|are)\s+(?:already\s+)?([a-z]{3,}?)(?:ed|d)\b", I)
 
 
-def _DENIED_CLAIM(text: str, e: int) -> bool:
+def _denied_claim(text: str, e: int) -> bool:
     m = _CLAIM.match(text, e)
     if not m:
         return False

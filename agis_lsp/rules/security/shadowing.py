@@ -4,6 +4,7 @@ from __future__ import annotations
 import re
 
 from ...engine.registry import rule
+from ._contract import NAMED_DATA
 from ._scan import detector, gate, lazy, findings, matches
 
 I = re.I
@@ -73,21 +74,14 @@ _THIS_INSTEAD = re.compile(r"(?:use|call|invoke|run|prefer|choose|pick|select)\s
 _EVERY_USE = re.compile(r"[^.\n]{0,40}?\b(?:for|on|in|with)\s+(?:every|all|any|each)\b|[^.\n]{0,40}?\b(?:always|whatever)\b", I)
 _AWAY = "steers the model away from another tool"
 _CALL = "orders the model to call another tool"
-# "you MUST use the aws.events registry": the name is a resource or a value the tool works on,
-# not a tool (a name followed by what it names)
-_RESOURCE = re.compile(r"\s+(?:registry|registries|table|tables|bucket|buckets|index|indexes|indices|queue|queues|topic|"
-                       r"topics|database|databases|db|schema|schemas|field|fields|parameter|parameters|param|column|"
-                       r"columns|key|keys|header|headers|region|scope|namespace|repository|repo|branch|project|collection|"
-                       r"file|files|folder|directory|model|profile|account|cluster|environment|stage|role|policy|"
-                       r"format|value|values|option|flag|property|attribute)\b", I)
 
 
 def _shadowing(text: str):
     for s, e, what in _shadow_hits(text):
         if _REPLY_FORM.match(text, e):
             continue
-        if what == _CALL and _RESOURCE.match(text, e):
-            continue
+        if what == _CALL and NAMED_DATA.match(text, e):
+            continue   # "you MUST use the aws.events registry": a resource it works on, not a tool
         if what == _AWAY and _THIS_INSTEAD.match(text, s) and not _EVERY_USE.match(text, e):
             continue
         yield s, e, what
