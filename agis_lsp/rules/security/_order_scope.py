@@ -103,9 +103,10 @@ def order_in_contract(text: str, e: int, what: str, carried) -> bool:
     if what in (BEYOND_PURPOSE, FIRST_STEP) and _conditional(text, e - 1):
         return True
     if what == BEYOND_PURPOSE:
-        return bool(_TOPIC.match(text, e) or (text[:e].lower().endswith("whenever") and _NEED.match(text, e))
+        ends = text[max(0, e - 8):e].lower()    # the match's last word: "... whenever", "... first"
+        return bool(_TOPIC.match(text, e) or (ends.endswith("whenever") and _NEED.match(text, e))
                     or when_needed(text, e)
-                    or (text[:e].lower().endswith("first") and _FOR_PURPOSE.match(text, e) and not carried(rest)))
+                    or (ends.endswith("first") and _FOR_PURPOSE.match(text, e) and not carried(rest)))
     return False
 
 
