@@ -121,6 +121,15 @@ def _strings(value: Any, path: tuple, role: str) -> Iterator[Prose]:
                 yield from _strings(v, path + (k,), role)
 
 
+# Keys whose mapping names schemas (JSON Schema's properties and definitions).
+_NAME_MAPS = frozenset(("properties", "patternProperties", "definitions", "$defs"))
+
+
+def _names_schemas(obj: dict) -> bool:
+    """Is ``obj`` a map from names to schemas (every value a mapping or a boolean schema)?"""
+    return bool(obj) and all(type(v) is dict or type(v) is bool for v in obj.values())
+
+
 _TEXT_KEYS = PROSE_KEYS | SCHEMA_TEXT_KEYS | SCHEMA_VALUE_KEYS | ENUM_DESCRIPTION_KEYS | {"parameter_hints"}
 _NO_DESCENT = frozenset(("enum", "const", "default", "examples"))
 
@@ -155,6 +164,10 @@ def generic_prose(data: Any, root: tuple = ()) -> Iterator[Prose]:
             children = [(path + (i,), v) for i, v in enumerate(obj) if type(v) is dict or type(v) is list]
         elif type(obj) is not dict:
             continue  # a scalar root (a document that is just a string or a number)
+        elif path and path[-1] in _NAME_MAPS and _names_schemas(obj):
+            # a schema's ``properties``: every key is a name, none a keyword ("description",
+            # "default", "enum" name parameters here), so each value is walked as a schema
+            children = [(path + (k,), v) for k, v in obj.items() if type(v) is dict]
         else:
             schema = None
             children = []

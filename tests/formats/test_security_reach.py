@@ -49,3 +49,25 @@ def test_injection_in_every_declared_prose_field_is_found(rel):
         result = lint(parse_text(text, path), Config(), semantic=False)
         hits = [d for d in result.diagnostics if d.code.startswith("AGSC") and d.path == tuple(field_path)]
         assert hits, f"{kind}: no security finding for an injection in {field_path}"
+
+
+# A schema's ``properties`` maps names to schemas: a parameter may be called "description",
+# "default", "examples" or "enum", and its own schema (its description, its nested properties)
+# is still read, at its own path, with the role a schema text has; nothing of the name's schema
+# is read as the keyword's value ("string" from its "type" is no prose).
+@pytest.mark.parametrize("name", ["description", "title", "default", "examples", "enum", "const", "properties"])
+def test_a_parameter_named_like_a_keyword_is_walked_as_a_schema(name):
+    from agis_lsp.formats.prose import prose_fields
+    from agis_lsp.formats.kinds import detect
+    schema = {"type": "object", "description": "What to send along.",
+              "properties": {"note": {"type": "string", "description": PAYLOAD}}}
+    data = {"tools": [{"name": "send", "description": "Sends a message.",
+                       "inputSchema": {"type": "object", "properties": {name: schema}}}]}
+    doc = parse_text(json.dumps(data), "x.tools.mcp.json")
+    found = {(p.path[3:], p.role, p.text) for p in prose_fields(detect(doc), doc)}
+    assert found == {((), "description", "Sends a message."),
+                     (("properties", name, "description"), "schema-description", "What to send along."),
+                     (("properties", name, "properties", "note", "description"), "schema-description", PAYLOAD)}
+    diags = lint(doc, Config(select=("AGSC",), semantic=False)).diagnostics
+    assert [d.path for d in diags if d.code.startswith("AGSC1")] == \
+        [("tools", 0, "inputSchema", "properties", name, "properties", "note", "description")]
