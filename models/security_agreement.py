@@ -64,17 +64,23 @@ def _calibrate_fields(enc, head) -> list[dict]:
     from agis_lsp.rules.security._scan import own_names
     from agis_lsp.rules.security.learned import calls_another_tool
     from security_corpora import _judged
+    from agis_lsp.rules.security._tool_contracts import contracts_of
     linter = Linter(config_of=lambda _p: Config(select=("AGSC",), semantic=False))
-    fields = []
+    fields, tools = [], {}
     for name, text in _calibrate_documents():
         outcome = linter.mechanical(linter.prepare(name, text=text))
         reported = [tuple(d.path) for d in outcome.diagnostics if d.code.startswith("AGSC")]
         own = own_names(outcome.doc.data)
+        # a server's listing is linted with its tool list (as ``mcp scan`` does): its tools' contracts
+        unit = name.split(".tools.mcp.json")[0].split(".listing.mcp.json")[0]
+        tools.setdefault(unit, []).extend(contracts_of(outcome.doc.data))
         for p in prose_fields(outcome.kind, outcome.doc):
             if _judged(p.role, p.text):
                 path = tuple(p.path)
-                fields.append({"text": p.text, "own": own,
+                fields.append({"text": p.text, "own": own, "unit": unit,
                                "reported": any(r[:len(path)] == path for r in reported)})
+    for f in fields:
+        f["contracts"] = list(dict.fromkeys(tools[f.pop("unit")]))
     jobs = [(i, a, b) for i, f in enumerate(fields) for a, b in scored_spans(f["text"])]
     scores = head.scores(enc.embed([fields[i]["text"][a:b] for i, a, b in jobs]).astype(np.float32))
     for (i, a, b), s in zip(jobs, scores):
@@ -119,9 +125,35 @@ def agreement_thresholds(enc, head, dev_payload_scores: np.ndarray | None = None
         out[key.replace("threshold", "highest")] = round(max(mine, default=0.0), 4)
         if dev_payload_scores is not None:
             out[key.replace("threshold", "dev_payloads_over")] = round(float(np.mean(dev_payload_scores >= bar)), 4)
+    out.update(contract_threshold(enc, fields, out["cross_tool_threshold"], float(head.threshold)))
     warn = max(pick_bar(scores, scores, n_fields, 1.0, rate=WARN_FIELD_RATE), float(head.threshold))
     out["warn_threshold"] = round(warn, 4)
     out["warn_field_rate"] = WARN_FIELD_RATE
     if dev_payload_scores is not None:
         out["warn_dev_payloads_over"] = round(float(np.mean(dev_payload_scores >= warn)), 4)
     return out
+
+
+# The contract bar (``learned.contract_threshold``): a text the head scores from the cross-tool
+# bar to its threshold, and whose best piece is nearer to none of its document's tools'
+# contracts (``_tool_contracts``) than this cosine, is reported at information. Picked under
+# every such field of the calibrate fold (k = 0), and never over CONTRACT_CEILING: a payload
+# placed in a tool sits at a median cosine of -0.10 from it, real guidance at 0.58, and a bar
+# just under the fold's lowest real field would follow one field's chance.
+CONTRACT_CEILING = 0.0
+
+
+def contract_threshold(enc, fields: list[dict], low: float, high: float) -> dict:
+    """``contract_threshold`` for ``security_head.json``: the least of CONTRACT_CEILING and the
+    nearest-contract cosine of every unreported calibrate-fold field the head scores in
+    [``low``, ``high``) whose document has tools (less 1e-4), with how many such fields there
+    were and the lowest cosine among them."""
+    band = [f for f in fields if not f["reported"] and not f["crosses"] and low <= f["score"] < high
+            and f["contracts"]]
+    nearest = []
+    for f in band:
+        v = enc.embed([f["piece"], *f["contracts"]]).astype(np.float32)
+        nearest.append(float((v[1:] @ v[0]).max()))
+    lowest = min(nearest, default=1.0)
+    return {"contract_threshold": round(min(CONTRACT_CEILING, lowest - 1e-4), 4),
+            "contract_fields": len(band), "contract_lowest": round(lowest, 4)}

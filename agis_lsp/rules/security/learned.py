@@ -10,6 +10,7 @@ from ...engine.registry import rule
 from ...formats.registry import in_purpose
 from ._scan import fields as all_fields
 from ._contract import NAMED_DATA
+from ._tool_contracts import contracts, owner_first
 from ._evidence import WEAK
 from ._scan import _agis515_spans, _scan, own_names, quote, reported_paths
 
@@ -133,6 +134,22 @@ def directive_text(ctx):
     the same sentence naming the server's own tool is held to the head's
     threshold. The head itself reads the text alone.
 
+    *The tool's contract.* Between the same lower bar and the head's
+    threshold, a text is also reported (at information) when it is about
+    none of its document's tools: the cosine between its best piece and the
+    nearest tool's contract, "name: parameter names" ("get forecast: city";
+    an AGIS endpoint's verb and path, an OpenAPI operation's id, a prompt's
+    arguments: `_tool_contracts`), read by the head's own encoder, is under
+    `contract_threshold` (the head's calibrated `agreement.contract_threshold`:
+    under every such field of the calibrate fold, and at most 0; a head
+    without it does not read the contract). Real guidance is about some tool
+    of its server (a median cosine of 0.58 on the development servers); a
+    payload placed in a tool is about something else (-0.10). A document
+    with no tool has no contract, and the rule keeps to the head's threshold
+    there. The nearest of all the document's tools is taken, not the tool
+    that holds the text, because a server's instructions and a tool's text
+    may speak of its other tools.
+
     *Severity* comes from measured precision, in two bands of the score:
     a warning at most 1 per 10,000 real prose fields, else information (an
     error needs a second, independent signal: a pattern rule's finding that
@@ -173,15 +190,52 @@ def directive_text(ctx):
             continue
         piece = prose.text[verdict.start:verdict.end]
         own = own_names(ctx.data) if own is None else own
+        nearest = None
         if verdict.score < threshold and not calls_another_tool(piece, own):
-            continue
+            nearest = nearest_contract(ctx, model, head, piece, prose.path)
+            if nearest is None:
+                continue
         if asks_consent_only(piece, own):
             continue
         yield Finding(prose.path,
                       f"{_where(prose)} reads as an instruction that {direction(piece)} "
-                      f"(directive score {verdict.score:.4f}): '{quote(piece)}'; {_advice(prose)}",
+                      f"(directive score {verdict.score:.4f}{_unrelated(nearest)}): '{quote(piece)}'; {_advice(prose)}",
                       span=ctx.doc.subspan(prose.path, verdict.start, verdict.end),
                       at_most=None if verdict.score >= warn else Severity.INFORMATION)
+
+
+def contract_threshold(head) -> float | None:
+    """The cosine under which a text is about none of its document's tools
+    (``agreement.contract_threshold`` of the head's json; None: the head has no such bar and
+    the contract is not read)."""
+    bar = (head.meta.get("agreement") or {}).get("contract_threshold")
+    return None if bar is None else float(bar)
+
+
+def nearest_contract(ctx, model, head, piece: str, path: tuple) -> float | None:
+    """The cosine between ``piece`` (of the field at ``path``) and the nearest contract of its
+    document's tools (``_tool_contracts``), when it is under the head's contract bar; else None.
+    Both are read by the head's own encoder; a document without tools has no contract to compare
+    with. The field's own tool is read first, then the others nearest in the document first
+    (``owner_first``), in batches of 4, 16 ...; the reading stops at the first contract over the
+    bar (real guidance: its own tool, or a neighbour)."""
+    bar = contract_threshold(head)
+    found = owner_first(contracts(ctx), path) if bar is not None else ()
+    if not found:
+        return None
+    encoder = model.security_encoder
+    vector = encoder.embed([piece])[0]
+    best, start, size = -1.0, 0, 1
+    while start < len(found):
+        best = max(best, float((encoder.embed(found[start:start + size]) @ vector).max()))
+        if best >= bar:
+            return None
+        start, size = start + size, size * 4
+    return best
+
+
+def _unrelated(nearest: float | None) -> str:
+    return "" if nearest is None else f"; about none of this document's tools, nearest contract {nearest:.2f}"
 
 
 # The model agrees with a pattern rule's finding from this score (or the head's threshold, if

@@ -1,0 +1,136 @@
+"""What a document's tools are for, in words: one short text per tool, operation or endpoint.
+
+A tool's contract is its name and its parameters' names ("get forecast: city, days"). The
+security head (AGSC901) compares a text it finds directive, but under its own threshold, with
+every contract of the text's document: real guidance is about some tool of its server (median
+cosine 0.58 on the development servers), a payload placed in a tool is about something else
+(median -0.10). See docs/security.md, "The tool's contract".
+
+The units are found by shape, so every format the linter reads gives its own:
+
+* an item with a string ``name`` (or ``operationId``) and a description or an input: an MCP
+  tool, prompt or resource, an A2T function, a discovery or AINP capability; its parameters
+  are the property names of its schemas (``properties``) and the names of its ``arguments`` or
+  ``parameters`` (which are its parts, not units: nor are its errors or examples);
+* an AGIS endpoint (``method`` and ``path``): "book reservation: party size, time";
+* an OpenAPI operation (a method under a path of ``paths``): its ``operationId``, else its
+  method and path.
+"""
+from __future__ import annotations
+
+import re
+
+from ...engine.facts import fact
+
+_METHODS = frozenset(("get", "put", "post", "delete", "patch", "head", "options", "trace"))
+_SPLIT = re.compile(r"([a-z0-9])([A-Z])")
+_SEP = re.compile(r"[^A-Za-z0-9]+")
+MAX_PARAMETERS = 12   # a contract names at most this many parameters (its first ones)
+# Keys under which named items are a unit's parts, not units: its parameters, errors, examples.
+_PARTS = frozenset(("parameters", "arguments", "input_parameters", "output_parameters", "inputs",
+                    "outputs", "properties", "errors", "examples", "enum"))
+
+
+def words(name: str) -> str:
+    """``get_forecast`` / ``getForecast`` / ``/v1/forecast/{city}`` -> "get forecast" ..."""
+    return _SEP.sub(" ", _SPLIT.sub(r"\1 \2", name)).strip().lower()
+
+
+def _parameters(unit: dict) -> list[str]:
+    """The parameter names of a unit: property names of its schemas, its ``arguments`` and
+    ``parameters`` lists' names, first come first (nested units excluded)."""
+    out: list[str] = []
+    stack = [unit]
+    while stack and len(out) < MAX_PARAMETERS:
+        obj = stack.pop(0)
+        if isinstance(obj, dict):
+            for k, v in obj.items():
+                if k == "properties" and isinstance(v, dict):
+                    out.extend(str(n) for n in v)
+                elif k in ("arguments", "parameters", "input_parameters") and isinstance(v, list):
+                    out.extend(str(i["name"]) for i in v if isinstance(i, dict) and isinstance(i.get("name"), str))
+                if isinstance(v, (dict, list)) and not _is_unit_list(k, v):
+                    stack.append(v)
+        elif isinstance(obj, list):
+            stack.extend(x for x in obj if isinstance(x, (dict, list)))
+    return list(dict.fromkeys(out))[:MAX_PARAMETERS]
+
+
+def _is_unit_list(key, value) -> bool:
+    return key in ("tools", "prompts", "functions", "endpoints", "capabilities") and isinstance(value, list)
+
+
+def _text(name: str, unit: dict) -> str | None:
+    head = words(name)
+    if not head:
+        return None
+    return f"{head}: {', '.join(words(p) for p in _parameters(unit))}"
+
+
+def contracts_of(data) -> list[str]:
+    """The contract of every unit in ``data`` (a parsed document), each once."""
+    return list(dict.fromkeys(text for _path, text in units_of(data)))
+
+
+def units_of(data) -> list[tuple[tuple, str]]:
+    """(path, contract) of every unit in ``data``, in document order."""
+    out: list[tuple[tuple, str]] = []
+    stack: list[tuple[tuple, object, bool]] = [((), data, False)]
+    while stack:
+        path, obj, in_part = stack.pop()
+        if isinstance(obj, dict):
+            name = None if in_part else _unit_name(obj)
+            text = _text(name, obj) if name else None
+            if text:
+                out.append((path, text))
+            if path and path[-1] == "paths":
+                out.extend(_operations(obj, path))
+                continue
+            stack.extend((path + (k,), v, in_part or k in _PARTS)
+                         for k, v in reversed(list(obj.items())) if isinstance(v, (dict, list)))
+        elif isinstance(obj, list):
+            stack.extend((path + (i,), x, in_part)
+                         for i, x in reversed(list(enumerate(obj))) if isinstance(x, (dict, list)))
+    return out
+
+
+def _unit_name(obj: dict) -> str | None:
+    if isinstance(obj.get("method"), str) and isinstance(obj.get("path"), str):
+        return f"{obj['method']} {obj['path']}"
+    for key in ("name", "operationId"):
+        if isinstance(obj.get(key), str) and ("description" in obj or "inputSchema" in obj
+                                              or "input_schema" in obj or "parameters" in obj
+                                              or "arguments" in obj):
+            return obj[key]
+    return None
+
+
+def _operations(paths: dict, at: tuple) -> list[tuple[tuple, str]]:
+    out = []
+    for path, item in paths.items():
+        if not isinstance(item, dict):
+            continue
+        for method, op in item.items():
+            if str(method).lower() in _METHODS and isinstance(op, dict):
+                text = _text(op.get("operationId") if isinstance(op.get("operationId"), str)
+                             else f"{method} {path}", op)
+                if text:
+                    out.append((at + (path, method), text))
+    return out
+
+
+@fact("security.contracts")
+def contracts(ctx) -> list[tuple[tuple, str]]:
+    """(path, contract) of every unit of the document being linted (``units_of``)."""
+    return units_of(ctx.data)
+
+
+def owner_first(units: list[tuple[tuple, str]], path: tuple) -> list[str]:
+    """The contracts of ``units``, each once: first the innermost unit that holds ``path``, then
+    the others by their distance from it in the document (a tool's neighbours are most often
+    its relatives: ``list_alerts`` beside ``get_alert``), so that a reader can stop at the first
+    one near enough."""
+    owners = [i for i, (p, _text) in enumerate(units) if path[:len(p)] == p]
+    at = owners[-1] if owners else 0
+    order = sorted(range(len(units)), key=lambda i: (i != at, abs(i - at), i))
+    return list(dict.fromkeys(units[i][1] for i in order))
