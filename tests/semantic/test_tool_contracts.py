@@ -41,6 +41,8 @@ def test_an_agis_endpoint_and_an_openapi_operation_are_units():
     agis = {"endpoints": [{"method": "BOOK", "path": "/reservation",
                            "input": {"type": "object", "properties": {"party_size": {}, "time": {}}}}]}
     assert contracts_of(agis) == ["book reservation: party size, time"]
+    agis["endpoints"][0]["errors"] = [{"name": "insufficient_authority", "description": "The agent lacks authority."}]
+    assert contracts_of(agis) == ["book reservation: party size, time", "insufficient authority: "]
     openapi = {"openapi": "3.0.0", "paths": {"/pets/{id}": {
         "get": {"parameters": [{"name": "id", "in": "path"}]},
         "post": {"operationId": "updatePet", "requestBody": {"content": {"application/json": {

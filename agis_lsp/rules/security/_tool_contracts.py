@@ -11,7 +11,8 @@ The units are found by shape, so every format the linter reads gives its own:
 * an item with a string ``name`` (or ``operationId``) and a description or an input: an MCP
   tool, prompt or resource, an A2T function, a discovery or AINP capability; its parameters
   are the property names of its schemas (``properties``) and the names of its ``arguments`` or
-  ``parameters`` (which are its parts, not units: nor are its errors or examples);
+  ``parameters`` (which are its parts, not units, as are its examples; an error it declares, a
+  name with a description, is a unit of its own: its description speaks of that error);
 * an AGIS endpoint (``method`` and ``path``): "book reservation: party size, time";
 * an OpenAPI operation (a method under a path of ``paths``): its ``operationId``, else its
   method and path.
@@ -26,9 +27,10 @@ _METHODS = frozenset(("get", "put", "post", "delete", "patch", "head", "options"
 _SPLIT = re.compile(r"([a-z0-9])([A-Z])")
 _SEP = re.compile(r"[^A-Za-z0-9]+")
 MAX_PARAMETERS = 12   # a contract names at most this many parameters (its first ones)
-# Keys under which named items are a unit's parts, not units: its parameters, errors, examples.
+# Keys under which named items are a unit's parts, not units: its parameters and examples. An
+# error a unit declares (a name and a description) is a unit: its description is about it.
 _PARTS = frozenset(("parameters", "arguments", "input_parameters", "output_parameters", "inputs",
-                    "outputs", "properties", "errors", "examples", "enum"))
+                    "outputs", "properties", "examples", "enum"))
 
 
 def words(name: str) -> str:
