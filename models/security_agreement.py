@@ -84,6 +84,7 @@ def _calibrate_fields(enc, head) -> list[dict]:
     jobs = [(i, a, b) for i, f in enumerate(fields) for a, b in scored_spans(f["text"])]
     scores = head.scores(enc.embed([fields[i]["text"][a:b] for i, a, b in jobs]).astype(np.float32))
     for (i, a, b), s in zip(jobs, scores):
+        fields[i].setdefault("pieces", []).append((float(s), fields[i]["text"][a:b]))
         if float(s) > fields[i].get("score", -1.0):
             fields[i].update(score=float(s), piece=fields[i]["text"][a:b])
     for f in fields:
@@ -145,15 +146,16 @@ CONTRACT_CEILING = 0.0
 
 def contract_threshold(enc, fields: list[dict], low: float, high: float) -> dict:
     """``contract_threshold`` for ``security_head.json``: the least of CONTRACT_CEILING and the
-    nearest-contract cosine of every unreported calibrate-fold field the head scores in
-    [``low``, ``high``) whose document has tools (less 1e-4), with how many such fields there
-    were and the lowest cosine among them."""
+    nearest-contract cosine of each piece scored from ``low`` of every unreported calibrate-fold
+    field the head scores in [``low``, ``high``) whose document has tools (less 1e-4), with how
+    many such fields there were and the lowest cosine among them."""
     band = [f for f in fields if not f["reported"] and not f["crosses"] and low <= f["score"] < high
             and f["contracts"]]
     nearest = []
-    for f in band:
-        v = enc.embed([f["piece"], *f["contracts"]]).astype(np.float32)
-        nearest.append(float((v[1:] @ v[0]).max()))
+    for f in band:   # the rule reads each piece scored from ``low`` (``learned.off_contract``)
+        pieces = [p for s, p in f["pieces"] if s >= low]
+        v = enc.embed(pieces + f["contracts"]).astype(np.float32)
+        nearest.append(float((v[len(pieces):] @ v[:len(pieces)].T).max(0).min()))
     lowest = min(nearest, default=1.0)
     return {"contract_threshold": round(min(CONTRACT_CEILING, lowest - 1e-4), 4),
             "contract_fields": len(band), "contract_lowest": round(lowest, 4)}

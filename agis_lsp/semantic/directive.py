@@ -238,15 +238,22 @@ def judge(model, texts: Sequence[str],
           planned: list[tuple[int, int, int]] | None = None) -> list[DirectiveVerdict | None]:
     """A verdict per text (None for texts without a cue, which are not embedded). ``planned``:
     ``jobs(model, texts)`` when the caller has it already (the rule plans once a lint)."""
+    return [ranked[0] if ranked else None for ranked in judge_pieces(model, texts, planned)]
+
+
+def judge_pieces(model, texts: Sequence[str],
+                 planned: list[tuple[int, int, int]] | None = None) -> list[list[DirectiveVerdict]]:
+    """Per text, a verdict for each of its pieces that the head scored, the best first (an empty
+    list for a text without a cue)."""
     head = head_for(model)
     jobs_ = jobs(model, texts) if planned is None else planned
-    out: list[DirectiveVerdict | None] = [None] * len(texts)
+    out: list[list[DirectiveVerdict]] = [[] for _ in texts]
     if not jobs_:
         return out
     vectors = model.security_encoder.embed([texts[i][a:b] for i, a, b in jobs_])
     scores = head.scores(vectors)
     for (i, a, b), p in zip(jobs_, scores):
-        best = out[i]
-        if best is None or p > best.score:
-            out[i] = DirectiveVerdict(float(p), a, b)
+        out[i].append(DirectiveVerdict(float(p), a, b))
+    for ranked in out:
+        ranked.sort(key=lambda v: -v.score)   # stable: of equal scores, the first planned first
     return out

@@ -130,3 +130,23 @@ def test_the_field_s_own_tool_is_read_first():
     assert owner_first(units, ("tools", 1, "inputSchema", "properties", "x", "description")) == \
         ["list alerts: ", "get forecast: city"]
     assert owner_first(units, ("instructions",)) == ["get forecast: city", "list alerts: "]
+
+
+def test_a_sentence_put_after_a_real_description_is_judged_on_its_own(model_copy, model, in_band):
+    """The whole field scores higher than the sentence, and, read with the guidance before it,
+    sits near the tool: the reported piece is the sentence, the best one scored from the
+    cross-tool bar that is about none of the tools. (The copy's head threshold is raised over
+    both scores, so that both are in the band on any machine.)"""
+    from agis_lsp.semantic.directive import judge_pieces
+    text = f"You must always pass the city name in English. {ABOUT_CATS}"
+    ranked = judge_pieces(model, [text])[0]
+    assert text[ranked[0].start:ranked[0].end] == text and ranked[0].score > in_band
+    path = model_copy / "security_head.json"
+    meta = json.loads(path.read_text())
+    meta["threshold"] = 0.9999
+    meta["agreement"]["warn_threshold"] = 0.99999
+    path.write_text(json.dumps(meta))
+    _with_agreement(model_copy, meta["agreement"])
+    (found,) = _findings(model_copy, [_tool("get_forecast", text, city="The city.")])
+    assert found[:2] == ("AGSC901", "information")
+    assert f"'{ABOUT_CATS}'" in found[2] and "about none of this document's tools" in found[2], found[2]

@@ -135,8 +135,11 @@ def directive_text(ctx):
     threshold. The head itself reads the text alone.
 
     *The tool's contract.* Between the same lower bar and the head's
-    threshold, a text is also reported (at information) when it is about
-    none of its document's tools: the cosine between its best piece and the
+    threshold, a text is also reported (at information) when a piece the
+    head scores from that bar is about none of its document's tools (the
+    best such piece is reported: a payload put after a real description is
+    judged by its own sentence, since the whole field, read with the
+    description, sits nearer the tool): the cosine between the piece and the
     nearest tool's contract, "name: parameter names" ("get forecast: city";
     an AGIS endpoint's verb and path, an OpenAPI operation's id, a prompt's
     arguments: `_tool_contracts`), read by the head's own encoder, is under
@@ -170,9 +173,9 @@ def directive_text(ctx):
         return  # nothing to judge: the model is not loaded for this document
     try:
         from ...semantic import SemanticUnavailable
-        from ...semantic.directive import judge
+        from ...semantic.directive import judge_pieces
         model = ctx.model()
-        verdicts = judge(model, [p.text for p in fields], planned(ctx))
+        ranked_pieces = judge_pieces(model, [p.text for p in fields], planned(ctx))
     except SemanticUnavailable as exc:
         raise SemanticSkipped(str(exc)) from None
     head = model._directive_head
@@ -181,20 +184,21 @@ def directive_text(ctx):
     reported = reported_paths(ctx)
     weak = weak_only_paths(ctx)
     own = None
-    for prose, verdict in zip(fields, verdicts):
+    for prose, ranked in zip(fields, ranked_pieces):
+        verdict = ranked[0] if ranked else None
         if prose.path in reported:
             if verdict is not None and verdict.score >= (threshold if prose.path in weak else agree):
                 yield agreement(ctx, prose, verdict)
             continue
         if verdict is None or verdict.score < cross:
             continue
-        piece = prose.text[verdict.start:verdict.end]
         own = own_names(ctx.data) if own is None else own
         nearest = None
-        if verdict.score < threshold and not calls_another_tool(piece, own):
-            nearest = nearest_contract(ctx, model, head, piece, prose.path)
-            if nearest is None:
+        if verdict.score < threshold and not calls_another_tool(prose.text[verdict.start:verdict.end], own):
+            verdict, nearest = off_contract(ctx, model, head, prose, ranked, cross)
+            if verdict is None:
                 continue
+        piece = prose.text[verdict.start:verdict.end]
         if asks_consent_only(piece, own):
             continue
         yield Finding(prose.path,
@@ -202,6 +206,20 @@ def directive_text(ctx):
                       f"(directive score {verdict.score:.4f}{_unrelated(nearest)}): '{quote(piece)}'; {_advice(prose)}",
                       span=ctx.doc.subspan(prose.path, verdict.start, verdict.end),
                       at_most=None if verdict.score >= warn else Severity.INFORMATION)
+
+
+def off_contract(ctx, model, head, prose, ranked: list, low: float) -> tuple:
+    """(the best-scoring piece of ``prose`` the head scores from ``low`` that is about none of its
+    document's tools, its nearest contract's cosine), or (None, None). A payload put after a real
+    description is judged by its own sentence: the whole field, read with the description, sits
+    nearer the tool than the payload alone."""
+    for verdict in ranked:
+        if verdict.score < low:
+            break
+        nearest = nearest_contract(ctx, model, head, prose.text[verdict.start:verdict.end], prose.path)
+        if nearest is not None:
+            return verdict, nearest
+    return None, None
 
 
 def contract_threshold(head) -> float | None:
