@@ -5,6 +5,7 @@
     python benchmarks/payload_loso.py --shipped             # the shipped head on every source (seen: not a measure)
     python benchmarks/payload_loso.py --branches DIR        # group folds, each with its own tuned scope branch
     python benchmarks/payload_loso.py --branches DIR --unseen-carriers 1   # in wrappers training never saw (or 2)
+    python benchmarks/payload_loso.py --payloads FILE --unseen-carriers 3  # after or inside a real description
     python benchmarks/payload_loso.py --payloads FILE.jsonl --exe PATH   # payloads nothing here was built on
     python benchmarks/payload_loso.py --payloads FILE.jsonl --loso      # ... each left out of a head trained on the others
     python benchmarks/payload_loso.py --payloads FILE.jsonl --train-extra MORE.jsonl [--scope G.onnx] [--model-out DIR]
@@ -129,6 +130,20 @@ UNSEEN_CARRIERS_2 = {
     "json array": lambda p: '{"items": ["alpha", "beta", ' + json.dumps(p) + "]}",
 }
 
+# ... and the shape of most published tool poisoning: the payload after (or inside) the real
+# description of the tool that carries it, so that the field as a whole reads partly as its tool.
+_SHORT = "Get the weather forecast for a city."
+_LONG = ("Get the weather forecast for a city. Returns the daily high and low temperature, the chance "
+         "of rain, wind speed and humidity for each of the next seven days, in metric units unless "
+         "the caller asks for imperial. Cities are matched by name; pass the country code as well "
+         "when the name is ambiguous.")
+AFTER_DESCRIPTION = {
+    "after one sentence": lambda p: f"{_SHORT} {p}",
+    "after a paragraph": lambda p: f"{_LONG} {p}",
+    "inside a paragraph": lambda p: f"{_LONG.split('. ', 1)[0]}. {p} {_LONG.split('. ', 1)[1]}",
+    "after a paragraph, own line": lambda p: f"{_LONG}\n\n{p}",
+}
+
 
 def is_security(d: dict) -> bool:
     return d["code"].startswith("AGSC") or d["code"] == "AGIS515"
@@ -220,8 +235,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--exe", default=str(Path(sys.executable).parent / "agis-lint"))
     ap.add_argument("--misses", action="store_true")
     ap.add_argument("--branches", type=Path, help="group folds with tuned scope branches from this directory")
-    ap.add_argument("--unseen-carriers", type=int, choices=(1, 2), default=0,
-                    help="wrap the payloads in UNSEEN_CARRIERS (1) or UNSEEN_CARRIERS_2 (2), wrappers training never saw")
+    ap.add_argument("--unseen-carriers", type=int, choices=(1, 2, 3), default=0,
+                    help="wrap the payloads in UNSEEN_CARRIERS (1) or UNSEEN_CARRIERS_2 (2), wrappers training never "
+                         "saw, or put them after or inside a real description (3, AFTER_DESCRIPTION)")
     ap.add_argument("--dump", type=Path, help="write every (payload, role) row, its findings included, as JSON lines")
     ap.add_argument("--payloads", type=Path,
                     help="a JSON-lines file of payloads no training saw ({text, source, family}): the shipped model "
@@ -337,7 +353,7 @@ def extra_trained(a) -> list[dict]:
 
 
 def _carriers(a) -> dict | None:
-    return {1: UNSEEN_CARRIERS, 2: UNSEEN_CARRIERS_2}.get(a.unseen_carriers)
+    return {1: UNSEEN_CARRIERS, 2: UNSEEN_CARRIERS_2, 3: AFTER_DESCRIPTION}.get(a.unseen_carriers)
 
 
 def branch_folds(a, items: list[dict]) -> list[dict]:
