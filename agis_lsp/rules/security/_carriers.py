@@ -26,6 +26,8 @@ _LOG_MARKS = ("INFO", "WARN", "ERROR", "DEBUG", "TRACE", "NOTICE", "FATAL", "CRI
 # <root> inside a fenced block is an example, not a tag that impersonates the system).
 STRUCTURAL = frozenset(("AGSC102", "AGSC304", "AGSC601", "AGSC602", "AGSC603", "AGSC605"))
 MIN_CHARS = 12     # a segment shorter than this, or without a space, is a value, not a sentence
+# a stretch that starts with a comma goes on with the sentence an inline code span interrupted
+_CONTINUES = re.compile(r"[ \t]{0,8},")
 MAX_CARRIED = 64   # carried texts read per field: the first ones
 
 
@@ -40,6 +42,8 @@ def _segments(text: str):
 
 
 def _trimmed(text: str, a: int, b: int):
+    if _CONTINUES.match(text, a):
+        return   # ", tell the user ..." after `active_profile_note`: the rest of a sentence, no text of its own
     while a < b and not text[a].isalnum():
         a += 1
     while b > a and text[b - 1].isspace():

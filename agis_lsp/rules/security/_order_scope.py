@@ -11,8 +11,9 @@ of the tool's own contract out of its hits:
   template file", "the LLM should extract and use the projectSlug for later calls"), where nothing
   of the user's, the conversation's or a secret is the object;
 * **what to tell the user about this tool**: a limit of its own ("tell the user direct upload is not
-  supported here") or a risk before a consent ("tell them it stays open and may block other
-  writers, then get their agreement");
+  supported here"), a risk before a consent ("tell them it stays open and may block other
+  writers, then get their agreement"), or what it returned ("If update_available is True,
+  inform the user that a new version is available");
 * **when to call this tool**: on a topic of its own ("Call this tool first for any queries related
   to location"), on a need of its own ("whenever you need today's date") or before a named tool of
   its own server (:func:`before_own_tool`, which needs the document's names).
@@ -99,7 +100,7 @@ def order_in_contract(text: str, e: int, what: str, carried) -> bool:
     if what == ORDERS:
         return _protects(text, e, rest, carried) or _sets_a_value(text, e, rest, carried)
     if what == TELL_USER:
-        return _tells_of_this_tool(rest, carried)
+        return _tells_of_this_tool(rest, carried) or _relays_a_result(text, e, rest, carried)
     if what in (BEYOND_PURPOSE, FIRST_STEP) and _conditional(text, e - 1):
         return True
     if what == BEYOND_PURPOSE:
@@ -154,6 +155,29 @@ def _tells_of_this_tool(told: str, carried) -> bool:
     if _LINK.search(told) or carried(told, skip="AGSC101"):
         return False
     return bool(_LIMIT.search(told) or (_CONSENT_AFTER.search(told) and _RISK.search(told)))
+
+
+# "If a tool result contains `user_notice`, ...", "If update_available is True, ...": what the
+# tool returned decides it, so what the model tells the user is this tool's own output
+_RESULT_CONDITION = re.compile(
+    r"\b(?:if|when|whenever|once)\s+(?:(?:the|a|an|its|this|any)\s+)?(?:tool\s+)?(?:result|response|output)\s+"
+    r"(?:contains|includes|has|returns|shows|reports)\b|"
+    r"\b(?:if|when|whenever)\s+[`'\"]?[A-Za-z_][\w.]*[`'\"]?\s+(?:is|are)\s+(?:true|false|set|present|returned|"
+    r"non-empty|not\s+empty)\b", I)
+
+
+def _relays_a_result(text: str, e: int, rest: str, carried) -> bool:
+    """"If update_available is True, inform the user that a new version is available": the
+    sentence's condition is what this tool returned, and what is told crosses no boundary."""
+    start = max(text.rfind(c, 0, e) for c in ".!?;\n") + 1
+    head = text[start:e]
+    rest = _ONCE_PER.sub(" ", rest)
+    return bool(_RESULT_CONDITION.search(head)) and not _UNIVERSAL.search(head) \
+        and not _LINK.search(rest) and not carried(rest, skip="AGSC101")
+
+
+# how often, not what: "once per conversation" takes nothing from the conversation
+_ONCE_PER = re.compile(r"\b(?:once|one\s+time)\s+(?:per|a|each|in\s+(?:the|a|each))\s+(?:conversation|chat|session)\b", I)
 
 
 def before_own_tool(text: str, e: int, own: frozenset) -> bool:
