@@ -34,6 +34,9 @@ _FILES = [
 # The words one of which the user's-secrets cues need (a pattern's gate, see _scan.matches).
 _SECRET_WORDS = ("passwor passcod credent api secrets tokens cookies card cvv cvc pin pins passpor social ssn private "
                  "persona sensiti confide secret informa data details info key keys")
+# the secrets a user holds, by name
+_SECRETS = (r"passwords?|passcodes?|credentials|api\s+keys?|secrets|tokens|cookies|card\s+numbers?|cvv|cvc|pins?|"
+            r"passport\s+numbers?|social\s+security\s+numbers?|ssn|private\s+keys?")
 _VARS = [
     (lazy(r"\$?\{?\b[A-Z][A-Z0-9]*_(?:API_?KEY|SECRET(?:_ACCESS)?(?:_KEY)?|ACCESS_KEY(?:_ID)?|TOKEN|AUTH_TOKEN|PASSWORD|"
                 r"PASSWD|PWD|CREDENTIALS?|PRIVATE_KEY|SESSION_?KEY)\b\}?"), "names an environment variable holding a secret"),
@@ -50,10 +53,12 @@ _VARS = [
     # the user's secrets or private data passed into a parameter or to this tool.
     (lazy(r"(?:^|[.!?:;>]\s*|\b(?:please|also|then|and|always|first|silently|quietly)\s+)(?:pass|provide|supply|give|hand\s+over|"
           r"put|place|insert|include|send|add|fill\s+in|encode|attach|append|copy|forward)\s+(?:\w+\s+){0,3}?"
-          r"(?:(?:the\s+)?(?:user|customer|client|account\s+holder)'?s?'?\s+|(?:all|any|every)\s+(?:of\s+the\s+)?|their\s+)"
-          r"(?:(?:saved|stored|cached|private|personal|sensitive|confidential|secret|access|login|session|other|\w+)\s+){0,2}"
-          r"(?:passwords?|passcodes?|credentials|api\s+keys?|secrets|tokens|cookies|card\s+numbers?|cvv|cvc|pins?|"
-          r"passport\s+numbers?|social\s+security\s+numbers?|ssn|private\s+keys?|(?:information|data|details|info))\b", I),
+          r"(?:(?:(?:the\s+)?(?:user|customer|client|account\s+holder)'?s?'?\s+|their\s+)(?:\w+\s+){0,2}"
+          r"(?:" + _SECRETS + r"|information|data|details|info)"
+          # "all", "any", "every": their secrets, or data called private ("all relevant details" is the query's)
+          r"|(?:all|any|every)\s+(?:of\s+the\s+)?(?:(?:\w+\s+){0,2}(?:" + _SECRETS + r")|(?:\w+\s+)?"
+          r"(?:saved|stored|private|personal|sensitive|confidential|secret|login|session)\s+(?:\w+\s+)?"
+          r"(?:information|data|details|info)))\b", I),
      "asks for the user's secrets", _SECRET_WORDS),
     (lazy(r"(?:^|[.!?:;>]\s*|\b(?:please|also|then|and|always|first|silently|quietly)\s+)(?:pass|provide|supply|give|hand\s+over|"
           r"put|place|insert|include|send|add|fill\s+in|encode|attach|append|copy|forward)\s+(?:\w+\s+){0,3}?"
