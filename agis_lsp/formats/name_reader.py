@@ -85,6 +85,11 @@ class NameContext:
         """A word group that several names share before differing words."""
         return self.group(words) >= 3 or (len(words) == 1 and self.server_wide(words[0]))
 
+    def differs_after(self, words: tuple) -> bool:
+        """Whether the names that start with ``words`` go on with different words (not
+        ``show_create_view``, ``show_create_trigger``: SHOW CREATE is their group, not SHOW)."""
+        return len(self.nexts.get(words, ())) >= 2 if self.nexts else False
+
     def verbs_follow(self, words: tuple) -> bool:
         """A word group that several names continue with differing common verbs, mostly
         (``alert-policy-create``, ``alert-policy-delete``, ``alert-policy-list``): an object
@@ -184,7 +189,10 @@ def _context_verb(words: list, low: tuple, ctx: NameContext) -> int | None:
     if _verbish(low[0]):
         # `do_create_namespace`, `queue_list` (a namespace), never `list_merge_request` or
         # `read_text_file` (LIST, READ are the verbs)
-        head = ctx.server_wide(low[0]) if _strong(low[0]) else ctx.shared(low[:1])
+        # (a common verb is a namespace only when the server's names go on with verbs after it:
+        # `do_create`, `do_list`; `describe_cases`, `show_tables` go on with objects)
+        head = (ctx.server_wide(low[0]) and ctx.verbs_follow(low[:1])) if _strong(low[0]) \
+            else ctx.shared(low[:1]) and ctx.differs_after(low[:1])
         if head and _strong(low[1]):
             return 1
         return _first_verb(words, 1) if ctx.server_wide(low[0]) and not _strong(low[0]) else None

@@ -95,6 +95,25 @@ def test_an_object_group_the_server_continues_with_verbs_comes_before_the_verb()
     assert read_name("alert-policy-create").word == "alert"
 
 
+def test_a_leading_verb_is_a_namespace_only_when_verbs_follow_it():
+    # DO's names go on with verbs after DO; a server of DESCRIBE and SHOW names goes on with
+    # objects, so DESCRIBE and SHOW are the verbs (SHOW CREATE VIEW shows a statement)
+    ctx = name_context(["do_create_droplet", "do_list_droplets", "do_delete_droplet", "do_get_account"])
+    assert (read_name("do_create_droplet", ctx).namespace, read_name("do_create_droplet", ctx).word) == \
+        ("do", "create")
+    names = ["describe_cases", "describe_services", "describe_severity_levels", "describe_create_case_options",
+             "create_support_case", "resolve_support_case"]
+    lead = read_name("describe_create_case_options", name_context(names))
+    assert (lead.namespace, lead.word, lead.object) == ("", "describe", "create_case_options")
+    names = ["show_create_view", "show_create_trigger", "show_create_procedure", "create_view", "create_trigger",
+             "list_tables", "drop_view", "run_query"]
+    lead = read_name("show_create_view", name_context(names))
+    assert (lead.namespace, lead.word, lead.object) == ("", "show", "create_view")
+    # ... while a verb-like word several names continue with differing verbs stays a namespace
+    lead = read_name("queue_list", name_context(["queue_list", "queue_create", "queue_delete", "get_job"]))
+    assert (lead.namespace, lead.word) == ("queue", "list")
+
+
 def test_a_name_without_a_verb_stays_without_one():
     ctx = name_context(server("firecrawl-mcp"))
     lead = read_name("firecrawl_agent_status", ctx)
