@@ -135,6 +135,34 @@ def _leet_text(text: str) -> bool:
     return leet >= 3 and 3 * leet >= len(_LEET_ANY.findall(text))
 
 
+_SENTENCE = re.compile(r"[^.!?\n]+(?:[.!?]+|\n|$)")
+
+
+def _leet_sentences(text: str) -> list[tuple[int, int]]:
+    """(start, end) of each sentence of ``text`` written in leetspeak (``_leet_text``); the whole
+    text when it is so as a whole."""
+    if _leet_text(text):
+        return [(0, len(text))]
+    return [(m.start(), m.end()) for m in _SENTENCE.finditer(text)
+            if len(_LEET_HINT.findall(m.group(0))) >= 3 and _leet_text(m.group(0))]
+
+
+def _alternate(spans: list[tuple[int, int]], n: int):
+    """The stretches of ``0..n`` outside and inside ``spans`` (sorted, apart), alternately, the
+    first outside (maybe empty)."""
+    at = 0
+    for a, b in spans:
+        yield at, a
+        yield a, b
+        at = b
+    yield at, n
+
+
+def _unleet(m) -> str:
+    swapped = m.group(0).translate(_LEET)
+    return swapped if swapped.isalpha() else m.group(0)
+
+
 # Letters spelt apart ("I g n o r e", "s.y.s.t.e.m", "i-n-s-t-r-u-c-t-i-o-n-s"): four letters or
 # more, one separator between each, the same throughout; read as the word they spell.
 _SPACED = re.compile(r"(?<![A-Za-z0-9])[A-Za-z]([ .\-_*/|+~])[A-Za-z](?:\1[A-Za-z]){2,}(?![A-Za-z0-9])")
@@ -162,10 +190,14 @@ def rewrites(text: str):
         joined, index = _spaced(text)
         yield "letters spelt apart", joined, index
     feats = features(text)   # (lower-cased text, its words and their prefixes) of an ASCII text, cached
-    if len(_LEET_HINT.findall(text)) >= 3 and _leet_text(text):
-        # every word of letters and digits that reads as letters swapped ("4ll", "m3" too)
-        out = _LEET_ANY.sub(lambda m: m.group(0).translate(_LEET) if m.group(0).translate(_LEET).isalpha() else m.group(0), text)
-        yield "leetspeak", out, list(range(len(text)))
+    if len(_LEET_HINT.findall(text)) >= 3:
+        spans = _leet_sentences(text)
+        if spans:
+            # every word of letters and digits that reads as letters swapped ("4ll", "m3" too), in
+            # the sentences written so (a description before them is not)
+            out = "".join(text[a:b] if k % 2 == 0 else _LEET_ANY.sub(_unleet, text[a:b])
+                          for k, (a, b) in enumerate(_alternate(spans, len(text))))
+            yield "leetspeak", out, list(range(len(text)))
     table = _misspelt()
     # the words (and prefixes) of an ASCII text tell cheaply whether any word can be a misspelling
     # or a reversed word; a prefix that is one ("ignor" of "ignored") only costs the word scan

@@ -124,9 +124,10 @@ _DIRECTIVE = [
 ]
 # ... an encoded string left for the model to decode as a line to complete ("BASE64 encoded string:
 # SGk=" then "BASE64 decoded string:" and nothing after it): the text ends where the model's answer
-# would start (or where its carrier closes: a fence, a tag, a quote)
+# would start (or where its carrier closes: a fence, a tag, a quote); at a line's start or a
+# sentence's, so that a description before it does not hide it
 _DIRECTIVE.append(
-    (lazy(r"(?:^|\n)[^\n]{0,40}?\b(?:encoded|encrypted|enciphered|obfuscated|ciphertext|cipher\s+text)\b[^\n:]{0,30}:[ \t]*\S[^\n]*\n"
+    (lazy(r"(?:^|\n|[.!?]\s)[^\n]{0,40}?\b(?:encoded|encrypted|enciphered|obfuscated|ciphertext|cipher\s+text)\b[^\n:]{0,30}:[ \t]*\S[^\n]*\n"
           r"(?:[ \t]*\n)?[^\n]{0,40}?\b(?:decoded|decrypted|deciphered|plaintext|plain\s+text)\b[^\n:]{0,30}:[ \t]*"
           r"(?=$|\n\s*(?:$|[`\"'<\]}|)])|[`\"'<\]}|)])", I), DECODE_LURE, "encoded encrypt encipher obfusca ciphert cipher"))
 # AGSC105: preference for this tool ("ALWAYS prefer this tool", "Use this tool instead of
