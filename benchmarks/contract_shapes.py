@@ -10,7 +10,7 @@ is scored the security head's way (its pieces, ``directive.scored_spans``, throu
 contract counts (the cross-tool bar to the head's threshold), printed: how many have their best
 piece off-contract (the cosine to "get forecast: city, units, country" under the shipped
 ``contract_threshold``), how many have any piece scored in the band off-contract (what
-``learned.off_contract`` reads), and how many would pass if the whole field had to be
+``_tool_contracts.off_contract`` reads), and how many would pass if the whole field had to be
 off-contract too. No linter run: the model's reading only (``payload_loso.py --unseen-carriers 3``
 measures the shipped rule through the linter).
 """

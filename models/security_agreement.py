@@ -35,10 +35,10 @@ WARN_FIELD_RATE = 0.0
 def _calibrate_documents() -> list[tuple[str, str]]:
     """(name, text) of the documents of the calibrate fold's dev units as the linter reads
     them: each MCP server's files, each API document's prose in an MCP tool list at a slot of
-    its role (``benchmarks/real_precision.py``, ``host_document``)."""
+    its role (``benchmarks/api_host.py``, ``host_document``, the harness of ``real_precision.py``)."""
     from security_corpora import CORPORA, dev_rows
     sys.path.insert(0, str(HERE.parent / "benchmarks"))
-    from real_precision import host_document
+    from api_host import host_document
     rows = [r for r in dev_rows() if r["fold"] == "calibrate"]
     out = []
     for unit in sorted({r["unit"] for r in rows if r["corpus"] == "mcp"}):
@@ -135,7 +135,7 @@ def agreement_thresholds(enc, head, dev_payload_scores: np.ndarray | None = None
     return out
 
 
-# The contract bar (``learned.contract_threshold``): a text the head scores from the cross-tool
+# The contract bar (``_tool_contracts.contract_threshold``): a text the head scores from the cross-tool
 # bar to its threshold, and whose best piece is nearer to none of its document's tools'
 # contracts (``_tool_contracts``) than this cosine, is reported at information. Picked under
 # every such field of the calibrate fold (k = 0), and never over CONTRACT_CEILING: a payload
@@ -152,7 +152,7 @@ def contract_threshold(enc, fields: list[dict], low: float, high: float) -> dict
     band = [f for f in fields if not f["reported"] and not f["crosses"] and low <= f["score"] < high
             and f["contracts"]]
     nearest = []
-    for f in band:   # the rule reads each piece scored from ``low`` (``learned.off_contract``)
+    for f in band:   # the rule reads each piece scored from ``low`` (``_tool_contracts.off_contract``)
         pieces = [p for s, p in f["pieces"] if s >= low]
         v = enc.embed(pieces + f["contracts"]).astype(np.float32)
         nearest.append(float((v[len(pieces):] @ v[:len(pieces)].T).max(0).min()))

@@ -10,7 +10,8 @@ import numpy as np
 import pytest
 
 from agis_lsp.rules.security._tool_contracts import contracts_of, words
-from agis_lsp.rules.security.learned import contract_threshold, cross_tool_threshold
+from agis_lsp.rules.security._tool_contracts import contract_threshold
+from agis_lsp.rules.security.learned import cross_tool_threshold
 from agis_lsp.semantic.directive import DirectiveHead
 from tests.semantic.test_agreement_thresholds import _with_agreement
 

@@ -1,4 +1,5 @@
-"""What a document's tools are for, in words: one short text per tool, operation or endpoint.
+"""What a document's tools are for, in words (one short text per tool, operation or endpoint), and
+how near a text the security head finds directive is to them (AGSC901, ``learned.py``).
 
 A tool's contract is its name and its parameters' names ("get forecast: city, days"). The
 security head (AGSC901) compares a text it finds directive, but under its own threshold, with
@@ -136,3 +137,51 @@ def owner_first(units: list[tuple[tuple, str]], path: tuple) -> list[str]:
     at = owners[-1] if owners else 0
     order = sorted(range(len(units)), key=lambda i: (i != at, abs(i - at), i))
     return list(dict.fromkeys(units[i][1] for i in order))
+
+
+def off_contract(ctx, model, head, prose, ranked: list, low: float) -> tuple:
+    """(the best-scoring piece of ``prose`` the head scores from ``low`` that is about none of its
+    document's tools, its nearest contract's cosine), or (None, None). A payload put after a real
+    description is judged by its own sentence: the whole field, read with the description, sits
+    nearer the tool than the payload alone."""
+    for verdict in ranked:
+        if verdict.score < low:
+            break
+        nearest = nearest_contract(ctx, model, head, prose.text[verdict.start:verdict.end], prose.path)
+        if nearest is not None:
+            return verdict, nearest
+    return None, None
+
+
+def contract_threshold(head) -> float | None:
+    """The cosine under which a text is about none of its document's tools
+    (``agreement.contract_threshold`` of the head's json; None: the head has no such bar and
+    the contract is not read)."""
+    bar = (head.meta.get("agreement") or {}).get("contract_threshold")
+    return None if bar is None else float(bar)
+
+
+def nearest_contract(ctx, model, head, piece: str, path: tuple) -> float | None:
+    """The cosine between ``piece`` (of the field at ``path``) and the nearest contract of its
+    document's tools (``_tool_contracts``), when it is under the head's contract bar; else None.
+    Both are read by the head's own encoder; a document without tools has no contract to compare
+    with. The field's own tool is read first, then the others nearest in the document first
+    (``owner_first``), in batches of 4, 16 ...; the reading stops at the first contract over the
+    bar (real guidance: its own tool, or a neighbour)."""
+    bar = contract_threshold(head)
+    found = owner_first(contracts(ctx), path) if bar is not None else ()
+    if not found:
+        return None
+    encoder = model.security_encoder
+    vector = encoder.embed([piece])[0]
+    best, start, size = -1.0, 0, 1
+    while start < len(found):
+        best = max(best, float((encoder.embed(found[start:start + size]) @ vector).max()))
+        if best >= bar:
+            return None
+        start, size = start + size, size * 4
+    return best
+
+
+def unrelated(nearest: float | None) -> str:
+    return "" if nearest is None else f"; about none of this document's tools, nearest contract {nearest:.2f}"
