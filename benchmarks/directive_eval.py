@@ -122,7 +122,8 @@ def dev_corpora_rows(show: int) -> None:
     of their role, as benchmarks/real_precision.py does."""
     from collections import defaultdict
     from agis_lsp.formats.prose import prose_fields
-    from real_precision import CORPORA, host_document
+    from api_host import host_document
+    from real_precision import CORPORA
     from security_corpora import folds, openapi_rows
     assign = json.loads((CORPORA / "splits.json").read_text())["corpora"]
     linter = Linter(config_of=lambda _p: SECURITY)
