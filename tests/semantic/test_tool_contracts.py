@@ -151,3 +151,11 @@ def test_a_sentence_put_after_a_real_description_is_judged_on_its_own(model_copy
     (found,) = _findings(model_copy, [_tool("get_forecast", text, city="The city.")])
     assert found[:2] == ("AGSC901", "information")
     assert f"'{ABOUT_CATS}'" in found[2] and "about none of this document's tools" in found[2], found[2]
+
+
+def test_a_document_of_thousands_of_tools_is_read_near_the_text_only():
+    from agis_lsp.rules.security._tool_contracts import MAX_CONTRACTS, owner_first, units_of
+    data = {"tools": [_tool(f"tool_{i}", "Does it.") for i in range(3000)]}
+    order = owner_first(units_of(data), ("tools", 1500, "description"))
+    assert len(order) == MAX_CONTRACTS and order[0] == "tool 1500: "
+    assert set(order[1:3]) == {"tool 1499: ", "tool 1501: "}

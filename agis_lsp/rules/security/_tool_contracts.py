@@ -132,11 +132,21 @@ def owner_first(units: list[tuple[tuple, str]], path: tuple) -> list[str]:
     """The contracts of ``units``, each once: first the innermost unit that holds ``path``, then
     the others by their distance from it in the document (a tool's neighbours are most often
     its relatives: ``list_alerts`` beside ``get_alert``), so that a reader can stop at the first
-    one near enough."""
-    owners = [i for i, (p, _text) in enumerate(units) if path[:len(p)] == p]
-    at = owners[-1] if owners else 0
-    order = sorted(range(len(units)), key=lambda i: (i != at, abs(i - at), i))
-    return list(dict.fromkeys(units[i][1] for i in order))
+    one near enough; at most ``MAX_CONTRACTS``."""
+    at = next((i for i in range(len(units) - 1, -1, -1) if path[:len(units[i][0])] == units[i][0]), 0)
+    out: dict[str, None] = {}
+    for d in range(len(units)):     # at, at - 1, at + 1, at - 2, ...: the nearest first
+        for i in ((at,) if d == 0 else (at - d, at + d)):
+            if 0 <= i < len(units):
+                out.setdefault(units[i][1])
+        if len(out) >= MAX_CONTRACTS or (at - d < 0 and at + d >= len(units)):
+            break
+    return list(out)[:MAX_CONTRACTS]
+
+
+# The contracts a text is compared with: the nearest this many in its document (the largest real
+# server has 353 tools; a document of thousands would otherwise be read whole for every text)
+MAX_CONTRACTS = 512
 
 
 def off_contract(ctx, model, head, prose, ranked: list, low: float) -> tuple:
