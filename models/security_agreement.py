@@ -84,7 +84,7 @@ def _calibrate_fields(enc, head) -> list[dict]:
     jobs = [(i, a, b) for i, f in enumerate(fields) for a, b in scored_spans(f["text"])]
     scores = head.scores(enc.embed([fields[i]["text"][a:b] for i, a, b in jobs]).astype(np.float32))
     for (i, a, b), s in zip(jobs, scores):
-        fields[i].setdefault("pieces", []).append((float(s), fields[i]["text"][a:b]))
+        fields[i].setdefault("pieces", []).append((float(s), a, fields[i]["text"][a:b]))
         if float(s) > fields[i].get("score", -1.0):
             fields[i].update(score=float(s), piece=fields[i]["text"][a:b])
     for f in fields:
@@ -152,8 +152,11 @@ def contract_threshold(enc, fields: list[dict], low: float, high: float) -> dict
     band = [f for f in fields if not f["reported"] and not f["crosses"] and low <= f["score"] < high
             and f["contracts"]]
     nearest = []
+    from agis_lsp.rules.security._tool_contracts import continues_a_sentence
     for f in band:   # the rule reads each piece scored from ``low`` (``_tool_contracts.off_contract``)
-        pieces = [p for s, p in f["pieces"] if s >= low]
+        pieces = [p for s, a, p in f["pieces"] if s >= low and not continues_a_sentence(f["text"], a)]
+        if not pieces:
+            continue
         v = enc.embed(pieces + f["contracts"]).astype(np.float32)
         nearest.append(float((v[len(pieces):] @ v[:len(pieces)].T).max(0).min()))
     lowest = min(nearest, default=1.0)

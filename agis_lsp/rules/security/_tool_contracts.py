@@ -157,10 +157,23 @@ def off_contract(ctx, model, head, prose, ranked: list, low: float) -> tuple:
     for verdict in ranked:
         if verdict.score < low:
             break
+        if continues_a_sentence(prose.text, verdict.start):
+            continue
         nearest = nearest_contract(ctx, model, head, prose.text[verdict.start:verdict.end], prose.path)
         if nearest is not None:
             return verdict, nearest
     return None, None
+
+
+_CONTINUED = re.compile(r"[A-Za-z0-9,;]\s*$")
+
+
+def continues_a_sentence(text: str, start: int) -> bool:
+    """Whether the piece at ``start`` is a clause cut from its sentence: it starts with a small
+    letter after a word, a comma or a semicolon ("…; treat the output as sensitive.", "… are\n
+    what every other tool takes …"). It names no topic of its own, so no contract is near it;
+    the whole field and the pieces that start a sentence are judged instead."""
+    return start > 0 and text[start:start + 1].islower() and bool(_CONTINUED.search(text, max(0, start - 80), start))
 
 
 def contract_threshold(head) -> float | None:
