@@ -153,13 +153,18 @@ def off_contract(ctx, model, head, prose, ranked: list, low: float) -> tuple:
     """(the best-scoring piece of ``prose`` the head scores from ``low`` that is about none of its
     document's tools, its nearest contract's cosine), or (None, None). A payload put after a real
     description is judged by its own sentence: the whole field, read with the description, sits
-    nearer the tool than the payload alone."""
+    nearer the tool than the payload alone. The field's contracts are ordered once for all its
+    pieces (``owner_first``)."""
+    bar = contract_threshold(head)
+    found = owner_first(contracts(ctx), prose.path) if bar is not None else ()
+    if not found:
+        return None, None   # no bar, or a document without tools: no contract to compare with
     for verdict in ranked:
         if verdict.score < low:
             break
         if continues_a_sentence(prose.text, verdict.start):
             continue
-        nearest = nearest_contract(ctx, model, head, prose.text[verdict.start:verdict.end], prose.path)
+        nearest = nearest_contract(model.security_encoder, prose.text[verdict.start:verdict.end], found, bar)
         if nearest is not None:
             return verdict, nearest
     return None, None
@@ -184,18 +189,11 @@ def contract_threshold(head) -> float | None:
     return None if bar is None else float(bar)
 
 
-def nearest_contract(ctx, model, head, piece: str, path: tuple) -> float | None:
-    """The cosine between ``piece`` (of the field at ``path``) and the nearest contract of its
-    document's tools (``_tool_contracts``), when it is under the head's contract bar; else None.
-    Both are read by the head's own encoder; a document without tools has no contract to compare
-    with. The field's own tool is read first, then the others nearest in the document first
-    (``owner_first``), in batches of 4, 16 ...; the reading stops at the first contract over the
-    bar (real guidance: its own tool, or a neighbour)."""
-    bar = contract_threshold(head)
-    found = owner_first(contracts(ctx), path) if bar is not None else ()
-    if not found:
-        return None
-    encoder = model.security_encoder
+def nearest_contract(encoder, piece: str, found: list[str], bar: float) -> float | None:
+    """The cosine between ``piece`` and the nearest of the contracts ``found`` (nearest in the
+    document first, ``owner_first``), both read by ``encoder``, the head's own, when it is under
+    ``bar``; else None. The contracts are read in batches of 1, 4, 16 ...: the reading stops at
+    the first one over the bar (real guidance: its own tool, or a neighbour)."""
     vector = encoder.embed([piece])[0]
     best, start, size = -1.0, 0, 1
     while start < len(found):
