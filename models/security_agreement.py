@@ -126,8 +126,8 @@ def agreement_thresholds(enc, head, dev_payload_scores: np.ndarray | None = None
         out[key.replace("threshold", "highest")] = round(max(mine, default=0.0), 4)
         if dev_payload_scores is not None:
             out[key.replace("threshold", "dev_payloads_over")] = round(float(np.mean(dev_payload_scores >= bar)), 4)
-    out.update(contract_threshold(enc, fields, out["cross_tool_threshold"], float(head.threshold)))
     warn = max(pick_bar(scores, scores, n_fields, 1.0, rate=WARN_FIELD_RATE), float(head.threshold))
+    out.update(contract_threshold(enc, fields, out["cross_tool_threshold"], warn))
     out["warn_threshold"] = round(warn, 4)
     out["warn_field_rate"] = WARN_FIELD_RATE
     if dev_payload_scores is not None:
@@ -137,7 +137,8 @@ def agreement_thresholds(enc, head, dev_payload_scores: np.ndarray | None = None
 
 # The contract bar (``_tool_contracts.contract_threshold``): a text the head scores from the cross-tool
 # bar to its threshold, and whose best piece is nearer to none of its document's tools'
-# contracts (``_tool_contracts``) than this cosine, is reported at information. Picked under
+# contracts (``_tool_contracts``) than this cosine, is reported at information; from the threshold
+# to the warning bar, such a text is a warning (``learned.directive_text``). Picked under
 # every such field of the calibrate fold (k = 0), and never over CONTRACT_CEILING: a payload
 # placed in a tool sits at a median cosine of -0.10 from it, real guidance at 0.58, and a bar
 # just under the fold's lowest real field would follow one field's chance.
@@ -147,7 +148,8 @@ CONTRACT_CEILING = 0.0
 def contract_threshold(enc, fields: list[dict], low: float, high: float) -> dict:
     """``contract_threshold`` for ``security_head.json``: the least of CONTRACT_CEILING and the
     nearest-contract cosine of each piece scored from ``low`` of every unreported calibrate-fold
-    field the head scores in [``low``, ``high``) whose document has tools (less 1e-4), with how
+    field the head scores in [``low``, ``high``) (the cross-tool bar to the warning bar) whose
+    document has tools (less 1e-4), with how
     many such fields there were and the lowest cosine among them."""
     band = [f for f in fields if not f["reported"] and not f["crosses"] and low <= f["score"] < high
             and f["contracts"]]

@@ -1,6 +1,7 @@
 """The tool's contract as a second signal of AGSC901: a text the head scores between its cross-tool
 bar and its threshold is reported, at information, when it is about none of its document's tools
-(the cosine to the nearest "name: parameters" under ``agreement.contract_threshold``); the
+(the cosine to the nearest "name: parameters" under ``agreement.contract_threshold``), and a text
+it scores from its threshold to its warning bar is a warning then, not information; the
 contracts are read by shape from every format; through the real engine and the shipped model."""
 from __future__ import annotations
 
@@ -114,6 +115,24 @@ def test_the_engine_compares_with_the_bar_of_the_json(model_copy, model, in_band
                                  "contract_threshold": near + offset})
     found = _findings(model_copy, [_tool("get_forecast", "Gets the weather forecast for a city.", city=ABOUT_CATS)])
     assert [f[:2] for f in found] == ([("AGSC901", "information")] if reported else [])
+
+
+def test_over_the_threshold_a_text_about_none_of_its_tools_is_a_warning(model_copy, model, in_band):
+    """Two signals: the head alone over its threshold (and under its warning bar) is information;
+    the same text about none of its document's tools is a warning. (The copy's threshold is put
+    under the text's score and its warning bar over it.)"""
+    path = model_copy / "security_head.json"
+    meta = json.loads(path.read_text())
+    meta["threshold"] = in_band - 0.02
+    meta["agreement"]["warn_threshold"] = min(0.99999, in_band + 0.02)
+    path.write_text(json.dumps(meta))
+    _with_agreement(model_copy, meta["agreement"])
+    weather = _findings(model_copy, [_tool("get_forecast", "Gets the weather forecast for a city.", city=ABOUT_CATS)])
+    assert [f[:2] for f in weather] == [("AGSC901", "warning")]
+    assert "about none of this document's tools" in weather[0][2]
+    pets = _findings(model_copy, [_tool("compare_pets", "Compares two pets.", cat_breed=ABOUT_CATS, dog_breed="A dog breed.")])
+    assert [f[:2] for f in pets] == [("AGSC901", "information")]
+    assert "about none" not in pets[0][2]
 
 
 def test_a_head_without_the_bar_does_not_read_the_contract(model_copy, in_band):

@@ -151,7 +151,9 @@ def directive_text(ctx):
     with no tool has no contract, and the rule keeps to the head's threshold
     there. The nearest of all the document's tools is taken, not the tool
     that holds the text, because a server's instructions and a tool's text
-    may speak of its other tools.
+    may speak of its other tools. From the head's threshold to its warning
+    bar, the contract is the second signal that makes the finding a warning
+    (below).
 
     *Severity* comes from measured precision, in two bands of the score:
     a warning at most 1 per 10,000 real prose fields, else information (an
@@ -161,8 +163,13 @@ def directive_text(ctx):
     through (the rule's measured rate there is over 1 per 10,000): from it,
     the model alone is information. From `warning_threshold` (the head's
     calibrated `agreement.warn_threshold`: over every field of that fold, 0 of
-    11,468), it is a warning. A head without that bar keeps the model alone
-    at information. The message prints the score to four digits, so the band
+    11,468), it is a warning. Between the two, a piece scored from the
+    threshold that is about none of the document's tools (the contract bar
+    above) is a warning too: two signals, the head and the contract, agree
+    (on the calibrate fold's fields in that band, none is under the contract
+    bar; the bar is picked under every field from the cross-tool bar to the
+    warning bar). A head without the warning bar keeps the model alone at
+    information. The message prints the score to four digits, so the band
     a finding is in can be read off it. The ceiling is a warning
     (`engine/severity/security.toml`); configure AGSC901 as information to
     keep every model-alone finding there. It needs the model
@@ -194,10 +201,16 @@ def directive_text(ctx):
             continue
         own = own_names(ctx.data) if own is None else own
         nearest = None
-        if verdict.score < threshold and not calls_another_tool(prose.text[verdict.start:verdict.end], own):
-            verdict, nearest = off_contract(ctx, model, head, prose, ranked, cross)
-            if verdict is None:
-                continue
+        loud = verdict.score >= warn
+        if not calls_another_tool(prose.text[verdict.start:verdict.end], own):
+            if verdict.score < threshold:
+                verdict, nearest = off_contract(ctx, model, head, prose, ranked, cross)
+                if verdict is None:
+                    continue
+            elif not loud:
+                off, nearest = off_contract(ctx, model, head, prose, ranked, threshold)
+                if off is not None:
+                    verdict, loud = off, True
         piece = prose.text[verdict.start:verdict.end]
         if asks_consent_only(piece, own):
             continue
@@ -205,7 +218,7 @@ def directive_text(ctx):
                       f"{_where(prose)} reads as an instruction that {direction(piece)} "
                       f"(directive score {verdict.score:.4f}{unrelated(nearest)}): '{quote(piece)}'; {_advice(prose)}",
                       span=ctx.doc.subspan(prose.path, verdict.start, verdict.end),
-                      at_most=None if verdict.score >= warn else Severity.INFORMATION)
+                      at_most=None if loud else Severity.INFORMATION)
 
 
 # The model agrees with a pattern rule's finding from this score (or the head's threshold, if
