@@ -63,10 +63,16 @@ def _pieces(texts: list[str]) -> list[str]:
     return [t[a:b] for t in texts for a, b in scored_spans(t)]
 
 
+# Bars of the agreement block that are not scores of the head: the contract bar is a cosine
+# between a piece and a tool's contract (``_tool_contracts``), on another scale.
+NOT_SCORES = frozenset(("contract_threshold",))
+
+
 def lowest_bar(meta: dict) -> float:
     """The least score at which the head's verdict counts anywhere in the rule."""
     bars = [float(meta["threshold"])]
-    bars += [float(v) for k, v in (meta.get("agreement") or {}).items() if k.endswith("_threshold")]
+    bars += [float(v) for k, v in (meta.get("agreement") or {}).items()
+             if k.endswith("_threshold") and k not in NOT_SCORES]
     return min(bars)
 
 

@@ -111,3 +111,16 @@ def test_a_head_that_does_not_load_is_reported_once_by_the_rule(model_copy, capl
         result = linter.check(target=linter.prepare("case.tools.mcp.json", text=json.dumps({"tools": tools})))
     assert [n for n in result.notes if "skipped" in n and "directive head not loaded" in n], result.notes
     assert not [r for r in caplog.records if "gathering" in r.getMessage()]
+
+
+def test_the_first_look_keeps_pieces_from_the_least_score_bar_not_the_contract_cosine():
+    """The contract bar is a cosine (0 or under), not a score of the head: a first look fitted from
+    it would keep every piece, and the transformer would read them all."""
+    import sys
+    from pathlib import Path
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "models"))
+    from security_screen import lowest_bar
+    meta = {"threshold": 0.9938, "agreement": {"agree_threshold": 0.8981, "cross_tool_threshold": 0.91,
+                                               "contract_threshold": 0.0, "warn_threshold": 0.9969}}
+    assert lowest_bar(meta) == 0.8981
+    assert lowest_bar({"threshold": 0.99}) == 0.99
