@@ -24,7 +24,7 @@ from pathlib import Path
 
 import numpy as np
 
-from agis_lsp.semantic.directive import Screen, scored_spans
+from agis_lsp.semantic.directive import Screen, quiet_spans, scored_spans
 
 HERE = Path(__file__).resolve().parent
 # The share of those pieces the first look may drop (k = floor(share x pieces) of the lowest):
@@ -105,3 +105,35 @@ def fit_screen(enc, head, meta: dict, texts: list[str], y: np.ndarray, say=print
              "calibrate_pieces": len(cal), "calibrate_passed": round(passed, 4),
              "table": "encoder.onnx, each token alone", "rule": "models/security_screen.py"}
     return {"s_t1": t1, "s_b1": params["b1"], "s_w": params["w"]}, block
+
+
+# The share of the calibrate fold's pieces without a cue (``directive.quiet_spans``) that the
+# first look's stricter bar passes (``Screen.quiet_bar``): the transformer reads them, and the
+# head judges them at its threshold only. 1 in 100 (about 70 pieces of the fold, against some
+# 1,250 pieces with a cue): on the development payloads without a cue, the bar that passes 1 in
+# 20 keeps 13 of those the head scores over its threshold, this one 10 (docs/security.md,
+# "Texts without a cue").
+QUIET_SHARE = 0.01
+
+
+def quiet_bar(enc, head) -> dict:
+    """``quiet_bar`` and its measures for the json's ``screen`` block: the first look's score
+    that at most QUIET_SHARE of the calibrate fold's judged-role pieces without a cue reach
+    (``head``: the trained ``DirectiveHead`` with its first look), and how many of those fields
+    the head then scores over its threshold (each would be a finding)."""
+    from agis_lsp.rules.security.learned import STATEMENT_ROLES, SUGGESTION_ROLES
+    from security_corpora import dev_rows
+    texts = list(dict.fromkeys(r["text"] for r in dev_rows() if r["fold"] == "calibrate"
+                               and r["role"] not in STATEMENT_ROLES and r["role"] not in SUGGESTION_ROLES))
+    jobs = [(i, t[a:b]) for i, t in enumerate(texts) for a, b in quiet_spans(t)]
+    first = head.screen.scores(token_ids(enc.enc.tokenizer, [p for _, p in jobs]))
+    ranked = np.sort(first)[::-1]
+    k = int(np.floor(QUIET_SHARE * len(ranked)))
+    bar = float(ranked[k]) + 1e-6 if k < len(ranked) else 1.0
+    read = [(i, p) for (i, p), f in zip(jobs, first) if f >= bar]
+    over = set()
+    if read:
+        full = head.scores(enc.embed([p for _, p in read]).astype(np.float32))
+        over = {i for (i, _), v in zip(read, full) if v >= head.threshold}
+    return {"quiet_bar": round(bar, 6), "quiet_share": QUIET_SHARE, "quiet_pieces": len(jobs),
+            "quiet_passed": len(read), "quiet_over_threshold": len(over)}

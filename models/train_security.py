@@ -224,13 +224,16 @@ def complete(enc, params: dict, b: float, meta: dict, exclude: frozenset[str] = 
              verbose: bool = True) -> tuple[dict, dict]:
     """What ``fit`` leaves to pick once the head exists: its agreement bars (``agreement_thresholds``)
     and its first look (``security_screen.fit_screen``, over the same training texts)."""
-    from agis_lsp.semantic.directive import DirectiveHead
-    from security_screen import fit_screen
+    from agis_lsp.semantic.directive import DirectiveHead, Screen
+    from security_screen import fit_screen, quiet_bar
     head = DirectiveHead(params["w"], b, meta["threshold"], meta, (params["w1"], params["b1"]))
     meta["agreement"] = agreement_thresholds(enc, head, piece_max(enc, head, [t for _, t in dev_payloads()]))
     texts, y = training_set(exclude)
     arrays, meta["screen"] = fit_screen(enc, head, meta, texts, y,
                                         say=print if verbose else (lambda *a, **k: None))
+    head.screen = Screen(arrays["s_t1"].astype(np.float32), arrays["s_b1"], arrays["s_w"],
+                         meta["screen"]["b"], meta["screen"]["bar"])
+    meta["screen"].update(quiet_bar(enc, head))
     return {**params, **arrays}, meta
 
 
@@ -295,12 +298,16 @@ def main(argv: list[str] | None = None) -> None:
 
 
 def fill_agreement(enc, directory: Path) -> dict:
-    """``agreement_thresholds`` of the head in ``directory``, written into its json (the npz,
-    the weights, untouched): ``python models/train_security.py --agreement-only``."""
+    """``agreement_thresholds`` of the head in ``directory``, and its first look's stricter bar
+    (``quiet_bar``), written into its json (the npz, the weights, untouched): ``python
+    models/train_security.py --agreement-only``."""
     from agis_lsp.semantic.directive import DirectiveHead
     head = DirectiveHead.load(directory)
     meta = dict(head.meta)
     meta["agreement"] = agreement_thresholds(enc, head, piece_max(enc, head, [t for _, t in dev_payloads()]))
+    if head.screen is not None:
+        from security_screen import quiet_bar
+        meta["screen"] = {**meta["screen"], **quiet_bar(enc, head)}
     (directory / FILES[0]).write_text(json.dumps(meta, indent=1) + "\n")
     print(json.dumps(meta["agreement"], indent=1))
     return meta["agreement"]

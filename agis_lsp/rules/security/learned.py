@@ -29,14 +29,17 @@ SUGGESTION_ROLES = frozenset(("next_suggestions", "next_step"))
 @fact("security.directive-candidates")
 def candidates(ctx) -> list:
     """Prose fields the model judges: not an AINP suggestion, not an AGIS statement AGIS515
-    reports, with a cue word. A field a security pattern rule reports is judged too: the
-    model's agreement is a second signal for that finding (``_evidence``)."""
-    from ...semantic.directive import has_cue
+    reports, long enough (``MIN_CHARS``). One with a cue word is read as the head's first look
+    passes it; one without, only where the first look's stricter bar passes it, and judged at
+    the head's threshold only (``directive.quiet_spans``). A field a security pattern rule
+    reports is judged too: the model's agreement is a second signal for that finding
+    (``_evidence``)."""
+    from ...semantic.directive import MIN_CHARS
     if in_purpose(ctx.kind, "AGSC901"):
         return []   # a document of orders to the agent (a skill): imperatives are its content
     skip = set(_agis515_spans(ctx))
     return [p for p in all_fields(ctx) if p.role not in STATEMENT_ROLES
-            and p.role not in SUGGESTION_ROLES and p.path not in skip and has_cue(p.text)]
+            and p.role not in SUGGESTION_ROLES and p.path not in skip and len(p.text) >= MIN_CHARS]
 
 
 @fact("security.directive-jobs")
@@ -180,7 +183,7 @@ def directive_text(ctx):
         return  # nothing to judge: the model is not loaded for this document
     try:
         from ...semantic import SemanticUnavailable
-        from ...semantic.directive import judge_pieces
+        from ...semantic.directive import has_cue, judge_pieces
         model = ctx.model()
         ranked_pieces = judge_pieces(model, [p.text for p in fields], planned(ctx))
     except SemanticUnavailable as exc:
@@ -193,6 +196,8 @@ def directive_text(ctx):
     own = None
     for prose, ranked in zip(fields, ranked_pieces):
         verdict = ranked[0] if ranked else None
+        if verdict is not None and verdict.score < threshold and not has_cue(prose.text):
+            continue   # a text without a cue is judged at the head's threshold only (``quiet_spans``)
         if prose.path in reported:
             if verdict is not None and verdict.score >= (threshold if prose.path in weak else agree):
                 yield agreement(ctx, prose, verdict)
