@@ -37,6 +37,7 @@ from __future__ import annotations
 import json
 import re
 import threading
+from collections import OrderedDict
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Sequence
@@ -71,11 +72,14 @@ class Screen:
     passes at ``bar`` and over."""
 
     SPECIAL = (0, 101, 102)   # [PAD], [CLS], [SEP] of the shared tokenizer: not read
+    CACHE = 16384             # pieces whose score is kept (a server repeats its parameter texts)
 
     def __init__(self, t1: np.ndarray, b1: np.ndarray, w: np.ndarray, b: float, bar: float,
                  quiet_bar: float | None = None) -> None:
         self.t1, self.b1, self.w, self.b, self.bar = t1, b1, w, b, bar
         self.quiet_bar = quiet_bar   # the stricter bar of a text without a cue (``quiet_spans``)
+        self._seen: OrderedDict = OrderedDict()   # piece -> its float32 score
+        self._lock = threading.Lock()
 
     def scores(self, ids: Sequence[Sequence[int]]) -> np.ndarray:
         """A score per piece, from its token ids (the tokenizer's, specials included or not)."""
@@ -94,8 +98,23 @@ class Screen:
         bar = self.quiet_bar if quiet else self.bar
         if bar is None or not pieces:
             return [False] * len(pieces)
-        ids = [e.ids for e in tokenizer.encode_batch(list(pieces))]
-        return [bool(s >= bar) for s in self.scores(ids)]
+        return [bool(s >= bar) for s in self.piece_scores(tokenizer, pieces)]
+
+    def piece_scores(self, tokenizer, pieces: Sequence[str]) -> list:
+        """``scores`` of ``pieces`` read by ``tokenizer``, each distinct piece tokenized and scored
+        once (an LRU of ``CACHE`` pieces behind a lock: the same text scores the same)."""
+        with self._lock:
+            known = {p: self._seen[p] for p in set(pieces) if p in self._seen}
+        new = [p for p in dict.fromkeys(pieces) if p not in known]
+        if new:
+            found = self.scores([e.ids for e in tokenizer.encode_batch(new)])
+            known.update(zip(new, found))   # float32, compared with the bars as before
+            with self._lock:
+                for p in new:
+                    self._seen[p] = known[p]
+                while len(self._seen) > self.CACHE:
+                    self._seen.popitem(last=False)
+        return [known[p] for p in pieces]
 
 
 class DirectiveHead:
