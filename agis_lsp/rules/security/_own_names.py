@@ -7,6 +7,8 @@ import re
 from contextvars import ContextVar
 
 _IDENT = re.compile(r"[A-Za-z_][\w.-]*")
+# an enum value written as a name: snake_case or camelCase ("list_databases", "getPage")
+_NAMED = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]*)+")
 # the names of the document being scanned, for the checks that scan a piece of its text again
 # (``_scope.carried``: what a tag or a note carries)
 _OWN: ContextVar = ContextVar("security_own_names", default=None)
@@ -21,8 +23,9 @@ def names_own_tool(span: str) -> bool:
 def own_names(data) -> frozenset:
     """Names the document itself defines: its tools' (prompts', functions') names, each also
     without its namespace (``search_tasks`` for ``asana_search_tasks``: ``formats.name_reader``),
-    and every property name of its schemas. A cross-tool finding about one of them is about this
-    server."""
+    every property name of its schemas, and every value of an enum that is written as a name
+    (``list_databases`` among the values of an ``action`` parameter: an operation of a tool that
+    runs several). A cross-tool finding about one of them is about this server."""
     names: set = set()
     stack = [data]
     while stack:
@@ -31,6 +34,8 @@ def own_names(data) -> frozenset:
             for k, v in obj.items():
                 if k == "properties" and isinstance(v, dict):
                     names.update(str(n) for n in v)
+                if k == "enum" and isinstance(v, list):
+                    names.update(x for x in v if isinstance(x, str) and _NAMED.fullmatch(x))
                 if k in ("tools", "prompts", "functions", "resources") and isinstance(v, list):
                     listed = [i["name"] for i in v if isinstance(i, dict) and isinstance(i.get("name"), str)]
                     names.update(listed)

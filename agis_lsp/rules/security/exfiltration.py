@@ -252,9 +252,16 @@ _CONTACT = re.compile(r"(?:send|email|e-mail|report|submit|forward|post|direct)\
                       r"feature\s+requests?|security\s+reports?|vulnerabilit(?:y|ies))\s+to\b", I)
 
 
+# "Replaces the need to include full chat history in prompts", "no need to send the history": a verb
+# after "the need to" is the name of an act, not an order to do it.
+_NOT_ASKED = re.compile(r"\b(?:the|no|any)\s+need\s+$", I)
+
+
 def _context(text: str):
     for s, e, what in _context_hits(text):
         span = text[s:e]
+        if span[:3].lower() == "to " and _NOT_ASKED.search(text, max(0, s - 20), s):
+            continue
         if what == _SENDS_TO and ("://" in span or "www." in span.lower()) \
                 and (_LINK.search(span) or not _ORDER_VERB.match(span)):
             continue
