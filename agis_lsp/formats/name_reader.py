@@ -23,6 +23,8 @@ _SEGMENT = re.compile(r"[^_\-\s]+")
 _VERSION = re.compile(r"^[vV]?[0-9]+$")
 # words that name the kind of thing, not the object, when most names of a server end in them
 GENERIC = frozenset({"tool", "tools", "mcp"})
+# words after which the next one is not the name's verb: a lookup key (``by``) or a question (``can``)
+NOT_BEFORE_A_VERB = frozenset({"by", "can", "is", "has"})
 HTTP = frozenset({"GET", "POST", "PUT", "DELETE", "PATCH", "HEAD", "OPTIONS", "CONNECT", "TRACE"})
 # the HTTP methods names use as their verb; HEAD, OPTIONS, TRACE are nouns there as often
 # (``performance_stop_trace``: STOP, then the object ``trace``) and count by the lexicon
@@ -99,6 +101,10 @@ class NameContext:
             after = self.nexts.get(words, ()) if self.nexts else ()
             known = self._verb_groups[words] = len(after) >= 2 and 2 * sum(1 for w in after if _strong(w)) > len(after)
         return known
+
+    def verbs_among(self, words: tuple) -> int:
+        """How many different common verbs the names that start with ``words`` continue with."""
+        return sum(1 for w in (self.nexts.get(words, ()) if self.nexts else ()) if _strong(w))
 
     def generic_suffix(self, word: str) -> bool:
         n = self.suffixes[word] if self.suffixes else 0
@@ -195,6 +201,10 @@ def _context_verb(words: list, low: tuple, ctx: NameContext) -> int | None:
             else ctx.shared(low[:1]) and ctx.differs_after(low[:1])
         if head and _strong(low[1]):
             return 1
+        if head and not _strong(low[0]) and ctx.verbs_among(low[:1]) >= 2 and _first_verb(words, 1) is not None:
+            # project-duplicate beside project-create and project-remove: the group, then its verb
+            # (not read_text_file beside read_file and read_media_file: no verb follows READ there)
+            return _first_verb(words, 1)
         return _first_verb(words, 1) if ctx.server_wide(low[0]) and not _strong(low[0]) else None
     shared = [k for k in range(1, len(low)) if ctx.shared(low[:k])]
     strong = [k for k in shared if _strong(low[k])]
@@ -241,6 +251,10 @@ def read_name(name: str, ctx: NameContext = EMPTY) -> Lead | None:
         j = _first_verb(words, 1)
         if j is None:
             return _without_verb(name, words, explicit, version, ctx)
+    if j > 0 and low[j - 1] in NOT_BEFORE_A_VERB:
+        # domain-byComposeId ("domains by compose id"), domain-canGenerateX ("can X be generated?"):
+        # a lookup or a question; the word after "by" or "can" is not the name's verb
+        return _no_verb(name, words, j - 1, explicit, version)
     lead = _reading(name, words, j, explicit, version, ctx)
     return replace(lead, titled=True) if titled else lead
 

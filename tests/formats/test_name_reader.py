@@ -184,3 +184,22 @@ def test_odd_names_read_without_error(name):
     lead = read_name(name, name_context([name, "get_" + name]))
     # a namespace, when one is read, has letters or digits (never a run of separators)
     assert lead is None or not lead.namespace or lead.namespace.strip("_-")
+
+
+def test_a_group_the_server_continues_with_verbs_is_a_namespace_before_any_verb():
+    """project-create reads PROJECT as a group because CREATE follows; project-duplicate, in the same
+    list, is the same group with a verb the lexicon also reads as a noun."""
+    names = ["project-all", "project-create", "project-duplicate", "project-remove", "project-update",
+             "domain-create", "domain-delete"]
+    assert parts("project-create", names) == ("project", "create", "")
+    assert parts("project-duplicate", names) == ("project", "duplicate", "")
+
+
+@pytest.mark.parametrize("name", ["domain-byComposeId", "domain-canGenerateTraefikMeDomains"])
+def test_a_word_after_by_or_can_is_not_the_name_s_verb(name):
+    """A lookup by a key or a question about what can be done: the name has no verb of its own."""
+    names = ["domain-byComposeId", "domain-byApplicationId", "domain-canGenerateTraefikMeDomains",
+             "domain-create", "domain-delete", "domain-update"]
+    ns, verb, _obj = parts(name, names)
+    assert ns == "domain" and verb == ""
+    assert parts("get_user_by_id") == ("", "get", "user_by_id")   # "by" after the verb: the verb stays
