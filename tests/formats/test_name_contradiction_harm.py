@@ -118,3 +118,16 @@ def test_who_may_do_it_is_not_what_the_tool_does(tmp_path):
     ], ("TOOL601", "TOOL602"))
     assert found["forward_event"] == set(), found
     assert ("TOOL601", "warning") in found["send_message"], found
+
+
+def test_a_contradiction_read_in_another_script_is_a_hint(tmp_path):
+    """The pass 6 model learned English intents: what it reads into a Chinese description
+    ("Disconnects the current database connection", read as linking) is its opinion, TOOL602;
+    the same contradiction in English stays a warning."""
+    _model()
+    found = _by_name(tmp_path, [
+        _tool("disconnect_database", "断开当前数据库连接。断开后需要重新调用 connect_database 才能执行查询。"),
+        _tool("cancel_booking", "Books a table for two at the restaurant."),
+    ], ("TOOL601", "TOOL602"))
+    assert ("TOOL601", "warning") not in found["disconnect_database"], found
+    assert ("TOOL601", "warning") in found["cancel_booking"], found

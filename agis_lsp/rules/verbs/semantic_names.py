@@ -197,9 +197,11 @@ def _judge(ctx) -> list:
 
 def _strong(model, lead, j, description: str) -> bool:
     """A contradiction of the name in what the model read of ``description`` (``j.intent``: its
-    statement or the whole) that the verb table decides and that the name's words do not explain."""
+    statement or the whole) that the verb table decides and that the name's words do not explain,
+    in a description the model can read (the Latin script: it learned English intents)."""
+    from ...semantic.directive import latin
     return (j.verdict == "inconsistent" and model.decided(lead.upper, j.intent)
-            and not _names_the_operation(model, lead, j, description))
+            and latin(description) and not _names_the_operation(model, lead, j, description))
 
 
 @fact("verbs.tool-consistency-texts")
@@ -358,7 +360,10 @@ def description_may_not_match_name(ctx):
     description does (`create_notification` / "Sends a notification") and
     a leading noun of a compound the description writes out
     (`invoice_lines` / "Returns the line items of an invoice"), and a light
-    verb with an object noun (`give_feedback`).
+    verb with an object noun (`give_feedback`). So is a contradiction in a
+    description written in another script than the Latin: the pass 6 model
+    learned English intents, and reads "断开当前数据库连接" ("Disconnects the
+    current database connection") as linking.
     """
     for op, lead, j, strong in _judge(ctx):
         # a verb read after a leading noun (git_log: LOG) may itself be a noun, and a contradiction
