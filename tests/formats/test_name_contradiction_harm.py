@@ -131,3 +131,25 @@ def test_a_contradiction_read_in_another_script_is_a_hint(tmp_path):
     ], ("TOOL601", "TOOL602"))
     assert ("TOOL601", "warning") not in found["disconnect_database"], found
     assert ("TOOL601", "warning") in found["cancel_booking"], found
+
+
+def test_adding_the_act_the_verb_names_and_applying_to_something_are_hints(tmp_path):
+    """REPLY / "Add a reply to a comment" adds the act the name names; SET or FORMAT / "Apply grids
+    to a frame" changes the frame (the verb table's APPLY is the commit of "apply for"), and so does
+    `apply_image_transform`. The harmful readings stay warnings."""
+    _model()
+    found = _by_name(tmp_path, [
+        _tool("reply_to_comment", "Add a reply to an existing comment"),
+        _tool("set_grid", "Apply layout grids to a frame node. Supports columns, rows and grid patterns."),
+        _tool("format_doc_text", "Apply text formatting (bold, italic, font, color) to a range of a document."),
+        _tool("apply_image_transform", "Adjust image position, scale, and rotation within the node."),
+        _tool("cancel_booking", "Books a table for two at the restaurant."),
+        _tool("create_deletion_request", "Deletes the user's account and all of its data."),
+        # the action-noun trap: a listing and a verification code are things, not the act
+        _tool("list", "Creates a new listing for a rental property"),
+        _tool("verify", "Creates a new verification code and sends it to the user"),
+    ], ("TOOL601", "TOOL602"))
+    for name in ("reply_to_comment", "set_grid", "format_doc_text", "apply_image_transform"):
+        assert ("TOOL601", "warning") not in found[name], found
+    for name in ("cancel_booking", "create_deletion_request", "list", "verify"):
+        assert ("TOOL601", "warning") in found[name], found

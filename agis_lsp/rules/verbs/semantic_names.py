@@ -12,6 +12,7 @@ from ...engine.registry import rule
 from ...formats.agis_methods import PROHIBITED_HTTP_METHODS, lexicon
 from ._names import KINDS, describe, operations, rename_leading
 from ._nouns import light_verb_phrase, may_lead_a_compound, name_words, named_verbs, text_names_the_compound
+from ._senses import adds_the_named_act, applies_to_something
 
 _LABEL_TEXT = {"state": "describes a state or condition", "noun": "looks like a noun",
                "existence": "expresses existence or being", "other": "is not a verb",
@@ -164,7 +165,8 @@ def _names_the_operation(model, lead, j, description: str) -> bool:
     alone is then a reading of the name, not a mistake in it), or the verb is a light verb whose
     object carries the action (``give_feedback``: GIVE says nothing of its own to contradict)."""
     return (_creates_the_operation(model, lead, j) or _leads_a_compound(lead, j, description)
-            or _light_verb_noun_does_it(model, lead, j))
+            or _light_verb_noun_does_it(model, lead, j) or adds_the_named_act(lead, j)
+            or applies_to_something(lead, j))
 
 
 def _light_verb_noun_does_it(model, lead, j) -> bool:
@@ -360,7 +362,11 @@ def description_may_not_match_name(ctx):
     description does (`create_notification` / "Sends a notification") and
     a leading noun of a compound the description writes out
     (`invoice_lines` / "Returns the line items of an invoice"), and a light
-    verb with an object noun (`give_feedback`). So is a contradiction in a
+    verb with an object noun (`give_feedback`). So is a description that
+    adds the act the name's verb names (`replyToComment` / "Add a reply to
+    an existing comment"), and APPLY applied to something, which changes
+    it (`set_grid` / "Apply layout grids to a frame"; the verb table's APPLY
+    is the commit of "apply for a permit"). So is a contradiction in a
     description written in another script than the Latin: the pass 6 model
     learned English intents, and reads "断开当前数据库连接" ("Disconnects the
     current database connection") as linking.

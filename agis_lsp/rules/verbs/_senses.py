@@ -1,0 +1,37 @@
+"""Readings of a name and its description that explain a contradiction the verb table decides
+(TOOL601, ``semantic_names``): the description adds the act the name's verb names ("Add a reply"
+for ``replyToComment``), or APPLY is applied to something (a change), not applied for."""
+from __future__ import annotations
+
+import re
+
+# "Add a reply to an existing comment" for `replyToComment`, "Create a backup of the volume" for
+# `backup_volume`: a creating verb whose object is the name's verb itself, used as a noun and not
+# as a modifier of another ("Creates a new verification code" is a code; "a new listing for a
+# rental" is a listing, a thing: the action-noun trap stays a contradiction)
+_ACT_ADDED = re.compile(r"^\W*(?:add|adds|create|creates|make|makes|post|posts|write|writes|leave|leaves)\s+"
+                        r"(?:(?:a|an|the|one|new)\s+)*([a-z]+)(?:\s+(?:to|on|for|in|of|with|from)\b|\s*[.,;:]|\s*$)", re.I)
+
+
+def adds_the_named_act(lead, j) -> bool:
+    """The description adds an instance of the act the name's verb names, the verb itself as the
+    noun: REPLY / "Add a reply to a comment"."""
+    m = _ACT_ADDED.match(j.intent)
+    noun = m.group(1).upper() if m else ""
+    return bool(noun) and lead.upper in (noun, noun[:-1] if noun.endswith("S") else noun)
+
+
+# APPLY in the verb table is the commit of an application ("apply for a permit"); applied to
+# something ("Apply layout grids to a frame", `apply_image_transform`) it changes that thing
+_APPLY_TO = re.compile(r"^\W*appl(?:y|ies)\b(?![^.;:]*?\bfor\b)[^.;:]*?\bto\b", re.I)
+
+
+def applies_to_something(lead, j) -> bool:
+    """A contradiction between modification and APPLY's commit, where APPLY is applied to
+    something: SET / "Apply layout grids to a frame", `apply_image_transform` / "Adjust ..."."""
+    kinds = {j.verb_class.split("/")[0], j.intent_class.split("/")[0]}
+    if kinds != {"modify", "commit"}:
+        return False
+    if lead.upper == "APPLY":
+        return not re.match(r"for\b", (lead.object or "").lower())
+    return _APPLY_TO.match(j.intent) is not None
