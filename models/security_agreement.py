@@ -135,6 +135,10 @@ def agreement_thresholds(enc, head, dev_payload_scores: np.ndarray | None = None
     return out
 
 
+# The contract's warning bar (``_tool_contracts.contract_warn_threshold``): under the head's threshold,
+# a piece as far under the contract bar as the calibrate fold's nearest field is over it (0 - 0.054)
+# makes the finding a warning: the head and a text far from every tool agree.
+#
 # The contract bar (``_tool_contracts.contract_threshold``): a text the head scores from the cross-tool
 # bar to its threshold, and whose best piece is nearer to none of its document's tools'
 # contracts (``_tool_contracts``) than this cosine, is reported at information; from the threshold
@@ -162,5 +166,6 @@ def contract_threshold(enc, fields: list[dict], low: float, high: float) -> dict
         v = enc.embed(pieces + f["contracts"]).astype(np.float32)
         nearest.append(float((v[len(pieces):] @ v[:len(pieces)].T).max(0).min()))
     lowest = min(nearest, default=1.0)
-    return {"contract_threshold": round(min(CONTRACT_CEILING, lowest - 1e-4), 4),
-            "contract_fields": len(band), "contract_lowest": round(lowest, 4)}
+    bar = round(min(CONTRACT_CEILING, lowest - 1e-4), 4)
+    return {"contract_threshold": bar, "contract_fields": len(band), "contract_lowest": round(lowest, 4),
+            "contract_warn_threshold": round(bar - max(lowest - bar, 0.0), 4)}

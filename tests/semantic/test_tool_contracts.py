@@ -135,6 +135,27 @@ def test_over_the_threshold_a_text_about_none_of_its_tools_is_a_warning(model_co
     assert "about none" not in pets[0][2]
 
 
+@pytest.mark.parametrize("offset, severity", [(0.02, "warning"), (-0.02, "information"), (None, "information")])
+def test_under_the_threshold_a_text_far_from_every_tool_is_a_warning(model_copy, model, in_band, offset, severity):
+    """The contract's warning bar (``agreement.contract_warn_threshold``): a piece in the band whose
+    nearest contract is under it is a warning; over it, or without the bar, information."""
+    near = _nearest(model, ABOUT_CATS, "get forecast: city")
+    meta = json.loads((model_copy / "security_head.json").read_text())["agreement"]
+    meta.pop("contract_warn_threshold", None)
+    if offset is not None:
+        meta["contract_warn_threshold"] = near + offset
+    _with_agreement(model_copy, meta)
+    found = _findings(model_copy, [_tool("get_forecast", "Gets the weather forecast for a city.", city=ABOUT_CATS)])
+    assert [f[:2] for f in found] == [("AGSC901", severity)]
+
+
+def test_the_shipped_warning_bar_mirrors_the_nearest_real_field():
+    from agis_lsp.semantic import model_dir
+    stored = json.loads((model_dir() / "security_head.json").read_text())["agreement"]
+    margin = max(stored["contract_lowest"] - stored["contract_threshold"], 0.0)
+    assert stored["contract_warn_threshold"] == pytest.approx(stored["contract_threshold"] - margin, abs=2e-4)
+
+
 def test_a_head_without_the_bar_does_not_read_the_contract(model_copy, in_band):
     meta = json.loads((model_copy / "security_head.json").read_text())["agreement"]
     meta.pop("contract_threshold")

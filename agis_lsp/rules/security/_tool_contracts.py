@@ -189,6 +189,14 @@ def contract_threshold(head) -> float | None:
     return None if bar is None else float(bar)
 
 
+def contract_warn_threshold(head) -> float | None:
+    """The cosine under which a piece the head scores under its threshold, about none of its
+    document's tools, is a warning (``agreement.contract_warn_threshold``: as far under the
+    contract bar as the calibrate fold's nearest field is over it); None: information only."""
+    bar = (head.meta.get("agreement") or {}).get("contract_warn_threshold")
+    return None if bar is None else float(bar)
+
+
 def nearest_contract(encoder, piece: str, found: list[str], bar: float) -> float | None:
     """The cosine between ``piece`` and the nearest of the contracts ``found`` (nearest in the
     document first, ``owner_first``), both read by ``encoder``, the head's own, when it is under

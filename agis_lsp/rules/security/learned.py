@@ -10,7 +10,7 @@ from ...engine.registry import rule
 from ...formats.registry import in_purpose
 from ._scan import fields as all_fields
 from ._contract import NAMED_DATA
-from ._tool_contracts import off_contract, unrelated
+from ._tool_contracts import contract_warn_threshold, off_contract, unrelated
 from ._evidence import WEAK
 from ._scan import _agis515_spans, _scan, own_names, quote, reported_paths
 
@@ -154,9 +154,12 @@ def directive_text(ctx):
     with no tool has no contract, and the rule keeps to the head's threshold
     there. The nearest of all the document's tools is taken, not the tool
     that holds the text, because a server's instructions and a tool's text
-    may speak of its other tools. From the head's threshold to its warning
-    bar, the contract is the second signal that makes the finding a warning
-    (below).
+    may speak of its other tools. A piece under the contract's warning bar
+    (`agreement.contract_warn_threshold`: as far under the contract bar as
+    the calibrate fold's nearest field is over it, -0.054) is far from every
+    tool, a second signal: that finding is a warning. From the head's
+    threshold to its warning bar, the contract bar itself is the second
+    signal that makes the finding a warning (below).
 
     *Severity* comes from measured precision, in two bands of the score:
     a warning at most 1 per 10,000 real prose fields, else information (an
@@ -212,6 +215,8 @@ def directive_text(ctx):
                 verdict, nearest = off_contract(ctx, model, head, prose, ranked, cross)
                 if verdict is None:
                     continue
+                far = contract_warn_threshold(head)
+                loud = far is not None and nearest < far   # far from every tool: a second signal
             elif not loud:
                 off, nearest = off_contract(ctx, model, head, prose, ranked, threshold)
                 if off is not None:
