@@ -73,6 +73,7 @@ class Screen:
 
     SPECIAL = (0, 101, 102)   # [PAD], [CLS], [SEP] of the shared tokenizer: not read
     CACHE = 16384             # pieces whose score is kept (a server repeats its parameter texts)
+    CACHED_CHARS = 1024       # ... each at most this long (the model reads 128 tokens of a longer one)
 
     def __init__(self, t1: np.ndarray, b1: np.ndarray, w: np.ndarray, b: float, bar: float,
                  quiet_bar: float | None = None) -> None:
@@ -102,7 +103,8 @@ class Screen:
 
     def piece_scores(self, tokenizer, pieces: Sequence[str]) -> list:
         """``scores`` of ``pieces`` read by ``tokenizer``, each distinct piece tokenized and scored
-        once (an LRU of ``CACHE`` pieces behind a lock: the same text scores the same)."""
+        once (an LRU of ``CACHE`` pieces of up to ``CACHED_CHARS`` behind a lock, so that its
+        memory stays bounded: the same text scores the same)."""
         with self._lock:
             known = {p: self._seen[p] for p in set(pieces) if p in self._seen}
         new = [p for p in dict.fromkeys(pieces) if p not in known]
@@ -111,7 +113,8 @@ class Screen:
             known.update(zip(new, found))   # float32, compared with the bars as before
             with self._lock:
                 for p in new:
-                    self._seen[p] = known[p]
+                    if len(p) <= self.CACHED_CHARS:
+                        self._seen[p] = known[p]
                 while len(self._seen) > self.CACHE:
                     self._seen.popitem(last=False)
         return [known[p] for p in pieces]

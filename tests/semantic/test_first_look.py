@@ -124,3 +124,17 @@ def test_the_first_look_keeps_pieces_from_the_least_score_bar_not_the_contract_c
                                                "contract_threshold": 0.0, "warn_threshold": 0.9969}}
     assert lowest_bar(meta) == 0.8981
     assert lowest_bar({"threshold": 0.99}) == 0.99
+
+
+def test_the_first_look_scores_a_piece_once_and_keeps_its_memory_bounded():
+    """Each distinct piece is scored once, with the score it gets alone; a long piece is not kept."""
+    from tokenizers import Tokenizer
+    from agis_lsp.semantic import model_dir
+    tok = Tokenizer.from_file(str(model_dir() / "tokenizer.json"))
+    t1 = np.random.default_rng(0).normal(size=(tok.get_vocab_size(), 4)).astype(np.float32)
+    screen = Screen(t1, np.zeros(4, np.float32), np.ones(4, np.float32), 0.0, 0.5)
+    short, long_ = "Sends the report.", "word " * 400
+    first = screen.piece_scores(tok, [short, long_, short])
+    assert first[0] == first[2] == screen.scores([tok.encode(short).ids])[0]
+    assert first[1] == screen.scores([tok.encode(long_).ids])[0]
+    assert short in screen._seen and long_ not in screen._seen
