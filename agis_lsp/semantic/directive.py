@@ -109,7 +109,8 @@ class Screen:
             known = {p: self._seen[p] for p in set(pieces) if p in self._seen}
         new = [p for p in dict.fromkeys(pieces) if p not in known]
         if new:
-            found = self.scores([e.ids for e in tokenizer.encode_batch(new)])
+            from .encoder import tokenizable
+            found = self.scores([e.ids for e in tokenizer.encode_batch([tokenizable(p) for p in new])])
             known.update(zip(new, found))   # float32, compared with the bars as before
             with self._lock:
                 for p in new:

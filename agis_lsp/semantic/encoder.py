@@ -31,6 +31,7 @@ tokenizers and the standard library, nothing else.
 from __future__ import annotations
 
 import os
+import re
 import threading
 from collections import OrderedDict
 from contextlib import contextmanager
@@ -166,7 +167,7 @@ class Encoder:
 
     def tokenize(self, texts: Sequence[str]) -> tuple[np.ndarray, np.ndarray]:
         """Token ids and attention mask, padded with [PAD]=0 to the longest text."""
-        return _arrays([e.ids for e in self._tokenizer.encode_batch(list(texts))])
+        return _arrays([e.ids for e in self._tokenizer.encode_batch([tokenizable(t) for t in texts])])
 
     def forward(self, texts: Sequence[str]) -> np.ndarray:
         """Embed ``texts`` (one batch) without touching the cache."""
@@ -189,7 +190,7 @@ class Encoder:
         if len(piece) < MAX_TOKENS - 2:   # a token covers at least one character
             return []
         out = []
-        for enc in self._tokenizer.encode(piece).overflowing:
+        for enc in self._tokenizer.encode(tokenizable(piece)).overflowing:
             spans = [o for o, special in zip(enc.offsets, enc.special_tokens_mask) if not special]
             if spans:
                 out.append((start + spans[0][0], start + spans[-1][1]))
@@ -226,7 +227,7 @@ class Encoder:
                     todo[t] = [i]
         if todo:
             pending = list(todo)
-            ids = [e.ids for e in self._tokenizer.encode_batch(pending)]
+            ids = [e.ids for e in self._tokenizer.encode_batch([tokenizable(t) for t in pending])]
             for batch in plan_batches([len(i) for i in ids]):
                 vecs = self._run(*_arrays([ids[j] for j in batch]))
                 with self._lock:
@@ -287,6 +288,16 @@ class Encoder:
         with self._lock:
             self._cache.clear()
             self._hits = self._misses = 0
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def tokenizable(text: str) -> str:
+    """``text`` with each UTF-16 surrogate (half of a character, which an editor buffer or a
+    JSON escape may hold) as U+FFFD: the tokenizer rejects them. One character for one, so every
+    offset into the text stays."""
+    return _SURROGATE.sub("\ufffd", text) if _SURROGATE.search(text) else text
 
 
 def _arrays(rows: Sequence[Sequence[int]]) -> tuple[np.ndarray, np.ndarray]:

@@ -90,3 +90,23 @@ def test_under_the_threshold_a_text_without_a_cue_is_not_judged_by_its_contract(
     _edit_head(model_copy, raise_threshold)
     found = _findings(model_copy, _tools(text))
     assert [f[0] for f in found] == (["AGSC901"] if reported else [])
+
+
+def test_half_of_a_character_reaches_the_tokenizer_as_a_replacement(model):
+    """A lone UTF-16 surrogate (a JSON escape or an editor buffer may hold one) in a field with a
+    cue and in one without: the model reads them, and no rule fails."""
+    from agis_lsp.semantic import model_dir
+    tools = _tools("You must pass the city \ud800 name.")
+    tools[0]["inputSchema"]["properties"]["city"]["description"] = "The reservation has status CANCELLED\ud800"
+    found = _findings(model_dir(), tools)
+    assert not [f for f in found if f[0] == "AGIS000"], found
+
+
+def test_with_the_semantic_passes_off_a_text_without_a_cue_is_no_skipped_judgment():
+    from agis_lsp.engine.config import Config
+    from agis_lsp.engine.runner import lint_text
+    quiet = json.dumps({"tools": _tools(QUIET_BENIGN)})
+    cued = json.dumps({"tools": _tools("You must pass the city name in English.")})
+    config = Config(select=("AGSC",))
+    assert not [n for n in lint_text(quiet, "x.tools.mcp.json", config, semantic=False).notes if "skipped" in n]
+    assert [n for n in lint_text(cued, "x.tools.mcp.json", config, semantic=False).notes if "skipped" in n]

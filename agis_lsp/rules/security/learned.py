@@ -42,6 +42,15 @@ def candidates(ctx) -> list:
             and p.role not in SUGGESTION_ROLES and p.path not in skip and len(p.text) >= MIN_CHARS]
 
 
+def _needs_model(ctx) -> bool:
+    """Whether the model has a field to judge: one with a cue word; with the semantic passes on,
+    also one without (the first look decides there, so with them off its absence is no loss to
+    report)."""
+    from ...semantic.directive import has_cue
+    fields = candidates(ctx)
+    return any(has_cue(p.text) for p in fields) or (ctx.semantic and bool(fields))
+
+
 @fact("security.directive-jobs")
 def planned(ctx) -> list[tuple[int, int, int]]:
     """The pieces the head scores in this document's candidates (``directive.jobs``: each
@@ -64,7 +73,7 @@ def model_texts(ctx, model) -> list[str]:
 
 @rule(CODE,
       spec="AGIS §12",
-      needs_model=lambda ctx: bool(candidates(ctx)),
+      needs_model=_needs_model,
       model_texts=model_texts, model_encoder="security")
 def directive_text(ctx):
     """The model reads this text as an instruction that reaches beyond the tool's own contract.
