@@ -194,7 +194,8 @@ def directives(text: str):
     """AGSC101 hits that are not a condition ("if you need to comply with ..."), not the purpose
     of this tool ("Use this to discover valid index names before calling other tools") and not
     how to work out this argument's value ("the LLM should try to infer it from the project")."""
-    from ._scope import carried, clause_head, sentence_head, subordinate
+    from ._order_scope import sentence_head
+    from ._scope import carried, clause_head, subordinate
     for s, e, what in _directive_hits(text):
         if what in _ANY_CLAUSE:
             yield s, e, what

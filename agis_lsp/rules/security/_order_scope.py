@@ -118,17 +118,18 @@ _UNIVERSAL = re.compile(r"\b(?:any|anything|every|everything|all|whatever|each|a
 _LIST_ITEM = re.compile(r"[ \t]*(?:[-*\u2022]|\d+[.)])\s")
 
 
-def _sentence_head(text: str, at: int) -> str:
-    """The words before ``at`` back to the last sentence mark (as ``_scope.sentence_head``, which
-    this module cannot import: ``_scope`` reads the scan, which reads this module)."""
-    return text[max(text.rfind(c, 0, at) for c in ".!?;\n") + 1:at]
+def sentence_head(text: str, start: int) -> str:
+    """The words before ``start`` back to the last sentence mark (``.!?;`` or a line break),
+    commas included: "Never call publish_post on the user's behalf without ...". Here, the lowest
+    of the security modules, so that the scan's order checks and ``_scope`` share it."""
+    return text[max(text.rfind(c, 0, start) for c in ".!?;\n") + 1:start]
 
 
 def _conditional(text: str, at: int) -> bool:
     """Whether the match at ``at`` is what to do under a narrow condition: after "If you need
     low-level segment editing, ..." in its sentence, or in an item of a list that "Only use this
     tool if:" introduces. Not under "if the user asks anything" (every turn)."""
-    head = _sentence_head(text, at)
+    head = sentence_head(text, at)
     if _IF.match(head) and "," in head:
         return not _UNIVERSAL.search(head)
     line_start = text.rfind("\n", 0, at) + 1
@@ -174,7 +175,7 @@ _RESULT_CONDITION = re.compile(
 def _relays_a_result(text: str, e: int, rest: str, carried) -> bool:
     """"If update_available is True, inform the user that a new version is available": the
     sentence's condition is what this tool returned, and what is told crosses no boundary."""
-    head = _sentence_head(text, e)
+    head = sentence_head(text, e)
     rest = _ONCE_PER.sub(" ", rest)
     return bool(_RESULT_CONDITION.search(head)) and not _UNIVERSAL.search(head) \
         and not _LINK.search(rest) and not carried(rest, skip="AGSC101")

@@ -36,12 +36,6 @@ def clause_head(text: str, start: int) -> str:
     return head[cut:]
 
 
-def sentence_head(text: str, start: int) -> str:
-    """The words before ``start`` back to the last sentence mark (``.!?;`` or a line break),
-    commas included: "Never call publish_post on the user's behalf without ..."."""
-    return text[max(text.rfind(c, 0, start) for c in ".!?;\n") + 1:start]
-
-
 def subordinate(text: str, start: int, words: int = 6) -> bool:
     """Whether the match at ``start`` follows a subordinating word within ``words`` words of
     its clause ("only when the user has approved", "if you need to comply")."""

@@ -47,7 +47,8 @@ _secrecy_hits = matches(*_SECRECY)
 def secrecy(text: str):
     """Hits in an order, not in a description of what the system does ("tool calls run
     without user confirmation", "Cognito silently redirects ...")."""
-    from ._scope import describes, sentence_head
+    from ._order_scope import sentence_head
+    from ._scope import describes
     for s, e, what in _secrecy_hits(text):
         if text[s:e].lower().startswith("without") and describes(text, s):
             continue
