@@ -107,6 +107,8 @@ class Screen:
         memory stays bounded: the same text scores the same)."""
         with self._lock:
             known = {p: self._seen[p] for p in set(pieces) if p in self._seen}
+            for p in known:
+                self._seen.move_to_end(p)   # least recently used first out
         new = [p for p in dict.fromkeys(pieces) if p not in known]
         if new:
             from .encoder import tokenizable
