@@ -121,7 +121,7 @@ _LIST_ITEM = re.compile(r"[ \t]*(?:[-*\u2022]|\d+[.)])\s")
 def sentence_head(text: str, start: int) -> str:
     """The words before ``start`` back to the last sentence mark (``.!?;`` or a line break),
     commas included: "Never call publish_post on the user's behalf without ...". Here, the lowest
-    of the security modules, so that the scan's order checks and ``_scope`` share it."""
+    of the security modules, so that the order checks, ``secrecy`` and ``_model_orders`` share it."""
     return text[max(text.rfind(c, 0, start) for c in ".!?;\n") + 1:start]
 
 
