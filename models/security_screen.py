@@ -63,16 +63,17 @@ def _pieces(texts: list[str]) -> list[str]:
     return [t[a:b] for t in texts for a, b in scored_spans(t)]
 
 
-# Bars of the agreement block that are not scores of the head: the contract bar is a cosine
-# between a piece and a tool's contract (``_tool_contracts``), on another scale.
-NOT_SCORES = frozenset(("contract_threshold",))
+# Bars of the agreement block that are not scores of the head: the contract bars
+# (``contract_threshold``, ``contract_warn_threshold``) are cosines between a piece and a tool's
+# contract (``_tool_contracts``), on another scale. Every bar of that scale is named so.
+NOT_SCORES_PREFIX = "contract_"
 
 
 def lowest_bar(meta: dict) -> float:
     """The least score at which the head's verdict counts anywhere in the rule."""
     bars = [float(meta["threshold"])]
     bars += [float(v) for k, v in (meta.get("agreement") or {}).items()
-             if k.endswith("_threshold") and k not in NOT_SCORES]
+             if k.endswith("_threshold") and not k.startswith(NOT_SCORES_PREFIX)]
     return min(bars)
 
 

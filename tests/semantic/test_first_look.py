@@ -121,9 +121,14 @@ def test_the_first_look_keeps_pieces_from_the_least_score_bar_not_the_contract_c
     sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "models"))
     from security_screen import lowest_bar
     meta = {"threshold": 0.9938, "agreement": {"agree_threshold": 0.8981, "cross_tool_threshold": 0.91,
-                                               "contract_threshold": 0.0, "warn_threshold": 0.9969}}
+                                               "contract_threshold": 0.0, "contract_warn_threshold": -0.054,
+                                               "warn_threshold": 0.9969}}
     assert lowest_bar(meta) == 0.8981
     assert lowest_bar({"threshold": 0.99}) == 0.99
+    # the shipped head's own bars: a retrained first look keeps what its lowest score bar keeps
+    shipped = json.loads((Path(__file__).resolve().parents[2] / "models" / "security_head.json").read_text())
+    assert lowest_bar(shipped) == shipped["screen"]["low"] == min(
+        v for k, v in shipped["agreement"].items() if k in ("agree_threshold", "cross_tool_threshold"))
 
 
 def test_the_first_look_scores_a_piece_once_and_keeps_its_memory_bounded():
