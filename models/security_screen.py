@@ -8,11 +8,13 @@ units over them (``train_security.train_mlp``, the head's trainer, on the head's
 texts and labels) scores it. The first layer is folded into the table (``s_t1`` = table x w1,
 stored as float16), so the shipped first look is a lookup, a mean and 64 weights.
 
-Its bar keeps, by construction, every piece the head scores over its lowest bar (``low``: the
-least of its threshold and its agreement bars) among the head's training texts, the
-development payloads and clean texts, and the calibrate fold of the real corpora's dev units:
-the first look's least score over them. So it changes no verdict on the data the head's bars
-were picked on; what it changes on data it never saw is measured by
+Its bar keeps, by construction, the verdict of every text the head scores over its lowest bar
+(``low``: the least of its threshold and its agreement bars) among the head's training texts,
+the development payloads and clean texts, and the calibrate fold of the real corpora's dev
+units: the rule judges a text by its best piece, so the bar is the least, over those texts, of
+the best first-look score among the pieces in the text's highest class of the head's bars
+(``verdict_needs``). A piece whose verdict a sibling of the same class carries does not hold the
+bar down. So it changes no verdict on the data the head's bars were picked on; what it changes on data it never saw is measured by
 ``benchmarks/payload_loso.py`` (each fold trains its own first look without its sources) and
 ``benchmarks/real_precision.py``; what it saves by ``benchmarks/encoder_work.py`` and
 ``benchmarks/cisco_speed.py`` (docs/benchmarks.md).
@@ -27,9 +29,9 @@ import numpy as np
 from agis_lsp.semantic.directive import Screen, quiet_spans, scored_spans
 
 HERE = Path(__file__).resolve().parent
-# The share of those pieces the first look may drop (k = floor(share x pieces) of the lowest):
-# 0, none. At 1e-3 (3 of ~3,000 pieces: payloads behind a clean first sentence, read whole) it
-# would pass a third as many tokens of the calibrate fold (docs/benchmarks.md), and cost verdicts.
+# The share of those texts whose verdict the first look may drop (k = floor(share x texts) of the
+# lowest): 0, none. At 1e-3 (2 of ~2,800 texts) it would pass half as many tokens of the calibrate
+# fold (docs/benchmarks.md), and cost verdicts.
 POOL_LOSS = 0.0
 
 
@@ -69,43 +71,73 @@ def _pieces(texts: list[str]) -> list[str]:
 NOT_SCORES_PREFIX = "contract_"
 
 
+def score_bars(meta: dict) -> list[float]:
+    """Every score of the head at which a verdict of the rule changes (its threshold, its
+    agreement and warning bars), ascending."""
+    bars = {float(meta["threshold"])}
+    bars |= {float(v) for k, v in (meta.get("agreement") or {}).items()
+             if k.endswith("_threshold") and not k.startswith(NOT_SCORES_PREFIX)}
+    return sorted(bars)
+
+
 def lowest_bar(meta: dict) -> float:
     """The least score at which the head's verdict counts anywhere in the rule."""
-    bars = [float(meta["threshold"])]
-    bars += [float(v) for k, v in (meta.get("agreement") or {}).items()
-             if k.endswith("_threshold") and not k.startswith(NOT_SCORES_PREFIX)]
-    return min(bars)
+    return score_bars(meta)[0]
+
+
+def verdict_needs(head, screen: Screen, tokenizer, bars: list[float], texts: list[str], embed) -> list[float]:
+    """For each text the head gives a verdict (a piece scored from the lowest of ``bars``), the
+    least first-look bar at which that verdict stays: the best first-look score among the pieces
+    in the text's highest class of ``bars``. The rule judges a text by its best piece, so a
+    verdict stays when one piece of its class passes, whatever the first look does to the others."""
+    jobs = [(i, t[a:b]) for i, t in enumerate(texts) for a, b in scored_spans(t)]
+    if not jobs:
+        return []
+    pieces = [p for _, p in jobs]
+    classes = np.searchsorted(np.asarray(bars), head.scores(embed(pieces).astype(np.float32)), side="right")
+    first = screen.scores(token_ids(tokenizer, pieces))
+    best: dict[int, tuple[int, float]] = {}
+    for (i, _), c, f in zip(jobs, classes, first):
+        if c and (i not in best or (c, f) > best[i]):
+            best[i] = (int(c), float(f))
+    return [f for _, f in best.values()]
 
 
 def fit_screen(enc, head, meta: dict, texts: list[str], y: np.ndarray, say=print) -> tuple[dict, dict]:
     """The first look for ``head`` (trained on ``texts``, ``y``; ``enc`` the head's
     ``CachedEncoder``, ``meta`` its json with the agreement bars): (npz arrays, json block)."""
-    from security_sets import corpus_fold, dev_clean, dev_payloads
     from train_security import train_mlp
-    tokenizer = enc.enc.tokenizer
     table = static_table()
-    params = train_mlp(features(table, token_ids(tokenizer, texts)), y)
+    params = train_mlp(features(table, token_ids(enc.enc.tokenizer, texts)), y)
     t1 = (table @ params["w1"]).astype(np.float16)
     screen = Screen(t1.astype(np.float32), params["b1"], params["w"], float(params["b"][0]), 0.0)
-    low = lowest_bar(meta)
-    cal = _pieces(corpus_fold("calibrate")[0])
-    sets = {"train": texts, "dev payloads": _pieces([t for _, t in dev_payloads()]),
-            "dev clean": _pieces(dev_clean()), "calibrate": cal}
-    kept = []
-    for name, pieces in sets.items():
-        full = head.scores(enc.embed(pieces).astype(np.float32))
-        first = screen.scores(token_ids(tokenizer, pieces))
-        kept.append(first[full >= low])
-    enc.save()
-    pool = np.concatenate(kept)
-    bar = float(np.sort(pool)[int(np.floor(POOL_LOSS * len(pool)))]) if len(pool) else 0.5
-    passed = float(np.mean(screen.scores(token_ids(tokenizer, cal)) >= bar)) if cal else 0.0
-    say(f"first look: bar {bar:.4f} keeps the {len(pool)} pieces the head scores from {low:.4f}; "
-        f"passes {passed:.3f} of the calibrate fold's {len(cal)} pieces")
-    block = {"b": float(params["b"][0]), "bar": bar, "low": low, "pool": int(len(pool)),
-             "calibrate_pieces": len(cal), "calibrate_passed": round(passed, 4),
-             "table": "encoder.onnx, each token alone", "rule": "models/security_screen.py"}
+    block = keeping_bar(enc, head, screen, meta, texts, say)
+    block.update({"b": float(params["b"][0]), "table": "encoder.onnx, each token alone",
+                  "rule": "models/security_screen.py"})
     return {"s_t1": t1, "s_b1": params["b1"], "s_w": params["w"]}, block
+
+
+def keeping_bar(enc, head, screen: Screen, meta: dict, texts: list[str], say=print) -> dict:
+    """The first look's bar and its measures (the json's ``screen`` block but ``b``): the highest
+    bar at which every text of the head's training set (``texts``), of the development payloads
+    and clean texts, and of the calibrate fold of the real corpora keeps the class of verdict the
+    head gives it (``verdict_needs``), less POOL_LOSS of them; and the share of the calibrate
+    fold's pieces it passes."""
+    from security_sets import corpus_fold, dev_clean, dev_payloads
+    tokenizer, bars = enc.enc.tokenizer, score_bars(meta)
+    cal = corpus_fold("calibrate")[0]
+    sets = {"train": texts, "dev payloads": [t for _, t in dev_payloads()], "dev clean": dev_clean(),
+            "calibrate": cal}
+    pool = np.sort(np.concatenate([np.asarray(verdict_needs(head, screen, tokenizer, bars, v, enc.embed), np.float32)
+                                   for v in sets.values()]))
+    enc.save()
+    bar = float(pool[int(np.floor(POOL_LOSS * len(pool)))]) if len(pool) else 0.5
+    pieces = _pieces(cal)
+    passed = float(np.mean(screen.scores(token_ids(tokenizer, pieces)) >= bar)) if pieces else 0.0
+    say(f"first look: bar {bar:.4f} keeps the verdicts of the {len(pool)} texts the head scores from "
+        f"{bars[0]:.4f}; passes {passed:.3f} of the calibrate fold's {len(pieces)} pieces")
+    return {"bar": bar, "low": bars[0], "pool": int(len(pool)), "calibrate_pieces": len(pieces),
+            "calibrate_passed": round(passed, 4)}
 
 
 # The share of the calibrate fold's pieces without a cue (``directive.quiet_spans``) that the

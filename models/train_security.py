@@ -298,16 +298,17 @@ def main(argv: list[str] | None = None) -> None:
 
 
 def fill_agreement(enc, directory: Path) -> dict:
-    """``agreement_thresholds`` of the head in ``directory``, and its first look's stricter bar
-    (``quiet_bar``), written into its json (the npz, the weights, untouched): ``python
+    """``agreement_thresholds`` of the head in ``directory``, and its first look's bars
+    (``keeping_bar``, ``quiet_bar``), written into its json (the npz, the weights, untouched): ``python
     models/train_security.py --agreement-only``."""
     from agis_lsp.semantic.directive import DirectiveHead
     head = DirectiveHead.load(directory)
     meta = dict(head.meta)
     meta["agreement"] = agreement_thresholds(enc, head, piece_max(enc, head, [t for _, t in dev_payloads()]))
-    if head.screen is not None:
-        from security_screen import quiet_bar
-        meta["screen"] = {**meta["screen"], **quiet_bar(enc, head)}
+    if head.screen is not None:   # its bar keeps the verdicts of the bars just picked
+        from security_screen import keeping_bar, quiet_bar
+        meta["screen"] = {**meta["screen"], **keeping_bar(enc, head, head.screen, meta, training_set()[0]),
+                          **quiet_bar(enc, head)}
     (directory / FILES[0]).write_text(json.dumps(meta, indent=1) + "\n")
     print(json.dumps(meta["agreement"], indent=1))
     return meta["agreement"]
