@@ -111,9 +111,8 @@ def fit_screen(enc, head, meta: dict, texts: list[str], y: np.ndarray, say=print
     params = train_mlp(features(table, token_ids(enc.enc.tokenizer, texts)), y)
     t1 = (table @ params["w1"]).astype(np.float16)
     screen = Screen(t1.astype(np.float32), params["b1"], params["w"], float(params["b"][0]), 0.0)
-    block = keeping_bar(enc, head, screen, meta, texts, say)
-    block.update({"b": float(params["b"][0]), "table": "encoder.onnx, each token alone",
-                  "rule": "models/security_screen.py"})
+    block = {"b": float(params["b"][0]), **keeping_bar(enc, head, screen, meta, texts, say),
+             "table": "encoder.onnx, each token alone", "rule": "models/security_screen.py"}
     return {"s_t1": t1, "s_b1": params["b1"], "s_w": params["w"]}, block
 
 
