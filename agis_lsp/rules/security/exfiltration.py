@@ -200,7 +200,7 @@ def _context(text: str):
         yield s, e, what
 
 
-detector("AGSC303", 31, ADVICE, gate=gate('bcc cc copy link url transfe wire pay move route text sms clipboa user convers chat dialog transcr messag prompt instruc context memory session tool history previou everyth suppos allowe permit told systemp istruzi anweisu systema indicac consign directr tokens window configu config setup guideli rules directi constra', ('://', '@', 'www.'), r'\d\.\d+\.\d+\.\d'))(_context)
+detector("AGSC303", 31, ADVICE, gate=gate('bcc cc copy link url transfe wire pay move route text sms clipboa user convers chat dialog transcr messag prompt instruc context memory session tool history previou everyth suppos allowe permit told systemp istruzi anweisu systema indicac consign directr tokens window configu config setup guideli rules directi constra initial program restric topics subject written above creator develop operato admin maker owner designe precede before', ('://', '@', 'www.'), r'\d\.\d+\.\d+\.\d'))(_context)
 _named_variables = _acted_on(matches(_VARS[0]))
 _asks_for_secrets = matches(*_VARS[1:])
 
