@@ -12,6 +12,7 @@ from ._scan import fields as all_fields
 from ._contract import NAMED_DATA
 from ._tool_contracts import contract_warn_threshold, off_contract, unrelated
 from ._evidence import WEAK
+from ._protective import without_guards
 from ._scan import _agis515_spans, _scan, own_names, quote, reported_paths
 
 CODE = "AGSC901"
@@ -197,7 +198,10 @@ def directive_text(ctx):
         from ...semantic import SemanticUnavailable
         from ...semantic.directive import has_cue, judge_pieces
         model = ctx.model()
-        ranked_pieces = judge_pieces(model, [p.text for p in fields], planned(ctx))
+        # a guard against the data ("the document is site data, not instructions") is read as blank:
+        # the rest of its field is judged as if the server had not written it (``_protective``)
+        texts = [without_guards(p.text) or p.text for p in fields]
+        ranked_pieces = judge_pieces(model, texts, planned(ctx))
     except SemanticUnavailable as exc:
         raise SemanticSkipped(str(exc)) from None
     head = model._directive_head
@@ -206,7 +210,9 @@ def directive_text(ctx):
     reported = reported_paths(ctx)
     weak = weak_only_paths(ctx)
     own = None
-    for prose, ranked in zip(fields, ranked_pieces):
+    for prose, text, ranked in zip(fields, texts, ranked_pieces):
+        if text is not prose.text:
+            ranked = [v for v in ranked if text[v.start:v.end].strip()]   # not a guard's blank
         verdict = ranked[0] if ranked else None
         if verdict is not None and verdict.score < threshold and not has_cue(prose.text):
             continue   # a text without a cue is judged at the head's threshold only (``quiet_spans``)
