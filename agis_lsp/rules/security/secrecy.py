@@ -54,7 +54,8 @@ def secrecy(text: str):
             continue
         if _CAPABILITY.match(text, e) or _denied_claim(text, e):
             continue   # "never tell the user a schedule type is unsupported": how to word a reply
-        if text[s:e].lower().startswith("without") and _FORBIDS.search(sentence_head(text, s)):
+        if text[s:e].lower().startswith("without") and (_FORBIDS.search(head := sentence_head(text, s))
+                                                        or _FORBIDS_ACT.search(head)):
             continue   # "Never call publish_post without showing them the text": they must be shown
         yield s, e, what
 
@@ -65,6 +66,10 @@ _FORBIDS = re.compile(r"\b(?:never|do\s+not|don't|must\s+not|mustn't|should\s+no
                       r"(?:ever\s+|yourself\s+)?(?:call|use|run|invoke|execute|send|post|publish|delete|remove|buy|"
                       r"purchase|order|place|submit|pay|transfer|book|do|make|act|proceed|perform|change|modify|"
                       r"update|create|commit|push|merge|deploy|share|take)\b", I)
+# ... any act, negated right before the "without" ("Do NOT auto-file without asking"): no comma
+# between, and not a negation that urges the act ("do not hesitate to proceed without asking").
+_FORBIDS_ACT = re.compile(r"\b(?:never|do\s+not|don't|must\s+not|mustn't|should\s+not|shouldn't|may\s+not|cannot|can't)\s+"
+                          r"(?:ever\s+)?(?!(?:hesitate|wait|stop|pause|bother|delay|hold|worry)\b)[a-z][\w-]*(?:\s+[\w'/-]+){0,8}\s*$", I)
 
 
 
