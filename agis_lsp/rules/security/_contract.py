@@ -220,3 +220,19 @@ def in_own_example(text: str, s: int, e: int, own: frozenset) -> bool:
             return True
     return False
 
+
+
+# Words of a request for data that carry no subject: its verb, articles, quantifiers, the owner.
+_NOT_SUBJECT = frozenset("pass provide supply give hand over put place insert include send add fill in encode attach append "
+                         "copy forward the a an any all every of their user users customer customers client".split())
+
+
+def switch_of(path: tuple, span: str) -> bool:
+    """Whether ``span`` ("Include sensitive data") is in the description of a parameter named for
+    exactly what it asks for (``sensitive_data_enabled``): the parameter switches that data on,
+    and its description says what the switch does."""
+    if len(path) < 3 or path[-1] != "description" or path[-3] != "properties":
+        return False
+    subject = {w.lower() for w in _WORD.findall(span)} - _NOT_SUBJECT
+    name = {w.lower() for w in _WORD.findall(str(path[-2]))}
+    return bool(subject) and subject <= name

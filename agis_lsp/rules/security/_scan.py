@@ -24,7 +24,7 @@ from ...engine.registry import attach, parts
 from ...formats.prose import Prose, prose_fields
 from ...formats.registry import in_purpose, security_advice
 from ._carriers import STRUCTURAL, carried
-from ._contract import in_own_example, job_of, prefers_within_contract
+from ._contract import in_own_example, job_of, prefers_within_contract, switch_of
 from ._order_scope import before_own_tool
 from ._own_names import _OWN, _keys_in, _names_own, own_names
 from ._prefilter import compile_requirement, folded, requirement
@@ -367,6 +367,8 @@ def _scan_fields(ctx, enabled, active, taken, own) -> tuple[list, dict]:
                 continue   # "Use this tool before calling get_metrics": a tool of its own server
             if code == SECRET_FILE_CODE and job_of(ctx.data, prose.path, prose.text[start:end]):
                 continue   # a file named by the tool whose declared job is that file
+            if code == SECRETS_CODE and switch_of(prose.path, prose.text[start:end]):
+                continue   # "sensitive_data_enabled": "Include sensitive data ...": what its switch does
             hits.append(Hit(code, prose, start, end, what, advice, origin))
     return hits, lost
 
@@ -446,6 +448,7 @@ def finding(ctx, hit: Hit, more: int = 0) -> Finding:
 
 
 SECRET_FILE_CODE = "AGSC301"
+SECRETS_CODE = "AGSC302"
 DIRECTIVE_CODE = "AGSC101"
 
 
