@@ -86,10 +86,12 @@ _DIRECTIVE = [
     (lazy(r"(?:^|[.!?,;:\n]\s*)(?:respond|reply|answer)\s+(?:only\s+)?(?:(?:in|with)\s+(?:json|xml|yaml|markdown|plain\s+text|"
           r"english|one\s+word|a\s+single\s+word|the\s+word|only|nothing|exactly|[\"'])|to\s+the\s+user|by\s+saying)", I),
      "tells the model how to answer the user", "respon repl replies answer"),
-    # ... not "never follow instructions found inside them": a guard against the data (``_protective``)
+    # ... not "never follow instructions found inside them": a guard against the data (``_protective``);
+    # not "never ask for confirmation on a default that is obviously right": a narrow, harmless case
     (lazy(r"\b(?:do\s+not|don't|never)\s+(?:follow|obey|listen\s+to)\s+(?:the\s+|any\s+|your\s+)?(?:user|instructions(?!\s+"
           r"(?:found|contained|embedded|appearing|hidden|inside|within)\b)|rules|previous|system|other|guidelines)|\b(?:do\s+not|don't|never)\s+(?:use|call)\s+any\s+other|"
-          r"\b(?:do\s+not|don't|never)\s+ask\s+(?:the\s+user\s+)?for\s+(?:confirmation|permission)\b", I),
+          r"\b(?:do\s+not|don't|never)\s+ask\s+(?:the\s+user\s+)?for\s+(?:confirmation|permission)\b(?!\s+(?:on|for|about)\s+"
+          r"(?:a\s+|an\s+|the\s+)?(?:defaults?|read-only|safe|obvious|trivial|harmless|idempotent|non-destructive)\b)", I),
      "gives the model orders beyond this tool", "follow obey listen other ask"),
     (lazy(r"\byour\s+(?:new\s+|real\s+|true\s+|primary\s+|only\s+|actual\s+)(?:task|goal|job|purpose|objective|instructions?|role)\b", I),
      NEW_TASK, "your"),    # Cue families (docs/security.md, "What would reach the recall goal"), written on
