@@ -289,7 +289,9 @@ def secret_variable_reference(ctx):
     variable and ask for nothing; they are not reported, nor is "Provide your
     API key in the Authorization header" (the caller's own key, for this
     tool): only someone else's secrets, private data in general, or "every"
-    secret are.
+    secret are. The description of a parameter named for exactly the data it
+    asks for says what that switch does (`sensitive_data_enabled`: "Include
+    sensitive data in recording capture"): not reported.
     """
     yield from findings(ctx, "AGSC302")
 

@@ -141,6 +141,8 @@ def secrecy_from_user(ctx):
     An act forbidden unless the user sees it or agrees ("Never call
     publish_post without showing them the final text and getting their
     consent") hides nothing: "without" after a negated act in the same
-    sentence is not reported.
+    sentence is not reported, nor after any act negated right before it with
+    no comma between ("Do NOT auto-file without asking"); a negation that
+    urges the act ("do not hesitate to proceed without asking") is.
     """
     yield from findings(ctx, "AGSC201")
