@@ -153,3 +153,19 @@ def test_adding_the_act_the_verb_names_and_applying_to_something_are_hints(tmp_p
         assert ("TOOL601", "warning") not in found[name], found
     for name in ("cancel_booking", "create_deletion_request", "list", "verify"):
         assert ("TOOL601", "warning") in found[name], found
+
+
+def test_a_verb_that_undoes_a_noun_removes_it(tmp_path):
+    """UNTAG / "Removes the tags ... from the resource" removes what the verb undoes: a hint at most.
+    UNSUBSCRIBE / "Subscribes ..." and UNLOCK / "Locks the door" still contradict the name."""
+    _model()
+    found = _by_name(tmp_path, [
+        _tool("UntagResource", "Removes the tags, identified by the keys, from the specified resource."),
+        _tool("unpin_message", "Removes the pin from a message in the channel."),
+        _tool("unsubscribe_user", "Subscribes the user to the weekly newsletter."),
+        _tool("unlock_door", "Locks the front door and arms the alarm."),
+    ], ("TOOL601", "TOOL602"))
+    for name in ("UntagResource", "unpin_message"):
+        assert ("TOOL601", "warning") not in found[name], found
+    for name in ("unsubscribe_user", "unlock_door"):
+        assert ("TOOL601", "warning") in found[name], found

@@ -1,6 +1,7 @@
 """Readings of a name and its description that explain a contradiction the verb table decides
 (TOOL601, ``semantic_names``): the description adds the act the name's verb names ("Add a reply"
-for ``replyToComment``), or APPLY is applied to something (a change), not applied for."""
+for ``replyToComment``), APPLY is applied to something (a change), not applied for, or a verb
+that undoes a noun removes it ("Removes the tags" for ``UntagResource``)."""
 from __future__ import annotations
 
 import re
@@ -35,3 +36,26 @@ def applies_to_something(lead, j) -> bool:
     if lead.upper == "APPLY":
         return not re.match(r"for\b", (lead.object or "").lower())
     return _APPLY_TO.match(j.intent) is not None
+
+
+# UNTAG / "Removes the tags from the resource", UNPIN / "Removes the pin": a verb that undoes its
+# noun (UN- and a word) is the removal of that noun; "Adds a tag" or "Locks the door" still
+# contradicts it
+_REMOVES = re.compile(r"^\W*(?:remove|removes|delete|deletes|detach|detaches|clear|clears|drop|drops|unset|unsets|"
+                      r"take\s+off|takes\s+off)\b[^.;:]*?\b([a-z]+)\b", re.I)
+_REMOVED = re.compile(r"\b[a-z]+\b", re.I)
+
+
+def removes_what_it_undoes(lead, j) -> bool:
+    """UN and a noun as the name's verb, a description that removes that noun: UNTAG / "Removes
+    the tags, identified by the keys, from the specified resource"."""
+    verb = lead.upper
+    if not verb.startswith("UN") or len(verb) < 5:
+        return False
+    noun = verb[2:].lower()
+    m = _REMOVES.match(j.intent)
+    if not m:
+        return False
+    clause = re.split(r"[.;:]", j.intent[m.start():], maxsplit=1)[0]
+    words = {w.lower() for w in _REMOVED.findall(clause)}
+    return bool(words & {noun, noun + "s", noun + "es", noun + "ings", noun + "ing"})

@@ -12,7 +12,7 @@ from ...engine.registry import rule
 from ...formats.agis_methods import PROHIBITED_HTTP_METHODS, lexicon
 from ._names import KINDS, describe, operations, rename_leading
 from ._nouns import light_verb_phrase, may_lead_a_compound, name_words, named_verbs, text_names_the_compound
-from ._senses import adds_the_named_act, applies_to_something
+from ._senses import adds_the_named_act, applies_to_something, removes_what_it_undoes
 
 _LABEL_TEXT = {"state": "describes a state or condition", "noun": "looks like a noun",
                "existence": "expresses existence or being", "other": "is not a verb",
@@ -166,7 +166,7 @@ def _names_the_operation(model, lead, j, description: str) -> bool:
     object carries the action (``give_feedback``: GIVE says nothing of its own to contradict)."""
     return (_creates_the_operation(model, lead, j) or _leads_a_compound(lead, j, description)
             or _light_verb_noun_does_it(model, lead, j) or adds_the_named_act(lead, j)
-            or applies_to_something(lead, j))
+            or applies_to_something(lead, j) or removes_what_it_undoes(lead, j))
 
 
 def _light_verb_noun_does_it(model, lead, j) -> bool:
