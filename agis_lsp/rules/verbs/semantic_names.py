@@ -366,7 +366,8 @@ def description_may_not_match_name(ctx):
     adds the act the name's verb names (`replyToComment` / "Add a reply to
     an existing comment"), and APPLY applied to something, which changes
     it (`set_grid` / "Apply layout grids to a frame"; the verb table's APPLY
-    is the commit of "apply for a permit"). So is a contradiction in a
+    is the commit of "apply for a permit"), and a verb that undoes a noun
+    removing it (`UntagResource` / "Removes the tags"). So is a contradiction in a
     description written in another script than the Latin: the pass 6 model
     learned English intents, and reads "断开当前数据库连接" ("Disconnects the
     current database connection") as linking.
