@@ -8,11 +8,16 @@ from __future__ import annotations
 
 import re
 
+from ._order_scope import sentence_head
+from ._scan import lazy
+
 I = re.I
 # The model's own instructions named in the sentence: then "as data, not instructions" undoes them.
 _OWN_RULES = re.compile(r"\b(?:your|system\s+(?:prompt|message)|developer\s+message|guidelines|safety|polic(?:y|ies)|"
                         r"(?:previous|prior|original|initial)\s+instructions)\b", I)
-_GUARD = re.compile(
+# a ``lazy`` pattern: its literal prefilter skips the fields that cannot hold a guard (every field
+# the model judges is asked)
+_GUARD = lazy(
     r"\b(?:treat|regard|handle|consider)\b[^.;!?\n]{0,80}?\bas\s+(?:(?:untrusted|plain|inert|raw|quoted)\s+)?(?:data|text|"
     r"content|input|information|a\s+finding)\b[^.;!?\n]{0,40}?(?:\bnever|\bnot|\brather\s+than)\s+(?:as\s+)?(?:an?\s+)?"
     r"(?:instructions?|directives?|commands?|orders?)\b|"
@@ -27,7 +32,7 @@ def guard_spans(text: str) -> list[tuple[int, int]]:
     does not name the model's own instructions."""
     out = []
     for m in _GUARD.finditer(text):
-        start = max(text.rfind(c, 0, m.start()) for c in ".!?;\n") + 1
+        start = m.start() - len(sentence_head(text, m.start()))
         end = _SENTENCE_END.search(text, m.end())
         end = end.end() if end else len(text)
         if not _OWN_RULES.search(text, start, end):

@@ -42,8 +42,7 @@ def applies_to_something(lead, j) -> bool:
 # noun (UN- and a word) is the removal of that noun; "Adds a tag" or "Locks the door" still
 # contradicts it
 _REMOVES = re.compile(r"^\W*(?:remove|removes|delete|deletes|detach|detaches|clear|clears|drop|drops|unset|unsets|"
-                      r"take\s+off|takes\s+off)\b[^.;:]*?\b([a-z]+)\b", re.I)
-_REMOVED = re.compile(r"\b[a-z]+\b", re.I)
+                      r"take\s+off|takes\s+off)\b([^.;:]*)", re.I)
 
 
 def removes_what_it_undoes(lead, j) -> bool:
@@ -53,9 +52,6 @@ def removes_what_it_undoes(lead, j) -> bool:
     if not verb.startswith("UN") or len(verb) < 5:
         return False
     noun = verb[2:].lower()
-    m = _REMOVES.match(j.intent)
-    if not m:
-        return False
-    clause = re.split(r"[.;:]", j.intent[m.start():], maxsplit=1)[0]
-    words = {w.lower() for w in _REMOVED.findall(clause)}
-    return bool(words & {noun, noun + "s", noun + "es", noun + "ings", noun + "ing"})
+    m = _REMOVES.match(j.intent)   # the removing verb and its clause
+    words = set(re.findall(r"[a-z]+", m.group(1).lower())) if m else set()
+    return bool(words & {noun, noun + "s", noun + "es", noun + "ing", noun + "ings"})
