@@ -190,6 +190,8 @@ def _context_verb(words: list, low: tuple, ctx: NameContext) -> int | None:
         m = next((m for m in range(1, len(low)) if ctx.verbs_follow(low[:m])), None)
         k = None if m is None else next((k for k in range(m, len(low)) if _strong(low[k])
                                          and not ctx.verbs_follow(low[:k + 1])), None)
+        if m is not None and _in_the_verb_slot(low, m, ctx):
+            k = m
         if k is not None:
             return k
     if _verbish(low[0]):
@@ -213,6 +215,17 @@ def _context_verb(words: list, low: tuple, ctx: NameContext) -> int | None:
     # maps_text_search: MAPS, then the verb in the rest (a common one first: SEARCH, not TEXT);
     # linear_archiveProject: LINEAR, then the first verb
     return _first_verb(words, shared[0]) if shared else None
+
+
+def _in_the_verb_slot(low: tuple, m: int, ctx: NameContext) -> bool:
+    """Whether the word after the group ``low[:m]``, whose names go on with verbs, is this name's
+    verb though no common imperative (respira_revoke_review_link: REVOKE, a noun too): a verb,
+    not a modifier of the word after it when the group's names also go on with that word
+    (obsidian_batch_get_file_contents beside obsidian_get_file_contents), and no longer group
+    of the name goes on with verbs (nfs-file-share-create: the group nfs-file-share, then CREATE)."""
+    after = ctx.nexts.get(low[:m], ()) if ctx.nexts else ()
+    return (m < len(low) and _verbish(low[m]) and not (m + 1 < len(low) and low[m + 1] in after)
+            and not any(ctx.verbs_follow(low[:i]) for i in range(m + 1, len(low))))
 
 
 def _first_verb(words: list, start: int) -> int | None:

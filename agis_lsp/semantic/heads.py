@@ -133,6 +133,13 @@ class ConsistencyJudgement:
     score: float          # P(consistent), 0..1
     suggestion: str | None = None  # a catalog verb clearly closer to the intent
 
+    @property
+    def shared_kinds(self) -> str:
+        """The kinds both the verb and the intent read as ("transaction" for CHECKOUT / "Get the
+        basket ready for checkout"), "/"-joined; empty when they read as different kinds."""
+        intent = set(self.intent_class.split("/"))
+        return "/".join(k for k in self.verb_class.split("/") if k and k in intent)
+
 
 class Heads:
     """The trained parameters (heads.json + heads.npz)."""
@@ -341,17 +348,22 @@ class SemanticModel:
         words = _NOUN_WORDS.findall(intent.lower())[1:]
         return any(w.startswith(stem) for w in words)
 
-    def decided(self, verb: str, intent: str) -> bool:
+    def decided(self, verb: str, intent: str, shared_kinds: str = "") -> bool:
         """Whether the verb table itself says ``verb`` and ``intent`` describe different operations:
         opposite verbs, the action-noun trap, a class swap, an acting verb whose intent only reads,
         or two verbs whose kinds never go together. Otherwise a contradiction is the pair head's
-        opinion alone."""
+        opinion alone. ``shared_kinds`` (``ConsistencyJudgement.shared_kinds``): the model reads
+        both sides as one kind, so what the table says of the intent's head verb ("Get basket
+        ready for checkout": GET only reads) does not decide; opposites (BUY / "Sells") still do."""
         head = intent_head(intent)[1]
         table = self.heads.verb_table
         m = self.heads.compat
-        return (opposite(verb, head) or self._reads_the_action(verb, head, intent)
-                or class_swap(table, verb, head, intent) or only_reads(table, verb, head, intent)
-                or exclusive_kinds(table, lambda a, b: float(m[KIND_INDEX[a], KIND_INDEX[b]]), verb, head))
+        if opposite(verb, head):
+            return True
+        return not shared_kinds and (
+            self._reads_the_action(verb, head, intent)
+            or class_swap(table, verb, head, intent) or only_reads(table, verb, head, intent)
+            or exclusive_kinds(table, lambda a, b: float(m[KIND_INDEX[a], KIND_INDEX[b]]), verb, head))
 
     def judge_consistency(self, pairs: Iterable[tuple[str, str]]) -> list[ConsistencyJudgement]:
         pairs = list(pairs)

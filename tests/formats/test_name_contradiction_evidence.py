@@ -114,3 +114,26 @@ def test_usage_notes_after_the_statement_neither_make_nor_hide_a_contradiction(t
               for d in naming if d["code"] == "TOOL601"}
     assert warned == {n for n, _ in MISTAKES}, naming
     assert not [d for d in naming if "retrieve_page" in d["message"] or "query_table" in d["message"]], naming
+
+
+def test_one_kind_on_both_sides_is_no_contradiction_of_kinds(tmp_path):
+    # food402's checkout_ready (sixth blind split): the model reads CHECKOUT and "Get basket ready
+    # for checkout" both as a transaction, and the pair head tells two operations of it apart; the
+    # finding says that, as information, and never "implies a transaction, but describes a transaction"
+    _model()
+    tools = [{"name": "checkout_ready", "inputSchema": {"type": "object"},
+              "description": "Get basket ready for checkout with payment context. Call this before placing an order."},
+             {"name": "remove_file", "description": "Lists the files in a directory.",
+              "inputSchema": {"type": "object"}}]
+    path = tmp_path / "server.tools.mcp.json"
+    path.write_text(json.dumps({"tools": tools}), encoding="utf-8")
+    found = [d for d in _lint([str(path)]) if d["code"] in ("TOOL601", "TOOL602")]
+    checkout = [d for d in found if "checkout_ready" in d["message"]]
+    assert all(d["code"] == "TOOL602" and d["severity"] == "information" for d in checkout), found
+    for d in found:   # a message names two different kinds, or says the kinds are the same
+        if " implies " in d["message"]:
+            implied, described = d["message"].split(" implies ", 1)[1].split(", but the description describes ")
+            assert implied.split(" (")[0] != described.split(" (")[0], d["message"]
+        else:
+            assert " both read as " in d["message"], d["message"]
+    assert any(d["code"] == "TOOL601" and "remove_file" in d["message"] for d in found), found

@@ -95,6 +95,24 @@ def test_an_object_group_the_server_continues_with_verbs_comes_before_the_verb()
     assert read_name("alert-policy-create").word == "alert"
 
 
+def test_the_word_in_the_groups_verb_slot_is_the_verb_when_it_is_one():
+    # a namespace whose names go on with verbs: the word in that slot is the verb even when it
+    # is a noun too (REVOKE, REPLY) and a common verb follows it (REVIEW); a word the group also
+    # goes on with is the verb its modifier qualifies (batch_update beside update_post), and a
+    # longer group of the name that goes on with verbs comes first (nfs-file-share-create)
+    names = ["wp_revoke_review_link", "wp_reply_to_review_comment", "wp_read_post", "wp_update_post",
+             "wp_batch_update", "wp_create_page", "wp_delete_page", "wp_list_pages", "wp_get_site"]
+    ctx = name_context(names)
+    assert read_name("wp_revoke_review_link", ctx).word == "revoke"
+    assert read_name("wp_reply_to_review_comment", ctx).word == "reply"
+    assert read_name("wp_read_post", ctx).word == "read"
+    assert read_name("wp_batch_update", ctx).word == "update"
+    names = [f"nfs-{g}-{v}" for g in ("file-share", "snapshot") for v in ("create", "delete", "get", "list")]
+    ctx = name_context(names + ["nfs-file-share-resize"])
+    assert read_name("nfs-file-share-create", ctx).word == "create"
+    assert read_name("nfs-file-share-resize", ctx).word == "resize"
+
+
 def test_a_leading_verb_is_a_namespace_only_when_verbs_follow_it():
     # DO's names go on with verbs after DO; a server of DESCRIBE and SHOW names goes on with
     # objects, so DESCRIBE and SHOW are the verbs (SHOW CREATE VIEW shows a statement)

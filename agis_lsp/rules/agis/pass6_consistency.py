@@ -68,8 +68,12 @@ _NOT_A_VERB = (3, "AGIS201", "AGIS202", "AGIS203", "AGIS206")
 def _finding(ctx, ep, tok, j, lead: str, *, on_method: bool = False) -> Finding:
     verb = _verb(tok)
     said = f"'{tok.raw}'" if verb == tok.upper else f"'{tok.raw}' (base form {verb})"
-    msg = (f"{lead}: method {said} implies {_kind_text(j.verb_class)}, but the intent "
-           f"describes {_kind_text(j.intent_class)} (semantic model, consistency {j.score:.2f})")
+    if j.shared_kinds:   # one kind read on both sides: the model tells two operations of it apart
+        msg = (f"{lead}: method {said} and the intent both read as {_kind_text(j.shared_kinds)}, but as "
+               f"different operations (semantic model, consistency {j.score:.2f})")
+    else:
+        msg = (f"{lead}: method {said} implies {_kind_text(j.verb_class)}, but the intent "
+               f"describes {_kind_text(j.intent_class)} (semantic model, consistency {j.score:.2f})")
     fixes = []
     if j.suggestion and j.suggestion != verb:
         msg += f"; a verb such as {j.suggestion} matches the intent"

@@ -202,7 +202,7 @@ def _strong(model, lead, j, description: str) -> bool:
     statement or the whole) that the verb table decides and that the name's words do not explain,
     in a description the model can read (the Latin script: it learned English intents)."""
     from ...semantic.directive import latin
-    return (j.verdict == "inconsistent" and model.decided(lead.upper, j.intent)
+    return (j.verdict == "inconsistent" and model.decided(lead.upper, j.intent, j.shared_kinds)
             and latin(description) and not _names_the_operation(model, lead, j, description))
 
 
@@ -223,9 +223,14 @@ def _texts(ctx, model) -> list[str]:
 def _finding(op, lead, j, lead_text: str) -> Finding:
     named = (f"the name {describe(op.name, lead)}; its verb {lead.upper}" if lead.parts
              else f"the name '{op.name}' leads with {lead.upper}, which")
-    msg = (f"{lead_text}: {named} implies "
-           f"{kind_text(j.verb_class)}, but the description describes {kind_text(j.intent_class)} "
-           f"(semantic model, consistency {j.score:.2f})")
+    if j.shared_kinds:   # the kinds agree: say what the model read, not a contradiction of kinds
+        named = named.removesuffix(", which") + ("" if lead.parts else f"; {lead.upper}")
+        msg = (f"{lead_text}: {named} and the description both read as {kind_text(j.shared_kinds)}, "
+               f"but as different operations (semantic model, consistency {j.score:.2f})")
+    else:
+        msg = (f"{lead_text}: {named} implies "
+               f"{kind_text(j.verb_class)}, but the description describes {kind_text(j.intent_class)} "
+               f"(semantic model, consistency {j.score:.2f})")
     fixes = []
     if j.suggestion and j.suggestion != lead.upper:
         new = rename_leading(op.name, lead, j.suggestion)
@@ -308,6 +313,13 @@ def description_contradicts_name(ctx):
     browser to provide feedback"); a contradiction of the verb alone is
     TOOL602.
 
+    A contradiction is also a difference of kinds. When the model reads the
+    name's verb and the description as one kind of operation (`checkout_ready`
+    / "Get basket ready for checkout": both a transaction) and the pair head
+    still tells them apart, the table's reading of the description's head
+    verb (GET only reads) disagrees with the model's reading of the whole
+    statement; the finding says that both read as the kind, as TOOL602.
+
     The model reads a description's statement first: its first sentence,
     the one that says what the tool does (AGIS §5.1 asks an intent to be
     that sentence; appendix C(b) makes the description the intent). Only
@@ -367,7 +379,8 @@ def description_may_not_match_name(ctx):
     an existing comment"), and APPLY applied to something, which changes
     it (`set_grid` / "Apply layout grids to a frame"; the verb table's APPLY
     is the commit of "apply for a permit"), and a verb that undoes a noun
-    removing it (`UntagResource` / "Removes the tags"). So is a contradiction in a
+    removing it (`UntagResource` / "Removes the tags"), and a verb and a
+    description the model reads as the same kind of operation. So is a contradiction in a
     description written in another script than the Latin: the pass 6 model
     learned English intents, and reads "断开当前数据库连接" ("Disconnects the
     current database connection") as linking.
