@@ -196,6 +196,17 @@ class Encoder:
                 out.append((start + spans[0][0], start + spans[-1][1]))
         return out
 
+    def read_end(self, text: str, start: int = 0, end: int | None = None) -> int:
+        """Where the model's reading of ``text[start:end]`` ends: ``end`` when the piece fits its
+        window, else the end of the last token of the first window (the further windows are
+        pieces of their own, ``windows``)."""
+        end = len(text) if end is None else end
+        if end - start < MAX_TOKENS - 2:   # a token covers at least one character
+            return end
+        enc = self._tokenizer.encode(tokenizable(text[start:end]))
+        spans = [o for o, special in zip(enc.offsets, enc.special_tokens_mask) if not special]
+        return start + spans[-1][1] if spans and enc.overflowing else end
+
     # -- cached embedding --------------------------------------------------
 
     def embed(self, texts: Iterable[str]) -> np.ndarray:

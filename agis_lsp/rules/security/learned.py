@@ -89,7 +89,10 @@ def directive_text(ctx):
     head's calibrated `agreement.agree_threshold`, 0.9 without it) is the model's
     agreement, a second signal that raises that finding (an error with a
     pattern; a warning with AGSC101 or AGSC105) and shows as its related
-    information ("also the model: 0.97 ..."). The head judges *scope*, not mood: it was trained to
+    information ("also the model: 0.97 ..."). The model agrees about the
+    passage the pattern points at: in a field longer than one window of the
+    model, a piece whose read part overlaps the hit's paragraph
+    (`reading_the_hit`; docs/security.md, "Severity from evidence"). The head judges *scope*, not mood: it was trained to
     tell usage guidance ("Use this tool when you need to read one file",
     "Dates must be ISO 8601", "Call list_projects first", "Defaults to all
     regions", "DEPRECATED: use read_text_file instead", "Do not call this more
@@ -225,8 +228,9 @@ def directive_text(ctx):
         if verdict is not None and verdict.score < threshold and not has_cue(prose.text):
             continue   # a text without a cue is judged at the head's threshold only (``quiet_spans``)
         if prose.path in reported:
-            if verdict is not None and verdict.score >= (threshold if prose.path in weak else agree):
-                yield agreement(ctx, prose, verdict)
+            local = reading_the_hit(model, text, ranked, hit_spans(ctx).get(prose.path, ()))
+            if local is not None and local.score >= (threshold if prose.path in weak else agree):
+                yield agreement(ctx, prose, local)
             continue
         if verdict is None or verdict.score < cross:
             continue
@@ -303,6 +307,44 @@ def weak_only_paths(ctx) -> set:
     for path, more in lost.items():
         codes.setdefault(path, set()).update(more)
     return {path for path, found in codes.items() if found <= WEAK}
+
+
+@fact("security.hit-spans")
+def hit_spans(ctx) -> dict:
+    """{field path: [(start, end)]}: where the pattern rules' hits lie in each field they report."""
+    out: dict = {}
+    for h in _scan(ctx)[0]:
+        out.setdefault(h.prose.path, []).append((h.start, h.end))
+    return out
+
+
+_PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n")
+
+
+def reading_the_hit(model, text: str, ranked: list, spans) -> object | None:
+    """The best of ``ranked`` (a field's scored pieces) that reads the passage of a pattern hit:
+    a field the model reads in one window is one passage; in a longer one, the part of a piece
+    the model read (its first window, ``Encoder.read_end``) must overlap the paragraph of a hit
+    (text between blank lines). In a long field (an agent guide of 35,000 characters) the model
+    may agree with another paragraph than the one the pattern points at, and two signals about
+    two passages are not two signals about one."""
+    encoder = model.security_encoder
+    if ranked and not encoder.windows(text):
+        return ranked[0]
+    passages = [_paragraph(text, s, e) for s, e in spans]
+    for v in ranked:
+        read = encoder.read_end(text, v.start, v.end)
+        if any(v.start < e and s < read for s, e in passages):
+            return v
+    return None
+
+
+def _paragraph(text: str, start: int, end: int) -> tuple[int, int]:
+    """The paragraph of ``text`` around ``text[start:end]``: from the blank line before it to
+    the one after it."""
+    before = [m.end() for m in _PARAGRAPH_BREAK.finditer(text, 0, start)]
+    after = _PARAGRAPH_BREAK.search(text, end)
+    return (before[-1] if before else 0), (after.start() if after else len(text))
 
 
 def agreement(ctx, prose, verdict) -> Finding:
