@@ -73,6 +73,7 @@ class NameContext:
     prefixes: Counter = None  # (word, ...) lower-cased -> how many names start with those words
     suffixes: Counter = None  # last word lower-cased -> how many names (of 2+ words) end with it
     nexts: dict = None        # (word, ...) -> the words that follow it in the names that start so
+    verb_second: int = 0      # names of 2+ words whose first word is no common verb and whose second is one
     _verb_groups: dict = field(default_factory=dict, compare=False, repr=False)   # verbs_follow, memoized
 
     def group(self, words: tuple) -> int:
@@ -106,6 +107,12 @@ class NameContext:
         """How many different common verbs the names that start with ``words`` continue with."""
         return sum(1 for w in (self.nexts.get(words, ()) if self.nexts else ()) if _strong(w))
 
+    def namespace_first(self) -> bool:
+        """Whether most of the document's names put a word before a common verb, each its own
+        (``CSS_getComputedStyle``, ``DOM_querySelector``, ``Device_listClients``: a namespace per
+        domain, then the verb), so a name of the same shape reads the same (``Page_reload``)."""
+        return self.verb_second >= 3 and 2 * self.verb_second >= self.total
+
     def generic_suffix(self, word: str) -> bool:
         n = self.suffixes[word] if self.suffixes else 0
         return n >= 3 and 2 * n >= self.total
@@ -118,7 +125,7 @@ def name_context(names) -> NameContext:
     prefixes: Counter = Counter()
     suffixes: Counter = Counter()
     nexts: dict = {}
-    total = 0
+    total = second = 0
     for name in names:
         if not isinstance(name, str):
             continue
@@ -131,7 +138,8 @@ def name_context(names) -> NameContext:
             nexts.setdefault(words[:k], set()).add(words[k])
         if len(words) > 1:
             suffixes[words[-1]] += 1
-    return NameContext(total, prefixes, suffixes, nexts)
+            second += not _strong(words[0]) and _strong(words[1])
+    return NameContext(total, prefixes, suffixes, nexts, second)
 
 
 def _explicit_namespace(name: str) -> tuple[str, int]:
@@ -256,6 +264,8 @@ def read_name(name: str, ctx: NameContext = EMPTY) -> Lead | None:
         words = words[:-1]
     low = tuple(w.lower() for w, _ in words)
     j = _context_verb(words, low, ctx)
+    if j is None and len(low) > 1 and ctx.namespace_first() and not _strong(low[0]) and _verbish(low[1]):
+        j = 1   # Page_reload beside CSS_getComputedStyle and DOM_querySelector: the domain, then the verb
     if j is None and _verbish(low[0]):
         if len(low) > 1 and ctx.server_wide(low[0]) and not _strong(low[0]):
             return _no_verb(name, words, 1, explicit, version)   # BRAVE, a namespace, and no verb

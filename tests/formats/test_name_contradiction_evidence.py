@@ -137,3 +137,16 @@ def test_one_kind_on_both_sides_is_no_contradiction_of_kinds(tmp_path):
         else:
             assert " both read as " in d["message"], d["message"]
     assert any(d["code"] == "TOOL601" and "remove_file" in d["message"] for d in found), found
+
+
+def test_the_last_of_coordinated_steps_is_the_operation(tmp_path):
+    # mcp-mail-server's save_attachment (seventh blind split): "Download and save ..." ends with
+    # SAVE; the pair head's reading of the first step stays a hint (TOOL602). A name that only
+    # the first step contradicts would be read the same; one the last step contradicts is not
+    _model()
+    tools = [{"name": "save_attachment", "inputSchema": {"type": "object"},
+              "description": "Download and save email attachments to local file system."}]
+    path = tmp_path / "server.tools.mcp.json"
+    path.write_text(json.dumps({"tools": tools}), encoding="utf-8")
+    found = [d for d in _lint([str(path)]) if d["code"] in ("TOOL601", "TOOL602")]
+    assert [d["code"] for d in found] == ["TOOL602"], found

@@ -113,6 +113,19 @@ def test_the_word_in_the_groups_verb_slot_is_the_verb_when_it_is_one():
     assert read_name("nfs-file-share-resize", ctx).word == "resize"
 
 
+def test_a_server_that_puts_a_domain_before_each_verb_reads_every_name_so():
+    # a Chrome-DevTools-protocol style server: most names are a domain and a common verb, each
+    # domain its own; a name of the same shape whose verb is less common reads the same
+    names = ["CSS_getComputedStyleForNode", "DOM_getDocument", "DOM_querySelector", "Device_listClients",
+             "Debugger_listScripts", "Runtime_listConsole", "Page_reload", "Input_emulateTouchFromMouseEvent"]
+    ctx = name_context(names)
+    assert read_name("Page_reload", ctx).word == "reload"
+    assert read_name("Input_emulateTouchFromMouseEvent", ctx).word == "emulate"
+    # a server that leads with its verbs is not read so
+    ctx = name_context(["search_files", "read_file", "write_file", "page_through", "list_dirs"])
+    assert read_name("page_through", ctx).word == "page"
+
+
 def test_a_leading_verb_is_a_namespace_only_when_verbs_follow_it():
     # DO's names go on with verbs after DO; a server of DESCRIBE and SHOW names goes on with
     # objects, so DESCRIBE and SHOW are the verbs (SHOW CREATE VIEW shows a statement)

@@ -1,7 +1,9 @@
 """Readings of a name and its description that explain a contradiction the verb table decides
 (TOOL601, ``semantic_names``): the description adds the act the name's verb names ("Add a reply"
 for ``replyToComment``), APPLY is applied to something (a change), not applied for, or a verb
-that undoes a noun removes it ("Removes the tags" for ``UntagResource``)."""
+that undoes a noun removes it ("Removes the tags" for ``UntagResource``), and a statement whose
+last coordinated verb is the name's ("Download and save email attachments" for
+``save_attachment``)."""
 from __future__ import annotations
 
 import re
@@ -55,3 +57,20 @@ def removes_what_it_undoes(lead, j) -> bool:
     m = _REMOVES.match(j.intent)   # the removing verb and its clause
     words = set(re.findall(r"[a-z]+", m.group(1).lower())) if m else set()
     return bool(words & {noun, noun + "s", noun + "es", noun + "ing", noun + "ings"})
+
+
+# "Download and save email attachments", "Fetch, parse and store the feed": steps of one operation,
+# the last of them its end (AGIS601 reads "Checks availability and then books" the same way)
+_COORDINATED = re.compile(r"^\W*([a-z]+)((?:\s*,\s*[a-z]+)*)\s*,?\s+(?:and|&)\s+(?:then\s+)?([a-z]+)\b", re.I)
+
+
+def ends_with_the_named_act(lead, j) -> bool:
+    """The statement's coordinated verbs end with the name's verb: SAVE / "Download and save
+    email attachments to local file system". The last step names the operation; a name that
+    names an earlier one (READ / "Reads and deletes the file") hides the end, and stays."""
+    m = _COORDINATED.match(j.intent)
+    if not m:
+        return False
+    last = m.group(3).upper()
+    return lead.upper in (last, last[:-1] if last.endswith("S") else last,
+                          last[:-2] if last.endswith("ES") else last)

@@ -12,7 +12,7 @@ from ...engine.registry import rule
 from ...formats.agis_methods import PROHIBITED_HTTP_METHODS, lexicon
 from ._names import KINDS, describe, operations, rename_leading
 from ._nouns import light_verb_phrase, may_lead_a_compound, name_words, named_verbs, text_names_the_compound
-from ._senses import adds_the_named_act, applies_to_something, removes_what_it_undoes
+from ._senses import adds_the_named_act, applies_to_something, ends_with_the_named_act, removes_what_it_undoes
 
 _LABEL_TEXT = {"state": "describes a state or condition", "noun": "looks like a noun",
                "existence": "expresses existence or being", "other": "is not a verb",
@@ -166,7 +166,8 @@ def _names_the_operation(model, lead, j, description: str) -> bool:
     object carries the action (``give_feedback``: GIVE says nothing of its own to contradict)."""
     return (_creates_the_operation(model, lead, j) or _leads_a_compound(lead, j, description)
             or _light_verb_noun_does_it(model, lead, j) or adds_the_named_act(lead, j)
-            or applies_to_something(lead, j) or removes_what_it_undoes(lead, j))
+            or applies_to_something(lead, j) or removes_what_it_undoes(lead, j)
+            or ends_with_the_named_act(lead, j))
 
 
 def _light_verb_noun_does_it(model, lead, j) -> bool:
@@ -379,8 +380,11 @@ def description_may_not_match_name(ctx):
     an existing comment"), and APPLY applied to something, which changes
     it (`set_grid` / "Apply layout grids to a frame"; the verb table's APPLY
     is the commit of "apply for a permit"), and a verb that undoes a noun
-    removing it (`UntagResource` / "Removes the tags"), and a verb and a
-    description the model reads as the same kind of operation. So is a contradiction in a
+    removing it (`UntagResource` / "Removes the tags"), a verb and a
+    description the model reads as the same kind of operation, and a
+    statement whose last coordinated verb is the name's (`save_attachment` /
+    "Download and save email attachments": steps of one operation, the last
+    its end, as AGIS601 reads "Checks availability and then books"). So is a contradiction in a
     description written in another script than the Latin: the pass 6 model
     learned English intents, and reads "断开当前数据库连接" ("Disconnects the
     current database connection") as linking.
