@@ -170,6 +170,12 @@ def _verbish(word: str) -> bool:
     return w in HTTP or (word.isalpha() and lexicon.is_base_verb(w) and lexicon.non_action_class(w) is None)
 
 
+def leads_with_a_verb(word: str) -> bool:
+    """Whether a name's first word may be its verb (``delete`` of ``delete_file``; not ``markdown``
+    of ``markdownOffset``)."""
+    return _verbish(word)
+
+
 @lru_cache(maxsize=8192)
 def _strong(word: str) -> bool:
     """A common imperative verb (GET, LIST, CREATE, SEARCH ...) or a word that is only a verb."""

@@ -26,7 +26,7 @@ from ...formats.registry import in_purpose, security_advice
 from ._carriers import STRUCTURAL, carried
 from ._contract import in_own_example, job_of, prefers_within_contract, switch_of
 from ._order_scope import before_own_tool
-from ._own_names import _OWN, _keys_in, _names_own, own_names
+from ._own_names import _OWN, _keys_in, _names_own, own_names, values_own
 from ._prefilter import compile_requirement, folded, requirement
 
 SCHEMA_CODE = "AGSC801"
@@ -351,8 +351,9 @@ def _scan_fields(ctx, enabled, active, taken, own) -> tuple[list, dict]:
             if in_purpose(ctx.kind, code, prose.text, start, end):
                 continue   # the document's own purpose (a skill's orders to the agent)
             if code == SHADOW_CODE and (_names_own(prose.text[start:end], own())
-                                        or _names_own(prose.text[start:end], _keys_in(prose.text))):
-                continue   # the document's own tool or parameter, or a key of its example: its contract
+                                        or _names_own(prose.text[start:end], _keys_in(prose.text))
+                                        or values_own(prose.text[start:end], own())):
+                continue   # the document's own tool or parameter, a key of its example, a value of a parameter
             if code == PREFERENCE_CODE:
                 if prefers_within_contract(prose.text, end, own()):
                     continue   # "prefer this tool over multiple 'fill' calls": its own server's tools
