@@ -79,8 +79,7 @@ def judge(hits: list, overlapped: frozenset, scan, model: bool = False) -> Sever
     scores the field at or above its threshold (one more signal)."""
     origins = [h.origin or h.code for h in hits]
     codes = (*origins, *overlapped)
-    patterns = {family(c) for c in codes if c not in CARRIERS}
-    if len(patterns) >= 2 or any(c in DECODING for c in codes):
+    if _two_families(hits, origins, overlapped) or any(c in DECODING for c in codes):
         return Severity.ERROR
     hidden = [h for h, c in zip(hits, origins) if c == HIDDEN]
     if hidden and (any(_spells(h, scan) or _beside(h, hits, origins) for h in hidden) or _splits(hidden, scan)):
@@ -97,6 +96,25 @@ def judge(hits: list, overlapped: frozenset, scan, model: bool = False) -> Sever
         orders = any(c == "AGSC101" and h.what in STRONG_ORDERS for h, c in zip(hits, origins))
         return Severity.WARNING if model or in_value or orders else Severity.INFORMATION
     return Severity.WARNING
+
+
+_PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n")
+
+
+def _two_families(hits: list, origins: list, overlapped: frozenset) -> bool:
+    """Whether pattern rules of two families fired in one passage of the field: a paragraph
+    (text between blank lines). Two signals about two paragraphs of a long description (an
+    agent guide's preference for its tool in one, a note about another tool in a JSON template
+    further down) are not two signals about one text. A detector whose span a more specific one
+    took (``overlapped``) lies inside a hit: it counts in every paragraph with a hit."""
+    extra = {family(c) for c in overlapped if c not in CARRIERS}
+    text = hits[0].prose.text if hits else ""
+    breaks = [m.end() for m in _PARAGRAPH_BREAK.finditer(text)]
+    by_passage: dict[int, set] = {}
+    for h, c in zip(hits, origins):
+        if c not in CARRIERS:
+            by_passage.setdefault(sum(1 for b in breaks if b <= h.start), set()).add(family(c))
+    return any(len(f | extra) >= 2 for f in by_passage.values()) or (not by_passage and len(extra) >= 2)
 
 
 # Characters a copy and paste leaves (zero-width space, non-joiner, joiner, word joiner, BOM, soft

@@ -311,10 +311,14 @@ def weak_only_paths(ctx) -> set:
 
 @fact("security.hit-spans")
 def hit_spans(ctx) -> dict:
-    """{field path: [(start, end)]}: where the pattern rules' hits lie in each field they report."""
+    """{field path: [(start, end)]}: where the hits of each reported field's finding lie (its
+    rule's hits: the model's agreement raises that finding, so it must read its passage)."""
+    from ._scan import evidence
+    primary = {ev.primary.prose.path: ev.primary.code for ev in evidence(ctx)}
     out: dict = {}
     for h in _scan(ctx)[0]:
-        out.setdefault(h.prose.path, []).append((h.start, h.end))
+        if primary.get(h.prose.path) == h.code:
+            out.setdefault(h.prose.path, []).append((h.start, h.end))
     return out
 
 
@@ -322,7 +326,7 @@ _PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n")
 
 
 def reading_the_hit(model, text: str, ranked: list, spans) -> object | None:
-    """The best of ``ranked`` (a field's scored pieces) that reads the passage of a pattern hit:
+    """The best of ``ranked`` (a field's scored pieces) that reads the passage of the finding's hit:
     a field the model reads in one window is one passage; in a longer one, the part of a piece
     the model read (its first window, ``Encoder.read_end``) must overlap the paragraph of a hit
     (text between blank lines). In a long field (an agent guide of 35,000 characters) the model
