@@ -4,9 +4,10 @@ Every detector that fires on a prose field is a *signal*, and so is the model's 
 head, rules/security/learned.py) when it scores the field at or above its threshold. A field's
 signals are judged together, once (:func:`judge`):
 
-* an **error** needs two independent signals that agree: two pattern rules of different
-  families (AGSC1xx directives, 2xx secrecy, 3xx exfiltration, 4xx shadowing, 5xx authority,
-  6xx encoding, 7xx execution), a pattern rule and the model, or a hidden or encoded carrier
+* an **error** needs two independent signals that agree about one passage: two pattern rules
+  of different families in one paragraph (AGSC1xx directives, 2xx secrecy, 3xx exfiltration,
+  4xx shadowing, 5xx authority, 6xx encoding, 7xx execution), a pattern rule and the model
+  reading the passage of its hit (``learned.reading_the_hit``), or a hidden or encoded carrier
   with an instruction inside (AGSC601 and AGSC602 decode one; AGSC605's invisible characters
   next to another rule's hit, or tag characters that spell an instruction);
 * one signal alone is a **warning** at most;
