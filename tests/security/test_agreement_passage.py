@@ -1,5 +1,5 @@
 """The model agrees with a pattern finding about the passage the pattern points at
-(``learned.reading_the_hit``): in a field the model reads in one window, any of its pieces; in a
+(``_agreement.reading_the_hit``): in a field the model reads in one window, any of its pieces; in a
 longer one, a piece whose read part overlaps the paragraph of the hit. Run by the shipped CLI with
 the shipped model."""
 from __future__ import annotations

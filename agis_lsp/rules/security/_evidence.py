@@ -7,7 +7,7 @@ signals are judged together, once (:func:`judge`):
 * an **error** needs two independent signals that agree about one passage: two pattern rules
   of different families in one paragraph (AGSC1xx directives, 2xx secrecy, 3xx exfiltration,
   4xx shadowing, 5xx authority, 6xx encoding, 7xx execution), a pattern rule and the model
-  reading the passage of its hit (``learned.reading_the_hit``), or a hidden or encoded carrier
+  reading the passage of its hit (``_agreement.reading_the_hit``), or a hidden or encoded carrier
   with an instruction inside (AGSC601 and AGSC602 decode one; AGSC605's invisible characters
   next to another rule's hit, or tag characters that spell an instruction);
 * one signal alone is a **warning** at most;
@@ -100,6 +100,14 @@ def judge(hits: list, overlapped: frozenset, scan, model: bool = False) -> Sever
 
 
 _PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n")
+
+
+def paragraph(text: str, start: int, end: int) -> tuple[int, int]:
+    """The paragraph of ``text`` around ``text[start:end]``: from the blank line before it to
+    the one after it (one passage: what two signals must agree about)."""
+    before = [m.end() for m in _PARAGRAPH_BREAK.finditer(text, 0, start)]
+    after = _PARAGRAPH_BREAK.search(text, end)
+    return (before[-1] if before else 0), (after.start() if after else len(text))
 
 
 def _two_families(hits: list, origins: list, overlapped: frozenset) -> bool:

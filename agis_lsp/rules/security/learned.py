@@ -11,6 +11,7 @@ from ...formats.registry import in_purpose
 from ._scan import fields as all_fields
 from ._contract import NAMED_DATA
 from ._tool_contracts import contract_warn_threshold, off_contract, unrelated
+from ._agreement import hit_spans, reading_the_hit
 from ._evidence import WEAK
 from ._protective import without_guards
 from ._scan import _agis515_spans, _scan, own_names, quote, reported_paths
@@ -307,48 +308,6 @@ def weak_only_paths(ctx) -> set:
     for path, more in lost.items():
         codes.setdefault(path, set()).update(more)
     return {path for path, found in codes.items() if found <= WEAK}
-
-
-@fact("security.hit-spans")
-def hit_spans(ctx) -> dict:
-    """{field path: [(start, end)]}: where the hits of each reported field's finding lie (its
-    rule's hits: the model's agreement raises that finding, so it must read its passage)."""
-    from ._scan import evidence
-    primary = {ev.primary.prose.path: ev.primary.code for ev in evidence(ctx)}
-    out: dict = {}
-    for h in _scan(ctx)[0]:
-        if primary.get(h.prose.path) == h.code:
-            out.setdefault(h.prose.path, []).append((h.start, h.end))
-    return out
-
-
-_PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n")
-
-
-def reading_the_hit(model, text: str, ranked: list, spans) -> object | None:
-    """The best of ``ranked`` (a field's scored pieces) that reads the passage of the finding's hit:
-    a field the model reads in one window is one passage; in a longer one, the part of a piece
-    the model read (its first window, ``Encoder.read_end``) must overlap the paragraph of a hit
-    (text between blank lines). In a long field (an agent guide of 35,000 characters) the model
-    may agree with another paragraph than the one the pattern points at, and two signals about
-    two passages are not two signals about one."""
-    encoder = model.security_encoder
-    if ranked and not encoder.windows(text):
-        return ranked[0]
-    passages = [_paragraph(text, s, e) for s, e in spans]
-    for v in ranked:
-        read = encoder.read_end(text, v.start, v.end)
-        if any(v.start < e and s < read for s, e in passages):
-            return v
-    return None
-
-
-def _paragraph(text: str, start: int, end: int) -> tuple[int, int]:
-    """The paragraph of ``text`` around ``text[start:end]``: from the blank line before it to
-    the one after it."""
-    before = [m.end() for m in _PARAGRAPH_BREAK.finditer(text, 0, start)]
-    after = _PARAGRAPH_BREAK.search(text, end)
-    return (before[-1] if before else 0), (after.start() if after else len(text))
 
 
 def agreement(ctx, prose, verdict) -> Finding:
