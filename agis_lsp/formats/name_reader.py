@@ -170,6 +170,11 @@ def _verbish(word: str) -> bool:
     return w in HTTP or (word.isalpha() and lexicon.is_base_verb(w) and lexicon.non_action_class(w) is None)
 
 
+def words_of(name: str) -> list[str]:
+    """The words of a name: separators and camelCase split (``markdownOffset``: markdown, Offset)."""
+    return [w for w, _ in _words(name, 0)]
+
+
 def leads_with_a_verb(word: str) -> bool:
     """Whether a name's first word may be its verb (``delete`` of ``delete_file``; not ``markdown``
     of ``markdownOffset``)."""

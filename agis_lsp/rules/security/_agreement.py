@@ -28,11 +28,15 @@ def reading_the_hit(model, text: str, ranked: list, spans) -> object | None:
     may agree with another paragraph than the one the pattern points at, and two signals about
     two passages are not two signals about one."""
     encoder = model.security_encoder
-    if ranked and not encoder.windows(text):
+    whole = encoder.read_end(text)
+    if ranked and whole == len(text):
         return ranked[0]
     passages = [paragraph(text, s, e) for s, e in spans]
     for v in ranked:
-        read = encoder.read_end(text, v.start, v.end)
-        if any(v.start < e and s < read for s, e in passages):
+        near = [s for s, e in passages if v.start < e and s < v.end]
+        if not near:
+            continue   # tokenized only when the piece reaches a hit's paragraph
+        read = whole if (v.start, v.end) == (0, len(text)) else encoder.read_end(text, v.start, v.end)
+        if any(s < read for s in near):
             return v
     return None

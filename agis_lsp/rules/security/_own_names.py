@@ -73,18 +73,15 @@ def _names_own(span: str, own: frozenset) -> bool:
     return any(w in own for w in _IDENT.findall(span) if ("_" in w or "." in w or not w.islower()))
 
 
-_WORD = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|[0-9]+")
-
-
 def values_own(span: str, own: frozenset) -> bool:
     """Whether ``span`` names a value of one of the document's parameters rather than a tool: a
     name led by a word that is no verb, whose last word is a parameter's name (``markdownOffset``
     for ``offset``: "you MUST use 'markdownOffset', NOT 'htmlOffset'"). A name led by a verb
     (``delete_file``) stays a tool's, whatever the parameters are called."""
-    from ...formats.name_reader import leads_with_a_verb
+    from ...formats.name_reader import leads_with_a_verb, words_of
     lowered = {n.lower() for n in own if n.isidentifier()}
     for name in _IDENT.findall(span):
-        words = _WORD.findall(name) if _NAMED.fullmatch(name) else []
+        words = words_of(name) if _NAMED.fullmatch(name) else []
         if len(words) > 1 and words[-1].lower() in lowered and not leads_with_a_verb(words[0]):
             return True
     return False

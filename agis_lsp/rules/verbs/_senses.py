@@ -68,9 +68,10 @@ def ends_with_the_named_act(lead, j) -> bool:
     """The statement's coordinated verbs end with the name's verb: SAVE / "Download and save
     email attachments to local file system". The last step names the operation; a name that
     names an earlier one (READ / "Reads and deletes the file") hides the end, and stays."""
+    from ...lexicon import inflection_of
     m = _COORDINATED.match(j.intent)
     if not m:
         return False
     last = m.group(3).upper()
-    return lead.upper in (last, last[:-1] if last.endswith("S") else last,
-                          last[:-2] if last.endswith("ES") else last)
+    inflected = inflection_of(last)   # SAVES -> SAVE
+    return lead.upper in (last, inflected.base.upper() if inflected else last)
