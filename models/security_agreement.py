@@ -147,6 +147,14 @@ def agreement_thresholds(enc, head, dev_payload_scores: np.ndarray | None = None
 # placed in a tool sits at a median cosine of -0.10 from it, real guidance at 0.58, and a bar
 # just under the fold's lowest real field would follow one field's chance.
 CONTRACT_CEILING = 0.0
+# The bare contract's bar (``_tool_contracts.contract_bare_threshold``): a contract without parameters
+# ("readme: ", "insufficient funds: ") is a name of a word or two, and any short text reads near it:
+# on the calibrate fold, real pieces sit at 0.00-0.16 from bare names that are not their topic, much as
+# payloads do from the name of the resource they are put in. A bare contract is near from this
+# cosine: the lowest bare cosine of a calibrate-fold piece that only a bare contract keeps near
+# (k = 0, as the contract bar), never over BARE_CEILING (a text about a bare name, a resource's own
+# description, sits well over it) and never under the contract bar.
+BARE_CEILING = 0.3
 
 
 def contract_threshold(enc, fields: list[dict], low: float, high: float) -> dict:
@@ -154,18 +162,34 @@ def contract_threshold(enc, fields: list[dict], low: float, high: float) -> dict
     nearest-contract cosine of each piece scored from ``low`` of every unreported calibrate-fold
     field the head scores in [``low``, ``high``) (the cross-tool bar to the warning bar) whose
     document has tools (less 1e-4), with how
-    many such fields there were and the lowest cosine among them."""
+    many such fields there were and the lowest cosine among them; and ``contract_bare_threshold``
+    (``bare_threshold``)."""
     band = [f for f in fields if not f["reported"] and not f["crosses"] and low <= f["score"] < high
             and f["contracts"]]
-    nearest = []
-    from agis_lsp.rules.security._tool_contracts import continues_a_sentence
+    nearest, pieces_near = [], []
+    from agis_lsp.rules.security._tool_contracts import continues_a_sentence, is_bare
     for f in band:   # the rule reads each piece scored from ``low`` (``_tool_contracts.off_contract``)
         pieces = [p for s, a, p in f["pieces"] if s >= low and not continues_a_sentence(f["text"], a)]
         if not pieces:
             continue
         v = enc.embed(pieces + f["contracts"]).astype(np.float32)
-        nearest.append(float((v[len(pieces):] @ v[:len(pieces)].T).max(0).min()))
+        sims = v[len(pieces):] @ v[:len(pieces)].T     # contracts x pieces
+        nearest.append(float(sims.max(0).min()))
+        bare = np.array([is_bare(c) for c in f["contracts"]])
+        pieces_near.extend(zip(np.where(~bare[:, None], sims, -1.0).max(0).tolist(),
+                               np.where(bare[:, None], sims, -1.0).max(0).tolist()))
     lowest = min(nearest, default=1.0)
     bar = round(min(CONTRACT_CEILING, lowest - 1e-4), 4)
     return {"contract_threshold": bar, "contract_fields": len(band), "contract_lowest": round(lowest, 4),
-            "contract_warn_threshold": round(bar - max(lowest - bar, 0.0), 4)}
+            "contract_warn_threshold": round(bar - max(lowest - bar, 0.0), 4),
+            **bare_threshold(pieces_near, bar)}
+
+
+def bare_threshold(pieces_near: list[tuple[float, float]], bar: float) -> dict:
+    """``contract_bare_threshold``: from (nearest contract with parameters, nearest bare contract)
+    of each calibrate-fold piece the contract bar reads, the lowest bare cosine of a piece no
+    contract with parameters keeps near (less 1e-4), never over BARE_CEILING nor under ``bar``."""
+    kept = [b for p, b in pieces_near if p < bar]
+    lowest = min(kept, default=BARE_CEILING + 1e-4)
+    return {"contract_bare_threshold": round(max(bar, min(BARE_CEILING, lowest - 1e-4)), 4),
+            "contract_bare_pieces": len(kept)}

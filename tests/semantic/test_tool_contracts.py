@@ -212,3 +212,33 @@ def test_a_document_of_thousands_of_tools_is_read_near_the_text_only():
 def test_a_clause_cut_from_its_sentence_is_not_judged_alone(text, piece, cut):
     from agis_lsp.rules.security._tool_contracts import continues_a_sentence
     assert continues_a_sentence(text, text.index(piece)) is cut
+
+
+def test_a_contract_without_parameters_is_bare():
+    from agis_lsp.rules.security._tool_contracts import is_bare
+    assert [is_bare(c) for c in contracts_of({"tools": [_tool("list_alerts", "Lists."), _tool("get_forecast", "Gets.", city="C.")]})] \
+        == [True, False]
+
+
+@pytest.mark.parametrize("offset, reported", [(-0.02, False), (0.02, True)])
+def test_a_bare_contract_is_near_only_from_its_own_bar(model_copy, model, in_band, offset, reported):
+    """A name without parameters reads near any short text: it keeps a text near only from
+    ``agreement.contract_bare_threshold``; the contract with parameters keeps its own bar."""
+    near = _nearest(model, ABOUT_CATS, "pet corner: ")
+    meta = json.loads((model_copy / "security_head.json").read_text())["agreement"]
+    assert near > meta["contract_threshold"] + 0.05 > _nearest(model, ABOUT_CATS, "get forecast: city") + 0.05
+    _with_agreement(model_copy, {**meta, "contract_bare_threshold": near + offset})
+    found = _findings(model_copy, [_tool("get_forecast", "Gets the weather forecast for a city.", city=ABOUT_CATS),
+                                   {"name": "pet_corner", "description": "Pictures of pets."}])
+    assert [f[:2] for f in found] == ([("AGSC901", "information")] if reported else [])
+
+
+def test_the_bare_bar_keeps_every_calibrate_piece_that_only_a_bare_contract_keeps_near():
+    import sys
+    from pathlib import Path
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "models"))
+    from security_agreement import BARE_CEILING, bare_threshold
+    # (nearest contract with parameters, nearest bare contract) of each piece, contract bar 0
+    assert bare_threshold([(0.3, 0.0), (-0.05, 0.16), (-0.2, 0.21)], 0.0)["contract_bare_threshold"] == 0.1599
+    assert bare_threshold([(0.3, 0.0)], 0.0)["contract_bare_threshold"] == BARE_CEILING
+    assert bare_threshold([(-0.3, -0.1)], 0.0)["contract_bare_threshold"] == 0.0   # never under the contract bar

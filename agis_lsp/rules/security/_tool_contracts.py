@@ -159,12 +159,13 @@ def off_contract(ctx, model, head, prose, ranked: list, low: float) -> tuple:
     found = owner_first(contracts(ctx), prose.path) if bar is not None else ()
     if not found:
         return None, None   # no bar, or a document without tools: no contract to compare with
+    bare = contract_bare_threshold(head)
     for verdict in ranked:
         if verdict.score < low:
             break
         if continues_a_sentence(prose.text, verdict.start):
             continue
-        nearest = nearest_contract(model.security_encoder, prose.text[verdict.start:verdict.end], found, bar)
+        nearest = nearest_contract(model.security_encoder, prose.text[verdict.start:verdict.end], found, bar, bare)
         if nearest is not None:
             return verdict, nearest
     return None, None
@@ -189,6 +190,15 @@ def contract_threshold(head) -> float | None:
     return None if bar is None else float(bar)
 
 
+def contract_bare_threshold(head) -> float | None:
+    """The cosine from which a bare contract (``is_bare``) is near a piece
+    (``agreement.contract_bare_threshold``: picked on the calibrate fold so that every real field
+    there that only a bare contract keeps near stays near); None: a bare contract is near from the
+    contract bar, like any other."""
+    bar = (head.meta.get("agreement") or {}).get("contract_bare_threshold")
+    return None if bar is None else float(bar)
+
+
 def contract_warn_threshold(head) -> float | None:
     """The cosine under which a piece the head scores under its threshold, about none of its
     document's tools, is a warning (``agreement.contract_warn_threshold``: as far under the
@@ -197,17 +207,28 @@ def contract_warn_threshold(head) -> float | None:
     return None if bar is None else float(bar)
 
 
-def nearest_contract(encoder, piece: str, found: list[str], bar: float) -> float | None:
+def is_bare(contract: str) -> bool:
+    """Whether ``contract`` names a unit without parameters ("readme: ", "insufficient funds: ": a
+    resource, a prompt without arguments, a declared error): a name of a word or two, which reads
+    near any short text (``contract_bare_threshold``)."""
+    return contract.endswith(": ")
+
+
+def nearest_contract(encoder, piece: str, found: list[str], bar: float, bare_bar: float | None = None) -> float | None:
     """The cosine between ``piece`` and the nearest of the contracts ``found`` (nearest in the
-    document first, ``owner_first``), both read by ``encoder``, the head's own, when it is under
-    ``bar``; else None. The contracts are read in batches of 1, 4, 16 ...: the reading stops at
-    the first one over the bar (real guidance: its own tool, or a neighbour)."""
+    document first, ``owner_first``), both read by ``encoder``, the head's own, when no contract
+    is near it; else None. A contract is near from ``bar``; a bare one (``is_bare``) from
+    ``bare_bar`` when it is higher. The contracts are read in batches of 1, 4, 16 ...: the
+    reading stops at the first one near enough (real guidance: its own tool, or a neighbour)."""
     vector = encoder.embed([piece])[0]
+    high = bar if bare_bar is None else max(bar, bare_bar)
     best, start, size = -1.0, 0, 1
     while start < len(found):
-        best = max(best, float((encoder.embed(found[start:start + size]) @ vector).max()))
-        if best >= bar:
-            return None
+        batch = found[start:start + size]
+        for contract, cosine in zip(batch, (encoder.embed(batch) @ vector).tolist()):
+            if cosine >= (high if is_bare(contract) else bar):
+                return None
+            best = max(best, float(cosine))
         start, size = start + size, size * 4
     return best
 
