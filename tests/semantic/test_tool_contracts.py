@@ -242,3 +242,19 @@ def test_the_bare_bar_keeps_every_calibrate_piece_that_only_a_bare_contract_keep
     assert bare_threshold([(0.3, 0.0), (-0.05, 0.16), (-0.2, 0.21)], 0.0)["contract_bare_threshold"] == 0.1599
     assert bare_threshold([(0.3, 0.0)], 0.0)["contract_bare_threshold"] == BARE_CEILING
     assert bare_threshold([(-0.3, -0.1)], 0.0)["contract_bare_threshold"] == 0.0   # never under the contract bar
+
+
+def test_a_bare_contract_s_cosine_counts_less_for_the_warning_too(model_copy, model, in_band):
+    """The bare bar moves a bare contract's scale: its cosine counts less by the bare bar's height
+    over the contract bar, so a text as far under the bare bar as the warning bar is under the
+    contract bar is far from it (a warning), though its raw cosine is over the warning bar."""
+    bare, forecast = _nearest(model, ABOUT_CATS, "pet corner: "), _nearest(model, ABOUT_CATS, "get forecast: city")
+    meta = json.loads((model_copy / "security_head.json").read_text())["agreement"]
+    bar = meta["contract_threshold"]
+    counted = bare - ((bare + 0.02) - bar)           # bar - 0.02
+    warn = max(forecast, counted) + 0.01
+    assert bare > warn + 0.05
+    _with_agreement(model_copy, {**meta, "contract_bare_threshold": bare + 0.02, "contract_warn_threshold": warn})
+    found = _findings(model_copy, [_tool("get_forecast", "Gets the weather forecast for a city.", city=ABOUT_CATS),
+                                   {"name": "pet_corner", "description": "Pictures of pets."}])
+    assert [f[:2] for f in found] == [("AGSC901", "warning")]

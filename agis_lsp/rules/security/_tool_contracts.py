@@ -217,20 +217,22 @@ def is_bare(contract: str) -> bool:
 def nearest_contract(encoder, piece: str, found: list[str], bar: float, bare_bar: float | None = None) -> float | None:
     """The cosine between ``piece`` and the nearest of the contracts ``found`` (nearest in the
     document first, ``owner_first``), both read by ``encoder``, the head's own, when no contract
-    is near it; else None. A contract is near from ``bar``; a bare one (``is_bare``) from
-    ``bare_bar`` when it is higher. The contracts are read in batches of 1, 4, 16 ...: the
-    reading stops at the first one near enough (real guidance: its own tool, or a neighbour)."""
+    is near it (from ``bar``); else None. A bare contract (``is_bare``) reads near any short text:
+    its cosine counts less by how far ``bare_bar`` is over ``bar``, so that it is near from
+    ``bare_bar`` and far (``contract_warn_threshold``) as far under that. The contracts are read in
+    batches of 1, 4, 16 ...: the reading stops at the first one near enough (real guidance: its
+    own tool, or a neighbour)."""
     vector = encoder.embed([piece])[0]
-    high = bar if bare_bar is None else max(bar, bare_bar)
+    discount = 0.0 if bare_bar is None else max(bare_bar - bar, 0.0)
     best, start, size = -1.0, 0, 1
     while start < len(found):
         batch = found[start:start + size]
         for contract, cosine in zip(batch, (encoder.embed(batch) @ vector).tolist()):
-            if cosine >= (high if is_bare(contract) else bar):
-                return None
-            best = max(best, float(cosine))
+            best = max(best, cosine - discount if is_bare(contract) else cosine)
+        if best >= bar:
+            return None
         start, size = start + size, size * 4
-    return best
+    return float(best)
 
 
 def unrelated(nearest: float | None) -> str:
