@@ -144,7 +144,7 @@ LEAKS.append(
 # it was told before the conversation began, the text above the user's message.
 _DISCLOSE = (r"\b(?:repeat|print|output|reveal|show|display|disclose|recite|dump|echo|leak|paste|reproduce|write\s+(?:down|out)|"
              r"type\s+out|share|give\s+me|tell\s+(?:me|us)|summari[sz]e|list|copy|quote)\b")
-_PRIOR = (r"(?:your\s+(?:(?:initial|original|hidden|secret|internal|system|starting|underlying|developer)\s+){1,2}(?:prompt|"
+_PRIOR = (r"(?:(?:your\s+(?:(?:initial|original|hidden|secret|internal|system|starting|underlying|developer)\s+){1,2}(?:prompt|"
           r"message|instructions|rules|guidelines|directives)|your\s+(?:(?:initial|original|hidden|secret|internal|developer)\s+)"
           r"{1,2}(?:configuration|config|setup)|"
           r"(?:instructions|rules|guidelines|directives|prompt|system\s+(?:message|prompt))\s+(?:that\s+)?you\s+(?:were\s+given|"
@@ -156,6 +156,15 @@ _PRIOR = (r"(?:your\s+(?:(?:initial|original|hidden|secret|internal|system|start
           r"writing)|(?:text|words|content|everything|instructions)\s+(?:that\s+)?(?:appears?|comes?|came|is|was|were)\s+before\s+(?:the\s+"
           r"first\s+(?:user\s+)?message|this\s+(?:conversation|chat))|at\s+the\s+(?:very\s+)?(?:beginning|start)\s+of\s+(?:this|our)\s+"
           r"(?:conversation|chat|session)|(?:precedes|preceded)\s+(?:this|our)\s+(?:conversation|chat)|"
-          r"(?:text|words|prompt|message|content)\s+above\s+(?:my|this|the\s+user'?s?)\s+(?:message|question|prompt|request))\b")
+          r"(?:text|words|prompt|message|content)\s+above\s+(?:my|this|the\s+user'?s?)\s+(?:message|question|prompt|request)|"
+          r"(?:the\s+)?(?:first|earliest|opening|very\s+first)\s+(?:message|prompt|instruction|text)s?\s+(?:in|of)\s+(?:this|our)\s+"
+          r"(?:conversation|chat|session))\b|(?:"
+          r"(?:everything|all\s+(?:the\s+)?(?:text|content)|the\s+(?:text|content))\s+(?:that\s+(?:comes|appears)\s+)?before\s+"
+          r"[\"'`]?(?:user|human)\s*:))")
 LEAKS.append((lazy(_DISCLOSE + r"[^.?!\n]{0,60}?\b" + _PRIOR + r"|\b(?:what|which)\b[^.?!\n]{0,60}?\b" + _PRIOR
                    + r"[^.?!\n]{0,60}\?", I), "asks for the model's own instructions"))
+# ... and the model's real instructions named as such ("your actual system prompt", "your real
+# guidelines"): what a leak asks for, however it asks (a story that "should contain" them, a
+# chorus "using" them, a form to "complete with" them); no tool's own prompt is its "actual" one.
+LEAKS.append((lazy(r"\byour\s+(?:actual|real|true)\s+(?:(?:system|initial|original|hidden|internal)\s+)?(?:instructions|prompt|"
+                   r"system\s+(?:message|prompt)|rules|guidelines|directives)\b", I), "asks for the model's own instructions"))
