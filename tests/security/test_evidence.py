@@ -57,6 +57,17 @@ HARD_NEGATIVES = [
     ("AGSC301", "Reads and writes variables in the project's .env file.", "set_env_var"),
     ("AGSC301", "Load the variables from a .env file and return their names.", "dotenvLoad"),
     ("AGSC301", "Opens ~/.ssh/config and lists the configured hosts.", "ssh_list_hosts"),
+    ("AGSC301", "Manages SSH host key fingerprints in your local known_hosts file for the named server.", "ssh_key_manage"),
+    # what the user allowed, named as what the tool may act on, claims no consent (AGSC501)
+    ("AGSC501", "Read-only by default; mutates only the exact setting the user authorized.", "endpoint_ops"),
+    ("AGSC501", "Deletes only what the user approved in chat.", "cleanup"),
+    # another party's protocol: a contract's owner, the caller's program (AGSC401)
+    ("AGSC401", "The contract owner must call `mint_consecutive` from the constructor to issue the initial batch.",
+     "erc721"),
+    ("AGSC401", "Your code should call release_lock when it is done with the file.", "acquire_lock"),
+    # a Markdown heading with a title is a section (AGSC102)
+    ("AGSC102", "## Presenting Results\n\n### System Overview\n- Describe the application in SAP terms.", "report"),
+    ("AGSC102", "## New instructions for upgrading\nSee the changelog.", "upgrade"),
     # a bracketed word inside a list of values is a label; a tag touching an identifier a placeholder (AGSC102)
     ("AGSC102", "Minimum log level: one of [debug], [info], [warning], [error], [system].", "logs"),
     ("AGSC102", "Prefix of the line, e.g. [system], to filter by.", "logs"),

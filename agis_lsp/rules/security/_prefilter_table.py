@@ -6,7 +6,7 @@ None when the pattern needs nothing (``_scan.lazy`` reads it).
 """
 # flake8: noqa
 NEEDS = {
-    ('#{2,}\\s*(?:system|new\\s+instructions?|admin|override)\\b', 34):
+    ('#{2,}\\s*(?:system|new\\s+instructions?|admin|override)\\b(?=[ \\t]*(?::|\\r?\\n|$))', 34):
         lambda t: ('#' in t and ('admin' in t or 'system' in t or 'override' in t or ('new' in t and 'instruction' in t))),
     ('#{2,}\\s*[(\\[]\\s*(?:system|sys|admin|administrator|developer|assistant|root)[\\s_-]*(?:message|note|notice|prompt|instructions?)?\\s*[)\\]]|#+\\s*(?:system|admin|developer)_(?:message|note|notice|prompt|instructions?)\\b', 34):
         lambda t: (('#' in t and ('(' in t or '[' in t) and (')' in t or ']' in t) and ('sys' in t or 'root' in t or 'admin' in t or 'assistant' in t or 'developer' in t)) or ('#' in t and ('admin_note' in t or 'system_note' in t or 'admin_notice' in t or 'admin_prompt' in t or 'admin_message' in t or 'system_notice' in t or 'system_prompt' in t or 'developer_note' in t or 'system_message' in t or 'developer_notice' in t or 'developer_prompt' in t or 'admin_instruction' in t or 'developer_message' in t or 'system_instruction' in t or 'developer_instruction' in t))),

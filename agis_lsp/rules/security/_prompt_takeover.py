@@ -39,7 +39,10 @@ _TAGS = [
     (lazy(r"(?:^|\n)\s*(?:NOTA\s+(?:DEL|DI|DO|DE)\s+SISTEMA|(?:AVISO|MENSAJE)\s+DEL\s+SISTEMA|MESSAGGIO\s+DI\s+SISTEMA|"
           r"MENSAGEM\s+DO\s+SISTEMA|NOTE\s+(?:DU\s+)?SYST[ÈE]ME|MESSAGE\s+(?:DU\s+)?SYST[ÈE]ME|SYSTEM(?:HINWEIS|NACHRICHT|MELDUNG))\s*:"),
      "contains a fake system marker"),
-    (lazy(r"#{2,}\s*(?:system|new\s+instructions?|admin|override)\b", I), "contains a fake system marker"),
+    # a marker ends its line or opens a colon ("###\nSystem: ...", "## ADMIN"); a heading with a title
+    # after the word ("### System Overview", "## New instructions for upgrading") is a document's section
+    (lazy(r"#{2,}\s*(?:system|new\s+instructions?|admin|override)\b(?=[ \t]*(?::|\r?\n|$))", I),
+     "contains a fake system marker"),
     # fake message headers and task markers of agent-injection benchmarks, and fake turns.
     (lazy(r"#{2,}\s*[(\[]\s*(?:system|sys|admin|administrator|developer|assistant|root)[\s_-]*(?:message|note|notice|prompt|"
           r"instructions?)?\s*[)\]]|#+\s*(?:system|admin|developer)_(?:message|note|notice|prompt|instructions?)\b", I),

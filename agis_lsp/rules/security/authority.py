@@ -37,14 +37,31 @@ _AUTH = [
 ]
 
 _authority_hits = matches(*_AUTH)
+# "the exact setting the user authorized", "only what the user approved": a relative clause whose
+# verb's object is the noun before it, naming what the tool may act on; the clause claims nothing.
+_GAP_VERB = re.compile(r"\s*(?:has\s+)?(?:approved|authori[sz]ed|confirmed)(?=\s*(?:[.,;:)]|$|\s(?:for|in|on|to|at|by|with)\b))", I)
+_BEFORE_THE_USER = re.compile(r"([A-Za-z]+)\s+$")
+_THE_USER = re.compile(r"the\s+user", I)
+_OPENERS = frozenset("that and but so because since as now then also therefore thus note remember assume already "
+                     "confirm ensure check".split())
+
+
+def _names_what_the_user_allowed(text: str, s: int, e: int) -> bool:
+    """Whether the claim at ``s:e`` ("the user authorized") is a relative clause after a noun
+    ("the exact setting the user authorized."): no object after its verb, a word before it that
+    opens no clause ("Note that the user approved." stays a claim)."""
+    subject = _THE_USER.match(text, s, e)
+    before = _BEFORE_THE_USER.search(text, max(0, s - 40), s)
+    return bool(subject and before and before.group(1).lower() not in _OPENERS and _GAP_VERB.match(text, subject.end()))
 
 
 def authority(text: str):
     """Claims, not conditions: "Set to true only when the user has explicitly approved" states
-    when to call (the tool's contract); "The user has already approved" claims consent."""
+    when to call (the tool's contract); "The user has already approved" claims consent, "mutates
+    only the exact setting the user authorized" names what the tool may change."""
     from ._scope import subordinate
     for s, e, what in _authority_hits(text):
-        if not subordinate(text, s):
+        if not subordinate(text, s) and not _names_what_the_user_allowed(text, s, e):
             yield s, e, what
 
 

@@ -72,6 +72,12 @@ _REPLY_FORM = re.compile(r"[^.\n]{0,40}?\b(?:be\s+)?(?:(?:under|below|at\s+most|
 _THIS_INSTEAD = re.compile(r"(?:use|call|invoke|run|prefer|choose|pick|select)\s+this(?:\s+(?:tool|function|one))?"
                            r"\s+instead\s+of\b", I)
 _EVERY_USE = re.compile(r"[^.\n]{0,40}?\b(?:for|on|in|with)\s+(?:every|all|any|each)\b|[^.\n]{0,40}?\b(?:always|whatever)\b", I)
+# "The contract owner must call `mint_consecutive` from the constructor", "your code should call
+# release()": the order's subject is another party (a contract's owner, the caller's program), so
+# the sentence says what that party's protocol is; an order to the model has it as its subject, or
+# none ("You must call ...", "The assistant must call ...", "Then call ...").
+_OTHER_PARTY = re.compile(r"\b(?:the|a|an|each|every|your)\s+(?!(?:[\w-]+\s+){0,2}?(?:assistant|agent|model|ai|llm|bot|"
+                          r"chatbot|copilot|claude|gpt|you)\b)(?:[a-z][\w-]*\s+){1,3}$", I)
 _AWAY = "steers the model away from another tool"
 _CALL = "orders the model to call another tool"
 
@@ -82,6 +88,8 @@ def _shadowing(text: str):
             continue
         if what == _CALL and NAMED_DATA.match(text, e):
             continue   # "you MUST use the aws.events registry": a resource it works on, not a tool
+        if what == _CALL and _OTHER_PARTY.search(text, max(0, s - 60), s):
+            continue   # "The contract owner must call `mint_consecutive`": another party's protocol
         if what == _AWAY and _THIS_INSTEAD.match(text, s) and not _EVERY_USE.match(text, e):
             continue
         yield s, e, what
