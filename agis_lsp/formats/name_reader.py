@@ -107,6 +107,18 @@ class NameContext:
         """How many different common verbs the names that start with ``words`` continue with."""
         return sum(1 for w in (self.nexts.get(words, ()) if self.nexts else ()) if _strong(w))
 
+    def verbish_group(self, words: tuple) -> bool:
+        """A word group of three or more names that go on with three or more different words, three
+        in four of them verbs, common or not (``log_write``, ``log_read``, ``log_clear``;
+        ``page_audit_start_scan`` beside ``page_audit_stop``, ``page_audit_rescan``): a namespace,
+        even when its own words can be verbs (LOG, PAGE)."""
+        after = self.nexts.get(words, ()) if self.nexts else ()
+        return self.group(words) >= 3 and len(after) >= 3 and 4 * sum(1 for w in after if _verbish(w)) >= 3 * len(after)
+
+    def firsts_before(self, word: str) -> int:
+        """How many different first words the names go on with ``word`` after."""
+        return sum(1 for key, after in (self.nexts or {}).items() if len(key) == 1 and word in after)
+
     def namespace_first(self) -> bool:
         """Whether most of the document's names put a word before a common verb, each its own
         (``CSS_getComputedStyle``, ``DOM_querySelector``, ``Device_listClients``: a namespace per
@@ -247,6 +259,20 @@ def _in_the_verb_slot(low: tuple, m: int, ctx: NameContext) -> bool:
             and not any(ctx.verbs_follow(low[:i]) for i in range(m + 1, len(low))))
 
 
+def _verb_after_a_group(low: tuple, ctx: NameContext) -> int | None:
+    """The verb after a leading group that is a namespace though its first word can be a verb:
+    a group the server's names go on with several verbs (``NameContext.verbish_group``: LOG of
+    ``log_read`` beside ``log_write`` and ``log_clear``), when its second word follows no other
+    first word (``StartAHORun`` beside ``GetAHORun`` and ``ListAHORuns``: START is in a verb slot) and
+    its first word is no common imperative verb (``create_comment``)."""
+    if _strong(low[0]):
+        return None   # CREATE, GET, DELETE lead their names as verbs
+    g = next((g for g in range(1, len(low)) if ctx.verbish_group(low[:g])), None)
+    if g is None or not _verbish(low[g]) or ctx.firsts_before(low[1]) > 1:
+        return None
+    return g
+
+
 def _first_verb(words: list, start: int) -> int | None:
     """The first common imperative verb at or after ``start``, else the first verb."""
     strong = next((i for i in range(start, len(words)) if _strong(words[i][0])), None)
@@ -280,7 +306,9 @@ def read_name(name: str, ctx: NameContext = EMPTY) -> Lead | None:
     if j is None and _verbish(low[0]):
         if len(low) > 1 and ctx.server_wide(low[0]) and not _strong(low[0]):
             return _no_verb(name, words, 1, explicit, version)   # BRAVE, a namespace, and no verb
-        j = 0
+        j = _verb_after_a_group(low, ctx)
+        if j is None:
+            j = 0
     if j is None:
         j = _first_verb(words, 1)
         if j is None:

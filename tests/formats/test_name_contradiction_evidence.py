@@ -150,3 +150,24 @@ def test_the_last_of_coordinated_steps_is_the_operation(tmp_path):
     path.write_text(json.dumps({"tools": tools}), encoding="utf-8")
     found = [d for d in _lint([str(path)]) if d["code"] in ("TOOL601", "TOOL602")]
     assert [d["code"] for d in found] == ["TOOL602"], found
+
+
+def test_an_act_or_its_opposite_sets_a_state(tmp_path):
+    # the AWS SAP server's update_schedule_state (eighth blind split): "Enable or disable ..." sets
+    # the schedule's state, a modification, not an activation that UPDATE contradicts
+    _model()
+    tools = [{"name": "update_schedule_state", "inputSchema": {"type": "object"},
+              "description": "Enable or disable an EventBridge Scheduler schedule."}]
+    path = tmp_path / "server.tools.mcp.json"
+    path.write_text(json.dumps({"tools": tools}), encoding="utf-8")
+    assert [d for d in _lint([str(path)]) if d["code"] == "TOOL601"] == []
+
+
+def test_an_act_and_another_that_is_not_its_opposite_sets_no_state():
+    from types import SimpleNamespace
+    from agis_lsp.rules.verbs._senses import sets_a_state_either_way
+    lead = SimpleNamespace(upper="UPDATE")
+    assert sets_a_state_either_way(lead, SimpleNamespace(intent="Enable or disable a schedule.", verb_class="modify"))
+    assert sets_a_state_either_way(lead, SimpleNamespace(intent="Starts or stops the instance.", verb_class="modify"))
+    assert not sets_a_state_either_way(lead, SimpleNamespace(intent="Enable or delete a schedule.", verb_class="modify"))
+    assert not sets_a_state_either_way(lead, SimpleNamespace(intent="Enable or disable a schedule.", verb_class="create"))

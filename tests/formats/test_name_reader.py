@@ -234,3 +234,18 @@ def test_a_word_after_by_or_can_is_not_the_name_s_verb(name):
     ns, verb, _obj = parts(name, names)
     assert ns == "domain" and verb == ""
     assert parts("get_user_by_id") == ("", "get", "user_by_id")   # "by" after the verb: the verb stays
+
+
+def test_a_group_that_goes_on_with_verbs_is_a_namespace_though_its_words_can_be_verbs():
+    # icloud-mcp's log_write, log_read, log_clear; serpstat's page_audit_* (eighth blind split):
+    # LOG and PAGE can be verbs, but the names go on with three and more different verbs
+    ctx = name_context(["list_accounts", "get_email", "log_write", "log_read", "log_clear", "bulk_move"])
+    assert (read_name("log_read", ctx).word, read_name("log_read", ctx).namespace) == ("read", "log")
+    ctx = name_context([f"page_audit_{v}" for v in ("start_scan", "get_last_scans", "rescan", "stop", "delete")]
+                       + ["get_domains_info", "start_site_audit"])
+    assert read_name("page_audit_start_scan", ctx).word == "start"
+    # a verb that goes on with objects, or with a verb and objects, stays the verb
+    ctx = name_context(["schedule_config_checks", "schedule_start_application", "schedule_stop_application"])
+    assert read_name("schedule_start_application", ctx).word == "schedule"
+    ctx = name_context(["get_email", "get_thread", "get_contact", "list_rules"])
+    assert read_name("get_thread", ctx).word == "get"

@@ -3,7 +3,8 @@
 for ``replyToComment``), APPLY is applied to something (a change), not applied for, or a verb
 that undoes a noun removes it ("Removes the tags" for ``UntagResource``), and a statement whose
 last coordinated verb is the name's ("Download and save email attachments" for
-``save_attachment``)."""
+``save_attachment``), and a statement that does an act or its opposite ("Enable or disable a
+schedule" for ``update_schedule_state``) sets a state, a modification."""
 from __future__ import annotations
 
 import re
@@ -75,3 +76,22 @@ def ends_with_the_named_act(lead, j) -> bool:
     last = m.group(3).upper()
     inflected = inflection_of(last)   # SAVES -> SAVE
     return lead.upper in (last, inflected.base.upper() if inflected else last)
+
+
+# "Enable or disable an EventBridge Scheduler schedule", "Lock or unlock the door", "Starts or stops the
+# instance": an act or its opposite, the caller's choice, sets the thing's state
+_EITHER = re.compile(r"^\W*([a-z]+)\s+(?:or|/)\s+([a-z]+)\b", re.I)
+
+
+def sets_a_state_either_way(lead, j) -> bool:
+    """A name that modifies (UPDATE, SET, TOGGLE) and a statement that does an act or its opposite
+    ("Enable or disable an EventBridge Scheduler schedule"): both ways, it sets a state."""
+    from ...lexicon import inflection_of
+    from ...semantic.text import opposite
+    m = _EITHER.match(j.intent)
+    if not m or "modify" not in j.verb_class.split("/"):
+        return False
+    a, b = ((inflection_of(w.upper()) or None) for w in m.group(1, 2))
+    first = a.base if a else m.group(1)
+    second = b.base if b else m.group(2)
+    return opposite(first, second)

@@ -12,7 +12,8 @@ from ...engine.registry import rule
 from ...formats.agis_methods import PROHIBITED_HTTP_METHODS, lexicon
 from ._names import KINDS, describe, operations, rename_leading
 from ._nouns import light_verb_phrase, may_lead_a_compound, name_words, named_verbs, text_names_the_compound
-from ._senses import adds_the_named_act, applies_to_something, ends_with_the_named_act, removes_what_it_undoes
+from ._senses import (adds_the_named_act, applies_to_something, ends_with_the_named_act, removes_what_it_undoes,
+                      sets_a_state_either_way)
 
 _LABEL_TEXT = {"state": "describes a state or condition", "noun": "looks like a noun",
                "existence": "expresses existence or being", "other": "is not a verb",
@@ -167,7 +168,7 @@ def _names_the_operation(model, lead, j, description: str) -> bool:
     return (_creates_the_operation(model, lead, j) or _leads_a_compound(lead, j, description)
             or _light_verb_noun_does_it(model, lead, j) or adds_the_named_act(lead, j)
             or applies_to_something(lead, j) or removes_what_it_undoes(lead, j)
-            or ends_with_the_named_act(lead, j))
+            or ends_with_the_named_act(lead, j) or sets_a_state_either_way(lead, j))
 
 
 def _light_verb_noun_does_it(model, lead, j) -> bool:
