@@ -172,7 +172,11 @@ def directive_text(ctx):
     under every such field of the calibrate fold, and at most 0; a head
     without it does not read the contract). Real guidance is about some tool
     of its server (a median cosine of 0.58 on the development servers); a
-    payload placed in a tool is about something else (-0.10). A document
+    payload placed in a tool is about something else (-0.10). A contract
+    without parameters (a resource's name, a declared error: "readme: ")
+    reads near any short text; its cosine counts less by the height of
+    `contract_bare_threshold` over the contract bar (docs/security.md, "The
+    tool's contract"). A document
     with no tool has no contract, and the rule keeps to the head's threshold
     there. The nearest of all the document's tools is taken, not the tool
     that holds the text, because a server's instructions and a tool's text
