@@ -29,6 +29,13 @@ def _lint(paths: list[str]) -> list[dict]:
     return json.loads(proc.stdout)["diagnostics"]
 
 
+def _naming_findings(tmp_path, tools: list[dict]) -> list[dict]:
+    """TOOL601 and TOOL602 of a tool list written to a file and linted by the shipped CLI."""
+    path = tmp_path / "server.tools.mcp.json"
+    path.write_text(json.dumps({"tools": tools}), encoding="utf-8")
+    return [d for d in _lint([str(path)]) if d["code"] in ("TOOL601", "TOOL602")]
+
+
 def _model():
     from tests.goldens import semantic_available
     if not semantic_available():
@@ -121,13 +128,10 @@ def test_one_kind_on_both_sides_is_no_contradiction_of_kinds(tmp_path):
     # for checkout" both as a transaction, and the pair head tells two operations of it apart; the
     # finding says that, as information, and never "implies a transaction, but describes a transaction"
     _model()
-    tools = [{"name": "checkout_ready", "inputSchema": {"type": "object"},
-              "description": "Get basket ready for checkout with payment context. Call this before placing an order."},
-             {"name": "remove_file", "description": "Lists the files in a directory.",
-              "inputSchema": {"type": "object"}}]
-    path = tmp_path / "server.tools.mcp.json"
-    path.write_text(json.dumps({"tools": tools}), encoding="utf-8")
-    found = [d for d in _lint([str(path)]) if d["code"] in ("TOOL601", "TOOL602")]
+    found = _naming_findings(tmp_path, [
+        {"name": "checkout_ready", "inputSchema": {"type": "object"},
+         "description": "Get basket ready for checkout with payment context. Call this before placing an order."},
+        {"name": "remove_file", "description": "Lists the files in a directory.", "inputSchema": {"type": "object"}}])
     checkout = [d for d in found if "checkout_ready" in d["message"]]
     assert all(d["code"] == "TOOL602" and d["severity"] == "information" for d in checkout), found
     for d in found:   # a message names two different kinds, or says the kinds are the same
@@ -144,11 +148,8 @@ def test_the_last_of_coordinated_steps_is_the_operation(tmp_path):
     # SAVE; the pair head's reading of the first step stays a hint (TOOL602). A name that only
     # the first step contradicts would be read the same; one the last step contradicts is not
     _model()
-    tools = [{"name": "save_attachment", "inputSchema": {"type": "object"},
-              "description": "Download and save email attachments to local file system."}]
-    path = tmp_path / "server.tools.mcp.json"
-    path.write_text(json.dumps({"tools": tools}), encoding="utf-8")
-    found = [d for d in _lint([str(path)]) if d["code"] in ("TOOL601", "TOOL602")]
+    found = _naming_findings(tmp_path, [{"name": "save_attachment", "inputSchema": {"type": "object"},
+                                         "description": "Download and save email attachments to local file system."}])
     assert [d["code"] for d in found] == ["TOOL602"], found
 
 
@@ -156,11 +157,9 @@ def test_an_act_or_its_opposite_sets_a_state(tmp_path):
     # the AWS SAP server's update_schedule_state (eighth blind split): "Enable or disable ..." sets
     # the schedule's state, a modification, not an activation that UPDATE contradicts
     _model()
-    tools = [{"name": "update_schedule_state", "inputSchema": {"type": "object"},
-              "description": "Enable or disable an EventBridge Scheduler schedule."}]
-    path = tmp_path / "server.tools.mcp.json"
-    path.write_text(json.dumps({"tools": tools}), encoding="utf-8")
-    assert [d for d in _lint([str(path)]) if d["code"] == "TOOL601"] == []
+    found = _naming_findings(tmp_path, [{"name": "update_schedule_state", "inputSchema": {"type": "object"},
+                                         "description": "Enable or disable an EventBridge Scheduler schedule."}])
+    assert [d for d in found if d["code"] == "TOOL601"] == []
 
 
 def test_an_act_and_another_that_is_not_its_opposite_sets_no_state():
