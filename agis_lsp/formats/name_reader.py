@@ -75,6 +75,7 @@ class NameContext:
     nexts: dict = None        # (word, ...) -> the words that follow it in the names that start so
     verb_second: int = 0      # names of 2+ words whose first word is no common verb and whose second is one
     _verb_groups: dict = field(default_factory=dict, compare=False, repr=False)   # verbs_follow, memoized
+    _firsts: Counter = field(default_factory=Counter, compare=False, repr=False)  # firsts_before, built once
 
     def group(self, words: tuple) -> int:
         return self.prefixes[words] if self.prefixes else 0
@@ -117,7 +118,9 @@ class NameContext:
 
     def firsts_before(self, word: str) -> int:
         """How many different first words the names go on with ``word`` after."""
-        return sum(1 for key, after in (self.nexts or {}).items() if len(key) == 1 and word in after)
+        if not self._firsts and self.nexts:
+            self._firsts.update(w for key, after in self.nexts.items() if len(key) == 1 for w in after)
+        return self._firsts[word]
 
     def namespace_first(self) -> bool:
         """Whether most of the document's names put a word before a common verb, each its own

@@ -52,7 +52,7 @@ _LURE = [
 ]
 
 detector("AGSC701", 40, ADVICE, gate=gate('bash sh zsh cmd powersh pwsh base iex invoke rm chmod nc ncat netcat dev mkfifo os subproc eval exec import '
-                                'curl wget shell shells backdoor keylogger ransomware rootkit miner miners cryptominer webshell '
+                                'curl wget shell backdoor keylogger ransomware rootkit miner cryptominer webshell '
                                 'botnet trojan malware', ('|',)))(matches(*_PIPE))
 detector("AGSC702", 75, ADVICE, gate=gate('run execut paste type enter termina shell console prompt downloa install'))(matches(*_LURE))
 

@@ -69,13 +69,10 @@ def ends_with_the_named_act(lead, j) -> bool:
     """The statement's coordinated verbs end with the name's verb: SAVE / "Download and save
     email attachments to local file system". The last step names the operation; a name that
     names an earlier one (READ / "Reads and deletes the file") hides the end, and stays."""
-    from ...lexicon import inflection_of
     m = _COORDINATED.match(j.intent)
     if not m:
         return False
-    last = m.group(3).upper()
-    inflected = inflection_of(last)   # SAVES -> SAVE
-    return lead.upper in (last, inflected.base.upper() if inflected else last)
+    return lead.upper in (m.group(3).upper(), _base(m.group(3)))
 
 
 # "Enable or disable an EventBridge Scheduler schedule", "Lock or unlock the door", "Starts or stops the
@@ -86,12 +83,13 @@ _EITHER = re.compile(r"^\W*([a-z]+)\s+(?:or|/)\s+([a-z]+)\b", re.I)
 def sets_a_state_either_way(lead, j) -> bool:
     """A name that modifies (UPDATE, SET, TOGGLE) and a statement that does an act or its opposite
     ("Enable or disable an EventBridge Scheduler schedule"): both ways, it sets a state."""
-    from ...lexicon import inflection_of
     from ...semantic.text import opposite
     m = _EITHER.match(j.intent)
-    if not m or "modify" not in j.verb_class.split("/"):
-        return False
-    a, b = ((inflection_of(w.upper()) or None) for w in m.group(1, 2))
-    first = a.base if a else m.group(1)
-    second = b.base if b else m.group(2)
-    return opposite(first, second)
+    return bool(m) and "modify" in j.verb_class.split("/") and opposite(_base(m.group(1)), _base(m.group(2)))
+
+
+def _base(word: str) -> str:
+    """The base form of a statement's verb, upper case: SAVES -> SAVE, Starts -> START."""
+    from ...lexicon import inflection_of
+    inflected = inflection_of(word.upper())
+    return inflected.base.upper() if inflected else word.upper()
