@@ -9,9 +9,18 @@ EXAMPLES = os.path.join(ROOT, "examples")
 
 # agis-lint's cache (rule index, lint results) goes to one directory per test session, not
 # to the user's ~/.cache; the console scripts the tests start inherit it.
+# The directory is removed when the session ends.
+_OWN_CACHE_DIR = None
 if "AGIS_LINT_CACHE_DIR" not in os.environ:
     import tempfile as _tempfile
-    os.environ["AGIS_LINT_CACHE_DIR"] = _tempfile.mkdtemp(prefix="agis-lint-test-cache-")
+    _OWN_CACHE_DIR = _tempfile.mkdtemp(prefix="agis-lint-test-cache-")
+    os.environ["AGIS_LINT_CACHE_DIR"] = _OWN_CACHE_DIR
+
+
+def pytest_sessionfinish(session, exitstatus):
+    if _OWN_CACHE_DIR is not None:
+        import shutil
+        shutil.rmtree(_OWN_CACHE_DIR, ignore_errors=True)
 
 
 def run_cli(*args, stdin: bytes | None = None, cwd=None, timeout=120):
