@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import re
 import tomllib
 from pathlib import Path
 
@@ -73,3 +74,20 @@ def test_published_payloads_are_labelled():
     for r in rows:
         assert r["family"] in FAMILIES and set(r["also"]) <= FAMILIES
         assert r["source"] and r["text"].strip()
+
+
+@pytest.mark.parametrize("name", ["fresh2_sources.jsonl", "fresh3_sources.jsonl"])
+def test_evaluation_only_payload_sets_are_read_by_no_trainer(name):
+    """The second and third fresh sets measure generalisation: well-formed, and no trainer, data
+    builder or calibration under models/ names them or globs the payload folder (they read the
+    files they name: the held-out sets to leave out, the published dev set)."""
+    rows = [json.loads(x) for x in (CORPORA / "payloads" / name).read_text(encoding="utf-8").split("\n") if x.strip()]
+    assert len(rows) >= 300
+    for r in rows:
+        assert set(r) == {"text", "source", "family", "label"} and r["label"] == 1
+        assert r["text"].strip() and r["source"] and r["family"]
+    stem = name.split(".")[0]
+    for py in sorted((ROOT / "models").glob("*.py")):
+        text = py.read_text(encoding="utf-8")
+        assert stem not in text, py.name
+        assert not [ln for ln in text.splitlines() if "payloads" in ln and re.search(r"\bi?glob\(", ln)], py.name
