@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import re
 
-from ._evidence import DATA_AS_ORDERS, DECODE_LURE, HARMFUL, HIDDEN_FROM_PEOPLE, JUDGE, NEW_TASK, REST_OF_CONVERSATION
+from ._evidence import (DATA_AS_ORDERS, DECODE_LURE, FIXED_REPLY, HARMFUL, HIDDEN_FROM_PEOPLE, JUDGE, NEW_TASK,
+                        REST_OF_CONVERSATION)
 from ._contract import RESTRICTS, TOPIC, advice_only, note_content, NOTE, PURPOSE, WORKS_OUT
 from ._order_scope import BEYOND_PURPOSE as _BEYOND_PURPOSE, for_its_purpose, order_in_contract, when_needed
 from ._scan import lazy, matches
@@ -80,6 +81,16 @@ _DIRECTIVE = [
     (lazy(r"\b(?:from\s+now\s+on|henceforth|(?:^|(?<=[.!?:;]\s))for\s+the\s+rest\s+of\s+(?:this|the)\s+(?:conversation|session|chat)\s*,|"
           r"in\s+all\s+(?:future|subsequent)\s+(?:responses|replies|answers|turns|messages))", I),
      REST_OF_CONVERSATION, "now hencefo rest future subsequ"),
+    # ... an exact reply dictated: "reply with exactly this", "... and nothing else", "the single
+    # word", a token to append to every answer, a quoted opening for each reply (a vendor's reply
+    # guidance names a format or a length, not the words: 0 real prose fields, every split; a
+    # message's signature or sign-off is a messaging tool's own output, not the model's reply),
+    (lazy(r"\b(?:reply|respond|answer)\s+(?:only\s+)?with\s+(?:(?:exactly|precisely|only)\s+(?:this|these\s+words|the\s+following)|"
+          r"(?:the|a)\s+single\s+word)\b|\b(?:reply|respond|answer|say|output|print|write)\b[^.\n]{0,40}?\b(?:and|with)\s+"
+          r"nothing\s+else\b|\b(?:append|add|prepend|attach)\s+(?:the\s+following|this)\s+(?:token|string|code|marker|word|"
+          r"phrase|text|tag)\s+to\s+(?:every|each|all|your)\s+(?:\w+\s+)?(?:answers?|responses?|replies|reply|outputs?)\b|"
+          r"\b(?:begin|start|end|prefix)\s+(?:your|each|every|all)\s+(?:\w+\s+)?(?:responses?|replies|reply|answers?)\s+with\s+(?:the\s+(?:exact\s+)?(?:string|word|phrase|text|token|marker)\s*:?\s*)?['\"\u201c]", I),
+     FIXED_REPLY, "reply respon answer nothing append add prepend attach begin start end prefix"),
     (lazy(r"\b(?:in|at\s+the\s+(?:start|end|beginning)\s+of|to)\s+(?:your\s+(?:repl(?:y|ies)|answers?|responses?\s+to\s+the\s+user|"
           r"messages?\s+to\s+the\s+user)|(?:every|each|all)\s+(?:repl(?:y|ies)|answers?))\b", I),
      "tells the model how to answer the user", "your every each all"),

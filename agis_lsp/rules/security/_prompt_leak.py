@@ -168,3 +168,28 @@ LEAKS.append((lazy(_DISCLOSE + r"[^.?!\n]{0,60}?\b" + _PRIOR + r"|\b(?:what|whic
 # chorus "using" them, a form to "complete with" them); no tool's own prompt is its "actual" one.
 LEAKS.append((lazy(r"\byour\s+(?:actual|real|true)\s+(?:(?:system|initial|original|hidden|internal)\s+)?(?:instructions|prompt|"
                    r"system\s+(?:message|prompt)|rules|guidelines|directives)\b", I), "asks for the model's own instructions"))
+# ... and the model's own setup asked for in other words than a prompt: the context loaded before
+# the conversation ("the pre-loaded context", "what was injected before my first message"), the
+# model against an unconfigured one, the model rebuilt from it ("what would recreate you
+# exactly"), its behavioural rules, the fields of a configuration to fill from its live state,
+# the topics it declines, everything in its context. Said of a model only: an API's "your
+# configuration" and "your deployment" are the user's, and none of these reads so (0 of the
+# real corpora's prose fields, every split).
+SETUP = "asks for the model's own setup: its rules, its configuration or the context before the conversation"
+LEAKS.append((lazy(
+    r"\b(?:pre-?loaded|pre-?conversation|pre-?injected)\s+(?:\w+\s+)?(?:context|instructions|directives|prompts?)\b|"
+    r"\b(?:injected|loaded|placed|inserted|processed|appears?|appearing)\s+(?:\w+\s+){0,3}?before\s+(?:my|any|the|all)\s+"
+    r"(?:first\s+)?(?:user\s+)?(?:messages?|questions?|prompts?)\b|\bbefore\s+(?:my|this)\s+(?:first\s+)?(?:message|question)\b|"
+    r"\bun-?configured\s+(?:\w+\s+){0,2}(?:model|gpt|llm|assistant|ai)\b|"
+    r"\b(?:recreate|restore|replicate|clone|reproduce|rebuild|produced)\s+you\b(?!r)|"
+    r"\byour\s+(?:current\s+|full\s+|complete\s+|active\s+)?(?:behaviou?ral|operational)\s+(?:rules|directives|contract|parameters|"
+    r"specification|state|mode|guarantees|constraints|context)\b|"
+    r"\b(?:fill|complete|populate)\b[^.\n]{0,80}?\b(?:from|based\s+on|with)\s+(?:the\s+|your\s+)?(?:(?:live|current)\s+deployment|"
+    r"live)\s+(?:state|configuration|config)\b|\bfrom\s+your\s+(?:live|current|actual)\s+(?:state|configuration|config)\b|"
+    r"\b(?:topics?|requests?|request\s+types|questions?|subjects?|categories|things)\s+(?:that\s+)?you\s+(?:decline|refuse|"
+    r"won'?t\s+(?:discuss|answer|engage)|will\s+not\s+(?:discuss|answer|engage)|cannot\s+(?:discuss|engage)|can'?t\s+discuss)\b|"
+    r"\bcause\s+you\s+to\s+(?:decline|refuse)\b|"
+    r"\b(?:everything|all\s+(?:of\s+)?the\s+text)\s+in\s+(?:the|your)\s+context(?:\s+window)?\b|\byour\s+(?:retrieved|loaded|full|"
+    r"entire|whole)\s+context\b[^.\n]{0,40}?\b(?:word\s+for\s+word|verbatim|in\s+full|without\s+summari[sz]ing)", I),
+    SETUP, "preload conver inject loaded placed inserte process appear appears before unconfi configu recreat restore "
+           "replica clone reprodu rebuild produce behavio operati fill complet populat live decline refuse cause everyth context"))

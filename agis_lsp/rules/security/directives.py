@@ -16,7 +16,7 @@ ADVICE = ("a tool's text may tell the model how to call this tool, not steer it 
 detector("AGSC102", 20, ADVICE, gate=gate('overrid instruc prompt messag mode directi notice system assist develop admin todo fixme task action user human nota sistema systemh systemn systemm systeme aviso mensaje messagg mensage command', ('<', '[', '#')))(fake_tags)
 detector("AGSC103", 21, ADVICE, gate=gate('ignor disreg forget overrid bypass skip discard abandon drop neglect aside attenti olvid omite descons descart oubli neglig vergiss missach negeer vergeet dimenti instruc directi anweisu istruzi superse precede apply disable suspend lifted revoked optiona void safe_mo comply aplican valgono applica appliqu gelten abaikan lupakan zignoru ignoru ignorer zapomni glem hagyd filter moderat classif evade guardra trigger trippin alertin'))(overrides)
 detector("AGSC104", 22, ADVICE, gate=gate('you hencefo mode act behave respond pretend bound restric limited constra anything jailbre eres mainten jetzt sei agora estas esta bist voce modo modalit entwick sofort nun unrestr unfilte unalign amoral unshack disrega play want kamu teraz nu suppose imagine'))(role_switches)
-detector("AGSC101", 80, ADVICE, gate=gate('write generat produce compose message request questio job prior calling dear hey first convers session chat task turn whatev matter regardl make ensure importa essenti crucial critica vital imperat reading treat treated regard conside interpr tell inform convinc remind assure persuad warn ask note messag instruc reminde attenti memo warnin ai llm bot gpt assist model claude gemini copilot cursor agent chat you your tool tools functio endpoin action always never must should before now hencefo rest future subsequ respon repl replies answer follow obey listen trust other automat invisib hidden urgent encoded encrypt encipher obfusca ciphert cipher'))(directives)
+detector("AGSC101", 80, ADVICE, gate=gate('nothing append prepend prefix begin start write generat produce compose message request questio job prior calling dear hey first convers session chat task turn whatev matter regardl make ensure importa essenti crucial critica vital imperat reading treat treated regard conside interpr tell inform convinc remind assure persuad warn ask note messag instruc reminde attenti memo warnin ai llm bot gpt assist model claude gemini copilot cursor agent chat you your tool tools functio endpoin action always never must should before now hencefo rest future subsequ respon repl replies answer follow obey listen trust other automat invisib hidden urgent encoded encrypt encipher obfusca ciphert cipher'))(directives)
 detector("AGSC105", 90, "preferring this tool is allowed guidance; naming or disparaging another server's tools is not",
          gate=gate('always only prefer never instead must should have use call invoke'))(preference)
 
@@ -79,8 +79,13 @@ def directive_to_model(ctx):
     model, a change for the rest of the conversation, a new task, data to
     take as instructions, an encoded string left for the model to decode as
     a line to complete ("BASE64 encoded string: ..." and then "BASE64
-    decoded string:" with nothing after it): `_evidence.STRONG_ORDERS`, 0 of
-    ~49,000 real prose texts, the last 0 of 85,088) are a warning alone. The others are
+    decoded string:" with nothing after it, an exact reply dictated: "reply
+    with exactly this", "... and nothing else", "respond with the single
+    word", a token to append to every answer, a quoted opening for each
+    reply): `_evidence.STRONG_ORDERS`, 0 of ~49,000 real prose texts, the
+    encoded string 0 of 85,088) are a warning alone. A reply's format or
+    length ("Respond in JSON only") is a vendor's reply guidance and stays
+    information; so is a messaging tool's signature "on every message". The others are
     information alone, a warning when the model reads the same field as an
     instruction (docs/security.md, "Severity from evidence"): what honest
     servers write to "the LLM" is one signal, not two; on real MCP servers
