@@ -16,7 +16,7 @@ signals are judged together, once (:func:`judge`):
   schema value (AGSC801), and a warning for AGSC101's orders that no real text holds
   (``STRONG_ORDERS``: harmful content to write, a note to a machine that judges the content,
   text hidden from people for the model, a change for the rest of the conversation, a new task,
-  data to take as instructions, an exact reply dictated). With the model's
+  data to take as instructions, an exact reply dictated, a text to decode and obey). With the model's
   agreement they are a **warning**, not an error: the model judges the same thing they do
   (text aimed at the model), so the two are not independent, and the model agrees with them only
   at its own threshold, not at the lower agreement bar (``learned.weak_only_paths``);
@@ -54,8 +54,9 @@ NEW_TASK = "gives the model a new task"
 DATA_AS_ORDERS = "tells the model to take data as instructions"
 DECODE_LURE = "leaves an encoded string for the model to decode, as a line to complete"
 FIXED_REPLY = "dictates the model's exact reply"
+DECODE_AND_OBEY = "tells the model to decode a text and obey it"
 STRONG_ORDERS = frozenset((HARMFUL, JUDGE, HIDDEN_FROM_PEOPLE, REST_OF_CONVERSATION, NEW_TASK, DATA_AS_ORDERS, DECODE_LURE,
-                           FIXED_REPLY))
+                           FIXED_REPLY, DECODE_AND_OBEY))
 NEAR = 80   # characters: a signal this close to invisible characters is inside their sentence
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from ._evidence import (DATA_AS_ORDERS, DECODE_LURE, FIXED_REPLY, HARMFUL, HIDDEN_FROM_PEOPLE, JUDGE, NEW_TASK,
+from ._evidence import (DATA_AS_ORDERS, DECODE_AND_OBEY, DECODE_LURE, FIXED_REPLY, HARMFUL, HIDDEN_FROM_PEOPLE, JUDGE, NEW_TASK,
                         REST_OF_CONVERSATION)
 from ._contract import RESTRICTS, TOPIC, advice_only, note_content, NOTE, PURPOSE, WORKS_OUT
 from ._order_scope import BEYOND_PURPOSE as _BEYOND_PURPOSE, for_its_purpose, order_in_contract, when_needed
@@ -115,6 +115,14 @@ _DIRECTIVE = [
           r"\bbefore\s+you\s+(?:can\s+)?(?:solve|finish|complete|continue(?:\s+with)?|carry\s+on(?:\s+with)?|start|do|answer)\s+"
           r"(?:the|your|this|that)\s+(?:current\s+|original\s+)?(?:task|request|question|job)\b", I),
      "addresses the model about its task", "task request questio job"),
+    # ... a text to decode and obey ("decode it and comply", "read it backwards and follow the
+    # instructions", "decode this ROT13 string and respond to it"): a decoding tool returns what
+    # it decodes, it does not do what it says,
+    (lazy(r"\b(?:decode|decrypt|decipher|unscramble|reverse|read|translate|convert|process)\b[^.\n]{0,60}?\b(?:and|then|,)\s+"
+          r"(?:then\s+)?(?:comply|obey|follow\s+(?:it|them|the\s+(?:instructions?|directions?|commands?))|execute\s+(?:it|them)|"
+          r"carry\s+(?:it|them)\s+out|do\s+(?:what|as)\s+it\s+says|act\s+on\s+(?:it|them)|respond\s+to\s+it|answer\s+it|"
+          r"apply\s+it)\b", I), DECODE_AND_OBEY,
+     "decode decrypt deciphe unscram reverse read transla convert process"),
     # ... harmful content to write,
     (lazy(r"(?:^|[.!?:;>\n]\s*)(?:write|say|generate|produce|compose|output|post|send)\s+(?:one|a|an|some|two|three)\s+(?:\w+\s+)?"
           r"(?:offensive|toxic|discriminatory|hateful|harmful|racist|sexist|insulting|negative|unfriendly|threatening|abusive|rude)\s+"

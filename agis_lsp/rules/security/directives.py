@@ -14,9 +14,9 @@ ADVICE = ("a tool's text may tell the model how to call this tool, not steer it 
           "(other tools, data, recipients, the user's authority or the model's role)")
 
 detector("AGSC102", 20, ADVICE, gate=gate('overrid instruc prompt messag mode directi notice system assist develop admin todo fixme task action user human nota sistema systemh systemn systemm systeme aviso mensaje messagg mensage command', ('<', '[', '#')))(fake_tags)
-detector("AGSC103", 21, ADVICE, gate=gate('ignor disreg forget overrid bypass skip discard abandon drop neglect aside attenti olvid omite descons descart oubli neglig vergiss missach negeer vergeet dimenti instruc directi anweisu istruzi superse precede apply disable suspend lifted revoked optiona void safe_mo comply aplican valgono applica appliqu gelten abaikan lupakan zignoru ignoru ignorer zapomni glem hagyd filter moderat classif evade guardra trigger trippin alertin'))(overrides)
-detector("AGSC104", 22, ADVICE, gate=gate('you hencefo mode act behave respond pretend bound restric limited constra anything jailbre eres mainten jetzt sei agora estas esta bist voce modo modalit entwick sofort nun unrestr unfilte unalign amoral unshack disrega play want kamu teraz nu suppose imagine'))(role_switches)
-detector("AGSC101", 80, ADVICE, gate=gate('nothing append prepend prefix begin start write generat produce compose message request questio job prior calling dear hey first convers session chat task turn whatev matter regardl make ensure importa essenti crucial critica vital imperat reading treat treated regard conside interpr tell inform convinc remind assure persuad warn ask note messag instruc reminde attenti memo warnin ai llm bot gpt assist model claude gemini copilot cursor agent chat you your tool tools functio endpoin action always never must should before now hencefo rest future subsequ respon repl replies answer follow obey listen trust other automat invisib hidden urgent encoded encrypt encipher obfusca ciphert cipher'))(directives)
+detector("AGSC103", 21, ADVICE, gate=gate('yok gormezd görmezd unut kaldir kaldır atla kapat gecersi geçersi iptal kapali kapalı ignor disreg forget overrid bypass skip discard abandon drop neglect aside attenti olvid omite descons descart oubli neglig vergiss missach negeer vergeet dimenti instruc directi anweisu istruzi superse precede apply disable suspend lifted revoked optiona void safe_mo comply aplican valgono applica appliqu gelten abaikan lupakan zignoru ignoru ignorer zapomni glem hagyd filter moderat classif evade guardra trigger trippin alertin'))(overrides)
+detector("AGSC104", 22, ADVICE, gate=gate('sansurs sansürs filtres kisitla kısıtla kıstla gelisti geliştir modu you hencefo mode act behave respond pretend bound restric limited constra anything jailbre eres mainten jetzt sei agora estas esta bist voce modo modalit entwick sofort nun unrestr unfilte unalign amoral unshack disrega play want kamu teraz nu suppose imagine'))(role_switches)
+detector("AGSC101", 80, ADVICE, gate=gate('decode decrypt deciphe unscram nothing append prepend prefix begin start write generat produce compose message request questio job prior calling dear hey first convers session chat task turn whatev matter regardl make ensure importa essenti crucial critica vital imperat reading treat treated regard conside interpr tell inform convinc remind assure persuad warn ask note messag instruc reminde attenti memo warnin ai llm bot gpt assist model claude gemini copilot cursor agent chat you your tool tools functio endpoin action always never must should before now hencefo rest future subsequ respon repl replies answer follow obey listen trust other automat invisib hidden urgent encoded encrypt encipher obfusca ciphert cipher'))(directives)
 detector("AGSC105", 90, "preferring this tool is allowed guidance; naming or disparaging another server's tools is not",
          gate=gate('always only prefer never instead must should have use call invoke'))(preference)
 
@@ -174,7 +174,10 @@ def instruction_override(ctx):
     everything above", in English, Spanish, Portuguese, Italian, French,
     German, Dutch, Russian, Chinese, Japanese, Korean, Arabic, Hindi, Thai,
     Persian, Hebrew, Greek, Ukrainian, Turkish, Indonesian, Vietnamese,
-    Polish, Czech, Swedish, Norwegian, Danish, Romanian and Hungarian; the
+    Polish, Czech, Swedish, Norwegian, Danish, Romanian and Hungarian (in
+    Turkish also the rules, filters, restrictions or safety dropped in
+    other words: "kuralları yok say", "filtreyi kapat", "kısıtlamalarını
+    kaldır", "güvenlik modu kapalı"); the
     model told to slip its output past its safety filters ("encode it so
     the content filters don't catch it", "get past the moderation
     filters"); a new set of
@@ -232,9 +235,9 @@ def role_switch(ctx):
     role given by the text ("I want you to act as", "you will play the role
     of", "please act as my ..."); and the same switches in common other
     languages ("estás en modo desarrollador", "Entwicklermodus", "ab jetzt
-    ... keine Regeln"; "أنت الآن" and "sekarang kamu adalah" only when what
-    the reader now is is a model: "you are now logged in" is everyday
-    interface text in every language).
+    ... keine Regeln", "sansürsüz yanıt ver", "geliştirici modu"; "أنت الآن"
+    and "sekarang kamu adalah" only when what the reader now is is a model:
+    "you are now logged in" is everyday interface text in every language).
 
     ## Why is this bad?
     A role switch is how injected text tries to lift the model's safety rules
