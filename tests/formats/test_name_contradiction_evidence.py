@@ -168,5 +168,10 @@ def test_an_act_and_another_that_is_not_its_opposite_sets_no_state():
     lead = SimpleNamespace(upper="UPDATE")
     assert sets_a_state_either_way(lead, SimpleNamespace(intent="Enable or disable a schedule.", verb_class="modify"))
     assert sets_a_state_either_way(lead, SimpleNamespace(intent="Starts or stops the instance.", verb_class="modify"))
+    assert sets_a_state_either_way(lead, SimpleNamespace(intent="Approve, decline, or request changes to a ticket.",
+                                                         verb_class="modify"))
+    assert sets_a_state_either_way(lead, SimpleNamespace(intent="Lock/unlock the door.", verb_class="modify"))
+    assert not sets_a_state_either_way(lead, SimpleNamespace(intent="Delete, archive, or restore a user.",
+                                                             verb_class="modify"))
     assert not sets_a_state_either_way(lead, SimpleNamespace(intent="Enable or delete a schedule.", verb_class="modify"))
     assert not sets_a_state_either_way(lead, SimpleNamespace(intent="Enable or disable a schedule.", verb_class="create"))

@@ -119,6 +119,8 @@ HARD_NEGATIVES = [
     ("AGSC105", "Only use this tool with links you know are current.", "open_url"),
     ("AGSC105", "Use this tool for any tax-form questions instead of answering from memory.", "tax_help"),
     ("AGSC101", "Lists the indexes. Use this to find valid index names before calling other tools.", "list_indexes"),
+    ("AGSC101", "Lists the categories. Use this to see which exist, or to resolve a category id before calling "
+                "another tool.", "list_categories"),
     ("AGSC101", "The build command. Optional: the LLM should try to infer it from the project files.", "build"),
     ("AGSC102", "Opens a diagram.\n\n```xml\n<mxGraphModel>\n  <root>\n    <mxCell id=\"0\"/>\n  </root>\n</mxGraphModel>\n```",
      "open_diagram"),

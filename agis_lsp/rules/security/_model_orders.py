@@ -212,6 +212,16 @@ _ONLY_FOR = re.compile(r"\s+(?:for|to|on|in)\s+(?!(?:every|all|any|each|everythi
 _ANY_CLAUSE = frozenset({"addresses the model about its task"})
 
 
+# "..., or to resolve a category id before calling another tool": a second purpose of the same "use this to"
+_ANOTHER_PURPOSE = re.compile(r"\s*(?:or|and)\s+to\s+\w+", I)
+
+
+def _for_a_purpose(text: str, at: int, head: str, sentence_head) -> bool:
+    """The clause before ``at`` names a purpose of this tool ("Use this to discover ..."), or goes
+    on with one more ("Use this to see what exists, or to resolve an id before calling ...")."""
+    return bool(PURPOSE.search(head) or (_ANOTHER_PURPOSE.match(head) and PURPOSE.search(sentence_head(text, at))))
+
+
 def directives(text: str):
     """AGSC101 hits that are not a condition ("if you need to comply with ..."), not the purpose
     of this tool ("Use this to discover valid index names before calling other tools") and not
@@ -222,7 +232,8 @@ def directives(text: str):
         if what in _ANY_CLAUSE:
             yield s, e, what
             continue
-        if subordinate(text, s) or PURPOSE.search(clause_head(text, s)) or WORKS_OUT.match(text, e):
+        if subordinate(text, s) or _for_a_purpose(text, s, clause_head(text, s), sentence_head) \
+                or WORKS_OUT.match(text, e):
             continue
         if what == _BEYOND_PURPOSE and RESTRICTS.match(text, e):
             continue   # "Run this tool first when a requested tool is unavailable": when to call it

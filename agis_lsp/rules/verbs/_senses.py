@@ -76,8 +76,9 @@ def ends_with_the_named_act(lead, j) -> bool:
 
 
 # "Enable or disable an EventBridge Scheduler schedule", "Lock or unlock the door", "Starts or stops the
-# instance": an act or its opposite, the caller's choice, sets the thing's state
-_EITHER = re.compile(r"^\W*([a-z]+)\s+(?:or|/)\s+([a-z]+)\b", re.I)
+# instance", "Approve, decline, or request resubmission of a session": an act or its opposite, the
+# caller's choice, sets the thing's state
+_EITHER = re.compile(r"^\W*([a-z]+)(?:\s+or\s+|\s*/\s*|\s*,\s*(?:or\s+)?)([a-z]+)\b", re.I)
 
 
 def sets_a_state_either_way(lead, j) -> bool:
