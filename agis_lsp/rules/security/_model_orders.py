@@ -89,7 +89,8 @@ _DIRECTIVE = [
           r"(?:the|a)\s+single\s+word)\b|\b(?:reply|respond|answer|say|output|print|write)\b[^.\n]{0,40}?\b(?:and|with)\s+"
           r"nothing\s+else\b|\b(?:append|add|prepend|attach)\s+(?:the\s+following|this)\s+(?:token|string|code|marker|word|"
           r"phrase|text|tag)\s+to\s+(?:every|each|all|your)\s+(?:\w+\s+)?(?:answers?|responses?|replies|reply|outputs?)\b|"
-          r"\b(?:begin|start|end|prefix)\s+(?:your|each|every|all)\s+(?:\w+\s+)?(?:responses?|replies|reply|answers?)\s+with\s+(?:the\s+(?:exact\s+)?(?:string|word|phrase|text|token|marker)\s*:?\s*)?['\"\u201c]", I),
+          r"\b(?:begin|start|end|prefix)\s+(?:your|each|every|all)\s+(?:\w+\s+)?(?:responses?|replies|reply|answers?)\s+with\s+"
+          r"(?:the\s+(?:exact\s+)?(?:string|word|phrase|text|token|marker)\s*:?\s*)?['\"\u201c]", I),
      FIXED_REPLY, "reply respon answer nothing append add prepend attach begin start end prefix"),
     (lazy(r"\b(?:in|at\s+the\s+(?:start|end|beginning)\s+of|to)\s+(?:your\s+(?:repl(?:y|ies)|answers?|responses?\s+to\s+the\s+user|"
           r"messages?\s+to\s+the\s+user)|(?:every|each|all)\s+(?:repl(?:y|ies)|answers?))\b", I),
