@@ -242,6 +242,7 @@ HARD_NEGATIVES = [
     "Include the returned image URL in your response so the user can open it.",
     "Adds the badge ![build](https://img.shields.io/badge/build-passing-green) to the README.",
     "Pass the map as ![map](https://maps.example.com/static?center=1,2) in the page body.",
+    "To embed an image, add <img src=\"https://cdn.example.com/logo.png?w=120\"> to the message body.",
     # a sentence of identifiers after a description is not leetspeak
     "Returns the bucket's objects. Supports v1beta1, utf8, s3 and k8s paths in the v2 and v3 APIs.",
 ]

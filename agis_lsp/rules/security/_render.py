@@ -23,7 +23,8 @@ _IMAGE = re.compile(r"!\[[^\]\n]{0,80}\]\(\s*https?://[^\s)]+\)?|<img\b[^>]{0,12
 _START = r"(?:^|[.!?:;>]\s*|\b(?:please|also|then|and|always|must|should|to|now|just|simply)\s+)"
 _OUTPUT = r"(?:print|output|respond\s+with|reply\s+with|answer\s+with|render|repeat)"
 _PLACE = r"(?:include|add|append|prepend|insert|embed|put|place|paste|show|display|attach|write)"
-_REPLY = (r"(?:(?:your|the|each|every|all|any)\s+(?:\w+\s+)?(?:responses?|replies|reply|answers?|messages?|outputs?)|"
+# the model's reply, not a message or an output a tool composes ("add <img src=...> to the message body")
+_REPLY = (r"(?:(?:your|the|each|every|all|any)\s+(?:\w+\s+)?(?:responses?|replies|reply|answers?)|"
           r"(?:each|every)\s+time\s+you\s+(?:respond|reply|answer))")
 _ORDER = re.compile(_START + r"(?:(?P<out>" + _OUTPUT + r")\b|(?P<end>(?:end|start|begin|finish|close)\s+" + _REPLY
                     + r"\s+with)\b|(?P<place>" + _PLACE + r")\b)", I)
