@@ -160,8 +160,8 @@ _WORD = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
 # its declared job ("set_env_var" and ".env", "ssh_connect" and "~/.ssh/config", "ssh_key_manage" and
 # "known_hosts": the files of SSH by their own names too).
 _SUBJECTS = {"env": {"env", "dotenv", "environment", "envs", "vars", "variables", "variable", "var"},
-             "ssh": {"ssh", "sftp"}, "known": {"ssh", "sftp"}, "authorized": {"ssh", "sftp"}, "rsa": {"ssh", "sftp"},
-             "ed25519": {"ssh", "sftp"}, "ecdsa": {"ssh", "sftp"}, "kube": {"kube", "kubeconfig", "kubernetes", "k8s", "kubectl"},
+             **dict.fromkeys(("ssh", "known", "authorized", "rsa", "ed25519", "ecdsa"), {"ssh", "sftp"}),
+             "kube": {"kube", "kubeconfig", "kubernetes", "k8s", "kubectl"},
              "aws": {"aws"}, "npmrc": {"npm", "npmrc"}, "pypirc": {"pypi", "pypirc"}, "netrc": {"netrc"},
              "docker": {"docker"}, "gcloud": {"gcloud", "gcp"}, "mcp": {"mcp"}, "claude": {"claude"},
              "cursor": {"cursor"}, "git": {"git"}}

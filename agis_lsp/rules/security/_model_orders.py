@@ -10,7 +10,7 @@ import re
 from ._evidence import (DATA_AS_ORDERS, DECODE_AND_OBEY, DECODE_LURE, FIXED_REPLY, HARMFUL, HIDDEN_FROM_PEOPLE, JUDGE, NEW_TASK,
                         REST_OF_CONVERSATION)
 from ._contract import RESTRICTS, TOPIC, advice_only, note_content, NOTE, PURPOSE, WORKS_OUT
-from ._order_scope import BEYOND_PURPOSE as _BEYOND_PURPOSE, for_its_purpose, order_in_contract, when_needed
+from ._order_scope import BEYOND_PURPOSE as _BEYOND_PURPOSE, for_its_purpose, order_in_contract, sentence_head, when_needed
 from ._scan import lazy, matches
 
 I = re.I | re.U
@@ -217,7 +217,7 @@ _ANY_CLAUSE = frozenset({"addresses the model about its task"})
 _ANOTHER_PURPOSE = re.compile(r"\s*(?:or|and)\s+to\s+\w+", I)
 
 
-def _for_a_purpose(text: str, at: int, head: str, sentence_head) -> bool:
+def _for_a_purpose(text: str, at: int, head: str) -> bool:
     """The clause before ``at`` names a purpose of this tool ("Use this to discover ..."), or goes
     on with one more ("Use this to see what exists, or to resolve an id before calling ...")."""
     return bool(PURPOSE.search(head) or (_ANOTHER_PURPOSE.match(head) and PURPOSE.search(sentence_head(text, at))))
@@ -227,14 +227,12 @@ def directives(text: str):
     """AGSC101 hits that are not a condition ("if you need to comply with ..."), not the purpose
     of this tool ("Use this to discover valid index names before calling other tools") and not
     how to work out this argument's value ("the LLM should try to infer it from the project")."""
-    from ._order_scope import sentence_head
     from ._scope import carried, clause_head, subordinate
     for s, e, what in _directive_hits(text):
         if what in _ANY_CLAUSE:
             yield s, e, what
             continue
-        if subordinate(text, s) or _for_a_purpose(text, s, clause_head(text, s), sentence_head) \
-                or WORKS_OUT.match(text, e):
+        if subordinate(text, s) or _for_a_purpose(text, s, clause_head(text, s)) or WORKS_OUT.match(text, e):
             continue
         if what == _BEYOND_PURPOSE and RESTRICTS.match(text, e):
             continue   # "Run this tool first when a requested tool is unavailable": when to call it

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 from ._contract import in_code, label, placeholder
+from ._prompt_leak import turkish
 from ._scan import lazy, matches
 
 I = re.I | re.U
@@ -177,13 +178,11 @@ _OVERRIDE = [
      "tells the model to ignore its instructions"),
     # tr, the rest of the family: the model's rules, instructions, filters, restrictions or safety
     # dropped ("kuralları yok say", "filtreyi kapat", "kısıtlamalarını kaldır", "güvenlik
-    # politikalarını geçersiz kıl", "unut: önceki talimatlar"); the dotted and dotless i both
-    # (a Turkish keyboard writes both, a copy of its upper case gives "İ"); a user's filter in an
-    # API is "filtre" without a verb of dropping the model's own
-    (lazy(r"\b(?:kural|tal[ıiİI]mat|y[öo]nerge|k[ıiİI]s[ıiİI]tlama|f[ıiİI]ltre|g[üu]venl[ıiİI]k\s+(?:pol[ıiİI]t[ıiİI]ka|kural|"
-          r"yan[ıiİI]t|mod))\w*\s+(?:\w+\s+)?(?:yok\s+say|g[öo]rmezden\s+gel|unut|kald[ıiİI]r|atla|kapat|ge[çc]ers[ıiİI]z\s+k[ıiİI]l|"
-          r"[ıiİI]ptal)|\bunut(?:mak)?\s*:\s*(?:[öo]ncek[ıiİI]\s+)?tal[ıiİI]mat|\b[öo]nceki\s+tal[ıiİI]matlar\s+[ıiİI]ptal|"
-          r"\bg[üu]venl[ıiİI]k\s+mod[uü]\s+kapal[ıiİI]", I),
+    # politikalarını geçersiz kıl", "unut: önceki talimatlar"), as typed (``turkish``); a user's
+    # filter in an API is "filtre" without a verb of dropping the model's own
+    (lazy(turkish(r"\b(?:kural|talimat|yönerge|kısıtlama|filtre|güvenlik\s+(?:politika|kural|yanıt|mod))\w*\s+(?:\w+\s+)?"
+                  r"(?:yok\s+say|görmezden\s+gel|unut|kaldır|atla|kapat|geçersiz\s+kıl|iptal)|\bunut(?:mak)?\s*:\s*(?:önceki\s+)?"
+                  r"talimat|\bönceki\s+talimatlar\s+iptal|\bgüvenlik\s+modü\s+kapalı"), I),
      "tells the model to ignore its instructions"),
     # the model told to slip its output past its own safety filters
     (lazy(r"\bso\s+(?:that\s+)?(?:your\s+|the\s+|my\s+)?(?:safety|content|moderation)\s+(?:filters?|checks?|systems?|classifiers?)\s+"
@@ -244,9 +243,8 @@ _ROLE = [
      "switches the model into a special mode"),
     # tr: a model without censorship, filters or limits, a developer mode ("sansürsüz yanıt ver",
     # "filtresiz, sınırsız bir dil modeli", "kısıtlaması olmayan bir yapay zekâ", "geliştirici modu")
-    (lazy(r"\b(?:sans[üu]rs[üu]z|f[ıiİI]ltres[ıiİI]z|k[ıiİI]s[ıiİI]tlamas[ıiİI]z|k[ıiİI]s[ıiİI]tlamas[ıiİI]\s+olmayan)\b[^.!?\n]{0,40}?"
-          r"(?:yan[ıiİI]t|cevap|model|as[ıiİI]stan|yapay\s+zek|mod|[çc][ıiİI]kt[ıiİI])|\bgel[ıiİI][şs]t[ıiİI]r[ıiİI]c[ıiİI]\s+mod[uü]|"
-          r"\bDAN\s+modu", I),
+    (lazy(turkish(r"\b(?:sansürsüz|filtresiz|kısıtlamasız|kısıtlaması\s+olmayan)\b[^.!?\n]{0,40}?(?:yanıt|cevap|model|asistan|"
+                  r"yapay\s+zek|mod|çıktı)|\bgeliştirici\s+modü|\bDAN\s+modu"), I),
      "switches the model into a role without rules"),
 ]
 
