@@ -1,6 +1,6 @@
 """Precision on real text and recall on published payloads, through the shipped `agis-lint`.
 
-    python benchmarks/real_precision.py [--split dev|heldout|all|blind|blind2|blind3|blind4|blind5|blind6|blind7|blind8|blind9] [--corpus mcp|openapi|converted|examples|a2t|adp|ainp|payloads|all]
+    python benchmarks/real_precision.py [--split dev|heldout|all|blind|blind2|…] [--corpus mcp|openapi|converted|examples|a2t|adp|ainp|payloads|all]
                                         [--exe PATH] [--no-semantic] [--misses] [--list]
 
 Every table is per corpus, split and **role** (the field's place: tool description or title,
@@ -39,7 +39,7 @@ prints, per corpus and split (development / held-out):
 
 Prose fields are counted with the engine's own walker (``agis_lsp.formats.prose``) on
 the very files linted. Nothing is downloaded. The held-out split is for measuring only:
-never for training or for tuning a threshold. A blind split (``--split blind``, ``blind2``, ``blind3``, ``blind4``, ``blind5``, ``blind6``, ``blind7``, ``blind8``, ``blind9``:
+never for training or for tuning a threshold. A blind split (``--split blind``, ``blind2``, …:
 every split that ``benchmarks/corpora/mcp/servers.toml`` pins, ``blind_splits.py``; MCP servers
 only, files under ``benchmarks/corpora/mcp/<split>/``) is one nobody has read: run it once, with
 ``--corpus mcp``, for its final measurement; ``all`` never includes one.
@@ -68,7 +68,7 @@ from blind_splits import blind_splits  # noqa: E402
 CORPORA = ROOT / "benchmarks" / "corpora"
 SECURITY = "AGSC"
 SPLITS = ("dev", "heldout")
-BLIND = blind_splits()   # ("blind", ..., "blind9"): MCP servers only, each in its own folder; never in "all"
+BLIND = blind_splits()   # ("blind", "blind2", ...): MCP servers only, each in its own folder; never in "all"
 
 
 # -- running the shipped CLI ------------------------------------------------------------------

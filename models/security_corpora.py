@@ -3,8 +3,8 @@ project's real corpora (``benchmarks/corpora``, docs/corpora.md).
 
 Only units that ``benchmarks/corpora/splits.json`` assigns to ``dev`` are ever opened: the
 held-out half (MCP servers and API documents) is measured once at the end, never trained or
-tuned on, and the MCP corpus's blind splits (``blind``, ``blind2``, ``blind3``, ``blind4``,
-``blind5``, ``blind6``, ``blind7``, ``blind8`` and ``blind9``, each in its own folder ``mcp/<split>/``) are read by nobody before their one measurement
+tuned on, and the MCP corpus's blind splits (``blind``, ``blind2``, …: every split servers.toml pins,
+each in its own folder ``mcp/<split>/``) are read by nobody before their one measurement
 (docs/corpora.md). The dev units are cut once more, by a hash of the unit's name, into
 
 * fold ``fit``: its prose fields are training negatives (label 0);

@@ -27,7 +27,7 @@ It writes, per server, into ``benchmarks/corpora/mcp/``:
 and ``harvest.json``: one row per server (tools, prompts, resources, failure).
 
 A server pinned with ``split = "<name>"`` belongs to that split of splits.json from the start
-(a blind split, ``blind``, ``blind2``, ``blind3``, ``blind4``, ``blind5``, ``blind6``, ``blind7``, ``blind8`` or ``blind9``: servers nobody reads
+(a blind split, ``blind``, ``blind2``, …: servers nobody reads
 before its one measurement); its three files go into the folder ``benchmarks/corpora/mcp/<name>/``,
 out of reach of anything that globs the corpus folder, and its row in ``harvest.json`` carries
 ``split``.

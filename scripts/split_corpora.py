@@ -10,7 +10,7 @@ other to ``heldout``: about half each, stratified by size. An assignment already
 in splits.json is kept, so adding servers or documents never moves an old one
 (the held-out half must stay unseen). The held-out half is never used for
 training or for tuning thresholds (docs/corpora.md). An MCP server pinned with
-``split`` in servers.toml (a blind split: ``blind``, ``blind2``, ``blind3``, ``blind4``, ``blind5``, ``blind6``, ``blind7``, ``blind8``, ``blind9``) keeps that split and is not paired.
+``split`` in servers.toml (a blind split: ``blind``, ``blind2``, …) keeps that split and is not paired.
 """
 from __future__ import annotations
 

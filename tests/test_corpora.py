@@ -78,9 +78,10 @@ def test_published_payloads_are_labelled():
 
 @pytest.mark.parametrize("name", ["fresh2_sources.jsonl", "fresh3_sources.jsonl"])
 def test_evaluation_only_payload_sets_are_read_by_no_trainer(name):
-    """The second and third fresh sets measure generalisation: well-formed, and no trainer, data
-    builder or calibration under models/ names them or globs the payload folder (they read the
-    files they name: the held-out sets to leave out, the published dev set)."""
+    """The third fresh set measures generalisation, and the second (a development set for the
+    patterns since) was one: well-formed, and no trainer, data builder or calibration under models/
+    names them or globs the payload folder (they read the files they name: the held-out sets to
+    leave out, the published dev set)."""
     rows = [json.loads(x) for x in (CORPORA / "payloads" / name).read_text(encoding="utf-8").split("\n") if x.strip()]
     assert len(rows) >= 300
     for r in rows:

@@ -1,5 +1,5 @@
-"""The blind splits of the MCP corpus (docs/corpora.md; ``blind``, ``blind2``, ``blind3``, ``blind4``, ``blind5``,
-``blind6``, ``blind7``, ``blind8`` and whichever split servers.toml pins next: each is covered here without being named): pinned, each
+"""The blind splits of the MCP corpus (docs/corpora.md; ``blind``, ``blind2``, …,
+every split servers.toml pins: each is covered here without being named): pinned, each
 kept in its own folder, never opened by the trainer's corpus readers nor by the benchmarks that
 walk a corpus folder, and measured by ``benchmarks/real_precision.py`` only when asked by name.
 
