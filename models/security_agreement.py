@@ -62,7 +62,7 @@ def _calibrate_fields(enc, head) -> list[dict]:
     from agis_lsp.engine.linter import Linter
     from agis_lsp.formats.prose import prose_fields
     from agis_lsp.rules.security._scan import own_names
-    from agis_lsp.rules.security.learned import calls_another_tool
+    from agis_lsp.rules.security._directions import calls_another_tool
     from security_corpora import _judged
     from agis_lsp.rules.security._tool_contracts import contracts_of
     linter = Linter(config_of=lambda _p: Config(select=("AGSC",), semantic=False))

@@ -206,14 +206,35 @@ def scored_spans(text: str) -> list[tuple[int, int]]:
     when the text has no cue; else the whole text and, when it has several, each sentence that
     has a cue of its own. A sentence without one is a description by the same rule as a text
     without one, and it is still read as part of the whole text. The trainer's verdicts
-    (``models/train_security.py``) read the same pieces."""
+    (``models/train_security.py``) and the head's bars read the same pieces; the rule reads one
+    more (``passage_span``)."""
     if not has_cue(text):
         return []
     spans = pieces(text)
     if len(spans) == 1:
         return spans
-    kept = [spans[0]] + [(a, b) for a, b in spans[1:] if has_cue(text[a:b])]
+    cued = [(a, b) for a, b in spans[1:] if has_cue(text[a:b])]
+    kept = [spans[0]] + cued
     return kept if len(kept) > 1 else spans[:1]
+
+
+def passage_span(text: str) -> tuple[int, int] | None:
+    """The cued passage of ``text``: from its first sentence with a cue to its last, when that is
+    two sentences or more and not the whole text. A payload of several sentences after or inside
+    a real description reads there as it would alone; without its description, real usage
+    guidance reads as directive too, so AGSC901 takes the passage's verdict only when the passage
+    is about none of its document's tools (``jobs`` plans it; the trainer and the bars do not
+    read it)."""
+    if not has_cue(text):
+        return None
+    spans = pieces(text)
+    return _passage(spans, [(a, b) for a, b in spans[1:] if has_cue(text[a:b])]) if len(spans) > 1 else None
+
+
+def _passage(spans: list[tuple[int, int]], cued: list[tuple[int, int]]) -> tuple[int, int] | None:
+    if len(cued) < 2 or (cued[0][0], cued[-1][1]) == spans[0]:
+        return None
+    return cued[0][0], cued[-1][1]
 
 
 def quiet_spans(text: str) -> list[tuple[int, int]]:

@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from agis_lsp.rules.security.learned import asks_consent_only, calls_another_tool
+from agis_lsp.rules.security._directions import asks_consent_only, calls_another_tool
 
 OWN = frozenset({"firecrawl_scrape", "firecrawl_agent", "get_forecast", "city"})
 # firecrawl-mcp's firecrawl_agent (a development server of benchmarks/corpora/mcp)

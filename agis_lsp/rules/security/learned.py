@@ -1,7 +1,7 @@
 """The learned half of the security pass: directive text found by the model (AGSC901)."""
 from __future__ import annotations
 
-import re
+from typing import NamedTuple
 
 from ...engine.context import SemanticSkipped
 from ...engine.facts import fact
@@ -9,8 +9,8 @@ from ...engine.findings import Finding, Severity
 from ...engine.registry import rule
 from ...formats.registry import in_purpose
 from ._scan import fields as all_fields
-from ._contract import NAMED_DATA
-from ._tool_contracts import contract_warn_threshold, off_contract, unrelated
+from ._directions import asks_consent_only, calls_another_tool, direction
+from ._tool_contracts import contract_threshold, contract_warn_threshold, contracts, off_contract, unrelated
 from ._agreement import hit_spans, reading_the_hit
 from ._evidence import WEAK
 from ._protective import without_guards
@@ -187,6 +187,18 @@ def directive_text(ctx):
     threshold to its warning bar, the contract bar itself is the second
     signal that makes the finding a warning (below).
 
+    *The cued passage.* A field whose pieces the head scores from the
+    cross-tool bar without a finding (each such piece sits near a tool) is
+    read once more without the description around it: from its first
+    sentence with a cue word to its last (`directive.passage_span`), when
+    that is two sentences or more and not the whole field. A payload of
+    several sentences put after or inside a real description reads there as
+    it would alone, while the whole field, read with the description, sits
+    near the tool. Without its description, real usage guidance reads as
+    directive too, so the passage is reported only when it is about none of
+    the document's tools (the contract bar above), at information, or a
+    warning when it is far from every tool or scored from the warning bar.
+
     *Severity* comes from measured precision, in two bands of the score:
     a warning at most 1 per 10,000 real prose fields, else information (an
     error needs a second, independent signal: a pattern rule's finding that
@@ -221,46 +233,91 @@ def directive_text(ctx):
     except SemanticUnavailable as exc:
         raise SemanticSkipped(str(exc)) from None
     head = model._directive_head
-    threshold = head.threshold
-    agree, cross, warn = agreement_threshold(head), cross_tool_threshold(head), warning_threshold(head)
+    bars = _Bars(head.threshold, agreement_threshold(head), cross_tool_threshold(head), warning_threshold(head))
     reported = reported_paths(ctx)
     weak = weak_only_paths(ctx)
-    own = None
+    own: list = []   # the document's own names, read once when first needed
     for prose, text, ranked in zip(fields, texts, ranked_pieces):
         if text is not prose.text:
             ranked = [v for v in ranked if text[v.start:v.end].strip()]   # not a guard's blank
-        verdict = ranked[0] if ranked else None
-        if verdict is not None and verdict.score < threshold and not has_cue(prose.text):
+        if ranked and ranked[0].score < bars.threshold and not has_cue(prose.text):
             continue   # a text without a cue is judged at the head's threshold only (``quiet_spans``)
         if prose.path in reported:
             local = reading_the_hit(model, text, ranked, hit_spans(ctx).get(prose.path, ()))
-            if local is not None and local.score >= (threshold if prose.path in weak else agree):
+            if local is not None and local.score >= (bars.threshold if prose.path in weak else bars.agree):
                 yield agreement(ctx, prose, local)
             continue
-        if verdict is None or verdict.score < cross:
-            continue
-        own = own_names(ctx.data) if own is None else own
-        nearest = None
-        loud = verdict.score >= warn
-        if not calls_another_tool(prose.text[verdict.start:verdict.end], own):
-            if verdict.score < threshold:
-                verdict, nearest = off_contract(ctx, model, head, prose, ranked, cross)
-                if verdict is None:
-                    continue
-                far = contract_warn_threshold(head)
-                loud = far is not None and nearest < far   # far from every tool: a second signal
-            elif not loud:
-                off, nearest = off_contract(ctx, model, head, prose, ranked, threshold)
-                if off is not None:
-                    verdict, loud = off, True
-        piece = prose.text[verdict.start:verdict.end]
-        if asks_consent_only(piece, own):
-            continue
-        yield Finding(prose.path,
-                      f"{_where(prose)} reads as an instruction that {direction(piece)} "
-                      f"(directive score {verdict.score:.4f}{unrelated(nearest)}): '{quote(piece)}'; {_advice(prose)}",
-                      span=ctx.doc.subspan(prose.path, verdict.start, verdict.end),
-                      at_most=None if loud else Severity.INFORMATION)
+        found = _judged(ctx, model, head, bars, prose, ranked, own)
+        if found is None and ranked and ranked[0].score >= bars.cross:
+            found = _passage_off_contract(ctx, model, head, bars, prose, text, own)
+        if found is not None:
+            yield found
+
+
+class _Bars(NamedTuple):
+    """The head's bars (``agreement_threshold`` and the rest, below)."""
+    threshold: float
+    agree: float
+    cross: float
+    warn: float
+
+
+def _names(ctx, own: list) -> frozenset:
+    if not own:
+        own.append(own_names(ctx.data))
+    return own[0]
+
+
+def _judged(ctx, model, head, bars: _Bars, prose, ranked: list, own: list) -> Finding | None:
+    """The finding of a field no pattern rule reported, from its pieces' verdicts (the best first),
+    or None."""
+    verdict = ranked[0] if ranked else None
+    if verdict is None or verdict.score < bars.cross:
+        return None
+    nearest = None
+    loud = verdict.score >= bars.warn
+    if not calls_another_tool(prose.text[verdict.start:verdict.end], _names(ctx, own)):
+        if verdict.score < bars.threshold:
+            verdict, nearest = off_contract(ctx, model, head, prose, ranked, bars.cross)
+            if verdict is None:
+                return None
+            far = contract_warn_threshold(head)
+            loud = far is not None and nearest < far   # far from every tool: a second signal
+        elif not loud:
+            off, nearest = off_contract(ctx, model, head, prose, ranked, bars.threshold)
+            if off is not None:
+                verdict, loud = off, True
+    return _finding(ctx, prose, verdict, nearest, loud, own)
+
+
+def _finding(ctx, prose, verdict, nearest: float | None, loud: bool, own: list) -> Finding | None:
+    piece = prose.text[verdict.start:verdict.end]
+    if asks_consent_only(piece, _names(ctx, own)):
+        return None
+    return Finding(prose.path,
+                   f"{_where(prose)} reads as an instruction that {direction(piece)} "
+                   f"(directive score {verdict.score:.4f}{unrelated(nearest)}): '{quote(piece)}'; {_advice(prose)}",
+                   span=ctx.doc.subspan(prose.path, verdict.start, verdict.end),
+                   at_most=None if loud else Severity.INFORMATION)
+
+
+def _passage_off_contract(ctx, model, head, bars: _Bars, prose, text: str, own: list) -> Finding | None:
+    """The finding of a field whose pieces the head scored from the cross-tool bar but which gave
+    none, from its cued passage (``directive.passage_span``: the field without the description
+    around its cued sentences), read now: when the head scores it from the cross-tool bar too and
+    it is about none of the document's tools (``off_contract``), since without its description
+    real usage guidance reads as directive too. A warning when it is also far from every tool,
+    or scored from the warning bar (two signals agree); else information."""
+    from ...semantic.directive import DirectiveVerdict, passage_span
+    span = passage_span(text)
+    if span is None or contract_threshold(head) is None or not contracts(ctx):
+        return None   # without a contract to compare with, the passage is not read
+    score = float(head.scores(model.security_encoder.embed([text[span[0]:span[1]]]))[0])
+    verdict, nearest = off_contract(ctx, model, head, prose, [DirectiveVerdict(score, *span)], bars.cross)
+    if verdict is None:
+        return None
+    far = contract_warn_threshold(head)
+    return _finding(ctx, prose, verdict, nearest, verdict.score >= bars.warn or (far is not None and nearest < far), own)
 
 
 # The model agrees with a pattern rule's finding from this score (or the head's threshold, if
@@ -329,75 +386,6 @@ def agreement(ctx, prose, verdict) -> Finding:
 # the head's ``agreement.cross_tool_threshold``, picked by the trainer on the calibrate fold so
 # that no such real field there is flagged; this value for a head without it).
 CROSS_TOOL_THRESHOLD = 0.9
-_CALLED = re.compile(r"\b(?i:call|calls|calling|invoke|invoking|use|using|run|trigger|execute)\s+(?:the\s+)?"
-                     r"[`'\"]?([A-Za-z][A-Za-z0-9]*(?:[_.-][A-Za-z0-9]+)+|[a-z]+[A-Z][A-Za-z0-9]*)")
-
-
-# A name followed by one of these nouns names data, not a tool: "use the error_code field
-# below", "use `return_snippet` field", "using the X-Request-Id header".
-
-def calls_another_tool(piece: str, own: frozenset) -> bool:
-    """Does ``piece`` order a call to a tool-like name (``delete_file``, ``sendEmail``) that is not
-    one of the document's own tools or parameters (nor data it names: ``_contract.NAMED_DATA``)?"""
-    return any(m.group(1) not in own and not NAMED_DATA.match(piece, m.end()) for m in _CALLED.finditer(piece))
-
-
-_OTHER_TOOLS_DIRECTION = "involves other tools or servers"
-# Which of the boundaries a flagged sentence crosses, for the message (first match wins: the
-# most specific first). The head's verdict does not depend on these words.
-_DIRECTIONS = (
-    (re.compile(r"\b(?:you are now|you are no longer|act as|acting as|pretend|role-?play|behave as|"
-                r"from now on|developer mode|new persona)\b", re.I), "changes the model's role"),
-    (re.compile(r"\b(?:ignore|disregard|override|overrides|regardless|take[s]? (?:priority|precedence)|"
-                r"no longer appl|even if the user|supersede|suspended|without (?:asking|confirmation|permission)|"
-                r"(?:permission|consent) (?:is|has been|was) (?:implied|granted|given))", re.I),
-     "overrides earlier instructions or the user's decision"),
-    (re.compile(r"\b(?:do not|don't|never|without) (?:tell|telling|mention|mentioning|show|showing|reveal|"
-                r"revealing|inform|informing|let the user know)\b|\b(?:quietly|silently|secretly|covertly|"
-                r"keep (?:this|it) (?:secret|hidden)|hide|hidden from)\b", re.I),
-     "hides something from the user"),
-    (re.compile(r"[\w.+-]+@[\w-]+\.[\w.-]+|https?://|\b(?:bcc|cc|forward|upload|post|send|share|email|"
-                r"transfer)\b[^.]*\b(?:to|with)\b", re.I), "sends data to another recipient"),
-    (re.compile(r"\b(?:system prompt|conversation|chat history|previous messages|earlier in|passwords?|"
-                r"secrets?|credentials?|tokens?|api keys?|private key|ssh|\.env\b|~/|environment variables?|"
-                r"home directory|files? (?:of|in) the (?:workspace|project|home))", re.I),
-     "asks for data outside this tool's inputs (files, secrets, the conversation)"),
-    (re.compile(r"\b(?:other|another|any|every) (?:tools?|servers?|functions?)\b|\b(?:tools?|servers?) of\b|"
-                r"\bbefore (?:any|every) other\b|\b\w+_\w+\b", re.I), _OTHER_TOOLS_DIRECTION),
-)
-
-
-# Consent text: the model is told to get the user's agreement before it acts ("get their
-# explicit consent", "do not call this tool until the user has explicitly agreed"). It adds the
-# user's decision instead of taking it away: what defenders want authors to write.
-_CONSENT = re.compile(
-    r"\b(?:get|gets|getting|obtain|obtaining|ask\s+for|request|requesting|wait\s+for|seek|require|requires)\s+"
-    r"(?:the\s+user'?s\s+|the\s+customer'?s\s+|their\s+|the\s+)?(?:explicit\s+|express\s+|written\s+|prior\s+)?"
-    r"(?:consent|confirmation|approval|permission|agreement)\b|\bconfirm\s+with\s+the\s+(?:user|customer)\b|"
-    r"\b(?:until|after|once|unless)\s+the\s+(?:user|customer)\s+(?:has\s+|have\s+)?(?:explicitly\s+|expressly\s+)?"
-    r"(?:confirm|confirms|confirmed|agree|agrees|agreed|approve|approves|approved|consent|consents|consented)\b", re.I)
-
-
-def asks_consent_only(piece: str, own: frozenset) -> bool:
-    """Is ``piece`` consent text and nothing more: it asks for the user's agreement, names no
-    tool outside its document, and none of the boundary directions but "other tools" (its own
-    tools' names) is in it (a role change, an override, concealment, a recipient, other data)?"""
-    if not _CONSENT.search(piece) or calls_another_tool(piece, own):
-        return False
-    piece = _IN_THE_CONVERSATION.sub(" ", piece)   # where the user agrees, not data taken from it
-    return not any(rx.search(piece) for rx, what in _DIRECTIONS if what != _OTHER_TOOLS_DIRECTION)
-
-
-_IN_THE_CONVERSATION = re.compile(r"\bin\s+(?:the|this)\s+(?:current\s+|same\s+)?(?:conversation|chat)\b", re.I)
-
-
-def direction(piece: str) -> str:
-    for rx, what in _DIRECTIONS:
-        if rx.search(piece):
-            return what
-    return "steers the model beyond this tool's own contract"
-
-
 def _advice(prose) -> str:
     if prose.role.startswith("schema-") or "properties" in prose.path:
         return "a parameter's description may say how to fill in that parameter, nothing beyond it"
