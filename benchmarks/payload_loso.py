@@ -83,14 +83,14 @@ _AGIS = json.loads((ROOT / "examples" / "finance.agis.json").read_text())
 
 
 def _mcp(change) -> callable:
-    def build(t: str) -> tuple[str, str]:
+    def build(t: str, i: int = 0) -> tuple[str, str]:
         doc = {"tools": [copy.deepcopy(_FORECAST)]}
         change(doc, t)
         return ".mcp.json", json.dumps(doc, indent=1, ensure_ascii=False)
     return build
 
 
-def _intent(t: str) -> tuple[str, str]:
+def _intent(t: str, i: int = 0) -> tuple[str, str]:
     doc = copy.deepcopy(_AGIS)
     doc["endpoints"][0]["semantic"]["intent"] = t
     return ".agis.json", json.dumps(doc, indent=1, ensure_ascii=False)
@@ -179,16 +179,17 @@ def fold_head(enc, exclude: frozenset[str]):
 
 
 def run(exe: str, items: list[dict], model: Path | None, tmp: Path, carriers: dict | None = None,
-        index: list[int] | None = None) -> list[dict]:
-    """Lint each item in every role (one carrier each, rotated by the item's place in ``items``, or
-    by ``index``: its place in a larger list); one result row per (item, role)."""
+        index: list[int] | None = None, roles: dict | None = None) -> list[dict]:
+    """Lint each item in every role of ``roles`` (``ROLES`` unless given: role -> builder of (text,
+    the item's place) -> (suffix, file text)), one carrier each, rotated by the item's place in
+    ``items``, or by ``index``: its place in a larger list; one result row per (item, role)."""
     carriers = carriers or scope_data.CARRIERS
     names = list(carriers)
     files = []
     for i, p in zip(index or range(len(items)), items):
-        for j, (role, build) in enumerate(ROLES.items()):
+        for j, (role, build) in enumerate((roles or ROLES).items()):
             carrier = names[(i + j) % len(names)]
-            suffix, text = build(carriers[carrier](p["text"]))
+            suffix, text = build(carriers[carrier](p["text"]), i)
             f = (tmp / f"p{i:05d}-{j}{suffix}").resolve()
             f.write_text(text, encoding="utf-8")
             files.append((f, p, role, carrier))
