@@ -223,8 +223,8 @@ def passage_span(text: str) -> tuple[int, int] | None:
     two sentences or more and not the whole text. A payload of several sentences after or inside
     a real description reads there as it would alone; without its description, real usage
     guidance reads as directive too, so AGSC901 takes the passage's verdict only when the passage
-    is about none of its document's tools (``jobs`` plans it; the trainer and the bars do not
-    read it)."""
+    is about none of its document's tools. The rule reads it when a field's planned pieces gave
+    no finding (``jobs`` does not plan it); the trainer and the bars do not read it."""
     if not has_cue(text):
         return None
     spans = pieces(text)

@@ -317,7 +317,8 @@ def _passage_off_contract(ctx, model, head, bars: _Bars, prose, text: str, own: 
     if verdict is None:
         return None
     far = contract_warn_threshold(head)
-    return _finding(ctx, prose, verdict, nearest, verdict.score >= bars.warn or (far is not None and nearest < far), own)
+    loud = verdict.score >= bars.warn or (far is not None and nearest < far)
+    return _finding(ctx, prose, verdict, nearest, loud, own)
 
 
 # The model agrees with a pattern rule's finding from this score (or the head's threshold, if
