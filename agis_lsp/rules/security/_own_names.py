@@ -6,12 +6,21 @@ from __future__ import annotations
 import re
 from contextvars import ContextVar
 
+from ...engine.facts import fact
+
 _IDENT = re.compile(r"[A-Za-z_][\w.-]*")
 # an enum value written as a name: snake_case or camelCase ("list_databases", "getPage")
 _NAMED = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]*)+")
 # the names of the document being scanned, for the checks that scan a piece of its text again
 # (``_scope.carried``: what a tag or a note carries)
 _OWN: ContextVar = ContextVar("security_own_names", default=None)
+
+
+@fact("security.own-names")
+def document_names(ctx) -> frozenset:
+    """``own_names`` of the document being linted, once per lint (the pattern scan and AGSC901
+    both read it)."""
+    return own_names(ctx.data)
 
 
 def names_own_tool(span: str) -> bool:

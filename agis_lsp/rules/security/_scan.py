@@ -26,7 +26,7 @@ from ...formats.registry import in_purpose, security_advice
 from ._carriers import STRUCTURAL, carried
 from ._contract import in_own_example, job_of, prefers_within_contract, switch_of
 from ._order_scope import before_own_tool
-from ._own_names import _OWN, _keys_in, _names_own, own_names, values_own
+from ._own_names import _OWN, _keys_in, _names_own, document_names, own_names, values_own
 from ._prefilter import compile_requirement, folded, requirement
 
 SCHEMA_CODE = "AGSC801"
@@ -319,12 +319,8 @@ def _scan(ctx) -> tuple[list, dict]:
     enabled = _enabled(ctx)
     taken = _agis515_spans(ctx)
     active = [d for d in detectors() if enabled(d.code)]
-    known: list = []
-
     def own() -> frozenset:
-        if not known:
-            known.append(own_names(ctx.data))   # (recorded: engine.frame)
-        return known[0]
+        return document_names(ctx)   # read when first needed (recorded: engine.frame)
 
     token = _OWN.set(own)
     try:

@@ -14,7 +14,8 @@ from ._tool_contracts import contract_threshold, contract_warn_threshold, contra
 from ._agreement import hit_spans, reading_the_hit
 from ._evidence import WEAK
 from ._protective import without_guards
-from ._scan import _agis515_spans, _scan, own_names, quote, reported_paths
+from ._own_names import document_names
+from ._scan import _agis515_spans, _scan, quote, reported_paths
 
 CODE = "AGSC901"
 # Roles the head does not judge. None today: an AGIS intent or outcome describes (AGIS section
@@ -236,7 +237,6 @@ def directive_text(ctx):
     bars = _Bars(head.threshold, agreement_threshold(head), cross_tool_threshold(head), warning_threshold(head))
     reported = reported_paths(ctx)
     weak = weak_only_paths(ctx)
-    own: list = []   # the document's own names, read once when first needed
     for prose, text, ranked in zip(fields, texts, ranked_pieces):
         if text is not prose.text:
             ranked = [v for v in ranked if text[v.start:v.end].strip()]   # not a guard's blank
@@ -247,9 +247,9 @@ def directive_text(ctx):
             if local is not None and local.score >= (bars.threshold if prose.path in weak else bars.agree):
                 yield agreement(ctx, prose, local)
             continue
-        found = _judged(ctx, model, head, bars, prose, ranked, own)
+        found = _judged(ctx, model, head, bars, prose, ranked)
         if found is None and ranked and ranked[0].score >= bars.cross:
-            found = _passage_off_contract(ctx, model, head, bars, prose, text, own)
+            found = _passage_off_contract(ctx, model, head, bars, prose, text)
         if found is not None:
             yield found
 
@@ -262,13 +262,7 @@ class _Bars(NamedTuple):
     warn: float
 
 
-def _names(ctx, own: list) -> frozenset:
-    if not own:
-        own.append(own_names(ctx.data))
-    return own[0]
-
-
-def _judged(ctx, model, head, bars: _Bars, prose, ranked: list, own: list) -> Finding | None:
+def _judged(ctx, model, head, bars: _Bars, prose, ranked: list) -> Finding | None:
     """The finding of a field no pattern rule reported, from its pieces' verdicts (the best first),
     or None."""
     verdict = ranked[0] if ranked else None
@@ -276,7 +270,7 @@ def _judged(ctx, model, head, bars: _Bars, prose, ranked: list, own: list) -> Fi
         return None
     nearest = None
     loud = verdict.score >= bars.warn
-    if not calls_another_tool(prose.text[verdict.start:verdict.end], _names(ctx, own)):
+    if not calls_another_tool(prose.text[verdict.start:verdict.end], document_names(ctx)):
         if verdict.score < bars.threshold:
             verdict, nearest = off_contract(ctx, model, head, prose, ranked, bars.cross)
             if verdict is None:
@@ -287,12 +281,12 @@ def _judged(ctx, model, head, bars: _Bars, prose, ranked: list, own: list) -> Fi
             off, nearest = off_contract(ctx, model, head, prose, ranked, bars.threshold)
             if off is not None:
                 verdict, loud = off, True
-    return _finding(ctx, prose, verdict, nearest, loud, own)
+    return _finding(ctx, prose, verdict, nearest, loud)
 
 
-def _finding(ctx, prose, verdict, nearest: float | None, loud: bool, own: list) -> Finding | None:
+def _finding(ctx, prose, verdict, nearest: float | None, loud: bool) -> Finding | None:
     piece = prose.text[verdict.start:verdict.end]
-    if asks_consent_only(piece, _names(ctx, own)):
+    if asks_consent_only(piece, document_names(ctx)):
         return None
     return Finding(prose.path,
                    f"{_where(prose)} reads as an instruction that {direction(piece)} "
@@ -301,7 +295,7 @@ def _finding(ctx, prose, verdict, nearest: float | None, loud: bool, own: list) 
                    at_most=None if loud else Severity.INFORMATION)
 
 
-def _passage_off_contract(ctx, model, head, bars: _Bars, prose, text: str, own: list) -> Finding | None:
+def _passage_off_contract(ctx, model, head, bars: _Bars, prose, text: str) -> Finding | None:
     """The finding of a field whose pieces the head scored from the cross-tool bar but which gave
     none, from its cued passage (``directive.passage_span``: the field without the description
     around its cued sentences), read now: when the head scores it from the cross-tool bar too and
@@ -318,7 +312,7 @@ def _passage_off_contract(ctx, model, head, bars: _Bars, prose, text: str, own: 
         return None
     far = contract_warn_threshold(head)
     loud = verdict.score >= bars.warn or (far is not None and nearest < far)
-    return _finding(ctx, prose, verdict, nearest, loud, own)
+    return _finding(ctx, prose, verdict, nearest, loud)
 
 
 # The model agrees with a pattern rule's finding from this score (or the head's threshold, if
