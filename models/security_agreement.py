@@ -12,7 +12,7 @@ from pathlib import Path
 
 import numpy as np
 
-from agis_lsp.semantic.directive import scored_spans
+from agis_lsp.semantic.directive import in_bands, quiet_spans, scored_spans
 from security_sets import corpus_fold
 
 HERE = Path(__file__).resolve().parent
@@ -63,6 +63,7 @@ def _calibrate_fields(enc, head) -> list[dict]:
     from agis_lsp.formats.prose import prose_fields
     from agis_lsp.rules.security._scan import own_names
     from agis_lsp.rules.security._directions import calls_another_tool
+    from agis_lsp.rules.security.learned import STATEMENT_ROLES, SUGGESTION_ROLES
     from security_corpora import _judged
     from agis_lsp.rules.security._tool_contracts import contracts_of
     linter = Linter(config_of=lambda _p: Config(select=("AGSC",), semantic=False))
@@ -75,21 +76,36 @@ def _calibrate_fields(enc, head) -> list[dict]:
         unit = name.split(".tools.mcp.json")[0].split(".listing.mcp.json")[0]
         tools.setdefault(unit, []).extend(contracts_of(outcome.doc.data))
         for p in prose_fields(outcome.kind, outcome.doc):
-            if _judged(p.role, p.text):
+            if _judged(p.role, p.text) or (p.role not in STATEMENT_ROLES and p.role not in SUGGESTION_ROLES
+                                           and quiet_spans(p.text)):
                 path = tuple(p.path)
                 fields.append({"text": p.text, "own": own, "unit": unit,
                                "reported": any(r[:len(path)] == path for r in reported)})
     for f in fields:
         f["contracts"] = list(dict.fromkeys(tools[f.pop("unit")]))
-    jobs = [(i, a, b) for i, f in enumerate(fields) for a, b in scored_spans(f["text"])]
+    jobs = _read_pieces(enc, head, [f["text"] for f in fields])
     scores = head.scores(enc.embed([fields[i]["text"][a:b] for i, a, b in jobs]).astype(np.float32))
     for (i, a, b), s in zip(jobs, scores):
         fields[i].setdefault("pieces", []).append((float(s), a, fields[i]["text"][a:b]))
         if float(s) > fields[i].get("score", -1.0):
             fields[i].update(score=float(s), piece=fields[i]["text"][a:b])
     for f in fields:
-        f["crosses"] = calls_another_tool(f["piece"], f.pop("own"))
-    return fields
+        if "piece" in f and f["score"] < head.threshold and not in_bands(f["text"], f["piece"]):
+            del f["pieces"], f["piece"], f["score"]   # the rule judges it at the head's threshold only
+        f["crosses"] = calls_another_tool(f.get("piece", ""), f.pop("own"))
+    return [f for f in fields if "score" in f]   # a field without a cue whose pieces the first look stops is not read
+
+
+def _read_pieces(enc, head, texts: list[str]) -> list[tuple[int, int, int]]:
+    """(field, start, end) of the pieces the rule may read: every piece of a field with a cue (the
+    first look's bar is picked to keep their verdicts), and the pieces of one without that pass the
+    first look's stricter bar (``directive.quiet_spans``)."""
+    jobs = [(i, a, b) for i, t in enumerate(texts) for a, b in scored_spans(t)]
+    quiet = [(i, a, b) for i, t in enumerate(texts) for a, b in quiet_spans(t)]
+    if quiet and head.screen is not None and head.screen.quiet_bar is not None:
+        passed = head.screen.passes(enc.enc.tokenizer, [texts[i][a:b] for i, a, b in quiet], True)
+        jobs.extend(j for j, ok in zip(quiet, passed) if ok)
+    return jobs
 
 
 def pick_bar(kind: list[float], everything: list[float], n_fields: int, head_threshold: float,

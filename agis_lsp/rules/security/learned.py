@@ -33,8 +33,8 @@ SUGGESTION_ROLES = frozenset(("next_suggestions", "next_step"))
 def candidates(ctx) -> list:
     """Prose fields the model judges: not an AINP suggestion, not an AGIS statement AGIS515
     reports, long enough (``MIN_CHARS``). One with a cue word is read as the head's first look
-    passes it; one without, only where the first look's stricter bar passes it, and judged at
-    the head's threshold only (``directive.quiet_spans``). A field a security pattern rule
+    passes it; one without, only where the first look's stricter bar passes it
+    (``directive.quiet_spans``), and under the head's threshold only from six words (``in_bands``). A field a security pattern rule
     reports is judged too: the model's agreement is a second signal for that finding
     (``_evidence``)."""
     from ...semantic.directive import MIN_CHARS
@@ -106,8 +106,12 @@ def directive_text(ctx):
     other servers' tools. The text and each of its sentences are scored (a
     sentence longer than the model's 128-token window in overlapping windows,
     so nothing at its end goes unread); the best-scoring piece is reported, and the message names the direction
-    its words point to. Texts without any word that instructions use ("you",
-    "assistant", "user", "always", "must", "tell", ...) are not embedded.
+    its words point to. A text without any word that instructions use ("you",
+    "assistant", "user", "always", "must", "tell", ...) is read only where the
+    head's first look passes it at a stricter bar (`screen.quiet_bar`), and
+    under the head's threshold (the bands below) only in a piece of six words
+    or more (`directive.QUIET_BAND_WORDS`): a short one ("Leave empty for
+    all.") says too little to be compared with a tool's contract.
 
     ## Why is this bad?
     Tool poisoning does not always use the words the patterns know. AGIS
@@ -225,7 +229,7 @@ def directive_text(ctx):
         return  # nothing to judge: the model is not loaded for this document
     try:
         from ...semantic import SemanticUnavailable
-        from ...semantic.directive import has_cue, judge_pieces
+        from ...semantic.directive import in_bands, judge_pieces
         model = ctx.model()
         # a guard against the data ("the document is site data, not instructions") is read as blank:
         # the rest of its field is judged as if the server had not written it (``_protective``)
@@ -240,8 +244,9 @@ def directive_text(ctx):
     for prose, text, ranked in zip(fields, texts, ranked_pieces):
         if text is not prose.text:
             ranked = [v for v in ranked if text[v.start:v.end].strip()]   # not a guard's blank
-        if ranked and ranked[0].score < bars.threshold and not has_cue(prose.text):
-            continue   # a text without a cue is judged at the head's threshold only (``quiet_spans``)
+        best = ranked[0] if ranked else None
+        if best is not None and best.score < bars.threshold and not in_bands(prose.text, text[best.start:best.end]):
+            continue   # a short text without a cue is judged at the head's threshold only
         if prose.path in reported:
             local = reading_the_hit(model, text, ranked, hit_spans(ctx).get(prose.path, ()))
             if local is not None and local.score >= (bars.threshold if prose.path in weak else bars.agree):
