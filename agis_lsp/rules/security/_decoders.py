@@ -166,17 +166,31 @@ def _unleet(m) -> str:
 # Letters spelt apart ("I g n o r e", "s.y.s.t.e.m", "i-n-s-t-r-u-c-t-i-o-n-s"): four letters or
 # more, one separator between each, the same throughout; read as the word they spell.
 _SPACED = re.compile(r"(?<![A-Za-z0-9])[A-Za-z]([ .\-_*/|+~])[A-Za-z](?:\1[A-Za-z]){2,}(?![A-Za-z0-9])")
+# ... and apart by white space that marks the words with a wider gap ("D    O    N    T      F
+# O    L    L    O    W", one letter a line with a blank line between words): four single letters
+# or more, each pair apart by white space; the narrowest gap joins letters, a wider one is a space.
+_SPACED_WS = re.compile(r"(?<![A-Za-z0-9])[A-Za-z](?:\s+[A-Za-z](?![A-Za-z0-9])){3,}")
 
 
 def _spaced(text: str):
     """The text with each run of spelt-apart letters joined, and each character's offset."""
+    runs = [(m.start(), m.end()) for m in _SPACED_WS.finditer(text)]
+    runs += [(m.start(), m.end()) for m in _SPACED.finditer(text)
+             if not any(a < m.end() and m.start() < b for a, b in runs)]
     parts, index, at = [], [], 0
-    for m in _SPACED.finditer(text):
-        parts.append(text[at:m.start()])
-        index.extend(range(at, m.start()))
-        parts.append(m.group(0)[::2])
-        index.extend(range(m.start(), m.end(), 2))
-        at = m.end()
+    for start, end in sorted(runs):
+        parts.append(text[at:start])
+        index.extend(range(at, start))
+        letters = [i for i in range(start, end) if text[i].isalpha()]
+        gaps = [b - a - 1 for a, b in zip(letters, letters[1:])]
+        narrowest = min(gaps)
+        for k, i in enumerate(letters):
+            if k and gaps[k - 1] > narrowest:
+                parts.append(" ")
+                index.append(letters[k - 1] + 1)
+            parts.append(text[i])
+            index.append(i)
+        at = end
     parts.append(text[at:])
     index.extend(range(at, len(text)))
     return "".join(parts), index
@@ -186,7 +200,7 @@ def rewrites(text: str):
     """(what was undone, the text rewritten, each character's offset in ``text``) for each way of
     hiding words that ``text`` shows signs of: letters spelt apart, leetspeak, misspelt key
     words, reversal."""
-    if _SPACED.search(text):
+    if _SPACED.search(text) or _SPACED_WS.search(text):
         joined, index = _spaced(text)
         yield "letters spelt apart", joined, index
     feats = features(text)   # (lower-cased text, its words and their prefixes) of an ASCII text, cached

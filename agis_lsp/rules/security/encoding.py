@@ -254,8 +254,11 @@ def obfuscated_instruction(ctx):
     folding. The same for four other ways of hiding the words from a
     filter: letters spelt apart (`I g n o r e`, `s.y.s.t.e.m`,
     `i-n-s-t-r-u-c-t-i-o-n-s`: four letters or more with one separator
-    between each, the same throughout, joined; "U.S.A." and "options a b c
-    d" join into words that order nothing and stay quiet), leetspeak (`1gn0r3 4ll pr3v10u5`, read when three words or more
+    between each, the same throughout, joined; four single letters or more
+    apart by white space, one letter a line or `D    O    N    T`, joined
+    where the gap is narrowest, a wider gap read as a space between words;
+    "U.S.A." and "options a b c d" join into words that order nothing and
+    stay quiet), leetspeak (`1gn0r3 4ll pr3v10u5`, read when three words or more
     of four characters or more read as letters once digits are swapped),
     the key words of the instruction patterns misspelt by one letter
     ("previous iunstructions"; the real words one letter away, such as
