@@ -93,7 +93,7 @@ def _calibrate_fields(enc, head) -> list[dict]:
         if "piece" in f and f["score"] < head.threshold and not in_bands(f["text"], f["piece"]):
             del f["pieces"], f["piece"], f["score"]   # the rule judges it at the head's threshold only
         f["crosses"] = calls_another_tool(f.get("piece", ""), f.pop("own"))
-    return [f for f in fields if "score" in f]   # a field without a cue whose pieces the first look stops is not read
+    return [f for f in fields if "score" in f]   # not read: no cue, and the first look stopped its pieces
 
 
 def _read_pieces(enc, head, texts: list[str]) -> list[tuple[int, int, int]]:

@@ -34,9 +34,9 @@ def candidates(ctx) -> list:
     """Prose fields the model judges: not an AINP suggestion, not an AGIS statement AGIS515
     reports, long enough (``MIN_CHARS``). One with a cue word is read as the head's first look
     passes it; one without, only where the first look's stricter bar passes it
-    (``directive.quiet_spans``), and under the head's threshold only from six words (``in_bands``). A field a security pattern rule
-    reports is judged too: the model's agreement is a second signal for that finding
-    (``_evidence``)."""
+    (``directive.quiet_spans``), and under the head's threshold only from six words
+    (``directive.in_bands``). A field a security pattern rule reports is judged too: the model's
+    agreement is a second signal for that finding (``_evidence``)."""
     from ...semantic.directive import MIN_CHARS
     if in_purpose(ctx.kind, "AGSC901"):
         return []   # a document of orders to the agent (a skill): imperatives are its content
