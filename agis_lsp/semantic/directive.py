@@ -210,12 +210,14 @@ def scored_spans(text: str) -> list[tuple[int, int]]:
     more (``passage_span``)."""
     if not has_cue(text):
         return []
+    spans, cued = _cued(text)
+    return [spans[0]] + cued if cued else spans[:1]
+
+
+def _cued(text: str) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+    """``pieces(text)``, and those of its sentences (when it has several) that have a cue."""
     spans = pieces(text)
-    if len(spans) == 1:
-        return spans
-    cued = [(a, b) for a, b in spans[1:] if has_cue(text[a:b])]
-    kept = [spans[0]] + cued
-    return kept if len(kept) > 1 else spans[:1]
+    return spans, [(a, b) for a, b in spans[1:] if has_cue(text[a:b])]
 
 
 def passage_span(text: str) -> tuple[int, int] | None:
@@ -227,8 +229,7 @@ def passage_span(text: str) -> tuple[int, int] | None:
     no finding (``jobs`` does not plan it); the trainer and the bars do not read it."""
     if not has_cue(text):
         return None
-    spans = pieces(text)
-    return _passage(spans, [(a, b) for a, b in spans[1:] if has_cue(text[a:b])]) if len(spans) > 1 else None
+    return _passage(*_cued(text))
 
 
 def _passage(spans: list[tuple[int, int]], cued: list[tuple[int, int]]) -> tuple[int, int] | None:

@@ -280,8 +280,7 @@ def _judged(ctx, model, head, bars: _Bars, prose, ranked: list) -> Finding | Non
             verdict, nearest = off_contract(ctx, model, head, prose, ranked, bars.cross)
             if verdict is None:
                 return None
-            far = contract_warn_threshold(head)
-            loud = far is not None and nearest < far   # far from every tool: a second signal
+            loud = _far_from_every_tool(head, nearest)   # a second signal
         elif not loud:
             off, nearest = off_contract(ctx, model, head, prose, ranked, bars.threshold)
             if off is not None:
@@ -315,9 +314,14 @@ def _passage_off_contract(ctx, model, head, bars: _Bars, prose, text: str) -> Fi
     verdict, nearest = off_contract(ctx, model, head, prose, [DirectiveVerdict(score, *span)], bars.cross)
     if verdict is None:
         return None
+    return _finding(ctx, prose, verdict, nearest, verdict.score >= bars.warn or _far_from_every_tool(head, nearest))
+
+
+def _far_from_every_tool(head, nearest: float) -> bool:
+    """Whether a piece whose nearest contract is at cosine ``nearest`` sits under the contract's
+    warning bar (``contract_warn_threshold``): far from every tool."""
     far = contract_warn_threshold(head)
-    loud = verdict.score >= bars.warn or (far is not None and nearest < far)
-    return _finding(ctx, prose, verdict, nearest, loud)
+    return far is not None and nearest < far
 
 
 # The model agrees with a pattern rule's finding from this score (or the head's threshold, if
