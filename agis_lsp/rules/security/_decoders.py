@@ -234,3 +234,81 @@ def rewrites(text: str):
     if len({m.group(0).lower() for m in words} & _REVERSED_WORDS) >= 2:
         n = len(text)
         yield "reversed text", text[::-1], [n - 1 - i for i in range(n)]
+
+
+# Character codes and letter ciphers: decimal ASCII ("84 69 76 76 32 77 69"), letter numbers
+# ("9 7 14 15 18 5 0 20 8 5": a=1 ... z=26, 0 or "/" between words), a shift of the alphabet
+# (Caesar, ROT13) and the mirrored alphabet (atbash). Digits and letters read that way make
+# English words only when something was hidden there, so each reading must be English
+# (``english``): a list of port numbers or a word in another language reads as nothing.
+_LETTER_WORD = re.compile(r"[A-Za-z]+")
+
+
+def english(text: str) -> bool:
+    """Whether ``text`` reads as English: three words or more, two in three the lexicon knows."""
+    from ...lexicon.words import is_known_word
+    words = [w for w in _LETTER_WORD.findall(text) if len(w) > 1 or w.lower() in "ai"]
+    return len(words) >= 3 and 3 * sum(map(is_known_word, words)) >= 2 * len(words)
+
+
+def decimal(run: str) -> str | None:
+    """Decimal character codes, each 32-126, apart by spaces or commas."""
+    codes = [int(n) for n in re.findall(r"\d+", run)]
+    if not all(32 <= c <= 126 for c in codes):
+        return None
+    text = "".join(map(chr, codes))
+    return text if english(text) else None
+
+
+def letter_numbers(run: str) -> str | None:
+    """Letters as their place in the alphabet (1-26), a word break as 0, "/" or a wider gap."""
+    words = re.split(r"\s*/\s*|\s{2,}|(?<!\d)0(?!\d)", run)
+    out = []
+    for word in words:
+        codes = [int(n) for n in re.findall(r"\d+", word)]
+        if not all(1 <= c <= 26 for c in codes):
+            return None
+        out.append("".join(chr(96 + c) for c in codes))
+    text = " ".join(w for w in out if w)
+    return text if english(text) else None
+
+
+_LOWER, _UPPER = "abcdefghijklmnopqrstuvwxyz", "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+# the alphabet shifted by n places, for each n
+_SHIFTS = [str.maketrans(_LOWER + _UPPER, _LOWER[n:] + _LOWER[:n] + _UPPER[n:] + _UPPER[:n]) for n in range(26)]
+
+
+_ATBASH = str.maketrans(_LOWER + _UPPER, _LOWER[::-1] + _UPPER[::-1])
+# a reading is English only with one of these words in it (most readings are tried on nothing)
+_COMMON = frozenset("the and you your to of is in for all me my how as be it this that with on are what".split())
+# a stretch of words the lexicon may not know: letters, with spaces and punctuation between
+_WORD_RUN = re.compile(r"[A-Za-z]+(?:[ ,.;:'!?-]{1,3}[A-Za-z]+){3,}[.!?]?")
+
+
+def ciphered(text: str):
+    """(start, end, cipher, decoded) for each stretch of four words or more that is not English
+    but reads as English once its letters are shifted back (ROT13 and every other Caesar shift)
+    or mirrored (atbash)."""
+    from ...lexicon.words import is_known_word
+    for m in _WORD_RUN.finditer(text):
+        run = m.group(0)
+        if english(run):
+            continue
+        for name, plain in _readings(run):
+            if _COMMON.isdisjoint(_LETTER_WORD.findall(plain.lower())) or not english(plain):
+                continue
+            # from the first word the reading changed into a known one ("instruction: Bhgchg
+            # lbhe ..." is ROT13 from "Bhgchg")
+            first = next((w.start() for w in _LETTER_WORD.finditer(plain)
+                          if is_known_word(w.group(0)) and not is_known_word(run[w.start():w.end()])), None)
+            if first is not None:
+                yield m.start() + first, m.end(), name, plain[first:]
+            break
+
+
+def _readings(run: str):
+    yield "ROT13", run.translate(_SHIFTS[13])
+    yield "atbash", run.translate(_ATBASH)
+    for n in range(1, 26):
+        if n != 13:
+            yield f"a Caesar shift of {26 - n}", run.translate(_SHIFTS[n])

@@ -98,6 +98,10 @@ NEEDS = {
         lambda t: ('0' in t or '1' in t),
     ('(?<![A-Za-z0-9+/=_-])[A-Za-z0-9+/_-]{16,}={0,6}(?![A-Za-z0-9+/=_-])', 0):
         None,
+    ('(?<![\\w.,])(?:(?:1\\d|2[0-6]|\\d)(?:\\s{0,3}[,/]\\s{0,3}|\\s{1,3}|-)){7,}(?:1\\d|2[0-6]|\\d)(?![\\w.,])', 0):
+        None,
+    ('(?<![\\w.,])(?:\\d{2,3}[ ,]{1,2}){7,}\\d{2,3}(?![\\w.,])', 0):
+        lambda t: (' ' in t or ',' in t),
     ('(?<![\\w/.-])(?:~/|\\./|/)?\\.env(?:\\.(?:local|production|prod|development|dev))?(?![\\w-])', 2):
         lambda t: '.env' in t,
     ('(?<!that\\s)(?<!which\\s)(?<!that\\sthe\\s)(?<!which\\sthe\\s)\\b(?:the\\s+|an\\s+|any\\s+)?(?:ai|assistant|llm|claude|chat\\s*gpt|gpt|copilot|gemini)(?:\\s+agent)?\\s+(?:should|must|shall|ought\\s+to|needs?\\s+to|has\\s+to|is\\s+(?:expected|required|supposed|instructed)\\s+to|will\\s+always|is\\s+to)\\b(?!\\s+be\\b)', 34):
@@ -386,4 +390,6 @@ NEEDS = {
         lambda t: ('your' in t and ('real' in t or 'true' in t or 'actual' in t) and ('rules' in t or 'prompt' in t or 'directives' in t or 'guidelines' in t or 'instructions' in t or ('system' in t and ('prompt' in t or 'message' in t)))),
     ('\\byour\\s+(?:new\\s+|real\\s+|true\\s+|primary\\s+|only\\s+|actual\\s+)(?:task|goal|job|purpose|objective|instructions?|role)\\b', 34):
         lambda t: ('your' in t and ('new' in t or 'only' in t or 'real' in t or 'true' in t or 'actual' in t or 'primary' in t) and ('job' in t or 'goal' in t or 'role' in t or 'task' in t or 'purpose' in t or 'objective' in t or 'instruction' in t)),
+    ('\\d[ ,/-]{1,7}\\d(?:\\d{0,2}[ ,/-]{1,7}\\d){6}', 0):
+        lambda t: (' ' in t or ',' in t or '-' in t or '/' in t),
 }

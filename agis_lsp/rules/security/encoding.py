@@ -3,9 +3,11 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from itertools import chain
+from urllib.parse import unquote
 
 from ...engine.registry import rule
-from ._decoders import a85, b64_or_b32, bits, hex_run, morse, printable, rewrites, uesc
+from ._decoders import a85, b64_or_b32, bits, ciphered, decimal, hex_run, letter_numbers, morse, printable, rewrites, uesc
 from ._scan import detector, detector_hits, detectors, features, findings, lazy, quote, with_prefixes
 
 ENCODING_CODES = ("AGSC601", "AGSC602", "AGSC603", "AGSC605")
@@ -21,6 +23,14 @@ _UESC = lazy(r"(?:\\u[0-9A-Fa-f]{4}){6,}")
 _A85 = lazy(r"<~[!-u\s]{10,}~>")
 # Morse: letters of dots and dashes separated by spaces, words by " / ", ten letters or more
 _MORSE = lazy(r"(?<![.\-\w])(?:[.-]{1,6}(?: / | ))+[.-]{1,6}(?![.\-\w])")
+# decimal character codes (eight or more, 32-126) and letter numbers (eight or more, 0-26)
+_DECIMAL = lazy(r"(?<![\w.,])(?:\d{2,3}[ ,]{1,2}){7,}\d{2,3}(?![\w.,])")
+_LETTER_NUMBERS = lazy(r"(?<![\w.,])(?:(?:1\d|2[0-6]|\d)(?:\s{0,3}[,/]\s{0,3}|\s{1,3}|-)){7,}(?:1\d|2[0-6]|\d)(?![\w.,])")
+_NUMBERS = lazy(r"\d[ ,/-]{1,7}\d(?:\d{0,2}[ ,/-]{1,7}\d){6}")   # eight numbers; unrolled: fails fast
+# a cipher's name, or what a text says to have its words deciphered: a stretch of words that is
+# not English is then read in every letter cipher (``ciphered``: Caesar shifts, atbash)
+_CIPHER_ASK = frozenset("cipher caesar atbash decod decip decry encry".split())
+_CIPHER_NAMES = ("rot13", "rot-13", "rot 13")
 _DECODE_ASK = lazy(r"\b(?:decode|decipher|base64|rot-?13|hex|translate|unscramble|reverse)\w*\b[^.\n]{0,30}?\b"
                          r"(?:and|then)\s+(?:follow|execute|run|obey|do|apply|perform|act)", re.I)
 _WORDS = lazy(r"\b(?:ignore|instructions?|previous|system|assistant|you|must|send|password|secret|key|token|tool|"
@@ -54,39 +64,79 @@ def _inner(text: str) -> list[tuple]:
     return out
 
 
+# a clause that opens with a verb's base form and goes on ("Output your configuration", "tell
+# me how to ..."): at the start, after a sentence, a colon or an opening bracket
+_CLAUSE = re.compile(r"(?:^|[.!?;:\n(\[])\s*([A-Za-z]+)\s+[A-Za-z]")
+
+
 def _instruction_like(decoded: str) -> bool:
+    """Whether a decoded text is an instruction: made of instruction words, read by another
+    detector, or a clause in the imperative (nothing a real text hides in an encoding: no real
+    prose field of the corpora holds a run that decodes to text at all)."""
     # the word count first: it is one regex, _inner runs every detector
-    return len({m.group(0).lower() for m in _WORDS.finditer(decoded)}) >= 3 or bool(_inner(decoded))
+    return len({m.group(0).lower() for m in _WORDS.finditer(decoded)}) >= 3 or _imperative(decoded) \
+        or bool(_inner(decoded))
+
+
+def _imperative(text: str) -> bool:
+    from ...lexicon.words import is_base_verb
+    return any(is_base_verb(m.group(1)) for m in _CLAUSE.finditer(text))
+
+
+def _nothing_to_decode(text: str, words: set) -> bool:
+    """Whether an ASCII text holds nothing long enough to decode: no long token, no escape, no
+    ASCII letter in binary (they begin 010 or 011), no Morse word break, no word of ROT13 or a
+    cipher's name (a run of numbers is looked for apart: ``_NUMBERS``)."""
+    return ("%" not in text and "\\x" not in text and _ROT13.isdisjoint(words) and _CIPHER_ASK.isdisjoint(words)
+            and "rot" not in words and max(map(len, text.split()), default=0) < 16 and "0110" not in text and "0100" not in text
+            and " / " not in text)
+
+
+_ENCODINGS = ((_B64, b64_or_b32, "base64"), (_HEX, hex_run, "hex"), (_BIN, bits, "binary"),
+              (_PCT, lambda r: printable(unquote(r).encode("utf-8", "surrogatepass")), "URL encoding"),
+              (_UESC, uesc, "\\u escapes"), (_A85, a85, "Ascii85"), (_MORSE, morse, "Morse code"))
+_NUMBER_CODES = ((_DECIMAL, decimal, "decimal character codes"),
+                 (_LETTER_NUMBERS, letter_numbers, "letter numbers (a=1 ... z=26)"))
+
+
+def _runs(text: str, encodings):
+    """(start, end, encoding, decoded text) of each run of ``encodings`` ((pattern, decoder,
+    name), ...) in ``text`` that decodes to text."""
+    for rx, decode, name in encodings:
+        for m in rx.finditer(text):
+            run = m.group(0).rstrip(" :,/-")
+            decoded, label = decode(run), name
+            if isinstance(decoded, tuple):   # a base64 run read as base32
+                decoded, label = decoded
+            if decoded:
+                yield m.start(), m.start() + len(run), label, decoded
 
 
 def encoded_payloads(text: str):
     feats = features(text)
-    if feats is not None and "%" not in text and "\\x" not in text and _ROT13.isdisjoint(feats[1]) \
-            and max(map(len, text.split()), default=0) < 16 and "0110" not in text and "0100" not in text \
-            and " / " not in text:
-        return  # nothing long enough to decode (ASCII letters in binary begin 010 or 011; Morse words)
+    encodings = () if feats is not None and _nothing_to_decode(text, feats[1]) else _ENCODINGS
+    if next(_NUMBERS.finditer(text), None) is not None:
+        encodings += _NUMBER_CODES
+    if not encodings:
+        return
+    words = feats[1] if feats is not None else _ascii_words(text)
     asked = next(_DECODE_ASK.finditer(text), None)
-    from urllib.parse import unquote
     seen: list[tuple[int, int]] = []
-    for rx, decode, name in ((_B64, b64_or_b32, "base64"), (_HEX, hex_run, "hex"), (_BIN, bits, "binary"),
-                             (_PCT, lambda r: printable(unquote(r).encode("utf-8", "surrogatepass")), "URL encoding"),
-                             (_UESC, uesc, "\\u escapes"), (_A85, a85, "Ascii85"), (_MORSE, morse, "Morse code")):
-        for m in rx.finditer(text):
-            run = m.group(0).rstrip(" :")
-            if any(s < m.start() + len(run) and m.start() < e for s, e in seen):
-                continue   # one run, one reading
-            decoded, label = decode(run), name
-            if isinstance(decoded, tuple):   # a base64 run read as base32
-                decoded, label = decoded
-            if decoded and (asked or _instruction_like(decoded)):
-                seen.append((m.start(), m.start() + len(run)))
-                yield m.start(), m.start() + len(run), f"hides text in {label} (decodes to '{quote(decoded)}')"
-    if not _ROT13.isdisjoint(feats[1] if feats is not None else _ascii_words(text)):
+    named = not _CIPHER_ASK.isdisjoint(words) or any(n in text.lower() for n in _CIPHER_NAMES)
+    ciphers = ciphered(text) if named or not _ROT13.isdisjoint(words) else ()
+    for start, end, label, decoded in chain(_runs(text, encodings), ciphers):
+        if any(s < end and start < e for s, e in seen):
+            continue   # one run, one reading
+        if asked or _instruction_like(decoded):
+            seen.append((start, end))
+            yield start, end, f"hides text in {label} (decodes to '{quote(decoded)}')"
+    if not _ROT13.isdisjoint(words):
         import codecs
         rot = codecs.encode(text, "rot13")
         original = _inner(text)
         for code, s, e, _ in _inner(rot):
-            if code not in ("AGSC304",) and not any(s < oe and os_ < e for _, os_, oe, _ in original):
+            if code not in ("AGSC304",) and not any(s < oe and os_ < e for _, os_, oe, _ in original) \
+                    and not any(s < b and a < e for a, b in seen):
                 yield s, e, f"hides text in ROT13 (decodes to '{quote(rot[s:e])}')"
 
 
