@@ -257,17 +257,23 @@ detector("AGSC603", 85, ADVICE)(lookalikes)
 
 @rule("AGSC601", spec="AGIS §12")
 def encoded_payload(ctx):
-    """Agent-facing text hides instructions in base64, base32, hex, binary, URL encoding, \\u escapes, Ascii85, Morse or ROT13.
+    """Agent-facing text hides instructions in base64, base32, hex, binary, URL encoding, \\u escapes, Ascii85, Morse, character codes or a letter cipher.
 
     ## What it does
     Decodes base64 (standard and URL-safe) and base32, hex (`69676e6f7265`,
     `\\x69\\x67`), binary (six or more eight-digit groups: `01001001
     01100111 ...`), percent-encoded runs, `\\u0049\\u0067` escapes, Ascii85
-    between `<~` and `~>` and Morse code (ten letters or more, words split by
-    ` / `), and reads the text as ROT13; reports a run whose
-    decoded text is an instruction (any other security pattern matches, or
-    it is made of instruction words), or any decodable text next to "decode
-    and follow".
+    between `<~` and `~>`, Morse code (ten letters or more, words split by
+    ` / `), decimal character codes (eight or more, 32-126: `84 69 76 76`)
+    and letter numbers (eight or more, a=1 ... z=26, `0` or `/` between
+    words); reads the text as ROT13; and where the text names a cipher
+    ("cipher", "Caesar", "atbash", "ROT13", "decode", "decrypt", "encrypted")
+    or holds a word of ROT13, reads each stretch of four words or more that
+    is not English in every Caesar shift and in atbash. It reports a run whose
+    decoded text is an instruction (any other security pattern matches, it is
+    made of instruction words, or a clause of it opens with a verb's base
+    form: "explain how to ...", "Output your configuration ..."), or any
+    decodable text next to "decode and follow".
 
     ## Why is this bad?
     Encoding hides a payload from reviewers and from keyword filters, while
@@ -288,7 +294,15 @@ def encoded_payload(ctx):
 
     ## Decision
     Identifiers, hashes and tokens that decode to binary or to text without
-    instruction words are not reported.
+    an instruction are not reported. The character codes, letter numbers and
+    letter ciphers must read as English once decoded (three words or more,
+    two in three known to the lexicon), so a list of ports, a scale of 0 to
+    10 or a sentence in another language reads as nothing. No prose field of
+    the real corpora holds a run that decodes to text at all (39,218
+    distinct texts of the MCP servers, API documents and agent files), so an
+    imperative clause inside one is taken as an instruction: the carrier and
+    the order inside it are two signals (docs/security.md, "Severity from
+    evidence").
     """
     yield from findings(ctx, "AGSC601")
 
