@@ -192,17 +192,20 @@ def directive_text(ctx):
     threshold to its warning bar, the contract bar itself is the second
     signal that makes the finding a warning (below).
 
-    *The cued passage.* A field whose pieces the head scores from the
+    *The passages.* A field whose pieces the head scores from the
     cross-tool bar without a finding (each such piece sits near a tool) is
-    read once more without the description around it: from its first
-    sentence with a cue word to its last (`directive.passage_span`), when
-    that is two sentences or more and not the whole field. A payload of
-    several sentences put after or inside a real description reads there as
-    it would alone, while the whole field, read with the description, sits
+    read once more without the description around it
+    (`directive.passage_spans`): from its first sentence with a cue word to
+    its last, and from each sentence with a cue to the end of its paragraph
+    (a payload whose last sentences have no cue word), each when it is two
+    sentences or more and not the whole field. A payload of several
+    sentences put after or inside a real description reads there as it
+    would alone, while the whole field, read with the description, sits
     near the tool. Without its description, real usage guidance reads as
-    directive too, so the passage is reported only when it is about none of
+    directive too, so a passage is reported only when it is about none of
     the document's tools (the contract bar above), at information, or a
-    warning when it is far from every tool or scored from the warning bar.
+    warning when it is far from every tool or scored from the warning bar;
+    the best-scoring such passage is the finding.
 
     *Severity* comes from measured precision, in two bands of the score:
     a warning at most 1 per 10,000 real prose fields, else information (an
@@ -301,17 +304,18 @@ def _finding(ctx, prose, verdict, nearest: float | None, loud: bool) -> Finding 
 
 def _passage_off_contract(ctx, model, head, bars: _Bars, prose, text: str) -> Finding | None:
     """The finding of a field whose pieces the head scored from the cross-tool bar but which gave
-    none, from its cued passage (``directive.passage_span``: the field without the description
-    around its cued sentences), read now: when the head scores it from the cross-tool bar too and
-    it is about none of the document's tools (``off_contract``), since without its description
-    real usage guidance reads as directive too. A warning when it is also far from every tool,
-    or scored from the warning bar (two signals agree); else information."""
-    from ...semantic.directive import DirectiveVerdict, passage_span
-    span = passage_span(text)
-    if span is None or contract_threshold(head) is None or not contracts(ctx):
-        return None   # without a contract to compare with, the passage is not read
-    score = float(head.scores(model.security_encoder.embed([text[span[0]:span[1]]]))[0])
-    verdict, nearest = off_contract(ctx, model, head, prose, [DirectiveVerdict(score, *span)], bars.cross)
+    none, from its passages (``directive.passage_spans``: the field without the description around
+    its cued sentences), read now: the best-scoring passage the head scores from the cross-tool
+    bar too that is about none of the document's tools (``off_contract``), since without its
+    description real usage guidance reads as directive too. A warning when it is also far from
+    every tool, or scored from the warning bar (two signals agree); else information."""
+    from ...semantic.directive import DirectiveVerdict, passage_spans
+    spans = passage_spans(text)
+    if not spans or contract_threshold(head) is None or not contracts(ctx):
+        return None   # without a contract to compare with, the passages are not read
+    scores = head.scores(model.security_encoder.embed([text[a:b] for a, b in spans]))
+    ranked = sorted((DirectiveVerdict(float(s), a, b) for s, (a, b) in zip(scores, spans)), key=lambda v: -v.score)
+    verdict, nearest = off_contract(ctx, model, head, prose, ranked, bars.cross)
     if verdict is None:
         return None
     return _finding(ctx, prose, verdict, nearest, verdict.score >= bars.warn or _far_from_every_tool(head, nearest))
