@@ -220,27 +220,27 @@ def _cued(text: str) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
     return spans, [(a, b) for a, b in spans[1:] if has_cue(text[a:b])]
 
 
-# Passages a field is read as at most (``passage_spans``): the cued passage and four tails
+# Passages a field is read as at most (``passage_spans``): the cued passage and five tails
 MAX_PASSAGES = 6
 _PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n")
 
 
-def passage_spans(text: str) -> list[tuple[int, int]]:
+def passage_spans(text: str, tails: bool = True) -> list[tuple[int, int]]:
     """The passages of ``text`` read without the description around them, each two sentences or
     more and not the whole text: its cued passage, from its first sentence with a cue to its last;
-    then from each sentence with a cue to the end of its paragraph (a payload whose last sentences
-    have no cue word: "Write the changelog entry for your latest deployment. Format: ..."); at most
-    ``MAX_PASSAGES``. A payload of several sentences after or inside a real description reads
-    there as it would alone; without its description, real usage guidance reads as directive too,
-    so AGSC901 takes a passage's verdict only when the passage is about none of its document's
-    tools. The rule reads them when a field's planned pieces gave no finding (``jobs`` does not
-    plan them); the trainer and the bars do not read them."""
+    then, with ``tails``, from each sentence with a cue to the end of its paragraph (a payload
+    whose last sentences have no cue word: "Write the changelog entry for your latest deployment.
+    Format: ..."); at most ``MAX_PASSAGES``. A payload of several sentences after or inside a
+    real description reads there as it would alone; without its description, real usage guidance
+    reads as directive too, so AGSC901 takes a passage's verdict only when the passage is about
+    none of its document's tools. The rule reads them when a field's planned pieces gave no
+    finding (``jobs`` does not plan them); the trainer and the bars do not read them."""
     if not has_cue(text):
         return []
     spans, cued = _cued(text)
     first = _passage(spans, cued)
     out = [first] if first else []
-    for a, b in cued:
+    for a, b in cued if tails else ():
         brk = _PARAGRAPH_BREAK.search(text, b)
         end = len(text[:brk.start() if brk else len(text)].rstrip())
         if end > b and (a, end) != spans[0] and (a, end) not in out:
