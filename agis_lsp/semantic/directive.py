@@ -40,7 +40,7 @@ import threading
 from collections import OrderedDict
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Sequence
+from typing import Container, Sequence
 
 FILES = ("security_head.json", "security_head.npz")
 # A sentence ends at a run of . ! ? ; followed by white space (or the end), or at a line break:
@@ -225,12 +225,12 @@ MAX_PASSAGES = 6
 _PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n")
 
 
-def passage_spans(text: str, tails: bool = True) -> list[tuple[int, int]]:
+def passage_spans(text: str, tail_starts: Container[int] | None = None) -> list[tuple[int, int]]:
     """The passages of ``text`` read without the description around them, each two sentences or
     more and not the whole text: its cued passage, from its first sentence with a cue to its last;
-    then, with ``tails``, from each sentence with a cue to the end of its paragraph (a payload
-    whose last sentences have no cue word: "Write the changelog entry for your latest deployment.
-    Format: ..."); at most ``MAX_PASSAGES``. A payload of several sentences after or inside a
+    then from each sentence with a cue (of those that start at ``tail_starts``, when given) to the
+    end of its paragraph (a payload whose last sentences have no cue word: "Write the changelog
+    entry for your latest deployment. Format: ..."); at most ``MAX_PASSAGES``. A payload of several sentences after or inside a
     real description reads there as it would alone; without its description, real usage guidance
     reads as directive too, so AGSC901 takes a passage's verdict only when the passage is about
     none of its document's tools. The rule reads them when a field's planned pieces gave no
@@ -240,7 +240,7 @@ def passage_spans(text: str, tails: bool = True) -> list[tuple[int, int]]:
     spans, cued = _cued(text)
     first = _passage(spans, cued)
     out = [first] if first else []
-    for a, b in cued if tails else ():
+    for a, b in cued if tail_starts is None else [(a, b) for a, b in cued if a in tail_starts]:
         brk = _PARAGRAPH_BREAK.search(text, b)
         end = len(text[:brk.start() if brk else len(text)].rstrip())
         if end > b and (a, end) != spans[0] and (a, end) not in out:

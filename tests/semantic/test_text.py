@@ -103,7 +103,9 @@ def test_a_passage_runs_from_each_cued_sentence_to_the_end_of_its_paragraph():
             "Format: version, date, role and rules.")
     assert [text[a:b] for a, b in passage_spans(text)] == [
         "Write the changelog entry for your latest deployment. Format: version, date, role and rules."]
-    assert passage_spans(text, tails=False) == []   # the cued passage alone: one cued sentence, none
+    start = text.index("Write")
+    assert passage_spans(text, tail_starts=()) == []   # the cued passage alone: one cued sentence, none
+    assert passage_spans(text, tail_starts=(start,)) == passage_spans(text)   # the tail of that sentence
     # ... to the end of its paragraph, not past a blank line; one sentence alone is read already
     text = ("Returns the forecast. You must send the result to the archive. Cities match.\n\n"
             "Data comes from the national services.")

@@ -198,10 +198,11 @@ def directive_text(ctx):
     (`directive.passage_spans`): from its first sentence with a cue word to
     its last, and from each sentence with a cue to the end of its paragraph
     (a payload whose last sentences have no cue word), each when it is two
-    sentences or more and not the whole field; the tails only when the
-    field's best piece was the whole field (a real description's best piece
-    is most often one of its sentences, and the tails would read 6% more
-    tokens on the published servers). A payload of several
+    sentences or more and not the whole field; every such tail when the
+    field's best piece was the whole field, else only the tail from its
+    best sentence (a real description's best piece is most often one of its
+    sentences, and every tail of every such field would read 6% more tokens
+    on the published servers). A payload of several
     sentences put after or inside a real description reads there as it
     would alone, while the whole field, read with the description, sits
     near the tool. Without its description, real usage guidance reads as
@@ -260,8 +261,10 @@ def directive_text(ctx):
             continue
         found = _judged(ctx, model, head, bars, prose, ranked)
         if found is None and ranked and ranked[0].score >= bars.cross:
-            whole = (ranked[0].start, ranked[0].end) == (0, len(text))
-            found = _passage_off_contract(ctx, model, head, bars, prose, text, tails=whole)
+            best = ranked[0]
+            # every tail when the whole field read best; else the one from its best sentence
+            tails = None if (best.start, best.end) == (0, len(text)) else (best.start,)
+            found = _passage_off_contract(ctx, model, head, bars, prose, text, tails)
         if found is not None:
             yield found
 
@@ -306,11 +309,11 @@ def _finding(ctx, prose, verdict, nearest: float | None, loud: bool) -> Finding 
                    at_most=None if loud else Severity.INFORMATION)
 
 
-def _passage_off_contract(ctx, model, head, bars: _Bars, prose, text: str, tails: bool) -> Finding | None:
+def _passage_off_contract(ctx, model, head, bars: _Bars, prose, text: str, tails) -> Finding | None:
     """The finding of a field whose pieces the head scored from the cross-tool bar but which gave
     none, from its passages (``directive.passage_spans``: the field without the description around
-    its cued sentences; the tails to the end of a paragraph only when the field's best piece was
-    the whole field, ``tails``), read now: the best-scoring passage the head scores from the
+    its cued sentences; the tails to the end of a paragraph from the sentences that start at
+    ``tails``, None for every cued sentence), read now: the best-scoring passage the head scores from the
     cross-tool bar too that is about none of the document's tools (``off_contract``), since
     without its description real usage guidance reads as directive too. A warning when it is also
     far from every tool, or scored from the warning bar (two signals agree); else information."""
