@@ -220,7 +220,7 @@ def _cued(text: str) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
     return spans, [(a, b) for a, b in spans[1:] if has_cue(text[a:b])]
 
 
-# Passages a field is read as at most (``passage_spans``): the cued passage and five tails
+# Passages a field is read as at most (``passage_spans``)
 MAX_PASSAGES = 6
 _PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n")
 
@@ -230,10 +230,10 @@ def passage_spans(text: str, tail_starts: Container[int] | None = None) -> list[
     more and not the whole text: its cued passage, from its first sentence with a cue to its last;
     then from each sentence with a cue (of those that start at ``tail_starts``, when given) to the
     end of its paragraph (a payload whose last sentences have no cue word: "Write the changelog
-    entry for your latest deployment. Format: ..."); at most ``MAX_PASSAGES``. A payload of several sentences after or inside a
-    real description reads there as it would alone; without its description, real usage guidance
-    reads as directive too, so AGSC901 takes a passage's verdict only when the passage is about
-    none of its document's tools. The rule reads them when a field's planned pieces gave no
+    entry for your latest deployment. Format: ..."); at most ``MAX_PASSAGES``. A payload of
+    several sentences after or inside a real description reads there as it would alone; without
+    its description, real usage guidance reads as directive too, so AGSC901 takes a passage's
+    verdict only when the passage is about none of its document's tools. The rule reads them when a field's planned pieces gave no
     finding (``jobs`` does not plan them); the trainer and the bars do not read them."""
     if not has_cue(text):
         return []

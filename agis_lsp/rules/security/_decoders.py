@@ -276,8 +276,6 @@ def letter_numbers(run: str) -> str | None:
 _LOWER, _UPPER = "abcdefghijklmnopqrstuvwxyz", "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 # the alphabet shifted by n places, for each n
 _SHIFTS = [str.maketrans(_LOWER + _UPPER, _LOWER[n:] + _LOWER[:n] + _UPPER[n:] + _UPPER[:n]) for n in range(26)]
-
-
 _ATBASH = str.maketrans(_LOWER + _UPPER, _LOWER[::-1] + _UPPER[::-1])
 # a reading is English only with one of these words in it (most readings are tried on nothing)
 _COMMON = frozenset("the and you your to of is in for all me my how as be it this that with on are what".split())

@@ -7,7 +7,8 @@ from itertools import chain
 from urllib.parse import unquote
 
 from ...engine.registry import rule
-from ._decoders import a85, b64_or_b32, bits, ciphered, decimal, hex_run, letter_numbers, morse, printable, rewrites, uesc
+from ._decoders import (a85, b64_or_b32, bits, ciphered, decimal, hex_run, letter_numbers, morse, printable,
+                        rewrites, uesc)
 from ._scan import detector, detector_hits, detectors, features, findings, lazy, quote, with_prefixes
 
 ENCODING_CODES = ("AGSC601", "AGSC602", "AGSC603", "AGSC605")
@@ -83,13 +84,19 @@ def _imperative(text: str) -> bool:
     return any(is_base_verb(m.group(1)) for m in _CLAUSE.finditer(text))
 
 
-def _nothing_to_decode(text: str, words: set) -> bool:
-    """Whether an ASCII text holds nothing long enough to decode: no long token, no escape, no
-    ASCII letter in binary (they begin 010 or 011), no Morse word break, no word of ROT13 or a
-    cipher's name (a run of numbers is looked for apart: ``_NUMBERS``)."""
-    return ("%" not in text and "\\x" not in text and _ROT13.isdisjoint(words) and _CIPHER_ASK.isdisjoint(words)
-            and "rot" not in words and max(map(len, text.split()), default=0) < 16 and "0110" not in text and "0100" not in text
-            and " / " not in text)
+def _names_a_cipher(low: str, words: set) -> bool:
+    """Whether a text (``low``: lower-cased; ``words``: its words and their prefixes) names a
+    cipher or asks for one to be read: its stretches of words are then tried in each."""
+    return not _CIPHER_ASK.isdisjoint(words) or any(n in low for n in _CIPHER_NAMES)
+
+
+def _nothing_to_decode(text: str, feats: tuple) -> bool:
+    """Whether an ASCII text (``feats``: its ``features``) holds nothing long enough to decode: no
+    long token, no escape, no ASCII letter in binary (they begin 010 or 011), no Morse word
+    break, no word of ROT13, no cipher named (a run of numbers is looked for apart: ``_NUMBERS``)."""
+    return ("%" not in text and "\\x" not in text and _ROT13.isdisjoint(feats[1])
+            and max(map(len, text.split()), default=0) < 16 and "0110" not in text and "0100" not in text
+            and " / " not in text and not _names_a_cipher(*feats))
 
 
 _ENCODINGS = ((_B64, b64_or_b32, "base64"), (_HEX, hex_run, "hex"), (_BIN, bits, "binary"),
@@ -114,7 +121,7 @@ def _runs(text: str, encodings):
 
 def encoded_payloads(text: str):
     feats = features(text)
-    encodings = () if feats is not None and _nothing_to_decode(text, feats[1]) else _ENCODINGS
+    encodings = () if feats is not None and _nothing_to_decode(text, feats) else _ENCODINGS
     if next(_NUMBERS.finditer(text), None) is not None:
         encodings += _NUMBER_CODES
     if not encodings:
@@ -122,7 +129,7 @@ def encoded_payloads(text: str):
     words = feats[1] if feats is not None else _ascii_words(text)
     asked = next(_DECODE_ASK.finditer(text), None)
     seen: list[tuple[int, int]] = []
-    named = not _CIPHER_ASK.isdisjoint(words) or any(n in text.lower() for n in _CIPHER_NAMES)
+    named = _names_a_cipher(feats[0] if feats is not None else text.lower(), words)
     ciphers = ciphered(text) if named or not _ROT13.isdisjoint(words) else ()
     for start, end, label, decoded in chain(_runs(text, encodings), ciphers):
         if any(s < end and start < e for s, e in seen):

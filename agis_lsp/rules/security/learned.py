@@ -313,16 +313,18 @@ def _passage_off_contract(ctx, model, head, bars: _Bars, prose, text: str, tails
     """The finding of a field whose pieces the head scored from the cross-tool bar but which gave
     none, from its passages (``directive.passage_spans``: the field without the description around
     its cued sentences; the tails to the end of a paragraph from the sentences that start at
-    ``tails``, None for every cued sentence), read now: the best-scoring passage the head scores from the
-    cross-tool bar too that is about none of the document's tools (``off_contract``), since
-    without its description real usage guidance reads as directive too. A warning when it is also
-    far from every tool, or scored from the warning bar (two signals agree); else information."""
+    ``tails``, None for every cued sentence), read now: the best-scoring passage the head scores
+    from the cross-tool bar too that is about none of the document's tools (``off_contract``),
+    since without its description real usage guidance reads as directive too. A warning when it
+    is also far from every tool, or scored from the warning bar (two signals agree); else
+    information."""
     from ...semantic.directive import DirectiveVerdict, passage_spans
     spans = passage_spans(text, tails)
     if not spans or contract_threshold(head) is None or not contracts(ctx):
         return None   # without a contract to compare with, the passages are not read
     scores = head.scores(model.security_encoder.embed([text[a:b] for a, b in spans]))
-    ranked = sorted((DirectiveVerdict(float(s), a, b) for s, (a, b) in zip(scores, spans)), key=lambda v: -v.score)
+    ranked = sorted((DirectiveVerdict(float(s), a, b) for s, (a, b) in zip(scores, spans)),
+                    key=lambda v: -v.score)
     verdict, nearest = off_contract(ctx, model, head, prose, ranked, bars.cross)
     if verdict is None:
         return None
