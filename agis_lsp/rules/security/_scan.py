@@ -277,7 +277,7 @@ def overlapped(text: str, kept: list, active: list) -> frozenset:
 def detector_hits(det: Detector, text: str, feats=None) -> tuple:
     """``det``'s hits on ``text`` (none when its gate turns the text away), remembered for the
     texts being scanned: the encoding detectors ask for the other detectors' hits on the same
-    text (``encoding._inner``), which the scan computes anyway. ``feats``: ``features(text)``."""
+    text (``_encoded.inner``), which the scan computes anyway. ``feats``: ``features(text)``."""
     memo = None
     for seen, found in _MEMOS:
         if seen is text:
