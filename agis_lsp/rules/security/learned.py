@@ -317,8 +317,12 @@ def _passage_off_contract(ctx, model, head, bars: _Bars, prose, text: str, tails
     from the cross-tool bar too that is about none of the document's tools (``off_contract``),
     since without its description real usage guidance reads as directive too. A warning when it
     is also far from every tool, or scored from the warning bar (two signals agree); else
-    information."""
+    information. A field that is consent text as a whole (``asks_consent_only``) is not cut into
+    passages: "If they decline, send … instead. Never call … without that consent" is part of
+    the consent it follows."""
     from ...semantic.directive import DirectiveVerdict, passage_spans
+    if asks_consent_only(text, document_names(ctx)):
+        return None   # consent text as a whole: a passage cut from it ("If they decline, ...") is part of it
     spans = passage_spans(text, tails)
     if not spans or contract_threshold(head) is None or not contracts(ctx):
         return None   # without a contract to compare with, the passages are not read
