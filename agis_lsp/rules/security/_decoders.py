@@ -241,13 +241,12 @@ def rewrites(text: str):
 # (Caesar, ROT13) and the mirrored alphabet (atbash). Digits and letters read that way make
 # English words only when something was hidden there, so each reading must be English
 # (``english``): a list of port numbers or a word in another language reads as nothing.
-_LETTER_WORD = re.compile(r"[A-Za-z]+")
 
 
 def english(text: str) -> bool:
     """Whether ``text`` reads as English: three words or more, two in three the lexicon knows."""
     from ...lexicon.words import is_known_word
-    words = [w for w in _LETTER_WORD.findall(text) if len(w) > 1 or w.lower() in "ai"]
+    words = [w for w in _ALPHA_WORD.findall(text) if len(w) > 1 or w.lower() in "ai"]
     return len(words) >= 3 and 3 * sum(map(is_known_word, words)) >= 2 * len(words)
 
 
@@ -293,11 +292,11 @@ def ciphered(text: str):
         if english(run):
             continue
         for name, plain in _readings(run):
-            if _COMMON.isdisjoint(_LETTER_WORD.findall(plain.lower())) or not english(plain):
+            if _COMMON.isdisjoint(_ALPHA_WORD.findall(plain.lower())) or not english(plain):
                 continue
             # from the first word the reading changed into a known one ("instruction: Bhgchg
             # lbhe ..." is ROT13 from "Bhgchg")
-            first = next((w.start() for w in _LETTER_WORD.finditer(plain)
+            first = next((w.start() for w in _ALPHA_WORD.finditer(plain)
                           if is_known_word(w.group(0)) and not is_known_word(run[w.start():w.end()])), None)
             if first is not None:
                 yield m.start() + first, m.end(), name, plain[first:]
