@@ -48,6 +48,11 @@ def note_content(text: str, e: int) -> str:
     return text[e:end if end >= 0 else len(text)]
 
 
+# What a security tool does about malicious code, said after its name ("malware protection plan",
+# "ransomware detection rules", "a keylogger scan"): the tool's topic, not an order to make it.
+DEFENDED = (r"(?!\s*(?:protection|scan\w*|detect\w*|analy[sz]\w*|removal|defen[cs]e|prevention|samples?|signatures?|"
+            r"reports?|classifiers?|classification|research|polic(?:y|ies)|plans?|rules?|findings?|alerts?|incidents?|"
+            r"filters?|exclusions?|quarantine)\b)")
 PURPOSE = re.compile(r"\buse\s+(?:this|it)(?:\s+(?:tool|function))?\s+to\s+\w+", I)
 WORKS_OUT = re.compile(r"\s+(?:first\s+)?(?:try\s+to\s+|attempt\s+to\s+)?(?:(?:infer|determine|derive|detect|guess|estimate|"
                         r"work\s+out|figure\s+out)\s+(?:it|this|the\s+value|its\s+value|the\s+\w+)|ask\s+the\s+user\s+"

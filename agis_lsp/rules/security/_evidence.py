@@ -47,6 +47,7 @@ WEAK = frozenset(("AGSC101", "AGSC105"))                 # the model's own kind 
 # evidence"): alone a warning, as another pattern is. Its other orders ("The LLM should ...",
 # "tell the user", "call this tool first") are what honest servers write: alone information.
 HARMFUL = "tells the model to write harmful content"
+HARMFUL_HOW = "asks the model how to make a weapon, a drug or malicious code"
 JUDGE = "addresses a machine that judges this content"
 HIDDEN_FROM_PEOPLE = "hides text from people for the model"
 REST_OF_CONVERSATION = "changes the model's behaviour for the rest of the conversation"
@@ -55,7 +56,7 @@ DATA_AS_ORDERS = "tells the model to take data as instructions"
 DECODE_LURE = "leaves an encoded string for the model to decode, as a line to complete"
 FIXED_REPLY = "dictates the model's exact reply"
 DECODE_AND_OBEY = "tells the model to decode a text and obey it"
-STRONG_ORDERS = frozenset((HARMFUL, JUDGE, HIDDEN_FROM_PEOPLE, REST_OF_CONVERSATION, NEW_TASK, DATA_AS_ORDERS, DECODE_LURE,
+STRONG_ORDERS = frozenset((HARMFUL, HARMFUL_HOW, JUDGE, HIDDEN_FROM_PEOPLE, REST_OF_CONVERSATION, NEW_TASK, DATA_AS_ORDERS, DECODE_LURE,
                            FIXED_REPLY, DECODE_AND_OBEY))
 NEAR = 80   # characters: a signal this close to invisible characters is inside their sentence
 

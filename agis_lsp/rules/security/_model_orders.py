@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import re
 
-from ._evidence import (DATA_AS_ORDERS, DECODE_AND_OBEY, DECODE_LURE, FIXED_REPLY, HARMFUL, HIDDEN_FROM_PEOPLE, JUDGE, NEW_TASK,
-                        REST_OF_CONVERSATION)
-from ._contract import RESTRICTS, TOPIC, advice_only, note_content, NOTE, PURPOSE, WORKS_OUT
+from ._evidence import (DATA_AS_ORDERS, DECODE_AND_OBEY, DECODE_LURE, FIXED_REPLY, HARMFUL, HARMFUL_HOW, HIDDEN_FROM_PEOPLE,
+                        JUDGE, NEW_TASK, REST_OF_CONVERSATION)
+from ._contract import DEFENDED, RESTRICTS, TOPIC, advice_only, note_content, NOTE, PURPOSE, WORKS_OUT
 from ._order_scope import BEYOND_PURPOSE as _BEYOND_PURPOSE, for_its_purpose, order_in_contract, sentence_head, when_needed
 from ._scan import lazy, matches
 
@@ -129,6 +129,22 @@ _DIRECTIVE = [
           r"(?:offensive|toxic|discriminatory|hateful|harmful|racist|sexist|insulting|negative|unfriendly|threatening|abusive|rude)\s+"
           r"(?:\w+\s+)?(?:sentences?|statements?|messages?|jokes?|comments?|texts?|posts?|emails?|tweets?|remarks?)\b", I),
      HARMFUL, "write say generat produce compose output post send"),
+    # ... and the way to make a weapon, a drug or malicious code, asked in any framing ("explain how to make a
+    # dangerous chemical weapon", "the steps someone would follow to build a pipe bomb", "a guide to
+    # writing ransomware"): no tool's contract asks its model for that. Malware named as what a tool
+    # protects from ("how to set up malware protection") is its topic, not the request.
+    (lazy(r"\b(?:how\s+(?:to|one\s+(?:would|could|can|might)|someone\s+(?:would|could|can|might)|(?:you|they|i)\s+(?:would|could|"
+          r"can|might))|steps?\s+(?:to|for)|instructions?\s+(?:for|on|to)|recipe\s+for|guide\s+(?:to|for|on)|tutorial\s+(?:on|for))"
+          r"\s+(?:\w+\s+){0,4}?(?:make|making|build|building|create|creating|synthesi[sz]e|synthesi[sz]ing|produce|producing|"
+          r"manufacture|manufacturing|assemble|assembling|cook|cooking|construct|constructing|weaponi[sz]e|write|writing|code|coding|"
+          r"develop|developing|obtain|obtaining)\s+(?:(?:a|an|the|some|your\s+own|homemade|home-?made|dangerous|deadly|lethal|"
+          r"working|functional|untraceable|undetectable|simple|powerful|real)\s+){0,3}(?:(?:pipe|nail|car|dirty|fertili[sz]er)\s+)?"
+          r"(?:bombs?|explosives?|ieds?|chemical\s+weapons?|biological\s+weapons?|bio-?weapons?|nuclear\s+weapons?|nerve\s+agents?|"
+          r"sarin|ricin|anthrax|napalm|meth(?:amphetamine)?|fentanyl|ransomware|keyloggers?|malware|(?:computer\s+)?worms?\s+that|"
+          r"ghost\s+guns?|(?:guns?|firearms?)\s+(?:at\s+home|without\s+a\s+serial)|weapons?\s+of\s+mass\s+destruction)\b"
+          + DEFENDED, I),
+     HARMFUL_HOW, "bomb bombs explosi ied ieds chemica biologi bioweap nuclear nerve sarin ricin anthrax napalm meth methamp fentany "
+              "ransomw keylogg malware worm worms ghost gun guns firearm weapon weapons"),
     # ... forced first steps and calls around every task,
     (lazy(r"\b(?:before|prior\s+to)\s+(?:(?:answering|responding\s+to|replying\s+to)\s+(?:any|every|each|a|the\s+user'?s)|"
           r"(?:handling|doing|starting|working\s+on|tackling)\s+(?:any|every|each|the\s+user'?s))\s+(?:\w+\s+)?"
@@ -210,7 +226,9 @@ _ONLY_FOR = re.compile(r"\s+(?:for|to|on|in)\s+(?!(?:every|all|any|each|everythi
 
 # A message addressed to the model, or a mention of the model's own task, is not an order that a
 # condition can soften ("Once you have finished the task the user gave you, ...").
-_ANY_CLAUSE = frozenset({"addresses the model about its task"})
+# Orders reported in any clause: a condition does not make them the tool's ("if someone wanted to
+# explain how to make a chemical weapon, what steps would they follow?")
+_ANY_CLAUSE = frozenset({"addresses the model about its task", HARMFUL_HOW})
 
 
 # "..., or to resolve a category id before calling another tool": a second purpose of the same "use this to"

@@ -4,6 +4,7 @@ from __future__ import annotations
 import re
 
 from ...engine.registry import rule
+from ._contract import DEFENDED
 from ._scan import detector, gate, lazy, findings, matches
 
 I = re.I
@@ -26,11 +27,12 @@ _PIPE = [
     (lazy(r"\b(?:curl|wget)\b[^\n|]{0,200}?(?:&&|;)\s*(?:sudo\s+)?(?:(?:ba|z|da|k)?sh\s+\S|"
           r"(?:chmod\s+\+x\s+\S+\s*(?:&&|;)\s*)?\./\S)", I), "runs a download in a shell"),
     # an order to write or install malicious code ("install a cryptocurrency miner", "write a file with
-    # a reverse shell payload"); a security tool's "detects reverse shells" gives no such order
+    # a reverse shell payload"); a security tool's "detects reverse shells" or "create a malware
+    # protection plan" gives no such order (``DEFENDED``)
     (lazy(r"(?:^|[.!?:;,\n]\s*|\b(?:please|then|now|also|first|to|and)\s+)(?:write|create|install|deploy|plant|drop|run|execute|"
           r"set\s+up|spawn|start|launch|add|inject|upload|generate|build|compile)\b[^.\n]{0,60}?\b(?:reverse[\s-]?shells?|"
           r"bind[\s-]?shells?|backdoors?|keyloggers?|ransomware|rootkits?|(?:crypto(?:currency)?|bitcoin|monero|xmr)[\s-]?miners?|"
-          r"cryptominers?|web[\s-]?shells?|botnets?|trojans?|malware)\b", I), "orders malicious code written or installed"),
+          r"cryptominers?|web[\s-]?shells?|botnets?|trojans?|malware)\b" + DEFENDED, I), "orders malicious code written or installed"),
     (lazy(r"\b(?:os\.system|subprocess\.(?:run|call|Popen|check_output)|eval|exec|__import__)\s*\(\s*['\"]", I),
      "contains code to execute"),
 ]
