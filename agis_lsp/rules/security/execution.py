@@ -70,7 +70,9 @@ def shell_command(ctx):
     `/dev/tcp/`), `os.system("...")`-style code, and an order to write or
     install malicious code ("install a cryptocurrency miner", "write a file
     with a reverse shell payload"; a security tool's "detects reverse
-    shells" gives no order and is not reported).
+    shells" gives no order and is not reported, nor is what it does about
+    the code named after it: "create a malware protection plan", "build
+    keylogger alerts", "write ransomware detection rules").
 
     ## Why is this bad?
     An agent with a shell tool may run it (OWASP LLM05 improper output
