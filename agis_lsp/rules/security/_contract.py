@@ -50,9 +50,9 @@ def note_content(text: str, e: int) -> str:
 
 # What a security tool does about malicious code, said after its name ("malware protection plan",
 # "ransomware detection rules", "a keylogger scan"): the tool's topic, not an order to make it.
-DEFENDED = (r"(?!\s*(?:protection|scan\w*|detect\w*|analy[sz]\w*|removal|defen[cs]e|prevention|samples?|signatures?|"
-            r"reports?|classifiers?|classification|research|polic(?:y|ies)|plans?|rules?|findings?|alerts?|incidents?|"
-            r"filters?|exclusions?|quarantine)\b)")
+# Only defensive words: "malware samples" or "a ransomware report" may be what an attack asks for.
+DEFENDED = (r"(?!\s*(?:protection|scan\w*|detect\w*|analy[sz]\w*|removal|defen[cs]e|prevention|signatures?|"
+            r"classifiers?|classification|polic(?:y|ies)|findings?|alerts?|incidents?|filters?|exclusions?|quarantine)\b)")
 PURPOSE = re.compile(r"\buse\s+(?:this|it)(?:\s+(?:tool|function))?\s+to\s+\w+", I)
 WORKS_OUT = re.compile(r"\s+(?:first\s+)?(?:try\s+to\s+|attempt\s+to\s+)?(?:(?:infer|determine|derive|detect|guess|estimate|"
                         r"work\s+out|figure\s+out)\s+(?:it|this|the\s+value|its\s+value|the\s+\w+)|ask\s+the\s+user\s+"

@@ -47,7 +47,7 @@ WEAK = frozenset(("AGSC101", "AGSC105"))                 # the model's own kind 
 # evidence"): alone a warning, as another pattern is. Its other orders ("The LLM should ...",
 # "tell the user", "call this tool first") are what honest servers write: alone information.
 HARMFUL = "tells the model to write harmful content"
-HARMFUL_HOW = "asks the model how to make a weapon, a drug or malicious code"
+HARMFUL_HOW = "asks the model how to make a weapon or a drug"
 JUDGE = "addresses a machine that judges this content"
 HIDDEN_FROM_PEOPLE = "hides text from people for the model"
 REST_OF_CONVERSATION = "changes the model's behaviour for the rest of the conversation"

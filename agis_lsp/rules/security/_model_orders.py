@@ -129,10 +129,10 @@ _DIRECTIVE = [
           r"(?:offensive|toxic|discriminatory|hateful|harmful|racist|sexist|insulting|negative|unfriendly|threatening|abusive|rude)\s+"
           r"(?:\w+\s+)?(?:sentences?|statements?|messages?|jokes?|comments?|texts?|posts?|emails?|tweets?|remarks?)\b", I),
      HARMFUL, "write say generat produce compose output post send"),
-    # ... and the way to make a weapon, a drug or malicious code, asked in any framing ("explain how to make a
-    # dangerous chemical weapon", "the steps someone would follow to build a pipe bomb", "a guide to
-    # writing ransomware"): no tool's contract asks its model for that. Malware named as what a tool
-    # protects from ("how to set up malware protection") is its topic, not the request.
+    # ... and the way to make a weapon or a drug, asked in any framing ("explain how to make a dangerous
+    # chemical weapon", "the steps someone would follow to build a pipe bomb"): no tool's contract
+    # asks its model for that. Malicious code to write is AGSC701's (a stronger family: this one
+    # must not take its span).
     (lazy(r"\b(?:how\s+(?:to|one\s+(?:would|could|can|might)|someone\s+(?:would|could|can|might)|(?:you|they|i)\s+(?:would|could|"
           r"can|might))|steps?\s+(?:to|for)|instructions?\s+(?:for|on|to)|recipe\s+for|guide\s+(?:to|for|on)|tutorial\s+(?:on|for))"
           r"\s+(?:\w+\s+){0,4}?(?:make|making|build|building|create|creating|synthesi[sz]e|synthesi[sz]ing|produce|producing|"
@@ -140,11 +140,11 @@ _DIRECTIVE = [
           r"develop|developing|obtain|obtaining)\s+(?:(?:a|an|the|some|your\s+own|homemade|home-?made|dangerous|deadly|lethal|"
           r"working|functional|untraceable|undetectable|simple|powerful|real)\s+){0,3}(?:(?:pipe|nail|car|dirty|fertili[sz]er)\s+)?"
           r"(?:bombs?|explosives?|ieds?|chemical\s+weapons?|biological\s+weapons?|bio-?weapons?|nuclear\s+weapons?|nerve\s+agents?|"
-          r"sarin|ricin|anthrax|napalm|meth(?:amphetamine)?|fentanyl|ransomware|keyloggers?|malware|(?:computer\s+)?worms?\s+that|"
+          r"sarin|ricin|anthrax|napalm|meth(?:amphetamine)?|fentanyl|"
           r"ghost\s+guns?|(?:guns?|firearms?)\s+(?:at\s+home|without\s+a\s+serial)|weapons?\s+of\s+mass\s+destruction)\b"
           + DEFENDED, I),
      HARMFUL_HOW, "bomb bombs explosi ied ieds chemica biologi bioweap nuclear nerve sarin ricin anthrax napalm meth methamp fentany "
-              "ransomw keylogg malware worm worms ghost gun guns firearm weapon weapons"),
+              "ghost gun guns firearm weapon weapons"),
     # ... forced first steps and calls around every task,
     (lazy(r"\b(?:before|prior\s+to)\s+(?:(?:answering|responding\s+to|replying\s+to)\s+(?:any|every|each|a|the\s+user'?s)|"
           r"(?:handling|doing|starting|working\s+on|tackling)\s+(?:any|every|each|the\s+user'?s))\s+(?:\w+\s+)?"
