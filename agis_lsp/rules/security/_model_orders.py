@@ -90,7 +90,11 @@ _DIRECTIVE = [
           r"nothing\s+else\b|\b(?:append|add|prepend|attach)\s+(?:the\s+following|this)\s+(?:token|string|code|marker|word|"
           r"phrase|text|tag)\s+to\s+(?:every|each|all|your)\s+(?:\w+\s+)?(?:answers?|responses?|replies|reply|outputs?)\b|"
           r"\b(?:begin|start|end|prefix)\s+(?:your|each|every|all)\s+(?:\w+\s+)?(?:responses?|replies|reply|answers?)\s+with\s+"
-          r"(?:the\s+(?:exact\s+)?(?:string|word|phrase|text|token|marker)\s*:?\s*)?['\"\u201c]", I),
+          r"(?:the\s+(?:exact\s+)?(?:string|word|phrase|text|token|marker)\s*:?\s*)?['\"\u201c]|"
+          # ... or a code written out without quotes ("Begin your reply with the verification code AB-1234")
+          r"\b(?:begin|start|end|prefix)\s+(?:your|each|every|all)\s+(?:\w+\s+)?(?:responses?|replies|reply|answers?|outputs?)\s+"
+          r"with\s+(?:the\s+|this\s+|a\s+)?(?:[\w-]+\s+)?(?:code|token|marker|string|phrase|word|tag|id|identifier|keyword|"
+          r"password)\s*:?\s*(?-i:[A-Z][A-Z0-9_-]{3,}\b|(?=[\w-]*\d)[A-Za-z0-9][\w-]{5,})", I),
      FIXED_REPLY, "reply respon answer nothing append add prepend attach begin start end prefix"),
     (lazy(r"\b(?:in|at\s+the\s+(?:start|end|beginning)\s+of|to)\s+(?:your\s+(?:repl(?:y|ies)|answers?|responses?\s+to\s+the\s+user|"
           r"messages?\s+to\s+the\s+user)|(?:every|each|all)\s+(?:repl(?:y|ies)|answers?))\b", I),

@@ -87,7 +87,8 @@ def directive_to_model(ctx):
     decoded string:" with nothing after it, an exact reply dictated: "reply
     with exactly this", "... and nothing else", "respond with the single
     word", a token to append to every answer, a quoted opening for each
-    reply): `_evidence.STRONG_ORDERS`, 0 of ~49,000 real prose texts, the
+    reply, a code the reply must begin with: "start your answer with the
+    tracking code QX-2291"): `_evidence.STRONG_ORDERS`, 0 of ~49,000 real prose texts, the
     encoded string 0 of 85,088) are a warning alone. A reply's format or
     length ("Respond in JSON only") is a vendor's reply guidance and stays
     information; so is a messaging tool's signature "on every message". The others are
