@@ -171,13 +171,16 @@ def _beside(hidden, hits: list, origins: list) -> bool:
 
 def gather(hits: list, overlapped: dict, priority: dict, scan) -> list:
     """``hits`` of a document grouped by field: one :class:`Evidence` per field, its primary
-    the hit of the most specific rule (lowest detector ``priority``), first in the field."""
+    the hit of the most specific rule (lowest detector ``priority``), first in the field; a weak
+    family's hit (``WEAK``: AGSC101, AGSC105, configured at a warning at most) only when no other
+    family fired, so that the rule that reports a field can carry the severity its signals
+    support (a look-alike word and a dictated reply in one field are an error, under AGSC603)."""
     by_field: dict = {}
     for h in hits:
         by_field.setdefault(h.prose.path, []).append(h)
     out = []
     for path, group in by_field.items():
-        best = min(group, key=lambda h: (priority.get(h.origin or h.code, 99), h.start))
+        best = min(group, key=lambda h: ((h.origin or h.code) in WEAK, priority.get(h.origin or h.code, 99), h.start))
         same = [h for h in group if h.code == best.code]
         others = []
         seen = {best.code}
