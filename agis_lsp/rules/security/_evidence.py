@@ -56,8 +56,8 @@ DATA_AS_ORDERS = "tells the model to take data as instructions"
 DECODE_LURE = "leaves an encoded string for the model to decode, as a line to complete"
 FIXED_REPLY = "dictates the model's exact reply"
 DECODE_AND_OBEY = "tells the model to decode a text and obey it"
-STRONG_ORDERS = frozenset((HARMFUL, HARMFUL_HOW, JUDGE, HIDDEN_FROM_PEOPLE, REST_OF_CONVERSATION, NEW_TASK, DATA_AS_ORDERS, DECODE_LURE,
-                           FIXED_REPLY, DECODE_AND_OBEY))
+STRONG_ORDERS = frozenset((HARMFUL, HARMFUL_HOW, JUDGE, HIDDEN_FROM_PEOPLE, REST_OF_CONVERSATION, NEW_TASK, DATA_AS_ORDERS,
+                           DECODE_LURE, FIXED_REPLY, DECODE_AND_OBEY))
 NEAR = 80   # characters: a signal this close to invisible characters is inside their sentence
 
 
@@ -169,6 +169,10 @@ def _beside(hidden, hits: list, origins: list) -> bool:
                for h, c in zip(hits, origins))
 
 
+def _rule(hit) -> str:
+    return hit.origin or hit.code
+
+
 def gather(hits: list, overlapped: dict, priority: dict, scan) -> list:
     """``hits`` of a document grouped by field: one :class:`Evidence` per field, its primary
     the hit of the most specific rule (lowest detector ``priority``), first in the field; a weak
@@ -180,7 +184,7 @@ def gather(hits: list, overlapped: dict, priority: dict, scan) -> list:
         by_field.setdefault(h.prose.path, []).append(h)
     out = []
     for path, group in by_field.items():
-        best = min(group, key=lambda h: ((h.origin or h.code) in WEAK, priority.get(h.origin or h.code, 99), h.start))
+        best = min(group, key=lambda h: (_rule(h) in WEAK, priority.get(_rule(h), 99), h.start))
         same = [h for h in group if h.code == best.code]
         others = []
         seen = {best.code}

@@ -21,6 +21,10 @@ _OTHER_TOOLS = r"(?:any|each|every|other|all|another)\s+(?:other\s+)?(?:\w+\s+)?
 # AGSC101: imperatives aimed at the model that reach beyond the tool (its replies, the user,
 # every other call, data as instructions). Orders about this tool's own use ("make sure that you
 # pass ...", "you must call this operation from the administrator account") are its contract.
+# The words one of which a request for the way to make a weapon or a drug holds (its pattern's gate,
+# and part of AGSC101's detector gate in ``directives``)
+HARMFUL_HOW_WORDS = ("bomb bombs explosi ied ieds chemica biologi bioweap nuclear nerve sarin ricin anthrax napalm meth "
+                     "methamp fentany ghost gun guns firearm weapon weapons")
 _VOCATIVE = r"(?:assistant|ai|llm|language\s+model|model|chat\s*bot|claude|chat\s*gpt|gpt(?:-?\d[\w.-]*)?|gemini|copilot)"
 _DIRECTIVE = [
     (lazy(r"\b(?:note|message|instructions?|reminder|attention|memo|warning|action\s+items?|tasks?|requests?|important|urgent)"
@@ -89,12 +93,11 @@ _DIRECTIVE = [
           r"(?:the|a)\s+single\s+word)\b|\b(?:reply|respond|answer|say|output|print|write)\b[^.\n]{0,40}?\b(?:and|with)\s+"
           r"nothing\s+else\b|\b(?:append|add|prepend|attach)\s+(?:the\s+following|this)\s+(?:token|string|code|marker|word|"
           r"phrase|text|tag)\s+to\s+(?:every|each|all|your)\s+(?:\w+\s+)?(?:answers?|responses?|replies|reply|outputs?)\b|"
-          r"\b(?:begin|start|end|prefix)\s+(?:your|each|every|all)\s+(?:\w+\s+)?(?:responses?|replies|reply|answers?)\s+with\s+"
-          r"(?:the\s+(?:exact\s+)?(?:string|word|phrase|text|token|marker)\s*:?\s*)?['\"\u201c]|"
+          r"\b(?:begin|start|end|prefix)\s+(?:your|each|every|all)\s+(?:\w+\s+)?(?:responses?|replies|reply|answers?|outputs?)\s+with\s+"
+          r"(?:(?:the\s+(?:exact\s+)?(?:string|word|phrase|text|token|marker)\s*:?\s*)?['\"\u201c]|"
           # ... or a code written out without quotes ("Begin your reply with the verification code AB-1234")
-          r"\b(?:begin|start|end|prefix)\s+(?:your|each|every|all)\s+(?:\w+\s+)?(?:responses?|replies|reply|answers?|outputs?)\s+"
-          r"with\s+(?:the\s+|this\s+|a\s+)?(?:[\w-]+\s+)?(?:code|token|marker|string|phrase|word|tag|id|identifier|keyword|"
-          r"password)\s*:?\s*(?-i:[A-Z][A-Z0-9_-]{3,}\b|(?=[\w-]*\d)[A-Za-z0-9][\w-]{5,})", I),
+          r"(?:the\s+|this\s+|a\s+)?(?:[\w-]+\s+)?(?:code|token|marker|string|phrase|word|tag|id|identifier|keyword|password)"
+          r"\s*:?\s*(?-i:[A-Z][A-Z0-9_-]{3,}\b|(?=[\w-]*\d)[A-Za-z0-9][\w-]{5,}))", I),
      FIXED_REPLY, "reply respon answer nothing append add prepend attach begin start end prefix"),
     (lazy(r"\b(?:in|at\s+the\s+(?:start|end|beginning)\s+of|to)\s+(?:your\s+(?:repl(?:y|ies)|answers?|responses?\s+to\s+the\s+user|"
           r"messages?\s+to\s+the\s+user)|(?:every|each|all)\s+(?:repl(?:y|ies)|answers?))\b", I),
@@ -140,15 +143,13 @@ _DIRECTIVE = [
     (lazy(r"\b(?:how\s+(?:to|one\s+(?:would|could|can|might)|someone\s+(?:would|could|can|might)|(?:you|they|i)\s+(?:would|could|"
           r"can|might))|steps?\s+(?:to|for)|instructions?\s+(?:for|on|to)|recipe\s+for|guide\s+(?:to|for|on)|tutorial\s+(?:on|for))"
           r"\s+(?:\w+\s+){0,4}?(?:make|making|build|building|create|creating|synthesi[sz]e|synthesi[sz]ing|produce|producing|"
-          r"manufacture|manufacturing|assemble|assembling|cook|cooking|construct|constructing|weaponi[sz]e|write|writing|code|coding|"
-          r"develop|developing|obtain|obtaining)\s+(?:(?:a|an|the|some|your\s+own|homemade|home-?made|dangerous|deadly|lethal|"
+          r"manufacture|manufacturing|assemble|assembling|cook|cooking|construct|constructing|weaponi[sz]e|obtain|obtaining)\s+(?:(?:a|an|the|some|your\s+own|homemade|home-?made|dangerous|deadly|lethal|"
           r"working|functional|untraceable|undetectable|simple|powerful|real)\s+){0,3}(?:(?:pipe|nail|car|dirty|fertili[sz]er)\s+)?"
           r"(?:bombs?|explosives?|ieds?|chemical\s+weapons?|biological\s+weapons?|bio-?weapons?|nuclear\s+weapons?|nerve\s+agents?|"
           r"sarin|ricin|anthrax|napalm|meth(?:amphetamine)?|fentanyl|"
           r"ghost\s+guns?|(?:guns?|firearms?)\s+(?:at\s+home|without\s+a\s+serial)|weapons?\s+of\s+mass\s+destruction)\b"
           + DEFENDED, I),
-     HARMFUL_HOW, "bomb bombs explosi ied ieds chemica biologi bioweap nuclear nerve sarin ricin anthrax napalm meth methamp fentany "
-              "ghost gun guns firearm weapon weapons"),
+     HARMFUL_HOW, HARMFUL_HOW_WORDS),
     # ... forced first steps and calls around every task,
     (lazy(r"\b(?:before|prior\s+to)\s+(?:(?:answering|responding\s+to|replying\s+to)\s+(?:any|every|each|a|the\s+user'?s)|"
           r"(?:handling|doing|starting|working\s+on|tackling)\s+(?:any|every|each|the\s+user'?s))\s+(?:\w+\s+)?"
