@@ -126,6 +126,13 @@ _OVERRIDE = [
           r"(?:data|text|document|input|page|content|message|email|file|article|context|conversation)\b[^.\n]{0,20}?\b(?:and|then)\s+"
           r"(?:instead\s+)?(?:print|say|output|write|respond|reply|repeat|return|answer|tell)\b", I),
      "tells the model to ignore its input and follow a new order"),
+    # what came before dropped for a new order, the phrasing of PromptInject ("IGNORE THE ABOVE AND
+    # INSTEAD SAY ...", "Ignore the previous text, print ..."); "ignore the previous value and
+    # return the default" keeps a value, not the model's input
+    (lazy(r"\b(?:ignore|disregard|forget)\s+(?:all\s+(?:of\s+)?)?(?:the\s+|what(?:'s|\s+is)\s+)?(?:above|previous|preceding)\b"
+          r"(?:\s+(?:text|input|prompt|message|content|lines?|instructions?))?\s*[,;:.!-]*\s*(?:and\s+|then\s+)?(?:instead\s+)?"
+          r"(?:say|print|output|write|respond|reply|repeat|return|answer|tell|translate|spell)\b", I),
+     "tells the model to ignore its input and follow a new order"),
     # es / pt / it / fr / de / nl / ru / zh / ja / ko
     (lazy(r"\b(?:ignora|ignore|olvida|omite|desconsidera|descarta)\w*\s+(?:\w+\s+){0,3}"
                 r"(?:instrucci[oó]n|instru[cç](?:[oõ]es|[aã]o)|istruzion[ie]|indicaciones|reglas|regole|regras|directrices)\w*", I),
@@ -164,7 +171,7 @@ _OVERRIDE = [
     (lazy(r"(?:تجاهل|تجاهلي|انس|أهمل)[^.!?\n؟]{0,30}?(?:التعليمات|تعليمات|الأوامر|الإرشادات)|"
           r"(?:निर्देश|आदेश|नियम)[^।.!?\n]{0,30}?(?:अनदेखा|नज़रअंदाज़|नजरअंदाज|भूल\s+जा)|(?:अनदेखा|नज़रअंदाज़|नजरअंदाज)\s+"
           r"(?:करें|करो|कर\s+दो)[^।.!?\n]{0,30}?(?:निर्देश|आदेश)|(?:ละเว้น|เพิกเฉย|ไม่ต้องสนใจ|ลืม)[^.!?\n]{0,20}?(?:คำสั่ง|คำแนะนำ)|"
-          r"(?:دستورالعمل|دستورات)[^.!?\n؟]{0,30}?(?:نادیده\s+بگیر|فراموش\s+کن)|(?:נא\s+)?(?:התעלם|התעלמי|שכח)[^.!?\n]{0,20}?"
+          r"(?:دستورالعمل|دستورات|دستورها|دستور\u200c?های)[^.!?\n؟]{0,30}?(?:نادیده\s+بگیر|فراموش\s+کن)|(?:נא\s+)?(?:התעלם|התעלמי|שכח)[^.!?\n]{0,20}?"
           r"(?:הוראות|ההוראות|ההנחיות)|(?:αγνόησε|αγνοήστε|ξέχασε)[^.!?\n]{0,30}?(?:οδηγίες|εντολές)|"
           r"(?:ігноруй|проігноруй|забудь)\w*\s+(?:\w+\s+){0,3}(?:інструкці|вказівк|правил)\w*"), "tells the model to ignore its instructions"),
     # tr / id / ms / vi / pl / cs / sv / no / da / ro / hu
@@ -181,7 +188,7 @@ _OVERRIDE = [
     # politikalarını geçersiz kıl", "unut: önceki talimatlar"), as typed (``turkish``); a user's
     # filter in an API is "filtre" without a verb of dropping the model's own
     (lazy(turkish(r"\b(?:kural|talimat|yönerge|kısıtlama|filtre|güvenlik\s+(?:politika|kural|yanıt|mod))\w*\s+(?:\w+\s+)?"
-                  r"(?:yok\s+say|görmezden\s+gel|unut|kaldır|atla|kapat|geçersiz\s+kıl|iptal)|\bunut(?:mak)?\s*:\s*(?:önceki\s+)?"
+                  r"(?:yok\s+say|görmezden\s+gel|unut|kaldır|atla|kapat|geçersiz\s+(?:kıl|say)|iptal)|\bunut(?:mak)?\s*:\s*(?:önceki\s+)?"
                   r"talimat|\bönceki\s+talimatlar\s+iptal|\bgüvenlik\s+modü\s+kapalı"), I),
      "tells the model to ignore its instructions"),
     # the model told to slip its output past its own safety filters
