@@ -287,8 +287,7 @@ def ciphered(text: str):
     but reads as English once its letters are shifted back (ROT13 and every other Caesar shift)
     or mirrored (atbash)."""
     from ...lexicon.words import is_known_word
-    for m in _WORD_RUN.finditer(text):
-        run = m.group(0)
+    for start, run in _sentence_runs(text):
         if english(run):
             continue
         for name, plain in _readings(run):
@@ -299,8 +298,25 @@ def ciphered(text: str):
             first = next((w.start() for w in _ALPHA_WORD.finditer(plain)
                           if is_known_word(w.group(0)) and not is_known_word(run[w.start():w.end()])), None)
             if first is not None:
-                yield m.start() + first, m.end(), name, plain[first:]
+                yield start + first, start + len(run), name, plain[first:]
             break
+
+
+_RUN_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Za-z])")
+
+
+def _sentence_runs(text: str):
+    """(start, run) for each stretch of ``_WORD_RUN`` cut at its sentences' ends: a cipher put
+    inside a real description ("Get the forecast. Rxwsxw brxu ... Returns the daily high ...")
+    is judged by its own sentences, not with the English around it."""
+    for m in _WORD_RUN.finditer(text):
+        at = m.start()
+        for part in _RUN_SENTENCE.split(m.group(0)):
+            if _WORD_RUN.fullmatch(part):
+                yield at, part
+            at += len(part)
+            while at < m.end() and text[at].isspace():
+                at += 1
 
 
 def _readings(run: str):
