@@ -19,6 +19,7 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(__file__))
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 from gen_docs import document  # noqa: E402
 
 FLOOR = ("import sys; from ruamel.yaml.cyaml import CSafeLoader; "
@@ -35,7 +36,9 @@ def timed(cmd: list[str], runs: int, env: dict | None = None, cpu: list | None =
     times = []
     for _ in range(runs):
         c0, t0 = _children_cpu(), time.perf_counter()
-        proc = subprocess.run(cmd, capture_output=True, env=env)
+        # run outside any checkout: `-m` puts the working directory first on sys.path, and a
+        # checkout there would shadow the one --compare puts on PYTHONPATH
+        proc = subprocess.run(cmd, capture_output=True, env=env, cwd=tempfile.gettempdir())
         times.append(time.perf_counter() - t0)
         if cpu is not None:
             cpu.append(_children_cpu() - c0)
@@ -67,9 +70,10 @@ def main() -> None:
             # --no-cache: every run lints (the result cache would answer runs 2-5)
             cmd = [sys.executable, "-m", "agis_lsp.cli", "check", "--no-semantic", "--no-cache", "-q", path]
             env = {**os.environ, "PYTHONPATH": os.path.abspath(args.compare)} if args.compare else None
+            this = {**os.environ, "PYTHONPATH": ROOT}
             now, was = [], []
             for _ in range(args.runs):  # run by run, alternating: load changes hit both alike
-                now.append(timed(cmd, 1, cpu=now_cpu))
+                now.append(timed(cmd, 1, env=this, cpu=now_cpu))
                 if env is not None:
                     was.append(timed(cmd, 1, env=env, cpu=was_cpu))
             lint = statistics.median(now)
