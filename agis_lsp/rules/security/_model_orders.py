@@ -174,6 +174,17 @@ _DIRECTIVE.append(
     (lazy(r"(?:^|\n|[.!?]\s)[^\n]{0,40}?\b(?:encoded|encrypted|enciphered|obfuscated|ciphertext|cipher\s+text)\b[^\n:]{0,30}:[ \t]*\S[^\n]*\n"
           r"(?:[ \t]*\n)?[^\n]{0,40}?\b(?:decoded|decrypted|deciphered|plaintext|plain\s+text)\b[^\n:]{0,30}:[ \t]*"
           r"(?=$|\n\s*(?:$|[`\"'<\]}|)])|[`\"'<\]}|)])", I), DECODE_LURE, "encoded encrypt encipher obfusca ciphert cipher"))
+# ... and the same lure inside a paragraph, the description going on after the label: the labels
+# are the bare pair ("Encoded:" / "Decoded:", "ROT13 encoded string:" / "ROT13 decoded string:"),
+# and the rest of the decoded label's line is over twice the longest encoded value read (60
+# characters) and more, so it cannot be that value's decoding (every decoder here shortens or keeps
+# the length): a documented pair ("Encoded: the URL-encoded form …\nDecoded: the query as typed.")
+# gives the decoded value there
+_DIRECTIVE.append(
+    (lazy(r"(?:^|\n|[.!?]\s)[ \t]*(?:([A-Za-z0-9-]+)[ \t]+)?(?:encoded|encrypted|enciphered|ciphertext)(?:[ \t]+(?:string|text|"
+          r"message))?[ \t]*:[ \t]*\S[^\n]{0,59}\n(?:[ \t]*\n)?[ \t]*(?:\1[ \t]+)?(?:decoded|decrypted|deciphered|plaintext)"
+          r"(?:[ \t]+(?:string|text|message))?[ \t]*:[ \t]+(?=[^\n]{130})", I),
+     DECODE_LURE, "encoded encrypt encipher ciphert"))
 # AGSC105: preference for this tool ("ALWAYS prefer this tool", "Use this tool instead of
 # 'kubectl get'"): how honest servers steer the model away from a shell, and a known
 # manipulation; information. Naming or disparaging another tool is AGSC401.

@@ -84,7 +84,8 @@ def directive_to_model(ctx):
     model, a change for the rest of the conversation, a new task, data to
     take as instructions, an encoded string left for the model to decode as
     a line to complete ("BASE64 encoded string: ..." and then "BASE64
-    decoded string:" with nothing after it, an exact reply dictated: "reply
+    decoded string:" with nothing after it, or with the description going
+    on there, longer than any decoding of the string could be), an exact reply dictated: "reply
     with exactly this", "... and nothing else", "respond with the single
     word", a token to append to every answer, a quoted opening for each
     reply, a code the reply must begin with: "start your answer with the
