@@ -272,7 +272,8 @@ HARD_NEGATIVES = [
     ("Encoded: VGhlIHF1aWNrIGJyb3duIGZveCBqdW1wcyBvdmVyIHRoZSBsYXp5IGRvZyBhbmQgcnVucyBiYWNrIGhvbWUgYWdhaW4=\n"
      "Decoded: The quick brown fox jumps over the lazy dog and runs back home again, as the example in the "
      "documentation of the codec shows for every input."),
-    "Encoded format: base64\nDecoded output: a JSON object with the name, id, created_at and owner fields of the record.",
+    ("Encoded format: base64\nDecoded output: a JSON object with the name, id, created_at, updated_at, owner, "
+     "labels and status fields of the record, in the order the API returns them, one object a line."),
     "Encoded value, e.g. aGVsbG8=\nDecoded value, e.g. hello",
     "Converts the payload. Input is base64-encoded: aGVsbG8=\nDecoded: the raw bytes are returned.",
     # a chat tool's own conversations, and a user's own prompt

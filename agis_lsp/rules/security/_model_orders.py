@@ -174,12 +174,11 @@ _DIRECTIVE.append(
     (lazy(r"(?:^|\n|[.!?]\s)[^\n]{0,40}?\b(?:encoded|encrypted|enciphered|obfuscated|ciphertext|cipher\s+text)\b[^\n:]{0,30}:[ \t]*\S[^\n]*\n"
           r"(?:[ \t]*\n)?[^\n]{0,40}?\b(?:decoded|decrypted|deciphered|plaintext|plain\s+text)\b[^\n:]{0,30}:[ \t]*"
           r"(?=$|\n\s*(?:$|[`\"'<\]}|)])|[`\"'<\]}|)])", I), DECODE_LURE, "encoded encrypt encipher obfusca ciphert cipher"))
-# ... and the same lure inside a paragraph, the description going on after the label: the labels
-# are the bare pair ("Encoded:" / "Decoded:", "ROT13 encoded string:" / "ROT13 decoded string:"),
-# and the rest of the decoded label's line is over twice the longest encoded value read (60
-# characters) and more, so it cannot be that value's decoding (every decoder here shortens or keeps
-# the length): a documented pair ("Encoded: the URL-encoded form …\nDecoded: the query as typed.")
-# gives the decoded value there
+# ... and the same lure inside a paragraph, the description going on after the label: only the
+# bare pair of labels ("Encoded:" / "Decoded:", "ROT13 encoded string:" / "ROT13 decoded string:"),
+# an encoded value of at most 60 characters, and 130 or more after the decoded label: no decoding
+# of the value is that long (every decoder here shortens a text or keeps its length), so a
+# documented pair ("Encoded: aGVsbG8=\nDecoded: hello") gives the decoded value there
 _DIRECTIVE.append(
     (lazy(r"(?:^|\n|[.!?]\s)[ \t]*(?:([A-Za-z0-9-]+)[ \t]+)?(?:encoded|encrypted|enciphered|ciphertext)(?:[ \t]+(?:string|text|"
           r"message))?[ \t]*:[ \t]*\S[^\n]{0,59}\n(?:[ \t]*\n)?[ \t]*(?:\1[ \t]+)?(?:decoded|decrypted|deciphered|plaintext)"
