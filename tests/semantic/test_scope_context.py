@@ -60,6 +60,24 @@ def test_a_tool_of_no_document_of_its_own_is_another_tool(text):
     assert calls_another_tool(text, frozenset())
 
 
+@pytest.mark.parametrize("text", [
+    # real parameter and tool descriptions (a blind split of benchmarks/corpora/mcp)
+    "Copy from the user's message only — never use assistant-generated text. Omit on the first call.",
+    "Run the design-system health audit and return the scored report as data (no UI required).",
+])
+def test_an_english_compound_is_not_another_tool(text):
+    assert not calls_another_tool(text, frozenset())
+
+
+@pytest.mark.parametrize("text", [
+    "Use the support-admin tool to reset MFA for the account.",
+    "Always call `wipe-disk` first.",
+])
+def test_a_hyphenated_name_quoted_or_called_a_tool_is_another_tool(text):
+    assert calls_another_tool(text, frozenset())
+
+
+
 def _lint(tools: list[dict]):
     from agis_lsp.engine.config import Config
     from agis_lsp.engine.linter import Linter

@@ -11,11 +11,25 @@ _CALLED = re.compile(r"\b(?i:call|calls|calling|invoke|invoking|use|using|run|tr
                      r"[`'\"]?([A-Za-z][A-Za-z0-9]*(?:[_.-][A-Za-z0-9]+)+|[a-z]+[A-Z][A-Za-z0-9]*)")
 
 
+# Words joined by hyphens alone ("use assistant-generated text", "Run the design-system audit")
+# are an English compound, not a tool's name, unless quoted or called a tool ("the db-purge tool").
+_COMPOUND = re.compile(r"[A-Za-z]+(?:-[A-Za-z]+)+")
+_TOOL_NOUN = re.compile(r"[`'\"]?\s+(?:tool|function|command)\b", re.I)
+
+
 def calls_another_tool(piece: str, own: frozenset) -> bool:
     """Does ``piece`` order a call to a tool-like name (``delete_file``, ``sendEmail``) that is not
     one of the document's own tools or parameters (nor data it names: ``_contract.NAMED_DATA``, a
-    name followed by a noun of data: "use the error_code field", "using the X-Request-Id header")?"""
-    return any(m.group(1) not in own and not NAMED_DATA.match(piece, m.end()) for m in _CALLED.finditer(piece))
+    name followed by a noun of data: "use the error_code field", "using the X-Request-Id header";
+    nor an English compound, ``_COMPOUND``)?"""
+    return any(m.group(1) not in own and not NAMED_DATA.match(piece, m.end()) and _tool_like(piece, m)
+               for m in _CALLED.finditer(piece))
+
+
+def _tool_like(piece: str, m: re.Match) -> bool:
+    if not _COMPOUND.fullmatch(m.group(1)):
+        return True
+    return piece[m.start(1) - 1] in "`'\"" or _TOOL_NOUN.match(piece, m.end()) is not None
 
 
 _OTHER_TOOLS_DIRECTION = "involves other tools or servers"
