@@ -162,7 +162,14 @@ def directive_text(ctx):
     a lower score (`cross_tool_threshold`: the head's calibrated
     `agreement.cross_tool_threshold`, 0.9 without it) than the head's threshold;
     the same sentence naming the server's own tool is held to the head's
-    threshold. The head itself reads the text alone.
+    threshold. The head itself reads the text alone. Such a finding is a
+    warning: two signals agree, the head from that bar and an order to call
+    a name no tool of the document bears (on the calibrate fold, no real
+    field that orders such a call scores near the bar:
+    `agreement.cross_tool_highest`, 0.61). Words joined by hyphens alone
+    ("never use assistant-generated text", "Run the design-system audit")
+    are an English compound, not a tool's name, unless quoted or called a
+    tool ("the support-admin tool").
 
     *The tool's contract.* Between the same lower bar and the head's
     threshold, a text is also reported (at information) when a piece the
@@ -285,16 +292,20 @@ def _judged(ctx, model, head, bars: _Bars, prose, ranked: list) -> Finding | Non
         return None
     nearest = None
     loud = verdict.score >= bars.warn
-    if not calls_another_tool(prose.text[verdict.start:verdict.end], document_names(ctx)):
-        if verdict.score < bars.threshold:
-            verdict, nearest = off_contract(ctx, model, head, prose, ranked, bars.cross)
-            if verdict is None:
-                return None
-            loud = _far_from_every_tool(head, nearest)   # a second signal
-        elif not loud:
-            off, nearest = off_contract(ctx, model, head, prose, ranked, bars.threshold)
-            if off is not None:
-                verdict, loud = off, True
+    if calls_another_tool(prose.text[verdict.start:verdict.end], document_names(ctx)):
+        # two signals agree: the head from its cross-tool bar, and an order to call a name that
+        # none of the document's tools or parameters bears (no real field of the calibrate fold
+        # that orders such a call scores near that bar: ``agreement.cross_tool_highest``)
+        loud = True
+    elif verdict.score < bars.threshold:
+        verdict, nearest = off_contract(ctx, model, head, prose, ranked, bars.cross)
+        if verdict is None:
+            return None
+        loud = _far_from_every_tool(head, nearest)   # a second signal
+    elif not loud:
+        off, nearest = off_contract(ctx, model, head, prose, ranked, bars.threshold)
+        if off is not None:
+            verdict, loud = off, True
     return _finding(ctx, prose, verdict, nearest, loud)
 
 
