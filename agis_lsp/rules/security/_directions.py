@@ -27,6 +27,8 @@ def calls_another_tool(piece: str, own: frozenset) -> bool:
 
 
 def _tool_like(piece: str, m: re.Match) -> bool:
+    """Whether the name ``_CALLED`` matched in ``m`` reads as a tool's: any but an English compound
+    (``_COMPOUND``), and that too when quoted or followed by "tool", "function" or "command"."""
     if not _COMPOUND.fullmatch(m.group(1)):
         return True
     return piece[m.start(1) - 1] in "`'\"" or _TOOL_NOUN.match(piece, m.end()) is not None
